@@ -1,0 +1,5 @@
+import sys
+
+from jaxpure.cli import main
+
+sys.exit(main())

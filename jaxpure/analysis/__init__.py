@@ -1,0 +1,1 @@
+"""Shared inference: names, traced functions, traced values. Knows no rule."""

@@ -1,0 +1,1025 @@
+"""The flow walker and the context it gives rules.
+
+The walker visits a module once, in evaluation order: module statements first, then each
+function body, callers before callees (so that a helper knows which of its parameters its
+traced callers pass traced values to) and enclosing functions before nested ones (so that a
+closure sees what its enclosing function bound). Along the way it keeps, per function, the
+kind of every local name (traced / static / ...) and the state of every PRNG key, merging
+at branches, and calls each rule's ``visit_<Node>`` handlers with itself as the context.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from jaxpure.analysis import keys as K
+from jaxpure.analysis import values as V
+from jaxpure.analysis.index import ModuleIndex, Unit, build_index, refers_to_module
+from jaxpure.analysis.names import dotted_name
+from jaxpure.analysis.syntax import child_fields, positional_args, statements, target_names
+from jaxpure.analysis.traced import Resolver, TraceInfo, TracedAnalysis, analyze_traced
+
+Handler = Callable[[object, "Context"], None]
+
+
+@dataclass
+class Frame:
+    unit: Unit | None
+    info: TraceInfo | None
+    env: dict[str, int] = field(default_factory=dict)
+    keys: dict[str, K.KeyState] = field(default_factory=dict)
+    closure: tuple[dict[str, int], dict[str, K.KeyState]] | None = None
+    random_names: frozenset[str] = frozenset()
+    dead: bool = False
+
+
+@dataclass
+class Loop:
+    node: cst.CSTNode
+    assigned: frozenset[str]
+    reported: set[str] = field(default_factory=set)
+
+
+class Context:
+    """What rules may ask while the walker is at a node."""
+
+    def __init__(
+        self,
+        module: cst.Module,
+        index: ModuleIndex,
+        resolver: Resolver,
+        traced: TracedAnalysis,
+        static_helpers: frozenset[str],
+    ) -> None:
+        self.module = module
+        self.index = index
+        self.resolver = resolver
+        self.traced_analysis = traced
+        self.static_helpers = static_helpers
+        self.reports: list[object] = []
+        self.frame = Frame(None, None)
+        self.loops: list[Loop] = []
+        self.stack: list[cst.CSTNode] = []
+        self.in_store = False
+        self.rule_state: dict[str, object] = {}
+        self.callsite_kinds: dict[int, dict[str, int]] = {}
+        self.closures: dict[int, tuple[dict[str, int], dict[str, K.KeyState]]] = {}
+        self.module_env: dict[str, int] = {}
+
+    # -- reporting -------------------------------------------------------------------
+    def add_report(self, report: object) -> None:
+        self.reports.append(report)
+
+    def state(self, key: str, factory: Callable[[], object]) -> object:
+        found = self.rule_state.get(key)
+        if found is None:
+            found = self.rule_state[key] = factory()
+        return found
+
+    # -- where we are ----------------------------------------------------------------
+    @property
+    def unit(self) -> Unit | None:
+        return self.frame.unit
+
+    @property
+    def info(self) -> TraceInfo | None:
+        return self.frame.info
+
+    @property
+    def traced(self) -> bool:
+        info = self.frame.info
+        return info is not None and info.via is not None
+
+    @property
+    def strict_via(self) -> str | None:
+        """A transform under which Python control flow on a traced value fails."""
+        info = self.frame.info
+        return info.strict_via if info is not None else None
+
+    @property
+    def caching_via(self) -> str | None:
+        """A caching transform (jit, pmap) that traces this function once and replays it."""
+        info = self.frame.info
+        return info.caching_via if info is not None else None
+
+    @property
+    def via(self) -> str | None:
+        info = self.frame.info
+        return info.via if info is not None else None
+
+    @property
+    def stateful(self) -> bool:
+        info = self.frame.info
+        return bool(info and info.stateful)
+
+    def parent(self, depth: int = 1) -> cst.CSTNode | None:
+        """The node ``depth`` levels above the one being visited (expressions only)."""
+        index = len(self.stack) - 1 - depth
+        return self.stack[index] if index >= 0 else None
+
+    def via_description(self, via: str | None) -> str:
+        info = self.frame.info
+        if info is not None and info.caller is not None and not info.direct:
+            return f"{via} (called from `{info.caller.name}`)"
+        return via or "a JAX transform"
+
+    # -- names -----------------------------------------------------------------------
+    def qualname(self, expr: cst.BaseExpression) -> str | None:
+        return self.resolver.qualname(expr, self.frame.unit)
+
+    def scope_of(self, name: str) -> str:
+        """'local', 'closure', 'module' or 'builtin' for a name read in the current unit."""
+        unit = self.frame.unit
+        if unit is None:
+            return "module" if name in self.index.bindings or name in self.index.def_names \
+                else "builtin"
+        if unit.binds(name) and name not in unit.declared_global \
+                and name not in unit.declared_nonlocal:
+            return "local"
+        if name in unit.declared_global:
+            return "module"
+        u = unit.parent
+        while u is not None:
+            if u.binds(name) and name not in u.declared_global:
+                return "closure"
+            if name in u.declared_global:
+                return "module"
+            u = u.parent
+        if name in self.index.bindings or name in self.index.def_names \
+                or name in self.index.import_names:
+            return "module"
+        return "builtin"
+
+    def defining_unit(self, name: str) -> Unit | None:
+        """The enclosing function that binds a closure variable."""
+        u = self.frame.unit.parent if self.frame.unit else None
+        while u is not None:
+            if u.binds(name):
+                return u
+            u = u.parent
+        return None
+
+    # -- values ----------------------------------------------------------------------
+    def kind(self, expr: cst.BaseExpression) -> int:
+        return _kind(self, expr)
+
+    def is_traced(self, expr: cst.BaseExpression) -> bool:
+        return V.is_traced(_kind(self, expr))
+
+    def is_traced_array(self, expr: cst.BaseExpression) -> bool:
+        return _kind(self, expr) == V.TRACED_ARRAY
+
+    def lookup(self, name: str) -> int:
+        frame = self.frame
+        found = frame.env.get(name)
+        if found is not None:
+            return found
+        if frame.unit is not None and frame.unit.binds(name) \
+                and name not in frame.unit.declared_global:
+            return V.UNKNOWN
+        if frame.closure is not None:
+            found = frame.closure[0].get(name)
+            if found is not None:
+                return found
+        if name in ("None", "True", "False", "Ellipsis", "__debug__"):
+            return V.STATIC
+        found = self.module_env.get(name)
+        if found is not None:
+            return found
+        return V.UNKNOWN
+
+    def key_state(self, name: str) -> K.KeyState | None:
+        frame = self.frame
+        found = frame.keys.get(name)
+        if found is not None:
+            return found
+        if frame.unit is not None and frame.unit.binds(name):
+            return None
+        if frame.closure is not None:
+            return frame.closure[1].get(name)
+        return None
+
+    def is_key(self, name: str) -> bool:
+        return self.key_state(name) is not None
+
+
+# ---------------------------------------------------------------------------------
+# Expression kinds
+
+
+def _kind(ctx: Context, expr: cst.BaseExpression) -> int:
+    t = type(expr)
+    if t is cst.Name:
+        return ctx.lookup(expr.value)  # type: ignore[attr-defined]
+    if t in (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.ConcatenatedString,
+             cst.FormattedString, cst.Lambda, cst.Ellipsis):
+        return V.STATIC
+    if t is cst.Attribute:
+        return _attribute_kind(ctx, expr)  # type: ignore[arg-type]
+    if t is cst.Subscript:
+        base = _kind(ctx, expr.value)  # type: ignore[attr-defined]
+        if V.is_traced(base):
+            return V.TRACED_ARRAY if base == V.TRACED_ARRAY else V.TRACED
+        if base in (V.STATIC, V.ARRAY, V.NUMPY):
+            return base
+        if base == V.REF:
+            return V.ARRAY
+        return V.UNKNOWN
+    if t is cst.Call:
+        return _call_kind(ctx, expr)  # type: ignore[arg-type]
+    if t is cst.BinaryOperation:
+        return V.arith([_kind(ctx, expr.left), _kind(ctx, expr.right)])  # type: ignore[attr-defined]
+    if t is cst.UnaryOperation:
+        if isinstance(expr.operator, cst.Not):  # type: ignore[attr-defined]
+            return V.STATIC
+        return V.arith([_kind(ctx, expr.expression)])  # type: ignore[attr-defined]
+    if t is cst.BooleanOperation:
+        return V.join(_kind(ctx, expr.left), _kind(ctx, expr.right))  # type: ignore[attr-defined]
+    if t is cst.Comparison:
+        return _comparison_kind(ctx, expr)  # type: ignore[arg-type]
+    if t is cst.IfExp:
+        return V.join(_kind(ctx, expr.body), _kind(ctx, expr.orelse))  # type: ignore[attr-defined]
+    if t in (cst.Tuple, cst.List, cst.Set):
+        return V.container([_kind(ctx, e.value) for e in expr.elements])  # type: ignore[attr-defined]
+    if t is cst.Dict:
+        return V.container(
+            [_kind(ctx, e.value) for e in expr.elements if isinstance(e, cst.DictElement)]  # type: ignore[attr-defined]
+        )
+    if t is cst.NamedExpr:
+        return _kind(ctx, expr.value)  # type: ignore[attr-defined]
+    if t is cst.StarredElement:
+        return _kind(ctx, expr.value)  # type: ignore[attr-defined]
+    return V.UNKNOWN
+
+
+def _attribute_kind(ctx: Context, expr: cst.Attribute) -> int:
+    base = _kind(ctx, expr.value)
+    attr = expr.attr.value
+    if V.is_traced(base):
+        if attr in V.STATIC_ATTRS:
+            return V.STATIC
+        if attr in V.ARRAY_ATTRS or base == V.TRACED_ARRAY:
+            return V.TRACED_ARRAY
+        return V.TRACED
+    if base in (V.ARRAY, V.NUMPY):
+        return V.STATIC if attr in V.STATIC_ATTRS else base
+    if base == V.STATIC:
+        return V.STATIC
+    if base == V.REF:
+        return V.REF
+    return V.UNKNOWN
+
+
+def _comparison_kind(ctx: Context, expr: cst.Comparison) -> int:
+    kinds = [_kind(ctx, expr.left)]
+    for target in expr.comparisons:
+        op = target.operator
+        right = target.comparator
+        if isinstance(op, (cst.Is, cst.IsNot)):
+            return V.STATIC if len(expr.comparisons) == 1 else V.UNKNOWN
+        if isinstance(right, cst.Name) and right.value == "None":
+            continue  # x == None is False at trace time
+        right_kind = _kind(ctx, right)
+        if isinstance(op, (cst.In, cst.NotIn)) and right_kind == V.TRACED:
+            # `"w" in params`: dict keys are static structure
+            continue
+        kinds.append(right_kind)
+    if len(kinds) == 1 and V.is_traced(kinds[0]):
+        return V.UNKNOWN
+    return V.arith(kinds)
+
+
+def _call_kind(ctx: Context, call: cst.Call) -> int:
+    func = call.func
+    qual = ctx.qualname(func)
+    if qual is not None:
+        if qual in V.STATIC_CALLS or qual in ctx.static_helpers:
+            return V.STATIC
+        arg_kinds = [_kind(ctx, a.value) for a in call.args]
+        traced = any(V.is_traced(k) for k in arg_kinds)
+        if qual in V.CONTAINER_CALLS:
+            if qual == "builtins.getattr" and len(call.args) >= 2:
+                name = call.args[1].value
+                if isinstance(name, cst.SimpleString) and name.evaluated_value in V.STATIC_ATTRS:
+                    return V.STATIC
+            return V.container(arg_kinds) if arg_kinds else V.STATIC
+        if qual in V.ARITH_CALLS:
+            return V.arith(arg_kinds) if arg_kinds else V.UNKNOWN
+        if qual in V.REF_CREATORS:
+            return V.REF
+        if qual in V.CONTROL_FLOW:
+            return V.TRACED if ctx.traced else V.UNKNOWN
+        if qual.startswith(V.ARRAY_NAMESPACES):
+            if traced:
+                return V.TRACED_ARRAY
+            return V.ARRAY
+        if qual.startswith("numpy."):
+            if traced:
+                return V.TRACED_ARRAY
+            if qual in V.NUMPY_ARRAY_CREATORS or qual.startswith("numpy.random."):
+                return V.NUMPY
+            return V.STATIC if all(k == V.STATIC for k in arg_kinds) else V.UNKNOWN
+        if qual.startswith("math."):
+            return V.STATIC
+        if qual.startswith("jax."):
+            if qual in ("jax.device_put", "jax.block_until_ready"):
+                return arg_kinds[0] if arg_kinds else V.ARRAY
+            return V.TRACED if traced else V.UNKNOWN
+        return V.UNKNOWN
+    if isinstance(func, cst.Attribute):
+        receiver = _kind(ctx, func.value)
+        method = func.attr.value
+        if V.is_traced(receiver):
+            if method in V.CONCRETE_METHODS:
+                return V.STATIC
+            if receiver == V.TRACED_ARRAY or method in V.ARRAY_METHODS:
+                return V.TRACED_ARRAY
+            return V.TRACED
+        if receiver in (V.ARRAY, V.NUMPY):
+            return V.STATIC if method in V.CONCRETE_METHODS else receiver
+        if receiver == V.REF:
+            return V.ARRAY
+    return V.UNKNOWN
+
+
+# ---------------------------------------------------------------------------------
+# The walker
+
+
+class Walker:
+    def __init__(self, ctx: Context, handlers: dict[type, list[Handler]]) -> None:
+        self.ctx = ctx
+        self.handlers = handlers
+
+    def dispatch(self, node: object) -> None:
+        found = self.handlers.get(type(node))
+        if found:
+            for handler in found:
+                handler(node, self.ctx)
+
+    # -- units -----------------------------------------------------------------------
+    def run(self) -> None:
+        ctx = self.ctx
+        ctx.frame = Frame(None, None)
+        for statement in ctx.module.body:
+            self.stmt(statement)
+        ctx.module_env = ctx.frame.env
+        for unit in unit_order(ctx.index, ctx.traced_analysis):
+            self.run_unit(unit)
+
+    def run_unit(self, unit: Unit) -> None:
+        ctx = self.ctx
+        info = ctx.traced_analysis.info.get(id(unit))
+        frame = Frame(unit, info, closure=ctx.closures.get(id(unit)))
+        frame.random_names = frozenset(
+            name
+            for text, name in unit.random_args
+            if (ctx.resolver.qualname_text(text, unit) or "").startswith("jax.random.")
+        )
+        ctx.frame = frame
+        saved_loops, ctx.loops = ctx.loops, []
+        self.bind_params(unit, info, frame)
+        node = unit.node
+        if isinstance(node, cst.Lambda):
+            self.expr(node.body)
+            if info is not None and info.loop_body:
+                self.check_carried_keys(node.body)
+        else:
+            for statement in statements(node.body):
+                self.stmt(statement)
+        ctx.loops = saved_loops
+
+    def bind_params(self, unit: Unit, info: TraceInfo | None, frame: Frame) -> None:
+        callsite = self.ctx.callsite_kinds.get(id(unit), {})
+        for p in unit.params:
+            kind = V.UNKNOWN
+            if unit.parent_is_class and p.index == 0 and not _is_staticmethod(unit):
+                kind = V.STATIC
+            elif info is not None and info.traced:
+                kind = self.param_kind(unit, info, p, callsite)
+            frame.env[p.name] = kind
+            if p.name in frame.random_names and K.key_like_name(p.name) or _key_annotation(p.annotation):
+                frame.keys[p.name] = K.KeyState(from_param=True)
+
+    def param_kind(self, unit: Unit, info: TraceInfo, p: object, callsite: dict[str, int]) -> int:
+        name = p.name  # type: ignore[attr-defined]
+        if name in info.static_params:
+            return V.STATIC
+        if name in info.unbatched_params and info.caching_via is None:
+            return V.STATIC
+        if info.direct:
+            annotated = p.annotation is not None and V.annotation_is_array(p.annotation)  # type: ignore[attr-defined]
+            if info.filtered:
+                return V.TRACED_ARRAY if annotated else V.UNKNOWN
+            if info.loop_body and p.index == 0 and _is_fori_body(info):  # type: ignore[attr-defined]
+                return V.TRACED_ARRAY
+            return V.TRACED_ARRAY if annotated else V.TRACED
+        if name in callsite:
+            return callsite[name]
+        if p.default is not None:  # type: ignore[attr-defined]
+            return V.STATIC
+        return V.UNKNOWN
+
+    # -- statements ------------------------------------------------------------------
+    def stmt(self, node: cst.CSTNode) -> None:
+        method = getattr(self, "stmt_" + type(node).__name__, None)
+        if method is not None:
+            method(node)
+            return
+        self.dispatch(node)
+        for child in _children(node):
+            self.expr(child)
+
+    def block(self, suite: cst.BaseSuite | None) -> None:
+        if suite is None:
+            return
+        for statement in statements(suite):
+            self.stmt(statement)
+
+    def stmt_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+        self.dispatch(node)
+        for small in node.body:
+            self.stmt(small)
+
+    def stmt_Expr(self, node: cst.Expr) -> None:
+        self.dispatch(node)
+        self.expr(node.value)
+
+    def stmt_Assign(self, node: cst.Assign) -> None:
+        self.dispatch(node)
+        self.expr(node.value)
+        for target in node.targets:
+            self.target(target.target)
+        for target in node.targets:
+            self.bind(target.target, node.value)
+
+    def stmt_AnnAssign(self, node: cst.AnnAssign) -> None:
+        self.dispatch(node)
+        if node.value is not None:
+            self.expr(node.value)
+            self.target(node.target)
+            self.bind(node.target, node.value)
+
+    def stmt_AugAssign(self, node: cst.AugAssign) -> None:
+        self.dispatch(node)
+        self.expr(node.value)
+        self.target(node.target)
+        if isinstance(node.target, cst.Name):
+            name = node.target.value
+            frame = self.ctx.frame
+            frame.env[name] = V.arith([self.ctx.lookup(name), self.ctx.kind(node.value)])
+            frame.keys.pop(name, None)
+
+    def stmt_Return(self, node: cst.Return) -> None:
+        self.dispatch(node)
+        if node.value is not None:
+            self.expr(node.value)
+            info = self.ctx.frame.info
+            if info is not None and info.loop_body:
+                self.check_carried_keys(node.value)
+        self.ctx.frame.dead = True
+
+    def stmt_Raise(self, node: cst.Raise) -> None:
+        self.dispatch(node)
+        if node.exc is not None:
+            self.expr(node.exc)
+        self.ctx.frame.dead = True
+
+    def stmt_Break(self, node: cst.Break) -> None:
+        self.dispatch(node)
+        self.ctx.frame.dead = True
+
+    stmt_Continue = stmt_Break
+
+    def stmt_Del(self, node: cst.Del) -> None:
+        self.dispatch(node)
+        self.target(node.target)
+        for name in target_names(node.target):
+            self.ctx.frame.env.pop(name, None)
+            self.ctx.frame.keys.pop(name, None)
+
+    def stmt_Import(self, node: cst.CSTNode) -> None:
+        self.dispatch(node)
+        if self.ctx.frame.unit is not None:
+            for alias in node.names:  # type: ignore[attr-defined]
+                name = alias.asname.name if alias.asname else alias.name
+                while isinstance(name, cst.Attribute):
+                    name = name.value
+                if isinstance(name, cst.Name):
+                    self.ctx.frame.env[name.value] = V.STATIC
+
+    def stmt_ImportFrom(self, node: cst.ImportFrom) -> None:
+        if isinstance(node.names, cst.ImportStar):
+            self.dispatch(node)
+            return
+        self.stmt_Import(node)
+
+    def stmt_Global(self, node: cst.CSTNode) -> None:
+        self.dispatch(node)
+
+    stmt_Nonlocal = stmt_Global
+    stmt_Pass = stmt_Global
+
+    def stmt_If(self, node: cst.If) -> None:
+        self.dispatch(node)
+        self.expr(node.test)
+        before = self.snapshot()
+        self.block(node.body)
+        after_body = self.snapshot()
+        self.restore(before)
+        orelse = node.orelse
+        if isinstance(orelse, cst.If):
+            self.stmt_If(orelse)
+        elif orelse is not None:
+            self.dispatch(orelse)
+            self.block(orelse.body)
+        self.merge(after_body)
+
+    def stmt_For(self, node: cst.For) -> None:
+        self.dispatch(node)
+        self.expr(node.iter)
+        assigned = frozenset(_assigned_in(node.body)) | frozenset(target_names(node.target))
+        before = self.snapshot()
+        self.bind_iteration(node.target, node.iter)
+        self.ctx.loops.append(Loop(node, assigned))
+        self.block(node.body)
+        self.ctx.loops.pop()
+        self.ctx.frame.dead = False
+        self.merge(before)
+        if node.orelse is not None:
+            self.block(node.orelse.body)
+
+    def stmt_While(self, node: cst.While) -> None:
+        self.dispatch(node)
+        self.expr(node.test)
+        assigned = frozenset(_assigned_in(node.body))
+        before = self.snapshot()
+        self.ctx.loops.append(Loop(node, assigned))
+        self.block(node.body)
+        self.ctx.loops.pop()
+        self.ctx.frame.dead = False
+        self.merge(before)
+        if node.orelse is not None:
+            self.block(node.orelse.body)
+
+    def stmt_Try(self, node: cst.CSTNode) -> None:
+        self.dispatch(node)
+        before = self.snapshot()
+        self.block(node.body)  # type: ignore[attr-defined]
+        if node.orelse is not None:  # type: ignore[attr-defined]
+            self.block(node.orelse.body)  # type: ignore[attr-defined]
+        outcomes = [self.snapshot()]
+        for handler in node.handlers:  # type: ignore[attr-defined]
+            self.restore(before)
+            self.dispatch(handler)
+            if handler.type is not None:
+                self.expr(handler.type)
+            if handler.name is not None:
+                for name in target_names(handler.name.name):
+                    self.ctx.frame.env[name] = V.UNKNOWN
+            self.block(handler.body)
+            outcomes.append(self.snapshot())
+        self.restore(outcomes[0])
+        for outcome in outcomes[1:]:
+            self.merge(outcome)
+        if node.finalbody is not None:  # type: ignore[attr-defined]
+            self.block(node.finalbody.body)  # type: ignore[attr-defined]
+
+    stmt_TryStar = stmt_Try
+
+    def stmt_With(self, node: cst.With) -> None:
+        self.dispatch(node)
+        for item in node.items:
+            self.expr(item.item)
+            if item.asname is not None:
+                for name in target_names(item.asname.name):
+                    self.ctx.frame.env[name] = V.UNKNOWN
+                    self.ctx.frame.keys.pop(name, None)
+        self.block(node.body)
+
+    def stmt_Match(self, node: cst.CSTNode) -> None:
+        self.dispatch(node)
+        self.expr(node.subject)  # type: ignore[attr-defined]
+        before = self.snapshot()
+        outcomes = []
+        for case in node.cases:  # type: ignore[attr-defined]
+            self.restore(before)
+            self.block(case.body)
+            outcomes.append(self.snapshot())
+        self.restore(before)
+        for outcome in outcomes:
+            self.merge(outcome)
+
+    def stmt_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.dispatch(node)
+        for decorator in node.decorators:
+            self.expr(decorator.decorator)
+        self.defaults(node.params)
+        self.remember_closure(node)
+        self.ctx.frame.env[node.name.value] = V.STATIC
+        self.ctx.frame.keys.pop(node.name.value, None)
+
+    def stmt_ClassDef(self, node: cst.ClassDef) -> None:
+        self.dispatch(node)
+        for decorator in node.decorators:
+            self.expr(decorator.decorator)
+        for arg in (*node.bases, *node.keywords):
+            self.expr(arg.value)
+        saved = self.snapshot()
+        self.block(node.body)
+        self.restore(saved)
+        self.ctx.frame.env[node.name.value] = V.STATIC
+
+    def defaults(self, params: cst.Parameters) -> None:
+        for p in (*params.posonly_params, *params.params, *params.kwonly_params):
+            if p.default is not None:
+                self.expr(p.default)
+
+    def remember_closure(self, node: cst.CSTNode) -> None:
+        frame = self.ctx.frame
+        if frame.unit is None:
+            return  # module level: module names are looked up in the module env
+        env = dict(frame.closure[0]) if frame.closure else {}
+        keys = dict(frame.closure[1]) if frame.closure else {}
+        env.update(frame.env)
+        keys.update(frame.keys)
+        self.ctx.closures[id(node)] = (env, keys)
+
+    # -- flow state ------------------------------------------------------------------
+    def snapshot(self) -> tuple[dict[str, int], dict[str, K.KeyState], bool]:
+        frame = self.ctx.frame
+        return dict(frame.env), dict(frame.keys), frame.dead
+
+    def restore(self, state: tuple[dict[str, int], dict[str, K.KeyState], bool]) -> None:
+        frame = self.ctx.frame
+        frame.env, frame.keys, frame.dead = dict(state[0]), dict(state[1]), state[2]
+
+    def merge(self, other: tuple[dict[str, int], dict[str, K.KeyState], bool]) -> None:
+        """Join the current state with another path's (a path that returned is dropped)."""
+        frame = self.ctx.frame
+        env, keys, dead = other
+        if dead and not frame.dead:
+            return
+        if frame.dead and not dead:
+            frame.env, frame.keys, frame.dead = dict(env), dict(keys), False
+            return
+        for name, kind in env.items():
+            mine = frame.env.get(name)
+            frame.env[name] = kind if mine is None else V.join(mine, kind)
+        for name, state in keys.items():
+            mine_key = frame.keys.get(name)
+            if mine_key is None:
+                frame.keys[name] = state
+            elif mine_key.consumed_by is None and state.consumed_by is not None:
+                frame.keys[name] = state
+
+    # -- bindings --------------------------------------------------------------------
+    def target(self, target: cst.BaseExpression) -> None:
+        """Walk the loads inside an assignment target (``x`` in ``x[i] = v``)."""
+        if isinstance(target, cst.Name):
+            return
+        if isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                self.target(element.value)
+            return
+        if isinstance(target, cst.StarredElement):
+            self.target(target.value)
+            return
+        saved = self.ctx.in_store
+        self.ctx.in_store = True
+        self.expr(target)
+        self.ctx.in_store = saved
+
+    def bind(self, target: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
+        ctx = self.ctx
+        frame = ctx.frame
+        if isinstance(target, cst.Name):
+            name = target.value
+            frame.env[name] = ctx.kind(value) if value is not None else V.UNKNOWN
+            key = self.key_from(name, value)
+            if key is not None:
+                frame.keys[name] = key
+            else:
+                frame.keys.pop(name, None)
+            return
+        if isinstance(target, (cst.Tuple, cst.List)):
+            elements = target.elements
+            values = value.elements if isinstance(value, (cst.Tuple, cst.List)) and \
+                len(value.elements) == len(elements) else None
+            if values is not None:
+                for element, item in zip(elements, values):
+                    self.bind(element.value, item.value)
+                return
+            whole = ctx.kind(value) if value is not None else V.UNKNOWN
+            element_kind = V.TRACED if V.is_traced(whole) else (
+                V.STATIC if whole == V.STATIC else V.UNKNOWN)
+            producer = value is not None and self.produces_key(value)
+            for element in elements:
+                for name in target_names(element.value):
+                    frame.env[name] = element_kind
+                    if producer or self.key_from(name, None) is not None:
+                        frame.keys[name] = K.KeyState(
+                            from_param=not producer and _from_param(value, frame))
+                    else:
+                        frame.keys.pop(name, None)
+            return
+        if isinstance(target, cst.StarredElement):
+            self.bind(target.value, None)
+
+    def bind_iteration(self, target: cst.BaseExpression, iterable: cst.BaseExpression) -> None:
+        ctx = self.ctx
+        frame = ctx.frame
+        kind = ctx.kind(iterable)
+        qual = ctx.qualname(iterable.func) if isinstance(iterable, cst.Call) else None
+        if qual == "builtins.range":
+            element = V.STATIC
+        elif V.is_traced(kind):
+            element = V.TRACED_ARRAY if kind == V.TRACED_ARRAY else V.TRACED
+        elif kind == V.STATIC:
+            element = V.STATIC
+        else:
+            element = V.UNKNOWN
+        names = target_names(target)
+        if qual == "builtins.enumerate" and isinstance(target, cst.Tuple) and len(names) == 2:
+            frame.env[names[0]] = V.STATIC
+            frame.env[names[1]] = V.TRACED if V.is_traced(kind) else V.UNKNOWN
+            names = names[1:]
+        elif isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Attribute) \
+                and iterable.func.attr.value == "items" and isinstance(target, cst.Tuple) \
+                and len(names) == 2:
+            frame.env[names[0]] = V.STATIC
+            receiver = ctx.kind(iterable.func.value)
+            frame.env[names[1]] = V.TRACED if V.is_traced(receiver) else V.UNKNOWN
+            names = names[1:]
+        else:
+            for name in names:
+                frame.env[name] = element
+        iter_keys = isinstance(iterable, cst.Name) and ctx.is_key(iterable.value) or \
+            self.produces_key(iterable)
+        for name in target_names(target):
+            if iter_keys:
+                frame.keys[name] = K.KeyState()
+            else:
+                frame.keys.pop(name, None)
+
+    def produces_key(self, value: cst.BaseExpression) -> bool:
+        if isinstance(value, cst.Call):
+            qual = self.ctx.qualname(value.func)
+            return qual in K.KEY_PRODUCERS
+        return False
+
+    def key_from(self, name: str, value: cst.BaseExpression | None) -> K.KeyState | None:
+        ctx = self.ctx
+        if value is not None:
+            if self.produces_key(value):
+                return K.KeyState()
+            if isinstance(value, cst.Name):
+                state = ctx.key_state(value.value)
+                if state is not None:
+                    return state
+            if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) \
+                    and ctx.is_key(value.value.value):
+                return K.KeyState()
+        if name in ctx.frame.random_names and K.key_like_name(name):
+            return K.KeyState(from_param=value is None or _from_param(value, ctx.frame))
+        return None
+
+    # -- keys ------------------------------------------------------------------------
+    def consume_keys(self, call: cst.Call) -> None:
+        ctx = self.ctx
+        if not ctx.frame.keys and (ctx.frame.closure is None or not ctx.frame.closure[1]):
+            return
+        if not K.consumes(ctx.qualname(call.func)):
+            return
+        seen: set[str] = set()
+        for arg in call.args:
+            for name_node in K.argument_names(arg.value):
+                name = name_node.value
+                if name in seen:
+                    continue
+                seen.add(name)
+                state = ctx.key_state(name)
+                if state is None:
+                    continue
+                if state.consumed_by is not None:
+                    self.dispatch(K.KeyReuse(name, call, state.consumed_by))
+                self.check_loop_reuse(name, call)
+                ctx.frame.keys[name] = K.KeyState(call, state.from_param)
+
+    def check_loop_reuse(self, name: str, call: cst.Call) -> None:
+        ctx = self.ctx
+        if ctx.loops:
+            loop = ctx.loops[-1]
+            if name not in loop.assigned and name not in loop.reported:
+                loop.reported.add(name)
+                kind = "for" if isinstance(loop.node, cst.For) else "while"
+                self.dispatch(K.KeyReuseInLoop(name, call, kind))
+            return
+        info = ctx.frame.info
+        unit = ctx.frame.unit
+        if info is not None and info.loop_body and unit is not None and not unit.binds(name):
+            reported = ctx.state("closed-over-keys", set)
+            if (id(unit), name) not in reported:  # type: ignore[operator]
+                reported.add((id(unit), name))  # type: ignore[attr-defined]
+                self.dispatch(K.KeyReuseInLoop(name, call, _loop_name(info), closed_over=True))
+
+    def check_carried_keys(self, value: cst.BaseExpression) -> None:
+        """A lax loop body returning a consumed carry key reuses it next iteration."""
+        ctx = self.ctx
+        for name_node in K.argument_names(value):
+            state = ctx.frame.keys.get(name_node.value)
+            if state is not None and state.consumed_by is not None and state.from_param:
+                self.dispatch(K.KeyReuseInLoop(name_node.value, state.consumed_by,
+                                               _loop_name(ctx.frame.info), carried=True))
+
+    # -- expressions -----------------------------------------------------------------
+    def expr(self, node: cst.CSTNode) -> None:
+        ctx = self.ctx
+        ctx.stack.append(node)
+        t = type(node)
+        found = self.handlers.get(t)
+        if found:
+            for handler in found:
+                handler(node, ctx)
+        if t is cst.Lambda:
+            self.defaults(node.params)  # type: ignore[attr-defined]
+            self.remember_closure(node)
+        elif t in _COMPREHENSIONS:
+            self.comprehension(node)
+        elif t is cst.Call:
+            self.call(node)  # type: ignore[arg-type]
+        else:
+            for name in child_fields(t):
+                value = getattr(node, name)
+                if isinstance(value, cst.CSTNode):
+                    self.expr(value)
+                elif type(value) is tuple or type(value) is list:
+                    for item in value:
+                        if isinstance(item, cst.CSTNode):
+                            self.expr(item)
+        ctx.stack.pop()
+
+    def call(self, node: cst.Call) -> None:
+        self.expr(node.func)
+        for arg in node.args:
+            self.expr(arg)
+        self.consume_keys(node)
+        if self.ctx.traced:
+            self.record_callsite(node)
+
+    def record_callsite(self, call: cst.Call) -> None:
+        ctx = self.ctx
+        callee = ctx.resolver.function(call.func, ctx.frame.unit)
+        if callee is None:
+            return
+        kinds = ctx.callsite_kinds.setdefault(id(callee), {})
+        positional = [p for p in callee.params if p.index >= 0]
+        shift = 1 if callee.parent_is_class and isinstance(call.func, cst.Attribute) else 0
+        for i, arg in enumerate(positional_args(call)):
+            if i + shift < len(positional):
+                name = positional[i + shift].name
+                kinds[name] = V.join(kinds.get(name, ctx.kind(arg.value)), ctx.kind(arg.value))
+        for arg in call.args:
+            if arg.keyword is not None:
+                name = arg.keyword.value
+                kinds[name] = V.join(kinds.get(name, ctx.kind(arg.value)), ctx.kind(arg.value))
+            elif arg.star:
+                for p in callee.params:
+                    kinds[p.name] = V.join(kinds.get(p.name, V.TRACED), V.TRACED)
+
+    def comprehension(self, node: cst.CSTNode) -> None:
+        saved = self.snapshot()
+        saved_loops = self.ctx.loops
+        self.ctx.loops = []
+        comp = node.for_in  # type: ignore[attr-defined]
+        while comp is not None:
+            self.expr(comp.iter)
+            self.bind_iteration(comp.target, comp.iter)
+            for condition in comp.ifs:
+                self.expr(condition.test)
+            comp = comp.inner_for_in
+        if isinstance(node, cst.DictComp):
+            self.expr(node.key)
+            self.expr(node.value)
+        else:
+            self.expr(node.elt)  # type: ignore[attr-defined]
+        self.ctx.loops = saved_loops
+        self.restore(saved)
+
+
+_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
+
+
+def _children(node: cst.CSTNode) -> list[cst.CSTNode]:
+    found: list[cst.CSTNode] = []
+    for name in child_fields(type(node)):
+        value = getattr(node, name)
+        if isinstance(value, cst.CSTNode):
+            found.append(value)
+        elif type(value) is tuple or type(value) is list:
+            found.extend(item for item in value if isinstance(item, cst.CSTNode))
+    return found
+
+
+def _assigned_in(body: cst.CSTNode) -> set[str]:
+    """Names bound anywhere in a loop body (not descending into nested functions)."""
+    names: set[str] = set()
+    stack: list[cst.CSTNode] = [body]
+    while stack:
+        node = stack.pop()
+        t = type(node)
+        if t in (cst.FunctionDef, cst.Lambda, cst.ClassDef):
+            continue
+        if t is cst.AssignTarget:
+            names.update(target_names(node.target))  # type: ignore[attr-defined]
+        elif t in (cst.AugAssign, cst.AnnAssign):
+            names.update(target_names(node.target))  # type: ignore[attr-defined]
+        elif t in (cst.For, cst.CompFor):
+            names.update(target_names(node.target))  # type: ignore[attr-defined]
+        elif t is cst.NamedExpr:
+            names.update(target_names(node.target))  # type: ignore[attr-defined]
+        stack.extend(_children(node))
+    return names
+
+
+def _from_param(value: cst.BaseExpression | None, frame: Frame) -> bool:
+    while isinstance(value, (cst.Subscript, cst.Attribute)):
+        value = value.value
+    if isinstance(value, cst.Name) and frame.unit is not None:
+        return frame.unit.param(value.value) is not None
+    return False
+
+
+def _key_annotation(annotation: cst.BaseExpression | None) -> bool:
+    text = dotted_name(annotation) if annotation is not None else None
+    return text is not None and text.rsplit(".", 1)[-1] in ("PRNGKey", "PRNGKeyArray", "KeyArray")
+
+
+def _is_staticmethod(unit: Unit) -> bool:
+    node = unit.node
+    if not isinstance(node, cst.FunctionDef):
+        return False
+    return any(
+        isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod"
+        for d in node.decorators
+    )
+
+
+def _is_fori_body(info: TraceInfo) -> bool:
+    return any(t.name.endswith("fori_loop") for t, _node, _unit in info.origins)
+
+
+def _loop_name(info: TraceInfo | None) -> str:
+    if info is not None:
+        for t, _node, _unit in info.origins:
+            if t.loop:
+                return t.name
+    return "loop"
+
+
+def unit_order(index: ModuleIndex, traced: TracedAnalysis) -> list[Unit]:
+    """Enclosing functions before nested ones, traced callers before their callees."""
+    callers: dict[int, list[Unit]] = {}
+    for caller, callee, _call in traced.edges:
+        info = traced.info.get(id(caller))
+        if info is not None and info.traced:
+            callers.setdefault(id(callee), []).append(caller)
+    order: list[Unit] = []
+    state: dict[int, int] = {}  # 1: in progress, 2: done
+
+    def visit(unit: Unit) -> None:
+        if state.get(id(unit)):
+            return
+        state[id(unit)] = 1
+        if unit.parent is not None:
+            visit(unit.parent)
+        for caller in callers.get(id(unit), ()):
+            visit(caller)
+        state[id(unit)] = 2
+        order.append(unit)
+
+    for unit in index.units:
+        visit(unit)
+    return order
+
+
+def analyze(
+    module: cst.Module,
+    handlers: dict[type, list[Handler]],
+    *,
+    package: str | None = None,
+    transforms: dict[str, str] | None = None,
+    static_helpers: frozenset[str] = frozenset(),
+) -> Context:
+    index = build_index(module, package)
+    resolver = Resolver(index)
+    traced = analyze_traced(index, resolver, transforms or {})
+    ctx = Context(module, index, resolver, traced, static_helpers)
+    Walker(ctx, handlers).run()
+    return ctx
+
+
+__all__ = ["Context", "Walker", "analyze", "refers_to_module"]

@@ -1,0 +1,393 @@
+"""One cheap pass over a module: its functions, imports, bindings and calls.
+
+Everything later analysis needs about the module as a whole (which function is passed to
+``jax.jit`` further down, which globals are rebound somewhere, who calls whom) is collected
+here before the rules walk the code in evaluation order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from jaxpure.analysis.names import ImportTable, dotted_name
+from jaxpure.analysis.syntax import child_fields, target_names
+
+MUTATING_METHODS = frozenset(
+    {
+        "append", "extend", "insert", "pop", "popitem", "remove", "clear", "update",
+        "setdefault", "add", "discard", "sort", "reverse", "__setitem__", "fill", "put",
+        "resize", "itemset", "appendleft", "extendleft", "popleft", "difference_update",
+        "intersection_update", "symmetric_difference_update",
+    }
+)
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    index: int  # position among positional parameters; -1 for keyword-only, * and **
+    annotation: cst.BaseExpression | None
+    default: cst.BaseExpression | None
+    star: str  # "", "*" or "**"
+
+
+@dataclass(eq=False)
+class Unit:
+    """A function body: a ``def`` or a ``lambda``."""
+
+    node: cst.FunctionDef | cst.Lambda
+    name: str
+    parent: Unit | None
+    class_name: str | None
+    params: list[Param]
+    imports: ImportTable | None = None
+    assigned: dict[str, int] = field(default_factory=dict)
+    declared_global: set[str] = field(default_factory=set)
+    declared_nonlocal: set[str] = field(default_factory=set)
+    nested: dict[str, Unit] = field(default_factory=dict)
+    calls: list[cst.Call] = field(default_factory=list)
+    # names passed as the key to jax.random functions (dotted text resolved later)
+    random_args: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def is_method(self) -> bool:
+        return self.class_name is not None and self.parent_is_class
+
+    parent_is_class: bool = False
+
+    def param(self, name: str) -> Param | None:
+        for p in self.params:
+            if p.name == name:
+                return p
+        return None
+
+    def binds(self, name: str) -> bool:
+        return name in self.assigned or any(p.name == name for p in self.params)
+
+
+@dataclass
+class ModuleIndex:
+    imports: ImportTable = field(default_factory=ImportTable)
+    units: list[Unit] = field(default_factory=list)
+    unit_of: dict[int, Unit] = field(default_factory=dict)  # id(node) -> unit
+    defs: dict[str, Unit] = field(default_factory=dict)  # module-level functions
+    classes: dict[str, dict[str, Unit]] = field(default_factory=dict)
+    class_nodes: dict[str, cst.ClassDef] = field(default_factory=dict)
+    # module-level bindings: name -> values bound (None for non-assignment bindings)
+    bindings: dict[str, list[cst.BaseExpression | None]] = field(default_factory=dict)
+    # module names written from functions via `global`
+    global_writes: set[str] = field(default_factory=set)
+    # (unit or None, name) pairs mutated in place: X.append(...), X[k] = v, X.a = v
+    mutations: list[tuple[Unit | None, str]] = field(default_factory=list)
+    module_calls: list[cst.Call] = field(default_factory=list)
+    # names bound at module level by import / def / class
+    import_names: set[str] = field(default_factory=set)
+    def_names: set[str] = field(default_factory=set)
+
+    def unit_for(self, node: cst.CSTNode) -> Unit | None:
+        return self.unit_of.get(id(node))
+
+    def mutated_module_names(self) -> set[str]:
+        names: set[str] = set()
+        for unit, name in self.mutations:
+            if refers_to_module(unit, name):
+                names.add(name)
+        return names
+
+
+def refers_to_module(unit: Unit | None, name: str) -> bool:
+    """Whether ``name`` used inside ``unit`` is the module-level binding."""
+    while unit is not None:
+        if name in unit.declared_global:
+            return True
+        if unit.binds(name) and name not in unit.declared_nonlocal:
+            return False
+        unit = unit.parent
+    return True
+
+
+def _params(node: cst.Parameters) -> list[Param]:
+    params: list[Param] = []
+    index = 0
+    for p in (*node.posonly_params, *node.params):
+        params.append(Param(p.name.value, index, _ann(p), p.default, ""))
+        index += 1
+    if isinstance(node.star_arg, cst.Param):
+        params.append(Param(node.star_arg.name.value, -1, _ann(node.star_arg), None, "*"))
+    for p in node.kwonly_params:
+        params.append(Param(p.name.value, -1, _ann(p), p.default, ""))
+    if node.star_kwarg is not None:
+        params.append(Param(node.star_kwarg.name.value, -1, _ann(node.star_kwarg), None, "**"))
+    return params
+
+
+def _ann(p: cst.Param) -> cst.BaseExpression | None:
+    return p.annotation.annotation if p.annotation is not None else None
+
+
+class _Indexer:
+    def __init__(self, index: ModuleIndex, package: str | None) -> None:
+        self.index = index
+        self.package = package
+        self.unit: Unit | None = None
+        self.class_stack: list[str] = []
+        self.in_class_body = False
+
+    # -- bindings -------------------------------------------------------------------
+    def bind(self, name: str, value: cst.BaseExpression | None) -> None:
+        unit = self.unit
+        if unit is None:
+            self.index.bindings.setdefault(name, []).append(value)
+            return
+        if name in unit.declared_global:
+            self.index.global_writes.add(name)
+            self.index.bindings.setdefault(name, []).append(value)
+        unit.assigned[name] = unit.assigned.get(name, 0) + 1
+
+    def bind_target(self, target: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
+        if isinstance(target, cst.Name):
+            self.bind(target.value, value)
+            return
+        names = target_names(target)
+        for name in names:
+            self.bind(name, None)
+        if not names:
+            base = _mutated_base(target)
+            if base is not None:
+                self.index.mutations.append((self.unit, base))
+            self.visit(target)
+
+    # -- traversal --------------------------------------------------------------------
+    def visit(self, node: cst.CSTNode) -> None:
+        method = getattr(self, "visit_" + type(node).__name__, None)
+        if method is not None:
+            if method(node) is False:
+                return
+        for name in child_fields(type(node)):
+            value = getattr(node, name)
+            if isinstance(value, cst.CSTNode):
+                self.visit(value)
+            elif type(value) is tuple or type(value) is list:
+                for item in value:
+                    if isinstance(item, cst.CSTNode):
+                        self.visit(item)
+
+    def visit_Import(self, node: cst.Import) -> bool:
+        table = self.imports_for_scope()
+        table.add(node, self.package)
+        for alias in node.names:
+            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                self.bind_import(alias.asname.name.value)
+            else:
+                self.bind_import((alias.name.value if isinstance(alias.name, cst.Name)
+                                  else _head(alias.name)))
+        return False
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
+        table = self.imports_for_scope()
+        table.add(node, self.package)
+        if not isinstance(node.names, cst.ImportStar):
+            for alias in node.names:
+                if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                    self.bind_import(alias.asname.name.value)
+                elif isinstance(alias.name, cst.Name):
+                    self.bind_import(alias.name.value)
+        return False
+
+    def bind_import(self, name: str) -> None:
+        if self.unit is None:
+            self.index.import_names.add(name)
+        self.bind(name, None)
+
+    def imports_for_scope(self) -> ImportTable:
+        if self.unit is None:
+            return self.index.imports
+        if self.unit.imports is None:
+            self.unit.imports = ImportTable()
+        return self.unit.imports
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        for decorator in node.decorators:
+            self.visit(decorator.decorator)
+        self.visit_defaults(node.params)
+        in_class = self.in_class_body
+        class_name = self.class_stack[-1] if self.class_stack else None
+        unit = Unit(node, node.name.value, self.unit, class_name if in_class else None,
+                    _params(node.params))
+        unit.parent_is_class = in_class
+        self.register(unit)
+        if in_class:
+            self.index.classes.setdefault(class_name or "", {})[unit.name] = unit
+            # the method name is bound in the class body, not in a function
+        elif self.unit is None:
+            self.index.defs[unit.name] = unit
+            self.index.def_names.add(unit.name)
+            self.bind(unit.name, None)
+        else:
+            self.unit.nested[unit.name] = unit
+            self.bind(unit.name, None)
+        self.enter(unit, node.body)
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        self.visit_defaults(node.params)
+        unit = Unit(node, "<lambda>", self.unit, None, _params(node.params))
+        self.register(unit)
+        self.enter(unit, node.body)
+        return False
+
+    def visit_defaults(self, params: cst.Parameters) -> None:
+        for p in (*params.posonly_params, *params.params, *params.kwonly_params):
+            if p.default is not None:
+                self.visit(p.default)
+
+    def register(self, unit: Unit) -> None:
+        self.index.units.append(unit)
+        self.index.unit_of[id(unit.node)] = unit
+
+    def enter(self, unit: Unit, body: cst.CSTNode) -> None:
+        saved = (self.unit, self.in_class_body)
+        self.unit, self.in_class_body = unit, False
+        self.visit(body)
+        self.unit, self.in_class_body = saved
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        for decorator in node.decorators:
+            self.visit(decorator.decorator)
+        for arg in (*node.bases, *node.keywords):
+            self.visit(arg.value)
+        if self.unit is None:
+            self.index.def_names.add(node.name.value)
+            self.index.class_nodes[node.name.value] = node
+        self.bind(node.name.value, None)
+        self.class_stack.append(node.name.value)
+        saved = self.in_class_body
+        self.in_class_body = True
+        self.visit(node.body)
+        self.in_class_body = saved
+        self.class_stack.pop()
+        return False
+
+    def visit_Global(self, node: cst.Global) -> bool:
+        if self.unit is not None:
+            self.unit.declared_global.update(n.name.value for n in node.names)
+        return False
+
+    def visit_Nonlocal(self, node: cst.Nonlocal) -> bool:
+        if self.unit is not None:
+            self.unit.declared_nonlocal.update(n.name.value for n in node.names)
+        return False
+
+    def visit_Assign(self, node: cst.Assign) -> bool:
+        self.visit(node.value)
+        for target in node.targets:
+            self.bind_target(target.target, node.value)
+        return False
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> bool:
+        if node.value is not None:
+            self.visit(node.value)
+            self.bind_target(node.target, node.value)
+        return False
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> bool:
+        self.visit(node.value)
+        if isinstance(node.target, cst.Name):
+            # a second binding: the name now changes after definition
+            self.bind(node.target.value, None)
+        else:
+            self.bind_target(node.target, None)
+        return False
+
+    def visit_For(self, node: cst.For) -> bool:
+        self.visit(node.iter)
+        self.bind_target(node.target, None)
+        self.visit(node.body)
+        if node.orelse is not None:
+            self.visit(node.orelse)
+        return False
+
+    def visit_WithItem(self, node: cst.WithItem) -> bool:
+        self.visit(node.item)
+        if node.asname is not None:
+            self.bind_target(node.asname.name, None)
+        return False
+
+    def visit_ExceptHandler(self, node: cst.ExceptHandler) -> bool:
+        if node.type is not None:
+            self.visit(node.type)
+        if node.name is not None and isinstance(node.name.name, cst.Name):
+            self.bind(node.name.name.value, None)
+        self.visit(node.body)
+        return False
+
+    def visit_NamedExpr(self, node: cst.NamedExpr) -> bool:
+        self.visit(node.value)
+        self.bind_target(node.target, node.value)
+        return False
+
+    def visit_CompFor(self, node: cst.CompFor) -> bool:
+        self.visit(node.iter)
+        for name in target_names(node.target):
+            if self.unit is not None:
+                self.unit.assigned.setdefault(name, 0)
+        for cond in node.ifs:
+            self.visit(cond)
+        if node.inner_for_in is not None:
+            self.visit(node.inner_for_in)
+        return False
+
+    def visit_Del(self, node: cst.Del) -> bool:
+        base = _mutated_base(node.target)
+        if base is not None and not isinstance(node.target, cst.Name):
+            self.index.mutations.append((self.unit, base))
+        return True
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if self.unit is None:
+            self.index.module_calls.append(node)
+        else:
+            self.unit.calls.append(node)
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value in MUTATING_METHODS:
+            base = _mutated_base(func.value, allow_name=True)
+            if base is not None:
+                self.index.mutations.append((self.unit, base))
+        if node.args and self.unit is not None:
+            first = node.args[0].value
+            if isinstance(first, cst.Name) and isinstance(func, cst.Attribute):
+                text = dotted_name(func)
+                if text is not None:
+                    self.unit.random_args.append((text, first.value))
+            for arg in node.args:
+                if arg.keyword is not None and arg.keyword.value in ("key", "rng") \
+                        and isinstance(arg.value, cst.Name):
+                    text = dotted_name(func)
+                    if text is not None:
+                        self.unit.random_args.append((text, arg.value.value))
+
+
+def _head(node: cst.BaseExpression) -> str:
+    while isinstance(node, cst.Attribute):
+        node = node.value
+    return node.value if isinstance(node, cst.Name) else ""
+
+
+def _mutated_base(target: cst.BaseExpression, allow_name: bool = False) -> str | None:
+    """The variable whose object a subscript/attribute store or method call mutates."""
+    node = target
+    if isinstance(node, cst.Name):
+        return node.value if allow_name else None
+    while isinstance(node, (cst.Subscript, cst.Attribute)):
+        node = node.value
+    return node.value if isinstance(node, cst.Name) else None
+
+
+def build_index(module: cst.Module, package: str | None = None) -> ModuleIndex:
+    index = ModuleIndex()
+    indexer = _Indexer(index, package)
+    for statement in module.body:
+        indexer.visit(statement)
+    return index

@@ -1,0 +1,98 @@
+"""PRNG keys: which names hold keys, and which calls consume them.
+
+JAX keys are values: a key passed to two samplers (or split, then used again) gives the
+same or correlated randomness. The flow walker tracks, per name, whether the key it holds
+has been consumed on the current path and emits events that the key-reuse rules report.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import libcst as cst
+
+# jax.random functions that make a new key (their result is a key or an array of keys)
+KEY_PRODUCERS = frozenset(
+    {"jax.random.key", "jax.random.PRNGKey", "jax.random.split", "jax.random.fold_in",
+     "jax.random.clone", "jax.random.wrap_key_data"}
+)
+# calls that read a key without consuming its randomness
+NON_CONSUMING = frozenset(
+    {"jax.random.fold_in", "jax.random.key_data", "jax.random.wrap_key_data",
+     "jax.random.clone", "jax.random.key_impl", "jax.random.key", "jax.random.PRNGKey",
+     "jax.device_put", "jax.device_get", "jax.block_until_ready", "jax.lax.stop_gradient",
+     "jax.numpy.asarray", "jax.numpy.array", "jax.numpy.stack", "jax.numpy.concatenate",
+     "jax.numpy.shape", "jax.typeof", "jax.eval_shape"}
+)
+NON_CONSUMING_PREFIXES = ("builtins.", "jax.debug.", "jax.tree", "jax.numpy.", "typing.",
+                          "jax.dtypes.", "jax.core.", "logging.", "numpy.", "jax.sharding.",
+                          "chex.assert", "jax.experimental.io_callback")
+LAX_CONSUMERS = frozenset(
+    {"jax.lax.scan", "jax.lax.fori_loop", "jax.lax.while_loop", "jax.lax.cond",
+     "jax.lax.switch", "jax.lax.map"}
+)
+
+KEY_NAME = re.compile(r"^(?:[a-z0-9_]*_)?(?:key|rng|prng|prng_key|rng_key|subkey|sub_key|dropout_rng|keys?)(?:_?\d+|_[a-z0-9_]+)?$")
+
+
+def key_like_name(name: str) -> bool:
+    return bool(KEY_NAME.match(name)) and name not in ("keys",)
+
+
+def consumes(qualname: str | None) -> bool:
+    """Whether passing a key to a call with this qualified name uses up its randomness."""
+    if qualname is None:
+        return True  # a method or an unresolved helper: passing a key is one use
+    if qualname in NON_CONSUMING:
+        return False
+    if qualname.startswith("jax.random.") or qualname in LAX_CONSUMERS:
+        return True
+    if qualname.startswith("jax.lax."):
+        return False
+    return not qualname.startswith(NON_CONSUMING_PREFIXES)
+
+
+def argument_names(value: cst.BaseExpression) -> list[cst.Name]:
+    """Names passed directly, or inside a literal tuple/list/dict, as one argument."""
+    if isinstance(value, cst.Name):
+        return [value]
+    if isinstance(value, (cst.Tuple, cst.List)):
+        found: list[cst.Name] = []
+        for element in value.elements:
+            found.extend(argument_names(element.value))
+        return found
+    if isinstance(value, cst.Dict):
+        found = []
+        for element in value.elements:
+            if isinstance(element, cst.DictElement):
+                found.extend(argument_names(element.value))
+        return found
+    return []
+
+
+@dataclass(frozen=True, slots=True)
+class KeyState:
+    consumed_by: cst.CSTNode | None = None
+    # bound from a parameter (for lax loop bodies: a key carried through the loop)
+    from_param: bool = False
+
+
+@dataclass(frozen=True)
+class KeyReuse:
+    """A key consumed again on a path where it was already consumed."""
+
+    name: str
+    node: cst.Call
+    first: cst.CSTNode
+
+
+@dataclass(frozen=True)
+class KeyReuseInLoop:
+    """A key consumed on every iteration of a loop without being split or rebound."""
+
+    name: str
+    node: cst.CSTNode
+    loop: str  # "for", "while", or the lax primitive
+    closed_over: bool = False
+    carried: bool = False

@@ -1,0 +1,160 @@
+"""Fast structural helpers over libcst nodes.
+
+libcst's own visitor rebuilds every node it passes; these helpers read dataclass fields
+directly and skip whitespace, parentheses and operators, which is most of a CST.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+
+import libcst as cst
+
+_SKIPPED_PREFIXES = (
+    "whitespace",
+    "lpar",
+    "rpar",
+    "lbracket",
+    "rbracket",
+    "lbrace",
+    "rbrace",
+    "comma",
+    "semicolon",
+    "leading_lines",
+    "lines_after_decorators",
+    "header",
+    "footer",
+    "equal",
+    "colon",
+    "operator",
+    "dot",
+    "asynchronous",
+    "annotation",
+    "returns",
+    "star",
+    "newline",
+    "indent",
+    "trailing_whitespace",
+    "empty_lines",
+    "import_",
+    "walrus",
+    "arrow",
+)
+# Fields that hold names which are not reads of a variable.
+_SKIPPED_FIELDS = {
+    cst.Attribute: {"attr"},
+    cst.Arg: {"keyword"},
+    cst.Param: {"name"},
+    cst.FunctionDef: {"name", "type_parameters"},
+    cst.ClassDef: {"name", "type_parameters"},
+    cst.ImportAlias: {"name", "asname"},
+    cst.AsName: {"name"},
+    cst.Global: {"names"},
+    cst.Nonlocal: {"names"},
+}
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def child_fields(cls: type) -> tuple[str, ...]:
+    fields = _FIELDS.get(cls)
+    if fields is None:
+        skipped = _SKIPPED_FIELDS.get(cls, set())
+        fields = tuple(
+            f.name
+            for f in dataclasses.fields(cls)
+            if not f.name.startswith(_SKIPPED_PREFIXES) and f.name not in skipped
+        )
+        _FIELDS[cls] = fields
+    return fields
+
+
+def children(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    for name in child_fields(type(node)):
+        value = getattr(node, name)
+        if isinstance(value, cst.CSTNode):
+            yield value
+        elif type(value) is tuple or type(value) is list:
+            for item in value:
+                if isinstance(item, cst.CSTNode):
+                    yield item
+
+
+def target_names(target: cst.BaseExpression) -> list[str]:
+    """Names bound by an assignment target (``a``, ``a, (b, *c)``)."""
+    if isinstance(target, cst.Name):
+        return [target.value]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        names: list[str] = []
+        for element in target.elements:
+            names.extend(target_names(element.value))
+        return names
+    if isinstance(target, cst.StarredElement):
+        return target_names(target.value)
+    return []
+
+
+def statements(body: cst.BaseSuite) -> tuple[cst.BaseStatement | cst.BaseSmallStatement, ...]:
+    """The statements of a suite, flattening ``a = 1; b = 2`` lines."""
+    if isinstance(body, cst.SimpleStatementSuite):
+        return tuple(body.body)
+    return tuple(body.body)
+
+
+def positional_args(call: cst.Call) -> list[cst.Arg]:
+    return [a for a in call.args if a.keyword is None and a.star == ""]
+
+
+def keyword_arg(call: cst.Call, name: str) -> cst.Arg | None:
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == name:
+            return arg
+    return None
+
+
+def call_arg(call: cst.Call, position: int, keyword: str | None = None) -> cst.BaseExpression | None:
+    if keyword is not None:
+        found = keyword_arg(call, keyword)
+        if found is not None:
+            return found.value
+    positional = positional_args(call)
+    if position < len(positional):
+        return positional[position].value
+    return None
+
+
+def int_literals(node: cst.BaseExpression | None) -> list[int] | None:
+    """``1`` -> [1]; ``(0, -1)`` -> [0, -1]; None when not a literal."""
+    if node is None:
+        return []
+    if isinstance(node, cst.Integer):
+        return [int(node.value, 0)]
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        inner = int_literals(node.expression)
+        return [-v for v in inner] if inner is not None and len(inner) == 1 else None
+    if isinstance(node, (cst.Tuple, cst.List)):
+        values: list[int] = []
+        for element in node.elements:
+            inner = int_literals(element.value)
+            if inner is None:
+                return None
+            values.extend(inner)
+        return values
+    return None
+
+
+def str_literals(node: cst.BaseExpression | None) -> list[str] | None:
+    if node is None:
+        return []
+    if isinstance(node, cst.SimpleString):
+        return [node.evaluated_value] if isinstance(node.evaluated_value, str) else None
+    if isinstance(node, (cst.Tuple, cst.List)):
+        values: list[str] = []
+        for element in node.elements:
+            inner = str_literals(element.value)
+            if inner is None:
+                return None
+            values.extend(inner)
+        return values
+    return None

@@ -1,0 +1,359 @@
+"""Which functions JAX traces, under which transforms, with which static parameters.
+
+A function body is traced when it is decorated or wrapped by a transform, passed as a body
+to a ``lax`` control-flow primitive, or called by name from a traced function. Each traced
+function records the transforms that reach it, because findings depend on them: stale
+globals need a caching transform (jit, pmap), Python ``if`` on a tracer fails under jit,
+vmap and lax bodies but not under a bare ``grad``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from jaxpure.analysis.index import ModuleIndex, Unit
+from jaxpure.analysis.names import BUILTIN_NAMES, canonical, dotted_name
+from jaxpure.analysis.syntax import call_arg, int_literals, keyword_arg, positional_args, str_literals
+from jaxpure.analysis.transforms import Transform, lookup
+
+PARTIAL = "functools.partial"
+
+LAX_BODY_KEYWORDS = {
+    "jax.lax.scan": ("f",),
+    "jax.lax.fori_loop": ("body_fun",),
+    "jax.lax.while_loop": ("cond_fun", "body_fun"),
+    "jax.lax.cond": ("true_fun", "false_fun"),
+    "jax.lax.switch": ("branches",),
+    "jax.lax.map": ("f",),
+}
+
+
+@dataclass
+class TraceInfo:
+    via: str | None = None
+    caching_via: str | None = None
+    strict_via: str | None = None
+    caller: Unit | None = None
+    direct: bool = False
+    filtered: bool = False
+    stateful: bool = False
+    loop_body: bool = False
+    static_params: set[str] = field(default_factory=set)
+    # parameters that are not traced under a vmap (in_axes=None)
+    unbatched_params: set[str] = field(default_factory=set)
+    # where the transform is applied: (transform, node, unit containing it)
+    origins: list[tuple[Transform, cst.CSTNode, Unit | None]] = field(default_factory=list)
+
+    @property
+    def traced(self) -> bool:
+        return self.via is not None
+
+
+@dataclass(frozen=True)
+class Origin:
+    """A place where a transform is applied to a function."""
+
+    transform: Transform
+    node: cst.CSTNode  # the decorator expression or the call
+    container: Unit | None  # the function the application sits in (None: module level)
+    target: Unit
+    static: frozenset[str]
+    unbatched: frozenset[str] = frozenset()
+
+
+class Resolver:
+    """Resolve names to qualified names through imports, honouring local bindings."""
+
+    def __init__(self, index: ModuleIndex, module_name: str | None = None) -> None:
+        self.index = index
+        self.module_name = module_name
+
+    def qualname(self, expr: cst.BaseExpression, unit: Unit | None) -> str | None:
+        text = dotted_name(expr)
+        if text is None:
+            return None
+        return self.qualname_text(text, unit)
+
+    def qualname_text(self, text: str, unit: Unit | None) -> str | None:
+        head, _, rest = text.partition(".")
+        u = unit
+        while u is not None:
+            if u.imports is not None:
+                found = u.imports.lookup(head)
+                if found is not None:
+                    return canonical(f"{found}.{rest}" if rest else found)
+            if u.binds(head) and head not in u.declared_global:
+                return None
+            u = u.parent
+        found = self.index.imports.lookup(head)
+        if found is not None:
+            return canonical(f"{found}.{rest}" if rest else found)
+        if head in self.index.bindings or head in self.index.def_names:
+            if self.module_name:
+                return f"{self.module_name}.{text}"
+            return None
+        if head in BUILTIN_NAMES:
+            return f"builtins.{text}"
+        return None
+
+    def function(self, expr: cst.BaseExpression, unit: Unit | None) -> Unit | None:
+        """The function a name (``f``, ``self.m``, a lambda) refers to, if in this module."""
+        if isinstance(expr, cst.Lambda):
+            return self.index.unit_for(expr)
+        if isinstance(expr, cst.Name):
+            name = expr.value
+            u = unit
+            while u is not None:
+                if name in u.nested:
+                    return u.nested[name]
+                if u.binds(name) and name not in u.declared_global:
+                    return None
+                u = u.parent
+            return self.index.defs.get(name)
+        if (
+            isinstance(expr, cst.Attribute)
+            and isinstance(expr.value, cst.Name)
+            and expr.value.value in ("self", "cls")
+        ):
+            class_name = enclosing_class(unit)
+            if class_name is not None:
+                return self.index.classes.get(class_name, {}).get(expr.attr.value)
+        return None
+
+
+def enclosing_class(unit: Unit | None) -> str | None:
+    while unit is not None:
+        if unit.class_name is not None:
+            return unit.class_name
+        unit = unit.parent
+    return None
+
+
+class TracedAnalysis:
+    def __init__(self, index: ModuleIndex, resolver: Resolver, extra: dict[str, str]) -> None:
+        self.index = index
+        self.resolver = resolver
+        self.extra = extra
+        self.info: dict[int, TraceInfo] = {}
+        self.origins: list[Origin] = []
+        self.edges: list[tuple[Unit, Unit, cst.Call]] = []
+
+    def info_for(self, unit: Unit) -> TraceInfo:
+        found = self.info.get(id(unit))
+        if found is None:
+            found = self.info[id(unit)] = TraceInfo()
+        return found
+
+    # -- recognising transforms ------------------------------------------------------
+    def transform(self, expr: cst.BaseExpression, unit: Unit | None) -> tuple[Transform, cst.Call | None] | None:
+        """``jax.jit`` -> (jit, None); ``jax.jit(...)``/``partial(jax.jit, ...)`` -> (jit, call)."""
+        if isinstance(expr, cst.Call):
+            qual = self.resolver.qualname(expr.func, unit)
+            if qual == PARTIAL:
+                inner = call_arg(expr, 0)
+                if inner is not None:
+                    found = self.transform(inner, unit)
+                    if found is not None and found[1] is None:
+                        return found[0], expr
+                return None
+            if qual is not None:
+                t = lookup(qual, self.extra)
+                if t is not None and t.kind == "wrap" and not positional_args(expr):
+                    return t, expr  # decorator factory: @jax.jit(static_argnums=...)
+            return None
+        qual = self.resolver.qualname(expr, unit)
+        if qual is None:
+            return None
+        t = lookup(qual, self.extra)
+        return (t, None) if t is not None else None
+
+    # -- collecting origins ----------------------------------------------------------
+    def collect(self) -> None:
+        for unit in self.index.units:
+            if isinstance(unit.node, cst.FunctionDef):
+                for decorator in unit.node.decorators:
+                    found = self.transform(decorator.decorator, unit.parent)
+                    if found is not None and found[0].kind == "wrap":
+                        t, options = found
+                        self.add_origin(t, decorator.decorator, unit.parent, unit, options, 0)
+        for call in self.index.module_calls:
+            self.collect_call(call, None)
+        for unit in self.index.units:
+            for call in unit.calls:
+                self.collect_call(call, unit)
+                callee = self.resolver.function(call.func, unit)
+                if callee is not None:
+                    self.edges.append((unit, callee, call))
+
+    def collect_call(self, call: cst.Call, unit: Unit | None) -> None:
+        func = call.func
+        options: cst.Call | None = call
+        if isinstance(func, cst.Call):
+            # partial(jax.jit, static_argnums=1)(f)
+            found = self.transform(func, unit)
+            if found is None or found[1] is None:
+                return
+            t, options = found[0], found[1]
+        else:
+            qual = self.resolver.qualname(func, unit)
+            if qual is None:
+                return
+            t = lookup(qual, self.extra)
+            if t is None:
+                return
+        if t.kind == "wrap":
+            target = call_arg(call, 0, "fun") or call_arg(call, 0, "f")
+            if target is not None:
+                self.add_target(t, call, unit, target, options)
+            return
+        keywords = LAX_BODY_KEYWORDS.get(t.name, ())
+        for i, position in enumerate(t.bodies):
+            keyword = keywords[i] if i < len(keywords) else None
+            if position < 0:
+                branches = call_arg(call, -position - 1, keyword)
+                if isinstance(branches, (cst.List, cst.Tuple)):
+                    for element in branches.elements:
+                        self.add_target(t, call, unit, element.value, None)
+                continue
+            body = call_arg(call, position, keyword)
+            if body is not None:
+                self.add_target(t, call, unit, body, None)
+
+    def add_target(
+        self,
+        t: Transform,
+        node: cst.CSTNode,
+        unit: Unit | None,
+        target: cst.BaseExpression,
+        options: cst.Call | None,
+    ) -> None:
+        bound: set[str] = set()
+        if isinstance(target, cst.Call):
+            qual = self.resolver.qualname(target.func, unit)
+            if qual == PARTIAL and target.args:
+                # partial(f, a, k=v): the bound arguments are Python constants in the trace
+                inner = self.resolver.function(target.args[0].value, unit)
+                if inner is not None:
+                    n_bound = len(positional_args(target)) - 1
+                    bound.update(p.name for p in inner.params if 0 <= p.index < n_bound)
+                    bound.update(a.keyword.value for a in target.args if a.keyword is not None)
+                    self.add_origin(t, node, unit, inner, options, n_bound, bound)
+                return
+            nested = self.transform(target.func, unit) if not isinstance(target.func, cst.Call) else None
+            if nested is not None and nested[0].kind == "wrap":
+                # jax.jit(jax.vmap(f)): f is traced by both
+                inner_target = call_arg(target, 0)
+                if inner_target is not None:
+                    self.add_target(t, node, unit, inner_target, options)
+            return
+        target_unit = self.resolver.function(target, unit)
+        if target_unit is None:
+            return
+        # a bound method (self.step): argnums do not count self
+        shift = 1 if isinstance(target, cst.Attribute) else 0
+        self.add_origin(t, node, unit, target_unit, options, shift, bound)
+
+    def add_origin(
+        self,
+        t: Transform,
+        node: cst.CSTNode,
+        container: Unit | None,
+        target: Unit,
+        options: cst.Call | None,
+        shift: int,
+        bound: set[str] | None = None,
+    ) -> None:
+        """Record that ``t`` traces ``target``; ``shift`` leading parameters are not
+        counted by ``static_argnums`` (bound ``self``, arguments bound by ``partial``)."""
+        static = set(bound or ())
+        unbatched: set[str] = set()
+        positional = [p for p in target.params if p.index >= 0]
+        if options is not None:
+            for keyword in ("static_argnums", "static_broadcasted_argnums"):
+                nums = int_literals(_kw(options, keyword))
+                for n in nums or ():
+                    i = n if n >= 0 else len(positional) - shift + n
+                    i += shift
+                    if 0 <= i < len(positional):
+                        static.add(positional[i].name)
+            names = str_literals(_kw(options, "static_argnames"))
+            static.update(names or ())
+            if t.name in ("jax.vmap", "equinox.filter_vmap", "flax.nnx.vmap"):
+                axes = _kw(options, "in_axes")
+                if axes is None and self.resolver.qualname(options.func, container) == t.name:
+                    axes = call_arg(options, 1)
+                if isinstance(axes, (cst.Tuple, cst.List)):
+                    for i, element in enumerate(axes.elements):
+                        if isinstance(element.value, cst.Name) and element.value.value == "None":
+                            j = i + shift
+                            if 0 <= j < len(positional):
+                                unbatched.add(positional[j].name)
+        self.origins.append(Origin(t, node, container, target, frozenset(static), frozenset(unbatched)))
+
+    # -- propagation -----------------------------------------------------------------
+    def propagate(self) -> None:
+        for origin in self.origins:
+            info = self.info_for(origin.target)
+            info.static_params |= origin.static
+            info.unbatched_params |= origin.unbatched
+            info.origins.append((origin.transform, origin.node, origin.container))
+            info.direct = True
+            if origin.transform.filtered:
+                info.filtered = True
+            if origin.transform.name.startswith("flax.nnx."):
+                info.stateful = True
+            if origin.transform.loop:
+                info.loop_body = True
+        changed = True
+        while changed:
+            changed = False
+            for origin in self.origins:
+                t = origin.transform
+                outer = self.info.get(id(origin.container)) if origin.container else None
+                caching = t.name if t.caching else (outer.caching_via if outer else None)
+                strict = t.name if not t.concrete else (outer.strict_via if outer else None)
+                if outer is not None and outer.strict_via and t.kind == "call":
+                    strict = strict or outer.strict_via
+                changed |= self._merge(origin.target, t.name, caching, strict, None)
+            for caller, callee, _call in self.edges:
+                info = self.info.get(id(caller))
+                if info is None or not info.traced:
+                    continue
+                changed |= self._merge(callee, info.via, info.caching_via, info.strict_via, caller)
+
+    def _merge(self, unit: Unit, via: str | None, caching: str | None, strict: str | None,
+               caller: Unit | None) -> bool:
+        info = self.info_for(unit)
+        changed = False
+        if info.via is None and via is not None:
+            info.via = via
+            info.caller = caller
+            changed = True
+        if info.caching_via is None and caching is not None:
+            info.caching_via = caching
+            changed = True
+        if info.strict_via is None and strict is not None:
+            info.strict_via = strict
+            changed = True
+        if caller is not None and info.stateful is False:
+            caller_info = self.info.get(id(caller))
+            if caller_info is not None and caller_info.stateful:
+                info.stateful = True
+                changed = True
+        return changed
+
+
+def _kw(call: cst.Call | None, name: str) -> cst.BaseExpression | None:
+    if call is None:
+        return None
+    arg = keyword_arg(call, name)
+    return arg.value if arg is not None else None
+
+
+def analyze_traced(index: ModuleIndex, resolver: Resolver, extra: dict[str, str]) -> TracedAnalysis:
+    analysis = TracedAnalysis(index, resolver, extra)
+    analysis.collect()
+    analysis.propagate()
+    return analysis

@@ -1,0 +1,217 @@
+"""Check one file's source: parse once, analyse once, run every enabled rule in one walk."""
+
+from __future__ import annotations
+
+import io
+import re
+import tokenize
+from functools import lru_cache
+
+import libcst as cst
+from libcst._nodes.internal import CodegenState
+from libcst.metadata.position_provider import PositionProvidingCodegenState
+
+from jaxpure.analysis.context import Handler, analyze
+from jaxpure.findings import Edit, FileResult, Finding, Fix, Location
+from jaxpure.rules import all_rules
+from jaxpure.rules.base import Report, Rule
+from jaxpure.settings import Settings
+
+SYNTAX_ERROR = "JXP001"
+MAX_FILE_BYTES = 2_000_000
+
+# A file none of whose text mentions these cannot be traced by JAX nor use its arrays:
+# every rule resolves names through imports of these packages (or configured transforms).
+MARKERS = ("jax", "flax", "equinox", "nnx")
+
+NOQA = re.compile(r"#\s*noqa(?::\s?(?P<codes>[A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*))?", re.I)
+JAXPURE_IGNORE = re.compile(r"#\s*jaxpure:\s*ignore(?:\[(?P<codes>[^\]]*)\])?")
+
+
+def decode(data: bytes) -> str:
+    """Decode Python source honouring a BOM and a PEP 263 coding line."""
+    encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    text = data.decode(encoding)
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+@lru_cache(maxsize=32)
+def _rules_for(codes: tuple[str, ...]) -> tuple[Rule, ...]:
+    return tuple(rule() for rule in all_rules() if rule.code in codes)
+
+
+@lru_cache(maxsize=32)
+def _handlers_for(codes: tuple[str, ...]) -> dict[type, list[Handler]]:
+    table: dict[type, list[Handler]] = {}
+    for rule in _rules_for(codes):
+        for type_name, method in rule.handlers().items():
+            node_type = _node_type(type_name)
+            if node_type is not None:
+                table.setdefault(node_type, []).append(getattr(rule, method))
+    return table
+
+
+def _node_type(name: str) -> type | None:
+    found = getattr(cst, name, None)
+    if isinstance(found, type):
+        return found
+    from jaxpure.analysis import keys
+
+    found = getattr(keys, name, None)
+    return found if isinstance(found, type) else None
+
+
+def enabled_codes(settings: Settings, relpath: str | None = None) -> tuple[str, ...]:
+    return tuple(
+        rule.code
+        for rule in all_rules()
+        if settings.is_enabled(rule.code)
+        and not (relpath is not None and settings.ignored_for_file(rule.code, relpath))
+    )
+
+
+def check_source(
+    source: str | bytes,
+    filename: str,
+    settings: Settings | None = None,
+    *,
+    relpath: str | None = None,
+    package: str | None = None,
+) -> FileResult:
+    """All findings for one file. Never raises: failures come back as ``error``."""
+    settings = settings or Settings()
+    try:
+        if isinstance(source, bytes):
+            if len(source) > MAX_FILE_BYTES:
+                return FileResult(filename, error=_too_large(len(source)))
+            try:
+                source = decode(source)
+            except (UnicodeDecodeError, SyntaxError, LookupError) as error:
+                return FileResult(filename, error=f"cannot decode file: {error}")
+        elif len(source) > MAX_FILE_BYTES:
+            return FileResult(filename, error=_too_large(len(source)))
+        codes = enabled_codes(settings, relpath if relpath is not None else filename)
+        markers = MARKERS + tuple(name.split(".", 1)[0] for name, _ in settings.transforms)
+        if not any(marker in source for marker in markers):
+            return FileResult(filename)
+        try:
+            module = cst.parse_module(source)
+        except cst.ParserSyntaxError as error:
+            if SYNTAX_ERROR not in codes and not settings.is_enabled(SYNTAX_ERROR):
+                return FileResult(filename)
+            return FileResult(filename, (_syntax_finding(filename, error),))
+        findings = _run_rules(module, source, filename, settings, codes, package)
+        return FileResult(filename, findings)
+    except RecursionError:
+        return FileResult(filename, error="file is too deeply nested to analyse")
+    except Exception as error:  # noqa: BLE001 - a linter bug must not hide other files
+        return FileResult(filename, error=f"internal error while checking ({type(error).__name__}: {error}); please report it")
+
+
+def _too_large(size: int) -> str:
+    return (f"skipped: file is {size / 1e6:.1f} MB, over the {MAX_FILE_BYTES / 1e6:.0f} MB "
+            "limit for one file (generated code?); exclude it in [tool.jaxpure] exclude")
+
+
+def _syntax_finding(filename: str, error: cst.ParserSyntaxError) -> Finding:
+    message = str(error.message).strip().splitlines()[0] if error.message else "invalid syntax"
+    line, column = error.editor_line, error.editor_column
+    # the native parser reports the statement start; its message has the exact spot
+    exact = re.search(r"error at (\d+):(\d+): ?(.*)", message)
+    if exact:
+        line, column = int(exact.group(1)), int(exact.group(2))
+        message = exact.group(3) or message
+    location = Location(line, max(column, 1))
+    return Finding(filename, SYNTAX_ERROR, "syntax-error", f"syntax error: {message}",
+                   location, location)
+
+
+def _run_rules(
+    module: cst.Module,
+    source: str,
+    filename: str,
+    settings: Settings,
+    codes: tuple[str, ...],
+    package: str | None,
+) -> tuple[Finding, ...]:
+    handlers = _handlers_for(codes)
+    ctx = analyze(
+        module,
+        handlers,
+        package=package,
+        transforms=dict(settings.transforms),
+        static_helpers=frozenset(settings.static_helpers),
+    )
+    reports: list[Report] = ctx.reports  # type: ignore[assignment]
+    if not reports:
+        return ()
+    positions = node_positions(module)
+    names = {rule.code: rule.name for rule in all_rules()}
+    lines = source.splitlines()
+    findings: dict[tuple[str, int, int], Finding] = {}
+    for report in reports:
+        finding = _finding(report, positions, module, filename, names[report.code])
+        if finding is None:
+            continue
+        if settings.respect_noqa and _suppressed(finding, lines):
+            continue
+        findings.setdefault((finding.code, finding.location.row, finding.location.column), finding)
+    return tuple(sorted(findings.values(), key=lambda f: f.sort_key))
+
+
+def _finding(report: Report, positions: dict, module: cst.Module, filename: str,
+             name: str) -> Finding | None:
+    span = positions.get(report.node)
+    if span is None:
+        return None
+    start = Location(span.start.line, span.start.column + 1)
+    end = Location(span.end.line, span.end.column + 1)
+    fix = None
+    if report.replacement is not None:
+        replacement = report.replacement
+        target = positions.get(replacement.node)
+        if target is not None:
+            content = module.code_for_node(replacement.new)
+            edit = Edit(content, Location(target.start.line, target.start.column + 1),
+                        Location(target.end.line, target.end.column + 1))
+            fix = Fix(replacement.title, replacement.applicability, (edit,))
+    return Finding(filename, report.code, name, report.message, start, end, fix)
+
+
+class _PositionSink:
+    __slots__ = ("_computed",)
+
+    def __init__(self) -> None:
+        self._computed: dict = {}
+
+
+def node_positions(module: cst.Module) -> dict:
+    """Syntactic ranges of every node: one code generation, only for files with reports."""
+    sink = _PositionSink()
+    state: CodegenState = PositionProvidingCodegenState(
+        default_indent=module.default_indent,
+        default_newline=module.default_newline,
+        provider=sink,  # type: ignore[arg-type]
+    )
+    module._codegen(state)
+    return sink._computed
+
+
+def _suppressed(finding: Finding, lines: list[str]) -> bool:
+    row = finding.location.row
+    if not 0 < row <= len(lines):
+        return False
+    line = lines[row - 1]
+    if "#" not in line:
+        return False
+    for pattern in (NOQA, JAXPURE_IGNORE):
+        match = pattern.search(line)
+        if match is None:
+            continue
+        codes = match.group("codes")
+        if not codes:
+            return True
+        wanted = [c for c in re.split(r"[,\s]+", codes) if c]
+        if any(finding.code.startswith(c.upper()) for c in wanted):
+            return True
+    return False

@@ -1,0 +1,62 @@
+"""Result types shared by the engine, the output formats and the flake8 plugin.
+
+Rows and columns are 1-based, as in ruff's JSON output; an end location points just past
+the reported span.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Applicability = Literal["safe", "unsafe"]
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Location:
+    row: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """Replace the text between ``location`` and ``end_location`` with ``content``."""
+
+    content: str
+    location: Location
+    end_location: Location
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    message: str
+    applicability: Applicability
+    edits: tuple[Edit, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    filename: str
+    code: str
+    name: str
+    message: str
+    location: Location
+    end_location: Location
+    fix: Fix | None = None
+
+    @property
+    def sort_key(self) -> tuple[str, int, int, str]:
+        return (self.filename, self.location.row, self.location.column, self.code)
+
+
+@dataclass(frozen=True, slots=True)
+class FileResult:
+    """What checking one file produced.
+
+    ``error`` is set when the file could not be checked at all (unreadable, vanished, not
+    text); a file that merely fails to parse yields a JXP001 finding instead.
+    """
+
+    filename: str
+    findings: tuple[Finding, ...] = ()
+    error: str | None = None

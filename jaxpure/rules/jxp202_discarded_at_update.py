@@ -1,0 +1,95 @@
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxpure.analysis.context import Context
+from jaxpure.rules.base import Invalid, Replacement, Rule
+
+AT_METHODS = frozenset(
+    {"set", "add", "subtract", "multiply", "mul", "divide", "div", "power", "min", "max",
+     "apply"}
+)
+
+
+def at_update_base(node: cst.BaseExpression) -> cst.BaseExpression | None:
+    """``x`` for ``x.at[i].set(v)``; None for anything else."""
+    if not isinstance(node, cst.Call) or not isinstance(node.func, cst.Attribute):
+        return None
+    if node.func.attr.value not in AT_METHODS:
+        return None
+    indexer = node.func.value
+    if not isinstance(indexer, cst.Subscript) or not isinstance(indexer.value, cst.Attribute):
+        return None
+    if indexer.value.attr.value != "at":
+        return None
+    return indexer.value.value
+
+
+class DiscardedAtUpdate(Rule):
+    """
+    ## What it does
+    Checks for `x.at[i].set(v)` (and `.add`, `.multiply`, `.divide`, `.power`, `.min`,
+    `.max`, `.apply`) used as a statement, its result thrown away.
+
+    ## Why is this bad?
+    JAX arrays are immutable: `.at[...].set(...)` returns an updated copy and leaves `x`
+    unchanged. As a bare statement it does nothing, silently, inside or outside `jit`.
+
+    ## Known problems
+    None known: a discarded `.at` update never has an effect.
+
+    ## Example
+    ```python
+    def f(x):
+        x.at[0].set(10.0)
+        return x
+    ```
+
+    ## Use instead
+    ```python
+    def f(x):
+        x = x.at[0].set(10.0)
+        return x
+    ```
+
+    ## Fix safety
+    When the array is a plain name the fix assigns the result back to it, which is what the
+    statement was written to do; the fix is safe. Otherwise no fix is offered.
+    """
+
+    code = "JXP202"
+    name = "discarded-at-update"
+    summary = "The result of an `.at[...]` update is discarded"
+    fix = "safe"
+    VALID = (
+        "def f(x):\n    x = x.at[0].set(1.0)\n    return x\n",
+        "def f(x):\n    return x.at[0].add(1.0)\n",
+        "def f(x):\n    y = x.at[0].get()\n    return y\n",
+        "import jax\nf = lambda x: x.at[0].set(1)\n",
+    )
+    INVALID = (
+        Invalid(
+            "import jax\ndef f(x):\n    x.at[0].set(10.0)\n    return x\n",
+            expected_fix="import jax\ndef f(x):\n    x = x.at[0].set(10.0)\n    return x\n",
+        ),
+        "import jax.numpy as jnp\ny = jnp.zeros(3)\ny.at[1:].add(2)\n",
+        "import jax\nclass A:\n    def f(self):\n        self.x.at[0].multiply(2)\n",
+    )
+
+    def visit_Expr(self, node: cst.Expr, ctx: Context) -> None:
+        base = at_update_base(node.value)
+        if base is None:
+            return
+        method = node.value.func.attr.value  # type: ignore[attr-defined]
+        replacement = None
+        if isinstance(base, cst.Name):
+            new = cst.Assign(targets=[cst.AssignTarget(cst.Name(base.value))], value=node.value)
+            replacement = Replacement(node, new, f"Assign the result back to `{base.value}`", "safe")
+        text = ctx.module.code_for_node(base)
+        self.report(
+            ctx,
+            node.value,
+            f"Result of `{text}.at[...].{method}(...)` is discarded: JAX arrays are immutable, "
+            f"so this does nothing; assign it: `{text} = {text}.at[...].{method}(...)`",
+            replacement,
+        )
