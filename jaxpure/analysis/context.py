@@ -283,7 +283,7 @@ def _comparison_kind(ctx: Context, expr: cst.Comparison) -> int:
         if isinstance(right, cst.Name) and right.value == "None":
             continue  # x == None is False at trace time
         right_kind = _kind(ctx, right)
-        if isinstance(op, (cst.In, cst.NotIn)) and right_kind == V.TRACED:
+        if isinstance(op, (cst.In, cst.NotIn)) and right_kind in (V.TRACED, V.TRACED_CONTAINER):
             # `"w" in params`: dict keys are static structure
             continue
         kinds.append(right_kind)
@@ -373,12 +373,8 @@ class Walker:
     def run_unit(self, unit: Unit) -> None:
         ctx = self.ctx
         info = ctx.traced_analysis.info.get(id(unit))
-        frame = Frame(unit, info, closure=ctx.closures.get(id(unit)))
-        frame.random_names = frozenset(
-            name
-            for text, name in unit.random_args
-            if (ctx.resolver.qualname_text(text, unit) or "").startswith("jax.random.")
-        )
+        frame = Frame(unit, info, closure=ctx.closures.get(id(unit.node)))
+        frame.random_names = random_names(ctx, unit)
         ctx.frame = frame
         saved_loops, ctx.loops = ctx.loops, []
         self.bind_params(unit, info, frame)
@@ -978,6 +974,19 @@ def _loop_name(info: TraceInfo | None) -> str:
             if t.loop:
                 return t.name
     return "loop"
+
+
+def random_names(ctx: Context, unit: Unit) -> frozenset[str]:
+    """Names this function (or a function nested in it) passes as keys to jax.random."""
+    names: set[str] = set()
+    stack = [unit]
+    while stack:
+        current = stack.pop()
+        for text, name in current.random_args:
+            if (ctx.resolver.qualname_text(text, current) or "").startswith("jax.random."):
+                names.add(name)
+        stack.extend(u for u in ctx.index.units if u.parent is current)
+    return frozenset(names)
 
 
 def unit_order(index: ModuleIndex, traced: TracedAnalysis) -> list[Unit]:

@@ -25,6 +25,15 @@ MUTATING_METHODS = frozenset(
 
 
 @dataclass(frozen=True)
+class Binding:
+    """One module-level binding of a name."""
+
+    value: cst.BaseExpression | None  # the assigned expression, when there is one
+    nested: bool  # inside an if/try/for/with block rather than directly in the module
+    augmented: bool = False
+
+
+@dataclass(frozen=True)
 class Param:
     name: str
     index: int  # position among positional parameters; -1 for keyword-only, * and **
@@ -46,6 +55,7 @@ class Unit:
     assigned: dict[str, int] = field(default_factory=dict)
     declared_global: set[str] = field(default_factory=set)
     declared_nonlocal: set[str] = field(default_factory=set)
+    augmented: set[str] = field(default_factory=set)
     nested: dict[str, Unit] = field(default_factory=dict)
     calls: list[cst.Call] = field(default_factory=list)
     # names passed as the key to jax.random functions (dotted text resolved later)
@@ -75,8 +85,8 @@ class ModuleIndex:
     defs: dict[str, Unit] = field(default_factory=dict)  # module-level functions
     classes: dict[str, dict[str, Unit]] = field(default_factory=dict)
     class_nodes: dict[str, cst.ClassDef] = field(default_factory=dict)
-    # module-level bindings: name -> values bound (None for non-assignment bindings)
-    bindings: dict[str, list[cst.BaseExpression | None]] = field(default_factory=dict)
+    # module-level bindings (assignments, and `global` writes from functions)
+    bindings: dict[str, list[Binding]] = field(default_factory=dict)
     # module names written from functions via `global`
     global_writes: set[str] = field(default_factory=set)
     # (unit or None, name) pairs mutated in place: X.append(...), X[k] = v, X.a = v
@@ -134,16 +144,21 @@ class _Indexer:
         self.unit: Unit | None = None
         self.class_stack: list[str] = []
         self.in_class_body = False
+        self.block_depth = 0  # compound statements enclosing a module-level statement
 
     # -- bindings -------------------------------------------------------------------
-    def bind(self, name: str, value: cst.BaseExpression | None) -> None:
+    def bind(self, name: str, value: cst.BaseExpression | None, augmented: bool = False) -> None:
         unit = self.unit
         if unit is None:
-            self.index.bindings.setdefault(name, []).append(value)
+            if self.in_class_body:
+                return  # a class attribute, not a module global
+            binding = Binding(value, self.block_depth > 0, augmented)
+            self.index.bindings.setdefault(name, []).append(binding)
             return
         if name in unit.declared_global:
             self.index.global_writes.add(name)
-            self.index.bindings.setdefault(name, []).append(value)
+        if augmented:
+            unit.augmented.add(name)
         unit.assigned[name] = unit.assigned.get(name, 0) + 1
 
     def bind_target(self, target: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
@@ -165,6 +180,9 @@ class _Indexer:
         if method is not None:
             if method(node) is False:
                 return
+        block = self.unit is None and type(node) in _BLOCKS
+        if block:
+            self.block_depth += 1
         for name in child_fields(type(node)):
             value = getattr(node, name)
             if isinstance(value, cst.CSTNode):
@@ -173,6 +191,8 @@ class _Indexer:
                 for item in value:
                     if isinstance(item, cst.CSTNode):
                         self.visit(item)
+        if block:
+            self.block_depth -= 1
 
     def visit_Import(self, node: cst.Import) -> bool:
         table = self.imports_for_scope()
@@ -296,17 +316,19 @@ class _Indexer:
         self.visit(node.value)
         if isinstance(node.target, cst.Name):
             # a second binding: the name now changes after definition
-            self.bind(node.target.value, None)
+            self.bind(node.target.value, None, augmented=True)
         else:
             self.bind_target(node.target, None)
         return False
 
     def visit_For(self, node: cst.For) -> bool:
         self.visit(node.iter)
+        self.block_depth += 1
         self.bind_target(node.target, None)
         self.visit(node.body)
         if node.orelse is not None:
             self.visit(node.orelse)
+        self.block_depth -= 1
         return False
 
     def visit_WithItem(self, node: cst.WithItem) -> bool:
@@ -367,6 +389,9 @@ class _Indexer:
                     text = dotted_name(func)
                     if text is not None:
                         self.unit.random_args.append((text, arg.value.value))
+
+
+_BLOCKS = frozenset({cst.If, cst.Try, cst.TryStar, cst.While, cst.With, cst.Match})
 
 
 def _head(node: cst.BaseExpression) -> str:

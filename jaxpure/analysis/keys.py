@@ -33,7 +33,10 @@ LAX_CONSUMERS = frozenset(
      "jax.lax.switch", "jax.lax.map"}
 )
 
-KEY_NAME = re.compile(r"^(?:[a-z0-9_]*_)?(?:key|rng|prng|prng_key|rng_key|subkey|sub_key|dropout_rng|keys?)(?:_?\d+|_[a-z0-9_]+)?$")
+KEY_NAME = re.compile(
+    r"^(?:[a-z0-9_]*_)?(?:key|rng|prng|prng_key|rng_key|subkey|sub_key|dropout_rng|keys?)"
+    r"(?:_?\d+|_[a-z0-9_]+)?$|^(?:k|sk|rk|subk|kk)\d*$"
+)
 
 
 def key_like_name(name: str) -> bool:

@@ -15,8 +15,9 @@ STATIC = 1
 NUMPY = 2
 ARRAY = 3
 REF = 4
-TRACED = 5
-TRACED_ARRAY = 6
+TRACED_CONTAINER = 5  # a Python list/tuple/dict built here that holds traced values
+TRACED = 6
+TRACED_ARRAY = 7
 
 KIND_NAMES = {
     UNKNOWN: "unknown",
@@ -24,13 +25,14 @@ KIND_NAMES = {
     NUMPY: "numpy",
     ARRAY: "jax-array",
     REF: "ref",
+    TRACED_CONTAINER: "traced-container",
     TRACED: "traced",
     TRACED_ARRAY: "traced-array",
 }
 
 
 def is_traced(kind: int) -> bool:
-    return kind >= TRACED
+    return kind >= TRACED_CONTAINER
 
 
 def is_jax_array(kind: int) -> bool:
@@ -64,7 +66,7 @@ def arith(kinds: list[int]) -> int:
 def container(kinds: list[int]) -> int:
     """A tuple/list/dict holding values of these kinds (its truthiness is static)."""
     if any(is_traced(k) for k in kinds):
-        return TRACED
+        return TRACED_CONTAINER
     if all(k == STATIC for k in kinds):
         return STATIC
     return UNKNOWN

@@ -50,6 +50,8 @@ class Report:
     node: cst.CSTNode
     message: str
     replacement: Replacement | None = None
+    # nodes whose line numbers the message cites as {line0}, {line1}, ...
+    related: tuple[cst.CSTNode, ...] = ()
 
 
 SECTION_TITLES = (
@@ -78,8 +80,9 @@ class Rule:
         node: cst.CSTNode,
         message: str,
         replacement: Replacement | None = None,
+        related: tuple[cst.CSTNode, ...] = (),
     ) -> None:
-        ctx.add_report(Report(self.code, node, message, replacement))
+        ctx.add_report(Report(self.code, node, message, replacement, related))
 
     @classmethod
     def handlers(cls) -> dict[str, str]:

@@ -1,0 +1,95 @@
+"""Which module globals and closure variables can change after a function is traced."""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+from jaxpure.analysis.index import ModuleIndex, Unit, refers_to_module
+
+CONSTANT_CASE = re.compile(r"^_*[A-Z][A-Z0-9_]*$")
+MUTABLE_CONSTRUCTORS = frozenset(
+    {"list", "dict", "set", "defaultdict", "OrderedDict", "deque", "Counter", "bytearray"}
+)
+NUMPY_BUFFERS = frozenset(
+    {"array", "zeros", "ones", "empty", "full", "arange", "zeros_like", "ones_like",
+     "empty_like", "full_like", "asarray", "copy"}
+)
+
+
+def is_mutable_value(value: cst.BaseExpression | None) -> str | None:
+    """A short description if ``value`` builds a mutable container, else None."""
+    if isinstance(value, (cst.List, cst.ListComp)):
+        return "a list"
+    if isinstance(value, (cst.Dict, cst.DictComp)):
+        return "a dict"
+    if isinstance(value, (cst.Set, cst.SetComp)):
+        return "a set"
+    if isinstance(value, cst.Call):
+        func = value.func
+        name = func.attr.value if isinstance(func, cst.Attribute) else (
+            func.value if isinstance(func, cst.Name) else None)
+        if name in MUTABLE_CONSTRUCTORS:
+            return f"a {name}"
+        if isinstance(func, cst.Attribute) and name in NUMPY_BUFFERS and \
+                isinstance(func.value, cst.Name) and func.value.value in ("np", "numpy", "onp"):
+            return "a NumPy array"
+    return None
+
+
+class StaleNames:
+    """Answers "can this global/closure variable change after tracing, and why?"."""
+
+    def __init__(self, index: ModuleIndex) -> None:
+        self.index = index
+        self._mutated = index.mutated_module_names()
+        self._cache: dict[str, str | None] = {}
+
+    def module_reason(self, name: str) -> str | None:
+        if name not in self._cache:
+            self._cache[name] = self._module_reason(name)
+        return self._cache[name]
+
+    def _module_reason(self, name: str) -> str | None:
+        index = self.index
+        if name in index.import_names or name in index.def_names or name.startswith("__"):
+            return None
+        bindings = index.bindings.get(name, [])
+        if not bindings:
+            return None
+        if name in index.global_writes:
+            return "is reassigned by a `global` statement in a function"
+        top = [b for b in bindings if not b.nested]
+        if any(b.augmented for b in bindings):
+            return "is updated in place with an augmented assignment"
+        if top and len(bindings) >= 2:
+            return "is reassigned after it is defined"
+        if name in self._mutated:
+            return "is mutated in place elsewhere in the module"
+        if len(bindings) == 1 and not CONSTANT_CASE.match(name):
+            kind = is_mutable_value(bindings[0].value)
+            if kind is not None:
+                return f"is {kind} that can be changed in place"
+        return None
+
+    def closure_reason(self, name: str, owner: Unit) -> str | None:
+        if name in owner.augmented:
+            return f"is updated in `{owner.name}` with an augmented assignment"
+        for unit, mutated in self.index.mutations:
+            if mutated == name and unit is not None and not refers_to_module(unit, name) \
+                    and _binding_owner(unit, name) is owner:
+                return f"is mutated in place in `{owner.name}`"
+        for unit in self.index.units:
+            if name in unit.declared_nonlocal and name in unit.assigned \
+                    and _binding_owner(unit.parent, name) is owner:
+                return f"is reassigned through `nonlocal` in `{unit.name}`"
+        return None
+
+
+def _binding_owner(unit: Unit | None, name: str) -> Unit | None:
+    while unit is not None:
+        if unit.binds(name) and name not in unit.declared_nonlocal:
+            return unit
+        unit = unit.parent
+    return None

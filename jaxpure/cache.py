@@ -1,0 +1,226 @@
+"""A result cache: one small JSON file per (file content, settings, jaxpure build).
+
+Layout: ``<cache dir>/v1/<key[:2]>/<key[2:]>.json``. The key hashes everything a file's
+findings depend on: the content's sha256, the path relative to the project root and the
+package (per-file-ignores, relative imports), ``Settings.fingerprint()``, the jaxpure
+version plus a fingerprint of its own source files (so an edited rule in a development
+install is never served stale results), the libcst and Python versions. Entries are
+written to a temporary file and moved into place with ``os.replace``, so concurrent runs
+never see half an entry; an entry that fails validation on load is treated as a miss and
+rewritten. There is no locking and no index to corrupt.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from jaxpure import __version__
+from jaxpure.findings import Edit, FileResult, Finding, Fix, Location
+
+SCHEMA = 1
+CACHE_DIR_NAME = ".jaxpure_cache"
+CACHEDIR_TAG = (
+    "Signature: 8a477f597d28d172789f06886806bc55\n"
+    "# This file is a cache directory tag created by jaxpure.\n"
+    "# For information about cache directory tags see https://bford.info/cachedir/\n"
+)
+
+
+def content_hash(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+@lru_cache(maxsize=1)
+def build_fingerprint() -> str:
+    """Identifies the code that produces findings: versions plus jaxpure's own sources."""
+    package_dir = Path(__file__).resolve().parent
+    parts = [__version__, sys.version, _libcst_version()]
+    for directory, dirnames, filenames in os.walk(package_dir):
+        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+        for name in sorted(filenames):
+            if name.endswith(".py"):
+                try:
+                    info = os.stat(os.path.join(directory, name))
+                except OSError:
+                    continue
+                parts.append(f"{os.path.relpath(os.path.join(directory, name), package_dir)}:"
+                             f"{info.st_size}:{info.st_mtime_ns}")
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:16]
+
+
+def _libcst_version() -> str:
+    """Identifies the installed libcst without importing it or importlib.metadata (50 ms)."""
+    from importlib.util import find_spec
+
+    spec = find_spec("libcst")
+    if spec is None or not spec.submodule_search_locations:
+        return "libcst-missing"
+    directory = list(spec.submodule_search_locations)[0]
+    stamps = []
+    for name in ("_version.py", *sorted(n for n in os.listdir(directory) if n.startswith("native"))):
+        try:
+            info = os.stat(os.path.join(directory, name))
+        except OSError:
+            continue
+        stamps.append(f"{name}:{info.st_size}:{info.st_mtime_ns}")
+    return ",".join(stamps)
+
+
+def entry_key(content_sha: str, settings_fingerprint: str, relpath: str, package: str | None) -> str:
+    text = "\0".join((str(SCHEMA), build_fingerprint(), settings_fingerprint, relpath,
+                      package or "", content_sha))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+class ResultCache:
+    """Read and write cached FileResults. Never raises on a bad cache: it degrades to a miss."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self.entries = directory / f"v{SCHEMA}"
+        self.write_failed: str | None = None  # the first write error, reported once
+        self.hits = 0
+        self.misses = 0
+
+    def _entry_path(self, key: str) -> Path:
+        return self.entries / key[:2] / f"{key[2:]}.json"
+
+    def get(self, key: str, filename: str) -> FileResult | None:
+        try:
+            text = self._entry_path(key).read_text(encoding="utf-8")
+            result = decode_entry(json.loads(text), key, filename)
+        except (OSError, ValueError, UnicodeDecodeError):
+            result = None
+        if result is None:
+            self.misses += 1
+        else:
+            self.hits += 1
+        return result
+
+    def put(self, key: str, result: FileResult) -> None:
+        # Results with an error (unreadable, too large, internal error) are not cached:
+        # they are cheap to reproduce or should be retried after a fix.
+        if result.error is not None or self.write_failed:
+            return
+        try:
+            self._ensure_directory()
+            path = self._entry_path(key)
+            path.parent.mkdir(exist_ok=True)
+            atomic_write_text(path, json.dumps(encode_entry(key, result), separators=(",", ":")))
+        except OSError as error:
+            self.write_failed = f"cannot write to cache directory {self.directory}: {error.strerror or error}"
+
+    def _ensure_directory(self) -> None:
+        if self.entries.is_dir():
+            return
+        self.directory.mkdir(parents=True, exist_ok=True)
+        for name, text in (("CACHEDIR.TAG", CACHEDIR_TAG),
+                           (".gitignore", "# Automatically created by jaxpure.\n*\n")):
+            if not (self.directory / name).exists():
+                atomic_write_text(self.directory / name, text)
+        self.entries.mkdir(exist_ok=True)
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        _remove_quietly(temporary)
+        raise
+
+
+def _remove_quietly(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+# --- (de)serialisation: FileResult and Finding are frozen dataclasses, encoded by hand ------
+
+def encode_entry(key: str, result: FileResult) -> dict[str, Any]:
+    return {"schema": SCHEMA, "key": key, "findings": [_encode_finding(f) for f in result.findings]}
+
+
+def _encode_finding(finding: Finding) -> list[Any]:
+    fix = None
+    if finding.fix is not None:
+        fix = [finding.fix.message, finding.fix.applicability,
+               [[e.content, *_loc(e.location), *_loc(e.end_location)] for e in finding.fix.edits]]
+    return [finding.code, finding.name, finding.message, *_loc(finding.location),
+            *_loc(finding.end_location), fix]
+
+
+def _loc(location: Location) -> tuple[int, int]:
+    return location.row, location.column
+
+
+def decode_entry(data: Any, key: str, filename: str) -> FileResult | None:
+    """The FileResult stored in ``data``, or None if anything about it is off."""
+    if not isinstance(data, dict) or data.get("schema") != SCHEMA or data.get("key") != key:
+        return None
+    findings = data.get("findings")
+    if not isinstance(findings, list):
+        return None
+    decoded = []
+    for item in findings:
+        finding = _decode_finding(item, filename)
+        if finding is None:
+            return None
+        decoded.append(finding)
+    return FileResult(filename, tuple(decoded))
+
+
+def _decode_finding(item: Any, filename: str) -> Finding | None:
+    if not isinstance(item, list) or len(item) != 8:
+        return None
+    code, name, message, row, column, end_row, end_column, fix = item
+    if not (_strings(code, name, message) and _positions(row, column, end_row, end_column)):
+        return None
+    decoded_fix = None
+    if fix is not None:
+        decoded_fix = _decode_fix(fix)
+        if decoded_fix is None:
+            return None
+    return Finding(filename, code, name, message, Location(row, column),
+                   Location(end_row, end_column), decoded_fix)
+
+
+def _decode_fix(fix: Any) -> Fix | None:
+    if not isinstance(fix, list) or len(fix) != 3:
+        return None
+    message, applicability, edits = fix
+    if not isinstance(message, str) or applicability not in ("safe", "unsafe") \
+            or not isinstance(edits, list):
+        return None
+    decoded = []
+    for edit in edits:
+        if not isinstance(edit, list) or len(edit) != 5 or not isinstance(edit[0], str) \
+                or not _positions(*edit[1:]):
+            return None
+        decoded.append(Edit(edit[0], Location(edit[1], edit[2]), Location(edit[3], edit[4])))
+    return Fix(message, applicability, tuple(decoded))
+
+
+def _strings(*values: Any) -> bool:
+    return all(isinstance(v, str) for v in values)
+
+
+def _positions(*values: Any) -> bool:
+    return all(type(v) is int and v >= 0 for v in values)
+
+
+def default_cache_dir(project_root: Path) -> Path:
+    override = os.environ.get("JAXPURE_CACHE_DIR")
+    return Path(override) if override else project_root / CACHE_DIR_NAME
+

@@ -1,0 +1,93 @@
+"""Helpers shared by several output formats: paths, rule metadata, source lines, fixes."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from jaxpure.findings import FileResult, Finding, Fix
+
+if TYPE_CHECKING:
+    from jaxpure.output import RenderOptions
+    from jaxpure.rules.base import Rule
+
+# libcst (and so every Location) counts lines split at \n, \r\n and \r only; str.splitlines
+# also splits at \f, \v, \x1c.. and \u2028, which would shift rows in files containing them.
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def findings_of(results: Sequence[FileResult]) -> Iterator[Finding]:
+    for result in results:
+        yield from result.findings
+
+
+def concise_line(finding: Finding, path: str | None = None) -> str:
+    """``path:row:col: CODE message``, the line every text format starts from."""
+    where = finding.filename if path is None else path
+    return f"{where}:{finding.location.row}:{finding.location.column}: {finding.code} {finding.message}"
+
+
+def source_lines(text: str | None) -> list[str]:
+    return _LINE_BREAK.split(text) if text else []
+
+
+def line_text(lines: Sequence[str], row: int) -> str | None:
+    return lines[row - 1] if 0 < row <= len(lines) else None
+
+
+def relative_path(filename: str, root: str) -> str | None:
+    """``filename`` relative to ``root`` with forward slashes; None when outside ``root``.
+
+    Both are resolved (symlinks included) first, as GitHub's SARIF guidance asks, so a
+    relative file name and an absolute root (or the reverse) still agree.
+    """
+    path = os.path.realpath(filename)
+    base = os.path.realpath(root)
+    try:
+        relative = os.path.relpath(path, base)
+    except ValueError:  # another drive on Windows
+        return None
+    if relative == os.pardir or relative.startswith(os.pardir + os.sep):
+        return None
+    return relative.replace(os.sep, "/")
+
+
+def display_path(filename: str, root: str) -> str:
+    """The path to show for ``filename``: relative to ``root`` when inside it."""
+    relative = relative_path(filename, root)
+    return relative if relative is not None else filename.replace(os.sep, "/")
+
+
+@lru_cache(maxsize=1)
+def rule_table() -> dict[str, type[Rule]]:
+    # imported here: loading the rules imports libcst, which the concise format never needs
+    from jaxpure.rules import all_rules
+
+    return {rule.code: rule for rule in all_rules()}
+
+
+def rule_level(code: str) -> str:
+    rule = rule_table().get(code)
+    return rule.level if rule is not None else "error"
+
+
+def rule_url(code: str, options: RenderOptions) -> str | None:
+    if options.rule_docs_url is None or code not in rule_table():
+        return None
+    return f"{options.rule_docs_url}#{code.lower()}"
+
+
+def fix_is_applicable(fix: Fix, unsafe_fixes: bool) -> bool:
+    """Whether ``--fix`` would apply ``fix`` under the current unsafe-fixes setting."""
+    return fix.applicability == "safe" or unsafe_fixes
+
+
+def fix_status(fix: Fix, unsafe_fixes: bool) -> str:
+    if fix.applicability == "safe":
+        return "[*] safe fix"
+    if unsafe_fixes:
+        return "[*] unsafe fix"
+    return "[ ] unsafe fix, use --unsafe-fixes"

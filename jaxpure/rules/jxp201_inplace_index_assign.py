@@ -1,0 +1,132 @@
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxpure.analysis import values as V
+from jaxpure.analysis.context import Context
+from jaxpure.rules._shared import snippet
+from jaxpure.rules.base import Invalid, Replacement, Rule
+
+AUGMENTED_METHODS = {
+    cst.AddAssign: "add",
+    cst.MultiplyAssign: "multiply",
+    cst.DivideAssign: "divide",
+    cst.PowerAssign: "power",
+    cst.SubtractAssign: "subtract",
+}
+
+
+class InplaceIndexAssign(Rule):
+    """
+    ## What it does
+    Checks for item assignment `x[i] = v` (and `x[i] += v`) on a JAX array: a traced
+    value or an array produced by `jnp`/`jax`, inside or outside traced code.
+
+    ## Why is this bad?
+    JAX arrays are immutable: item assignment raises `TypeError: JAX arrays are immutable
+    and do not support in-place item assignment`, eagerly and under `jit`.
+
+    ## Known problems
+    NumPy arrays, lists, dicts and `jax.new_ref` refs support item assignment and are not
+    reported. A parameter of a traced function whose type is unknown is reported when
+    indexed with something other than a string (a string key means a dict: see JXP502).
+
+    ## Example
+    ```python
+    def f(x):
+        x = jnp.asarray(x)
+        x[0] = 1.0
+        return x
+    ```
+
+    ## Use instead
+    ```python
+    def f(x):
+        x = jnp.asarray(x)
+        x = x.at[0].set(1.0)
+        return x
+    ```
+
+    ## Fix safety
+    The fix rewrites `x[i] = v` to `x = x.at[i].set(v)` (`+=` to `.add`, `*=` to
+    `.multiply`, ...). It is safe when `x` is known to be a JAX array, since the original
+    statement can only raise; it is unsafe when `x` is a parameter whose type is not known
+    (it could be a list, which has no `.at`).
+    """
+
+    code = "JXP201"
+    name = "inplace-index-assign"
+    summary = "In-place item assignment on an immutable JAX array"
+    fix = "safe"
+    VALID = (
+        "import jax\nimport numpy as np\n@jax.jit\ndef f(x):\n    buf = np.zeros(3)\n    buf[0] = 1.0\n    return x + buf\n",
+        "import jax\n@jax.jit\ndef f(x):\n    out = {}\n    out['y'] = x\n    items = [x]\n    items[0] = x * 2\n    return out, items\n",
+        "import jax\n@jax.jit\ndef f(x):\n    ref = jax.new_ref(x)\n    ref[0] = 1.0\n    ref[...] += 1\n    return ref[...]\n",
+        "import jax\ndef f(x):\n    x[0] = 1.0\n    return x\n",
+        "import jax\n@jax.jit\ndef f(x):\n    x = x.at[0].set(1.0)\n    x += 1\n    return x\n",
+    )
+    INVALID = (
+        Invalid(
+            "import jax.numpy as jnp\nx = jnp.zeros(3)\nx[0] = 1.0\n",
+            expected_fix="import jax.numpy as jnp\nx = jnp.zeros(3)\nx = x.at[0].set(1.0)\n",
+        ),
+        Invalid(
+            "import jax\n@jax.jit\ndef f(x: jax.Array, v):\n    x[1:] += v\n    return x\n",
+            expected_fix="import jax\n@jax.jit\ndef f(x: jax.Array, v):\n    x = x.at[1:].add(v)\n    return x\n",
+        ),
+        "import jax\n@jax.jit\ndef f(x):\n    x[0] = 1.0\n    return x\n",
+        "import jax\nimport jax.numpy as jnp\ndef f(n):\n    y = jnp.ones(n) * 2\n    y[0] = 0\n    return y\n",
+    )
+
+    def visit_Assign(self, node: cst.Assign, ctx: Context) -> None:
+        for target in node.targets:
+            self._check(ctx, node, target.target, node.value, "set", len(node.targets) == 1)
+
+    def visit_AugAssign(self, node: cst.AugAssign, ctx: Context) -> None:
+        method = AUGMENTED_METHODS.get(type(node.operator))
+        self._check(ctx, node, node.target, node.value, method, method is not None)
+
+    def _check(self, ctx: Context, statement: cst.CSTNode, target: cst.BaseExpression,
+               value: cst.BaseExpression, method: str | None, fixable: bool) -> None:
+        if not isinstance(target, cst.Subscript):
+            return
+        kind = ctx.kind(target.value)
+        if kind == V.TRACED:
+            if _string_key(target) or not ctx.traced:
+                return
+            applicability = "unsafe"
+        elif kind in (V.TRACED_ARRAY, V.ARRAY):
+            applicability = "safe"
+        else:
+            return
+        base = snippet(ctx, target.value)
+        index = ctx.module.code_for_node(target).removeprefix(ctx.module.code_for_node(target.value))
+        replacement = None
+        if fixable and method is not None and isinstance(target.value, (cst.Name, cst.Attribute)):
+            if isinstance(target.value, cst.Attribute):
+                applicability = "unsafe"
+            new_value = cst.Call(
+                func=cst.Attribute(
+                    value=cst.Subscript(
+                        value=cst.Attribute(value=target.value, attr=cst.Name("at")),
+                        slice=target.slice,
+                    ),
+                    attr=cst.Name(method),
+                ),
+                args=[cst.Arg(value)],
+            )
+            new = cst.Assign(targets=[cst.AssignTarget(target.value)], value=new_value)
+            replacement = Replacement(statement, new, f"Use `{base} = {base}.at{index}.{method}(...)`",
+                                      applicability)  # type: ignore[arg-type]
+        self.report(
+            ctx,
+            target,
+            f"`{base}{index}` assignment on a JAX array raises TypeError (JAX arrays are "
+            f"immutable); use `{base} = {base}.at{index}.{method or 'set'}(...)`",
+            replacement,
+        )
+
+
+def _string_key(target: cst.Subscript) -> bool:
+    return len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) and \
+        isinstance(target.slice[0].slice.value, (cst.SimpleString, cst.FormattedString))

@@ -1,0 +1,74 @@
+from __future__ import annotations
+
+from jaxpure.analysis.context import Context
+from jaxpure.analysis.keys import KeyReuse
+from jaxpure.rules._shared import snippet
+from jaxpure.rules.base import Rule
+
+
+class PrngKeyReuse(Rule):
+    """
+    ## What it does
+    Checks for a PRNG key consumed twice without being rebound in between: passed to two
+    `jax.random` samplers, used again after `jax.random.split(key)`, or passed to two
+    helpers. Keys are the results of `jax.random.key`/`PRNGKey`/`split`/`fold_in`, and
+    key-named parameters (`key`, `rng`, `*_key`, ...) that the function passes to
+    `jax.random`. Applies anywhere, not only in traced code.
+
+    ## Why is this bad?
+    JAX random functions are deterministic in the key: the same key gives the same (or,
+    across different samplers, correlated) numbers. Nothing fails; the randomness is
+    silently wrong. `jax_debug_key_reuse` catches this at runtime only for typed keys.
+
+    ## Known problems
+    `fold_in`, `key_data`, `wrap_key_data` and `clone` do not consume a key; uses in
+    mutually exclusive branches are not reuse; passing a key once to a helper is one use.
+    Deliberate reuse (a test that checks determinism) needs a `# noqa: JXP301`.
+
+    ## Example
+    ```python
+    key = jax.random.key(0)
+    a = jax.random.normal(key, (3,))
+    b = jax.random.uniform(key, (3,))
+    ```
+
+    ## Use instead
+    ```python
+    key = jax.random.key(0)
+    key_a, key_b = jax.random.split(key)
+    a = jax.random.normal(key_a, (3,))
+    b = jax.random.uniform(key_b, (3,))
+    ```
+
+    ## Fix safety
+    No fix is offered: splitting changes the numbers drawn.
+    """
+
+    code = "JXP301"
+    name = "prng-key-reuse"
+    summary = "A PRNG key is consumed twice"
+    VALID = (
+        "import jax\nkey = jax.random.key(0)\nkey, sub = jax.random.split(key)\na = jax.random.normal(sub, (3,))\nkey, sub = jax.random.split(key)\nb = jax.random.normal(sub, (3,))\n",
+        "import jax\ndef f(key, flag):\n    if flag:\n        return jax.random.normal(key)\n    else:\n        return jax.random.uniform(key)\n",
+        "import jax\ndef f(key):\n    a = jax.random.normal(jax.random.fold_in(key, 0))\n    b = jax.random.normal(jax.random.fold_in(key, 1))\n    return a + b\n",
+        "import jax\ndef f(key, x):\n    if x is None:\n        return jax.random.normal(key)\n    return x + jax.random.normal(key)\n",
+        "import jax\ndef f(cache, key):\n    a = cache.get(key)\n    b = cache.get(key)\n    return a, b\n",
+        "import jax\ndef f(key):\n    keys = jax.random.split(key, 3)\n    return [jax.random.normal(keys[i]) for i in range(3)]\n",
+        "import jax\ndef f(key):\n    data = jax.random.key_data(key)\n    return jax.random.normal(key), data\n",
+    )
+    INVALID = (
+        "import jax\nkey = jax.random.key(0)\na = jax.random.normal(key, (3,))\nb = jax.random.uniform(key, (3,))\n",
+        "import jax\ndef f(key):\n    k1, k2 = jax.random.split(key)\n    return jax.random.normal(key)\n",
+        "from jax import random\ndef init(rng, model, x):\n    params = model.init(rng, x)\n    noise = random.normal(rng, x.shape)\n    return params, noise\n",
+        "import jax\nrng = jax.random.PRNGKey(42)\nx = jax.random.bernoulli(rng, 0.5)\ny = jax.random.bernoulli(rng, 0.5)\n",
+    )
+
+    def visit_KeyReuse(self, event: KeyReuse, ctx: Context) -> None:
+        self.report(
+            ctx,
+            event.node,
+            f"PRNG key `{event.name}` was already consumed on line {{line0}}; "
+            f"`{snippet(ctx, event.node)}` reuses it and draws the same or correlated "
+            f"random numbers; split it first: `{event.name}, subkey = jax.random.split({event.name})`",
+            related=(event.first,),
+        )

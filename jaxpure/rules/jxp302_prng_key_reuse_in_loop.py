@@ -1,0 +1,78 @@
+from __future__ import annotations
+
+from jaxpure.analysis.context import Context
+from jaxpure.analysis.keys import KeyReuseInLoop
+from jaxpure.rules.base import Rule
+
+
+class PrngKeyReuseInLoop(Rule):
+    """
+    ## What it does
+    Checks for a PRNG key consumed inside a loop body without being split, rebound or
+    folded with the loop variable on each iteration: a Python `for`/`while` loop, or a
+    `lax.scan`/`fori_loop`/`while_loop` body that consumes a closed-over key or returns a
+    consumed key in its carry.
+
+    ## Why is this bad?
+    Every iteration draws from the same key, so every step gets the same dropout mask, the
+    same noise, the same sample. Nothing fails.
+
+    ## Known problems
+    A key split earlier in the same loop body, `fold_in(key, i)` with the loop variable,
+    and indexing a pre-split array of keys (`keys[i]`) are fine and not reported.
+
+    ## Example
+    ```python
+    for step in range(num_steps):
+        noise = jax.random.normal(key, shape)
+    ```
+
+    ## Use instead
+    ```python
+    for step in range(num_steps):
+        key, subkey = jax.random.split(key)
+        noise = jax.random.normal(subkey, shape)
+    ```
+
+    ## Fix safety
+    No fix is offered: splitting changes the numbers drawn.
+    """
+
+    code = "JXP302"
+    name = "prng-key-reuse-in-loop"
+    summary = "A PRNG key is consumed on every loop iteration without being split"
+    VALID = (
+        "import jax\ndef f(key, n):\n    out = []\n    for i in range(n):\n        key, sub = jax.random.split(key)\n        out.append(jax.random.normal(sub))\n    return out\n",
+        "import jax\ndef f(key, n):\n    return [jax.random.normal(jax.random.fold_in(key, i)) for i in range(n)]\n",
+        "import jax\ndef f(key, n):\n    total = 0.0\n    for i in range(n):\n        total += jax.random.normal(jax.random.fold_in(key, i))\n    return total\n",
+        "import jax\nfrom jax import lax\ndef f(key, xs):\n    def body(carry, x):\n        k, h = carry\n        k, sub = jax.random.split(k)\n        return (k, h + jax.random.normal(sub)), x\n    return lax.scan(body, (key, 0.0), xs)\n",
+        "import jax\ndef f(key, n):\n    keys = jax.random.split(key, n)\n    for i in range(n):\n        jax.random.normal(keys[i])\n",
+    )
+    INVALID = (
+        "import jax\ndef f(key, n):\n    total = 0.0\n    for i in range(n):\n        total += jax.random.normal(key)\n    return total\n",
+        "import jax\nfrom jax import lax\ndef f(key, xs):\n    def body(c, x):\n        return c + jax.random.normal(key), x\n    return lax.scan(body, 0.0, xs)\n",
+        "import jax\nfrom jax import lax\ndef f(key, xs):\n    def body(carry, x):\n        k, h = carry\n        noise = jax.random.normal(k)\n        return (k, h + noise), x\n    return lax.scan(body, (key, 0.0), xs)\n",
+        "import jax\ndef train(params, key, batches, step):\n    for batch in batches:\n        params = step(params, key, batch)\n        jax.random.normal(key)\n    return params\n",
+    )
+
+    def visit_KeyReuseInLoop(self, event: KeyReuseInLoop, ctx: Context) -> None:
+        name = event.name
+        if event.carried:
+            message = (
+                f"PRNG key `{name}` is returned in the {event.loop} carry after being consumed, "
+                "so the next iteration reuses it and every step draws the same numbers; "
+                f"split it in the body and carry the new key: `{name}, sub = jax.random.split({name})`"
+            )
+        elif event.closed_over:
+            message = (
+                f"Closed-over PRNG key `{name}` is consumed in a {event.loop} body, which runs "
+                "once per iteration with the same key; carry the key and split it each step, "
+                f"or pre-split with `jax.random.split({name}, n)` and scan over the keys"
+            )
+        else:
+            message = (
+                f"PRNG key `{name}` is consumed in every iteration of this `{event.loop}` loop "
+                "without being split, so each iteration draws the same numbers; split it in the "
+                f"loop (`{name}, sub = jax.random.split({name})`) or use `jax.random.fold_in({name}, i)`"
+            )
+        self.report(ctx, event.node, message)

@@ -1,0 +1,160 @@
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxpure.analysis import values as V
+from jaxpure.analysis.context import Context
+from jaxpure.rules._shared import snippet, under
+from jaxpure.rules.base import Rule
+
+
+class TracedBool(Rule):
+    """
+    ## What it does
+    Checks for Python control flow that needs a concrete boolean from a traced value:
+    `if`/`elif`/`while` tests, conditional expressions, `and`/`or`/`not`, `assert`,
+    `bool()`, `min()`/`max()` over traced values, and `x in [...]`.
+
+    ## Why is this bad?
+    Under `jax.jit`, `vmap`, `pmap` and inside `lax` bodies the value is an abstract
+    tracer with no concrete truth value, so Python raises `TracerBoolConversionError` at
+    trace time.
+
+    ## Known problems
+    Tests on static properties (`x.shape`, `x.ndim`, `len(x)`, `x.dtype`, `is None`,
+    `isinstance`), on arguments named in `static_argnums`/`static_argnames`, and under a
+    bare `jax.grad` (which keeps concrete values) are fine and not reported. A value whose
+    kind the analysis cannot tell (the result of an arbitrary helper) is not reported.
+
+    ## Example
+    ```python
+    @jax.jit
+    def relu(x):
+        if x > 0:
+            return x
+        return 0.0
+    ```
+
+    ## Use instead
+    ```python
+    @jax.jit
+    def relu(x):
+        return jnp.where(x > 0, x, 0.0)
+    ```
+    or `jax.lax.cond`, or mark the argument static if it is a Python value.
+
+    ## Fix safety
+    No fix is offered: the right rewrite (`jnp.where`, `lax.cond`, a static argument)
+    depends on intent.
+    """
+
+    code = "JXP401"
+    name = "traced-bool"
+    summary = "Python control flow on a traced value"
+    VALID = (
+        "import jax\n@jax.jit\ndef f(x):\n    if x.shape[0] > 1 and x.ndim == 1:\n        return x\n    return -x\n",
+        "import jax\n@jax.jit\ndef f(x, y=None):\n    if y is None:\n        return x\n    return x + y\n",
+        "from functools import partial\nimport jax\n@partial(jax.jit, static_argnums=(1,))\ndef f(x, n):\n    if n > 2:\n        return x\n    return -x\n",
+        "import jax\n@jax.jit(static_argnames='mode')\ndef f(x, mode):\n    if mode == 'a':\n        return x\n    return -x\n",
+        "import jax\n@jax.grad\ndef f(x):\n    if x > 0:\n        return x ** 2\n    return -x\n",
+        "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    return jnp.where(x > 0, x, 0.0)\n",
+        "import jax\n@jax.jit\ndef f(x):\n    if isinstance(x, tuple) or len(x) > 2:\n        return x\n    return x\n",
+        "import jax\ndef f(x):\n    if x > 0:\n        return x\n    return -x\n",
+        "import jax\n@jax.jit\ndef f(params):\n    if 'w' in params:\n        return params['w']\n    return params\n",
+        "import equinox as eqx\n@eqx.filter_jit\ndef f(x, flag):\n    if flag:\n        return x\n    return -x\n",
+    )
+    INVALID = (
+        "import jax\n@jax.jit\ndef f(x):\n    if x > 0:\n        return x\n    return -x\n",
+        "from jax import jit\n@jit\ndef f(x):\n    while x < 10:\n        x = x * 2\n    return x\n",
+        "import jax\n@jax.vmap\ndef f(x):\n    return x if x.sum() > 0 else -x\n",
+        "import jax\n@jax.jit\ndef f(x):\n    assert x > 0\n    return x\n",
+        "import jax\nfrom jax import lax\ndef body(i, c):\n    if c > 1:\n        return c\n    return c + i\ndef run(c):\n    return lax.fori_loop(0, 3, body, c)\n",
+        "import jax\n@jax.jit\ndef f(x: jax.Array):\n    if not x:\n        return x\n    return -x\n",
+        "import jax\ndef g(x):\n    return x if x > 0 else 0\nf = jax.jit(g)\n",
+    )
+
+    def _reported(self, ctx: Context) -> set[int]:
+        return ctx.state("JXP401.reported", set)  # type: ignore[return-value]
+
+    def _test(self, ctx: Context, test: cst.BaseExpression, construct: str) -> None:
+        """Report the operands of a boolean context whose truth value needs a tracer."""
+        via = ctx.strict_via
+        if via is None:
+            return
+        reported = self._reported(ctx)
+        reported.add(id(test))
+        if isinstance(test, cst.BooleanOperation):
+            self._test(ctx, test.left, construct)
+            self._test(ctx, test.right, construct)
+            return
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            self._test(ctx, test.expression, construct)
+            return
+        if ctx.kind(test) == V.TRACED_ARRAY:
+            self.report(
+                ctx,
+                test,
+                f"Python `{construct}` on traced value `{snippet(ctx, test)}` raises "
+                f"TracerBoolConversionError under {under(ctx, via)}; use jnp.where or "
+                "jax.lax.cond (or make the value a static argument)",
+            )
+
+    def visit_If(self, node: cst.If, ctx: Context) -> None:
+        elifs: set[int] = ctx.state("JXP401.elif", set)  # type: ignore[assignment]
+        if isinstance(node.orelse, cst.If):
+            elifs.add(id(node.orelse))
+        self._test(ctx, node.test, "elif" if id(node) in elifs else "if")
+
+    def visit_While(self, node: cst.While, ctx: Context) -> None:
+        self._test(ctx, node.test, "while")
+
+    def visit_IfExp(self, node: cst.IfExp, ctx: Context) -> None:
+        self._test(ctx, node.test, "... if ... else ...")
+
+    def visit_Assert(self, node: cst.Assert, ctx: Context) -> None:
+        self._test(ctx, node.test, "assert")
+
+    def visit_BooleanOperation(self, node: cst.BooleanOperation, ctx: Context) -> None:
+        if id(node) in self._reported(ctx):
+            return
+        # outside a test, only the left operand's truth value is taken
+        construct = "and" if isinstance(node.operator, cst.And) else "or"
+        self._test(ctx, node.left, construct)
+
+    def visit_UnaryOperation(self, node: cst.UnaryOperation, ctx: Context) -> None:
+        if isinstance(node.operator, cst.Not) and id(node) not in self._reported(ctx):
+            self._test(ctx, node.expression, "not")
+
+    def visit_Call(self, node: cst.Call, ctx: Context) -> None:
+        if ctx.strict_via is None or not node.args:
+            return
+        qual = ctx.qualname(node.func)
+        if qual == "builtins.bool":
+            self._test(ctx, node.args[0].value, "bool()")
+        elif qual in ("builtins.min", "builtins.max", "builtins.sorted"):
+            args = [a.value for a in node.args if a.keyword is None]
+            traced = [a for a in args if V.is_traced(ctx.kind(a))]
+            if traced and (len(args) > 1 or ctx.kind(args[0]) in (V.TRACED, V.TRACED_ARRAY)):
+                name = qual.split(".")[1]
+                self.report(
+                    ctx,
+                    node,
+                    f"Python `{name}()` compares traced values, which raises "
+                    f"TracerBoolConversionError under {under(ctx, ctx.strict_via)}; use "
+                    f"jnp.{'sort' if name == 'sorted' else name + 'imum'} instead",
+                )
+
+    def visit_Comparison(self, node: cst.Comparison, ctx: Context) -> None:
+        if ctx.strict_via is None or len(node.comparisons) != 1:
+            return
+        target = node.comparisons[0]
+        if isinstance(target.operator, (cst.In, cst.NotIn)) and isinstance(
+            target.comparator, (cst.List, cst.Tuple, cst.Set)
+        ) and ctx.kind(node.left) == V.TRACED_ARRAY:
+            self.report(
+                ctx,
+                node,
+                f"`{snippet(ctx, node)}` compares a traced value with each element in Python, "
+                f"which raises TracerBoolConversionError under {under(ctx, ctx.strict_via)}; "
+                "use jnp.isin",
+            )

@@ -1,0 +1,192 @@
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxpure.analysis import values as V
+from jaxpure.analysis.context import Context
+from jaxpure.analysis.syntax import call_arg, keyword_arg
+from jaxpure.rules._shared import snippet, under
+from jaxpure.rules.base import Rule
+
+# functions whose argument at (position, keyword) must be a concrete shape or length
+SHAPE_ARGS: dict[str, tuple[tuple[int, str], ...]] = {
+    "jax.numpy.zeros": ((0, "shape"),),
+    "jax.numpy.ones": ((0, "shape"),),
+    "jax.numpy.empty": ((0, "shape"),),
+    "jax.numpy.full": ((0, "shape"),),
+    "jax.numpy.eye": ((0, "N"), (1, "M")),
+    "jax.numpy.identity": ((0, "n"),),
+    "jax.numpy.arange": ((0, "start"), (1, "stop"), (2, "step")),
+    "jax.numpy.linspace": ((2, "num"),),
+    "jax.numpy.reshape": ((1, "shape"),),
+    "jax.numpy.broadcast_to": ((1, "shape"),),
+    "jax.numpy.tile": ((1, "reps"),),
+    "jax.numpy.repeat": ((1, "repeats"),),
+    "jax.random.normal": ((1, "shape"),),
+    "jax.random.uniform": ((1, "shape"),),
+    "jax.random.randint": ((1, "shape"),),
+    "jax.random.bernoulli": ((2, "shape"),),
+    "jax.lax.iota": ((1, "size"),),
+    "jax.lax.broadcast": ((1, "sizes"),),
+    "jax.lax.dynamic_slice": ((2, "slice_sizes"),),
+}
+# functions whose output size depends on the data unless `size=` is given
+SIZE_DEPENDENT = frozenset(
+    {"jax.numpy.nonzero", "jax.numpy.argwhere", "jax.numpy.flatnonzero", "jax.numpy.unique",
+     "jax.numpy.where"}
+)
+BOOL_PRODUCERS = frozenset(
+    {"jax.numpy.isnan", "jax.numpy.isinf", "jax.numpy.isfinite", "jax.numpy.logical_and",
+     "jax.numpy.logical_or", "jax.numpy.logical_not", "jax.numpy.logical_xor",
+     "jax.numpy.isclose", "jax.numpy.greater", "jax.numpy.less", "jax.numpy.equal",
+     "jax.numpy.not_equal", "jax.numpy.greater_equal", "jax.numpy.less_equal",
+     "jax.numpy.signbit", "jax.numpy.isin"}
+)
+
+
+class TracedShape(Rule):
+    """
+    ## What it does
+    Checks for traced values used where Python needs a concrete integer: `range(n)`, slice
+    bounds `x[:n]`, shapes (`jnp.zeros(n)`, `x.reshape(n, -1)`, `jax.random.normal(k, (n,))`),
+    boolean-mask indexing `x[x > 0]`, and size-dependent functions (`jnp.nonzero(x)`)
+    without `size=`.
+
+    ## Why is this bad?
+    Shapes must be known at trace time. Under `jit`/`vmap`/`pmap` these raise
+    `TracerIntegerConversionError`, `IndexError: Slice entries must be static integers`,
+    `TypeError: Shapes must be 1D sequences of concrete values`, or
+    `NonConcreteBooleanIndexError`.
+
+    ## Known problems
+    `range(x.shape[0])`, `range(len(xs))`, literal slices and static arguments are fine and
+    not reported.
+
+    ## Example
+    ```python
+    @jax.jit
+    def head(x, n):
+        return jnp.sum(x[:n])
+    ```
+
+    ## Use instead
+    ```python
+    @partial(jax.jit, static_argnames="n")
+    def head(x, n):
+        return jnp.sum(x[:n])
+    ```
+    or `jax.lax.dynamic_slice`, `jnp.where(mask, x, 0)`, `jnp.nonzero(x, size=k)`.
+
+    ## Fix safety
+    No fix is offered.
+    """
+
+    code = "JXP402"
+    name = "traced-shape"
+    summary = "A traced value used where a concrete shape or length is needed"
+    VALID = (
+        "import jax\n@jax.jit\ndef f(x):\n    for i in range(x.shape[0]):\n        x = x + i\n    return x[:3]\n",
+        "from functools import partial\nimport jax\nimport jax.numpy as jnp\n@partial(jax.jit, static_argnums=1)\ndef f(x, n):\n    return jnp.zeros(n) + x[:n]\n",
+        "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    return jnp.nonzero(x, size=3)\n",
+        "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    return jnp.where(x > 0, x, 0)\n",
+        "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    return x.reshape(x.shape[0], -1)\n",
+    )
+    INVALID = (
+        "import jax\n@jax.jit\ndef f(x, n):\n    return x[:n]\n",
+        "import jax\n@jax.jit\ndef f(x, n):\n    return sum(range(n))\n",
+        "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x, n):\n    return jnp.zeros(n)\n",
+        "import jax\n@jax.jit\ndef f(x):\n    return x[x > 0]\n",
+        "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    return jnp.nonzero(x)\n",
+    )
+
+    def visit_Call(self, node: cst.Call, ctx: Context) -> None:
+        via = ctx.strict_via
+        if via is None:
+            return
+        qual = ctx.qualname(node.func)
+        if qual == "builtins.range":
+            for arg in node.args:
+                if ctx.is_traced(arg.value):
+                    self._report(ctx, arg.value, "as a `range()` bound",
+                                 "TracerIntegerConversionError", via)
+            return
+        if qual in SHAPE_ARGS:
+            for position, keyword in SHAPE_ARGS[qual]:
+                value = call_arg(node, position, keyword)
+                if value is not None and self._traced_shape(ctx, value):
+                    self._report(ctx, value, f"as a shape argument of `{qual.replace('jax.numpy.', 'jnp.')}`",
+                                 "a shape TypeError", via)
+            return
+        if qual in SIZE_DEPENDENT:
+            if qual == "jax.numpy.where" and len(node.args) != 1:
+                return
+            if keyword_arg(node, "size") is None and node.args and ctx.is_traced(node.args[0].value):
+                short = qual.replace("jax.numpy.", "jnp.")
+                self.report(
+                    ctx,
+                    node,
+                    f"`{short}` of a traced value has a data-dependent size and raises "
+                    f"ConcretizationTypeError under {under(ctx, via)}; pass `size=` (and "
+                    "`fill_value=`) or use jnp.where(mask, x, 0)",
+                )
+            return
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value in ("reshape", "broadcast_to") \
+                and V.is_traced(ctx.kind(func.value)):
+            for arg in node.args:
+                if arg.keyword is None and self._traced_shape(ctx, arg.value):
+                    self._report(ctx, arg.value, "as a shape argument of `.reshape()`",
+                                 "a shape TypeError", via)
+
+    def _traced_shape(self, ctx: Context, value: cst.BaseExpression) -> bool:
+        if isinstance(value, (cst.Tuple, cst.List)):
+            return any(self._traced_shape(ctx, e.value) for e in value.elements)
+        return ctx.kind(value) == V.TRACED_ARRAY or (
+            isinstance(value, cst.Name) and V.is_traced(ctx.kind(value))
+        )
+
+    def visit_Subscript(self, node: cst.Subscript, ctx: Context) -> None:
+        via = ctx.strict_via
+        if via is None:
+            return
+        for element in node.slice:
+            index = element.slice
+            if isinstance(index, cst.Slice):
+                for bound in (index.lower, index.upper, index.step):
+                    if bound is not None and ctx.is_traced(bound):
+                        self._report(ctx, bound, "as a slice bound",
+                                     "IndexError (slice entries must be static)", via,
+                                     "use jax.lax.dynamic_slice or make it static")
+            elif isinstance(index, cst.Index) and self._boolean_mask(ctx, index.value):
+                self.report(
+                    ctx,
+                    index.value,
+                    f"Boolean mask `{snippet(ctx, index.value)}` on a traced value has a "
+                    f"data-dependent shape and raises NonConcreteBooleanIndexError under "
+                    f"{under(ctx, via)}; use jnp.where(mask, x, 0) or a masked reduction",
+                )
+
+    def _boolean_mask(self, ctx: Context, value: cst.BaseExpression) -> bool:
+        if not ctx.is_traced(value):
+            return False
+        if isinstance(value, cst.Comparison):
+            return not any(isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn))
+                           for c in value.comparisons)
+        if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.BitInvert):
+            return self._boolean_mask(ctx, value.expression)
+        if isinstance(value, cst.BinaryOperation) and isinstance(
+            value.operator, (cst.BitAnd, cst.BitOr, cst.BitXor)
+        ):
+            return self._boolean_mask(ctx, value.left) or self._boolean_mask(ctx, value.right)
+        if isinstance(value, cst.Call):
+            return ctx.qualname(value.func) in BOOL_PRODUCERS
+        return False
+
+    def _report(self, ctx: Context, node: cst.CSTNode, where: str, error: str, via: str,
+                fix: str = "make it a static argument (static_argnums/static_argnames)") -> None:
+        self.report(
+            ctx,
+            node,
+            f"Traced value `{snippet(ctx, node)}` used {where} raises {error} under "
+            f"{under(ctx, via)}; {fix}",
+        )

@@ -1,0 +1,127 @@
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxpure.analysis import values as V
+from jaxpure.analysis.context import Context
+from jaxpure.rules._shared import snippet, under
+from jaxpure.rules.base import Rule
+
+# NumPy functions that dispatch to the array's own method and so work on tracers
+NUMPY_DISPATCHING = frozenset(
+    {"sum", "mean", "max", "min", "amax", "amin", "prod", "any", "all", "std", "var",
+     "argmax", "argmin", "cumsum", "cumprod", "round", "around", "clip", "reshape",
+     "transpose", "squeeze", "swapaxes", "shape", "ndim", "size", "result_type", "dtype",
+     "iinfo", "finfo", "issubdtype", "take", "nonzero", "repeat", "searchsorted", "trace",
+     "diagonal", "ptp", "sort", "argsort", "compress", "choose", "conj", "conjugate"}
+)
+CONVERTERS = {"builtins.int": "int", "builtins.float": "float", "builtins.complex": "complex"}
+
+
+class Concretization(Rule):
+    """
+    ## What it does
+    Checks for traced values converted to concrete Python or NumPy values: `int()`,
+    `float()`, `complex()`, `.item()`, `.tolist()`, `np.asarray()`/`np.array()` and NumPy
+    ufuncs, `math.*`, or a traced value used as an index into a Python list, tuple or dict.
+
+    ## Why is this bad?
+    A tracer has no concrete value at trace time. Under `jit`/`vmap`/`pmap` these raise
+    `ConcretizationTypeError`, `TracerArrayConversionError` or
+    `TracerIntegerConversionError`.
+
+    ## Known problems
+    Conversions of static values (`int(x.shape[0])`, `float(cfg.lr)`, `np.prod(x.shape)`)
+    and NumPy reductions that dispatch to the array's method (`np.sum(x)`) are fine and not
+    reported.
+
+    ## Example
+    ```python
+    @jax.jit
+    def f(x):
+        return float(x.sum()) + np.sin(x)
+    ```
+
+    ## Use instead
+    ```python
+    @jax.jit
+    def f(x):
+        return x.sum() + jnp.sin(x)
+    ```
+    Convert outside the jitted function, or use `x.astype(...)`.
+
+    ## Fix safety
+    No fix is offered.
+    """
+
+    code = "JXP403"
+    name = "concretization"
+    summary = "A traced value converted to a concrete Python or NumPy value"
+    VALID = (
+        "import jax\nimport numpy as np\n@jax.jit\ndef f(x):\n    n = int(x.shape[0])\n    return x * n * np.prod(x.shape)\n",
+        "import jax\nimport numpy as np\n@jax.jit\ndef f(x):\n    return np.sum(x)\n",
+        "import jax\nimport numpy as np\ndef f(x):\n    return float(x.sum())\n",
+        "import jax\nimport jax.numpy as jnp\nTABLE = jnp.arange(4)\n@jax.jit\ndef f(i):\n    return TABLE[i]\n",
+    )
+    INVALID = (
+        "import jax\n@jax.jit\ndef f(x):\n    return float(x.sum())\n",
+        "import jax\n@jax.jit\ndef f(x):\n    return x.item()\n",
+        "import jax\nimport numpy as np\n@jax.jit\ndef f(x):\n    return np.sin(x)\n",
+        "import jax\nimport math\n@jax.jit\ndef f(x):\n    return math.sqrt(x)\n",
+        "import jax\nLAYERS = [1, 2, 3]\n@jax.jit\ndef f(i):\n    return LAYERS[i]\n",
+    )
+
+    def visit_Call(self, node: cst.Call, ctx: Context) -> None:
+        via = ctx.strict_via
+        if via is None:
+            return
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value in ("item", "tolist") \
+                and V.is_traced(ctx.kind(func.value)):
+            self._report(ctx, node, f"`.{func.attr.value}()`", via,
+                         "keep it an array (use it directly, or x.astype(...))")
+            return
+        qual = ctx.qualname(func)
+        if qual is None or not node.args:
+            return
+        traced = [a.value for a in node.args if V.is_traced(ctx.kind(a.value))]
+        if not traced:
+            return
+        if qual in CONVERTERS:
+            self._report(ctx, node, f"`{CONVERTERS[qual]}()`", via,
+                         f"use x.astype(jnp.{'int32' if qual.endswith('int') else 'float32'}) "
+                         "or convert outside the transformed function")
+        elif qual.startswith("numpy.") and qual.count(".") == 1 \
+                and qual.split(".")[1] not in NUMPY_DISPATCHING:
+            short = qual.replace("numpy.", "np.")
+            self._report(ctx, node, f"`{short}()`", via,
+                         f"use {short.replace('np.', 'jnp.')}() instead",
+                         error="TracerArrayConversionError")
+        elif qual.startswith("math."):
+            self._report(ctx, node, f"`{qual}()`", via,
+                         f"use jnp.{qual.split('.', 1)[1]}() instead")
+
+    def visit_Subscript(self, node: cst.Subscript, ctx: Context) -> None:
+        via = ctx.strict_via
+        if via is None or ctx.kind(node.value) != V.STATIC:
+            return
+        for element in node.slice:
+            index = element.slice
+            if isinstance(index, cst.Index) and V.is_traced(ctx.kind(index.value)):
+                self.report(
+                    ctx,
+                    index.value,
+                    f"Traced value `{snippet(ctx, index.value)}` used as an index into the "
+                    f"Python container `{snippet(ctx, node.value)}` raises "
+                    f"TracerIntegerConversionError (or an unhashable-type error) under "
+                    f"{under(ctx, via)}; store the table as a jnp array and index that",
+                )
+
+    def _report(self, ctx: Context, node: cst.CSTNode, what: str, via: str, fix: str,
+                error: str = "ConcretizationTypeError") -> None:
+        self.report(
+            ctx,
+            node,
+            f"{what} on a traced value in `{snippet(ctx, node)}` raises {error} under "
+            f"{under(ctx, via)}; {fix}",
+        )
