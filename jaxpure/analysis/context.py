@@ -397,7 +397,8 @@ class Walker:
             elif info is not None and info.traced:
                 kind = self.param_kind(unit, info, p, callsite)
             frame.env[p.name] = kind
-            if p.name in frame.random_names and K.key_like_name(p.name) or _key_annotation(p.annotation):
+            if (p.name in frame.random_names and K.key_like_name(p.name)
+                    or K.unambiguous_key_name(p.name) or _key_annotation(p.annotation)):
                 frame.keys[p.name] = K.KeyState(from_param=True)
 
     def param_kind(self, unit: Unit, info: TraceInfo, p: object, callsite: dict[str, int]) -> int:
@@ -499,13 +500,12 @@ class Walker:
 
     def stmt_Import(self, node: cst.CSTNode) -> None:
         self.dispatch(node)
-        if self.ctx.frame.unit is not None:
-            for alias in node.names:  # type: ignore[attr-defined]
-                name = alias.asname.name if alias.asname else alias.name
-                while isinstance(name, cst.Attribute):
-                    name = name.value
-                if isinstance(name, cst.Name):
-                    self.ctx.frame.env[name.value] = V.STATIC
+        for alias in node.names:  # type: ignore[attr-defined]
+            name = alias.asname.name if alias.asname else alias.name
+            while isinstance(name, cst.Attribute):
+                name = name.value
+            if isinstance(name, cst.Name):
+                self.ctx.frame.env[name.value] = V.STATIC  # a module or an imported object
 
     def stmt_ImportFrom(self, node: cst.ImportFrom) -> None:
         if isinstance(node.names, cst.ImportStar):

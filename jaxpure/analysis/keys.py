@@ -39,8 +39,17 @@ KEY_NAME = re.compile(
 )
 
 
+# names that mean a PRNG key even before the function hands them to jax.random
+UNAMBIGUOUS_KEY_NAME = re.compile(r"(?:^|_)(?:rng|prng|subkey|rng_key|prng_key)(?:$|_|\d)")
+
+
 def key_like_name(name: str) -> bool:
     return bool(KEY_NAME.match(name)) and name not in ("keys",)
+
+
+def unambiguous_key_name(name: str) -> bool:
+    """``rng``, ``dropout_rng``, ``prng_key``: unlike ``key``, never a dict key."""
+    return bool(UNAMBIGUOUS_KEY_NAME.search(name))
 
 
 def consumes(qualname: str | None) -> bool:

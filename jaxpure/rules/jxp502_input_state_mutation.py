@@ -1,0 +1,165 @@
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxpure.analysis.context import Context
+from jaxpure.analysis.index import MUTATING_METHODS
+from jaxpure.analysis.syntax import target_names
+from jaxpure.rules._shared import snippet, under
+from jaxpure.rules.base import Rule
+
+
+class InputStateMutation(Rule):
+    """
+    ## What it does
+    Checks for a function traced by a JAX transform that mutates one of its arguments in
+    place: `state["count"] = ...`, `params.update(...)`, `history.append(...)`,
+    `del state[k]`, `config.lr = ...`.
+
+    ## Why is this bad?
+    A transform flattens its arguments into arrays and rebuilds fresh containers inside
+    the trace. The mutation happens on that copy: under `jit` the caller's object is left
+    unchanged, while calling the function eagerly changes it, so results depend on
+    whether the code is jitted. Pure functions return the new state instead.
+
+    ## Known problems
+    Only arguments of the transformed function itself are checked; a helper that fills in
+    a dict its traced caller created is fine. Under `flax.nnx` transforms, module and
+    Variable updates are the supported way to carry state and are not reported. An argument
+    rebound before the mutation (`state = dict(state)`) is not reported.
+
+    ## Example
+    ```python
+    @jax.jit
+    def step(state, x):
+        state["count"] = state["count"] + 1
+        return x
+    ```
+
+    ## Use instead
+    ```python
+    @jax.jit
+    def step(state, x):
+        state = {**state, "count": state["count"] + 1}
+        return state, x
+    ```
+
+    ## Fix safety
+    No fix is offered: returning the new state changes the function's signature.
+    """
+
+    code = "JXP502"
+    name = "input-state-mutation"
+    summary = "A transformed function mutates its argument in place"
+    VALID = (
+        "import jax\n@jax.jit\ndef step(state, x):\n    state = dict(state)\n    state['count'] = state['count'] + 1\n    return state, x\n",
+        "import jax\n@jax.jit\ndef step(state, x):\n    out = {}\n    out['y'] = x\n    return out\n",
+        "import jax\ndef fill(metrics, x):\n    metrics['loss'] = x\n@jax.jit\ndef step(x):\n    metrics = {}\n    fill(metrics, x)\n    return metrics\n",
+        "from flax import nnx\n@nnx.jit\ndef step(model, x):\n    model.count.value += 1\n    return model(x)\n",
+        "import jax\ndef update(state):\n    state['count'] += 1\n",
+    )
+    INVALID = (
+        "import jax\n@jax.jit\ndef step(state, x):\n    state['count'] = state['count'] + 1\n    return x\n",
+        "import jax\n@jax.jit\ndef step(params, grads):\n    params.update(grads)\n    return params\n",
+        "import jax\n@jax.vmap\ndef f(history, x):\n    history.append(x)\n    return x\n",
+        "import jax\n@jax.jit\ndef f(state):\n    del state['tmp']\n    return state\n",
+    )
+
+    def _applies(self, ctx: Context) -> str | None:
+        info = ctx.info
+        if info is None or not info.direct or not info.traced or info.stateful:
+            return None
+        return info.via
+
+    def _argument(self, ctx: Context, node: cst.BaseExpression) -> str | None:
+        """The argument a subscript/attribute chain starts from, if not rebound."""
+        while isinstance(node, (cst.Subscript, cst.Attribute)):
+            node = node.value
+        if not isinstance(node, cst.Name) or ctx.unit is None:
+            return None
+        param = ctx.unit.param(node.value)
+        info = ctx.info
+        if param is None or info is None or param.name in info.static_params:
+            return None
+        if ctx.unit.parent_is_class and param.index == 0:
+            return None  # self / cls
+        rebound: set = ctx.state("JXP502.rebound", set)  # type: ignore[assignment]
+        if (id(ctx.unit), param.name) in rebound:
+            return None
+        return param.name
+
+    def _rebinds(self, ctx: Context, targets: list[cst.BaseExpression]) -> None:
+        rebound: set = ctx.state("JXP502.rebound", set)  # type: ignore[assignment]
+        for target in targets:
+            for name in target_names(target):
+                rebound.add((id(ctx.unit), name))
+
+    def _report(self, ctx: Context, node: cst.CSTNode, name: str, via: str) -> None:
+        self.report(
+            ctx,
+            node,
+            f"`{snippet(ctx, node)}` mutates argument `{name}` of a function traced by "
+            f"{under(ctx, via)}: the transform works on a copy, so the caller sees the change "
+            "eagerly but not under the transform; return an updated copy instead",
+        )
+
+    def visit_Assign(self, node: cst.Assign, ctx: Context) -> None:
+        via = self._applies(ctx)
+        if via is None:
+            return
+        for target in node.targets:
+            self._store(ctx, target.target, node, via)
+        self._rebinds(ctx, [t.target for t in node.targets if not isinstance(t.target, (cst.Subscript, cst.Attribute))])
+
+    def visit_AugAssign(self, node: cst.AugAssign, ctx: Context) -> None:
+        via = self._applies(ctx)
+        if via is not None:
+            self._store(ctx, node.target, node, via)
+
+    def _store(self, ctx: Context, target: cst.BaseExpression, statement: cst.CSTNode, via: str) -> None:
+        if isinstance(target, cst.Subscript):
+            if not _string_indexed(target):
+                return  # an integer index on an argument is JXP201 (arrays)
+        elif not isinstance(target, cst.Attribute):
+            return
+        name = self._argument(ctx, target)
+        if name is not None:
+            self._report(ctx, statement, name, via)
+
+    def visit_Del(self, node: cst.Del, ctx: Context) -> None:
+        via = self._applies(ctx)
+        if via is None or not isinstance(node.target, cst.Subscript):
+            return
+        name = self._argument(ctx, node.target)
+        if name is not None:
+            self._report(ctx, node, name, via)
+
+    def visit_Call(self, node: cst.Call, ctx: Context) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or func.attr.value not in MUTATING_METHODS:
+            return
+        via = self._applies(ctx)
+        if via is None or _through_at(func.value):
+            return
+        name = self._argument(ctx, func.value)
+        if name is not None:
+            self._report(ctx, node, name, via)
+
+
+def _string_indexed(target: cst.Subscript) -> bool:
+    node: cst.BaseExpression = target
+    while isinstance(node, cst.Subscript):
+        element = node.slice[0].slice if len(node.slice) == 1 else None
+        if isinstance(element, cst.Index) and isinstance(element.value, (cst.SimpleString, cst.FormattedString)):
+            return True
+        node = node.value
+    return False
+
+
+def _through_at(node: cst.BaseExpression) -> bool:
+    """``x.at[i]``: `.add`/`.set` on an indexer are functional JAX updates, not mutation."""
+    while isinstance(node, (cst.Subscript, cst.Attribute)):
+        if isinstance(node, cst.Attribute) and node.attr.value == "at":
+            return True
+        node = node.value
+    return False

@@ -1,0 +1,36 @@
+"""The fixture convention (flake8-bugbear style): the expected code is a trailing comment.
+
+    if x > 0:  # JXP401
+    y = f(k), g(k)  # JXP301, JXP301   (one entry per expected finding... codes are a set)
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+EXPECTED = re.compile(r"#\s*(JXP\d{3}(?:\s*,\s*JXP\d{3})*)\s*$")
+CONCISE = re.compile(r"^(?P<path>.+?):(?P<row>\d+):(?P<col>\d+): (?P<code>[A-Z]+\d+) ")
+
+
+def expected_findings(paths: list[Path], root: Path) -> set[tuple[str, int, str]]:
+    found: set[tuple[str, int, str]] = set()
+    for path in paths:
+        for row, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            match = EXPECTED.search(line)
+            if match:
+                for code in re.split(r"\s*,\s*", match.group(1)):
+                    found.add((path.relative_to(root).as_posix(), row, code))
+    return found
+
+
+def reported_findings(output: str, root: Path) -> set[tuple[str, int, str]]:
+    found: set[tuple[str, int, str]] = set()
+    for line in output.splitlines():
+        match = CONCISE.match(line)
+        if match:
+            path = Path(match.group("path"))
+            if path.is_absolute():
+                path = path.relative_to(root)
+            found.add((path.as_posix(), int(match.group("row")), match.group("code")))
+    return found
