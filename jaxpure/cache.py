@@ -133,6 +133,7 @@ def atomic_write_text(path: Path, text: str) -> None:
     try:
         with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
             handle.write(text)
+        os.chmod(temporary, 0o644)  # mkstemp makes 0600; a cache is no secret
         os.replace(temporary, path)
     except BaseException:
         _remove_quietly(temporary)

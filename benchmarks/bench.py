@@ -1,0 +1,267 @@
+#!/usr/bin/env python3
+"""Benchmark jaxpure against flake8, Fixit, ruff and a bare libcst parse on real JAX code.
+
+Usage (from the repository root, with the venv that has jaxpure installed)::
+
+    python benchmarks/bench.py                # flax + optax + equinox + chex, 3 runs each
+    python benchmarks/bench.py --large        # + jax, haiku, distrax, jraph, orbax, jaxtyping
+    python benchmarks/bench.py --runs 5
+    python benchmarks/bench.py --survey       # findings per rule and per 100k lines
+    python benchmarks/bench.py --profile      # cProfile of a cold serial run, top entries
+
+The corpus and the other tools are pip-installed into ``.bench/`` (gitignored): one venv
+with the corpus libraries, flake8 (default plugins only), Fixit and ruff, and a second one
+with flake8 + flake8-bugbear, because flake8 runs every installed plugin. jaxpure itself
+runs from the interpreter running this script. Tools are timed alternately (run 1 of every
+tool, then run 2, ...) so drift in machine load spreads over all of them; the median is shown.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import hashlib
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH_DIR = ROOT / ".bench"
+
+CORPUS = {"flax": "flax", "optax": "optax", "equinox": "equinox", "chex": "chex"}
+LARGE_CORPUS = {"jax": "jax", "dm-haiku": "haiku", "distrax": "distrax", "jraph": "jraph",
+                "orbax-checkpoint": "orbax", "jaxtyping": "jaxtyping"}
+TOOLS = ["flake8", "fixit", "ruff"]
+BUGBEAR_TOOLS = ["flake8", "flake8-bugbear"]
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    argv: list[str]
+    before: str | None = None  # a preparation step's name, run untimed before each timing
+
+
+def sh(argv: Sequence[str], **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run(list(argv), check=False, text=True, capture_output=True, **kwargs)
+
+
+def ensure_venv(path: Path, packages: Sequence[str]) -> Path:
+    """A venv at ``path`` with ``packages`` installed; reused when the list is unchanged."""
+    python = path / "bin" / "python"
+    stamp = path / f".installed-{hashlib.sha256(' '.join(packages).encode()).hexdigest()[:12]}"
+    if stamp.exists():
+        return python
+    if not python.exists():
+        print(f"creating {path}", file=sys.stderr)
+        subprocess.run([sys.executable, "-m", "venv", str(path)], check=True)
+    print(f"installing into {path}: {' '.join(packages)} (this takes a while)", file=sys.stderr)
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet", *packages], check=True)
+    stamp.touch()
+    return python
+
+
+def site_packages(python: Path) -> Path:
+    out = sh([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"])
+    return Path(out.stdout.strip())
+
+
+def corpus_files(dirs: Sequence[Path]) -> list[Path]:
+    """Exactly the files jaxpure checks in ``dirs`` (its own discovery)."""
+    from jaxpure.discovery import Excluder, discover
+
+    return list(discover([str(d) for d in dirs], Excluder(Path.cwd())).files)
+
+
+def count_lines(files: Sequence[Path]) -> int:
+    total = 0
+    for file in files:
+        with open(file, "rb") as handle:
+            total += sum(1 for _ in handle)
+    return total
+
+
+def time_once(argv: Sequence[str], env: dict[str, str] | None = None) -> float:
+    start = time.perf_counter()
+    subprocess.run(list(argv), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False,
+                   env=env)
+    return time.perf_counter() - start
+
+
+def jaxpure_argv(*args: str) -> list[str]:
+    return [sys.executable, "-m", "jaxpure", "check", "--isolated", *args]
+
+
+def parse_script(file_list: Path) -> str:
+    return ("import libcst, sys\n"
+            f"for p in open({str(file_list)!r}).read().splitlines():\n"
+            "    try:\n"
+            "        libcst.parse_module(open(p, 'rb').read())\n"
+            "    except Exception:\n"
+            "        pass\n")
+
+
+def build_cases(dirs: list[str], file_list: Path, venv: Path, bugbear_venv: Path,
+                cache_dir: Path) -> list[Case]:
+    bin_dir, bb_bin = venv / "bin", bugbear_venv / "bin"
+    return [
+        Case("jaxpure cold (--no-cache -j1)", jaxpure_argv("--no-cache", "--jobs", "1", *dirs)),
+        Case("jaxpure cold (--no-cache -j2)", jaxpure_argv("--no-cache", "--jobs", "2", *dirs)),
+        Case("jaxpure warm cache", jaxpure_argv("--cache-dir", str(cache_dir), *dirs), before="prime"),
+        Case("libcst parse only (1 process)", [sys.executable, "-c", parse_script(file_list)]),
+        Case("flake8 -j1", [str(bin_dir / "flake8"), "-j1", "--exit-zero", *dirs]),
+        Case("flake8 -j2", [str(bin_dir / "flake8"), "-j2", "--exit-zero", *dirs]),
+        Case("flake8 + bugbear -j1", [str(bb_bin / "flake8"), "-j1", "--exit-zero", *dirs]),
+        Case("fixit lint (all cores)", [str(bin_dir / "fixit"), "lint", *dirs]),
+        Case("ruff check", [str(bin_dir / "ruff"), "check", "--no-cache", "--exit-zero",
+                            "--isolated", "--select", "E,F,W,B", *dirs]),
+    ]
+
+
+def run_benchmark(cases: list[Case], runs: int, dirs: list[str], cache_dir: Path) -> dict[str, float]:
+    samples: dict[str, list[float]] = {case.name: [] for case in cases}
+    for run in range(runs):
+        for case in cases:
+            if case.before == "prime":
+                shutil.rmtree(cache_dir, ignore_errors=True)
+                sh(jaxpure_argv("--cache-dir", str(cache_dir), *dirs))
+            seconds = time_once(case.argv)
+            samples[case.name].append(seconds)
+            print(f"  run {run + 1}/{runs}  {case.name:34} {seconds:8.2f} s", file=sys.stderr)
+    return {name: statistics.median(values) for name, values in samples.items()}
+
+
+def one_file_times(file: Path, runs: int) -> dict[str, float]:
+    cold = [time_once(jaxpure_argv("--no-cache", str(file))) for _ in range(max(runs, 5))]
+    with tempfile.TemporaryDirectory() as cache:
+        sh(jaxpure_argv("--cache-dir", cache, str(file)))
+        warm = [time_once(jaxpure_argv("--cache-dir", cache, str(file))) for _ in range(max(runs, 5))]
+    bare = [time_once([sys.executable, "-c", "pass"]) for _ in range(max(runs, 5))]
+    return {"one file, no cache": statistics.median(cold), "one file, cached": statistics.median(warm),
+            "python -c pass (floor)": statistics.median(bare)}
+
+
+def import_time_top(count: int = 12) -> list[tuple[int, str]]:
+    out = sh([sys.executable, "-X", "importtime", "-c", "import jaxpure.cli"])
+    entries = []
+    for line in out.stderr.splitlines():
+        match = re.match(r"import time:\s+(\d+) \|\s+(\d+) \|(.*)", line)
+        if match:
+            entries.append((int(match.group(2)), match.group(3).rstrip()))
+    return sorted(entries, reverse=True)[:count]
+
+
+def print_table(medians: dict[str, float], lines: int) -> None:
+    print(f"\n| tool | seconds (median) | µs/line |\n|---|---:|---:|")
+    for name, seconds in medians.items():
+        print(f"| {name} | {seconds:.2f} | {seconds / lines * 1e6:.1f} |")
+    cold = medians["jaxpure cold (--no-cache -j1)"]
+    cold2 = medians["jaxpure cold (--no-cache -j2)"]
+    ratios = [
+        ("jaxpure cold -j1 / flake8 -j1", cold / medians["flake8 -j1"]),
+        ("jaxpure cold -j2 / flake8 -j2", cold2 / medians["flake8 -j2"]),
+        ("jaxpure cold -j1 / flake8+bugbear -j1", cold / medians["flake8 + bugbear -j1"]),
+        ("fixit (all cores) / jaxpure cold -j1", medians["fixit lint (all cores)"] / cold),
+        ("fixit (all cores) / jaxpure cold -j2", medians["fixit lint (all cores)"] / cold2),
+        ("jaxpure cold -j1 / libcst parse", cold / medians["libcst parse only (1 process)"]),
+        ("jaxpure cold -j1 / ruff", cold / medians["ruff check"]),
+        ("jaxpure cold -j1 / warm", cold / medians["jaxpure warm cache"]),
+    ]
+    print(f"\n| ratio | value |\n|---|---:|")
+    for name, value in ratios:
+        print(f"| {name} | {value:.2f}x |")
+
+
+def survey(dirs: list[str], lines: int) -> None:
+    out = sh(jaxpure_argv("--no-cache", "--output-format", "json", "--exit-zero", *dirs))
+    findings = json.loads(out.stdout or "[]")
+    counts = Counter(item["code"] for item in findings)
+    errors = [line for line in out.stderr.splitlines() if line.startswith("error:")]
+    print(f"\n| rule | findings | per 100k lines |\n|---|---:|---:|")
+    for code, count in sorted(counts.items()):
+        print(f"| {code} | {count} | {count / lines * 1e5:.1f} |")
+    print(f"| total | {sum(counts.values())} | {sum(counts.values()) / lines * 1e5:.1f} |")
+    print(f"\nfiles that could not be checked: {len(errors)}")
+    for line in errors[:20]:
+        print(f"    {line}")
+
+
+def profile(dirs: list[str], top: int = 30) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        stats_file = Path(tmp) / "cold.prof"
+        sh([sys.executable, "-m", "cProfile", "-o", str(stats_file), "-m", "jaxpure", "check",
+            "--isolated", "--no-cache", "--jobs", "1", "--exit-zero", *dirs])
+        import pstats
+
+        for order in ("tottime", "cumulative"):
+            print(f"\n### cProfile, cold run, --jobs 1, sorted by {order}\n```")
+            pstats.Stats(str(stats_file), stream=sys.stdout).sort_stats(order).print_stats(top)
+            print("```")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--large", action="store_true", help="add jax, haiku, distrax, jraph, orbax, "
+                                                             "jaxtyping to the corpus")
+    parser.add_argument("--runs", type=int, default=3, help="timed runs per tool (median shown)")
+    parser.add_argument("--survey", action="store_true", help="only count findings per rule")
+    parser.add_argument("--profile", action="store_true", help="only profile a cold serial run")
+    parser.add_argument("--setup-only", action="store_true", help="install the venvs and stop")
+    args = parser.parse_args(argv)
+
+    corpus = {**CORPUS, **(LARGE_CORPUS if args.large else {})}
+    BENCH_DIR.mkdir(exist_ok=True)
+    venv = ensure_venv(BENCH_DIR / "venv", [*corpus, *TOOLS])
+    bugbear = ensure_venv(BENCH_DIR / "venv-bugbear", BUGBEAR_TOOLS)
+    if args.setup_only:
+        return 0
+    packages = site_packages(venv)
+    dirs = [str(packages / name) for name in corpus.values() if (packages / name).is_dir()]
+    files = corpus_files([Path(d) for d in dirs])
+    lines = count_lines(files)
+    print(f"# jaxpure benchmark, {datetime.date.today()}\n")
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    print(f"corpus: {', '.join(f'{p}' for p in corpus)}: {len(files)} files, {lines} lines")
+    versions = sh([str(venv), "-m", "pip", "freeze"])
+    wanted = {*corpus, *TOOLS, "libcst"}
+    print("versions: " + ", ".join(line for line in versions.stdout.splitlines()
+                                   if line.split("==")[0].lower() in wanted))
+    if args.survey:
+        survey(dirs, lines)
+        return 0
+    if args.profile:
+        profile(dirs)
+        return 0
+    with tempfile.TemporaryDirectory() as tmp:
+        file_list = Path(tmp) / "files.txt"
+        file_list.write_text("\n".join(str(f) for f in files))
+        cache_dir = Path(tmp) / "cache"
+        cases = build_cases(dirs, file_list, venv, bugbear, cache_dir)
+        medians = run_benchmark(cases, args.runs, dirs, cache_dir)
+    print_table(medians, lines)
+    largest = max(files, key=lambda f: f.stat().st_size)
+    typical = sorted(files, key=lambda f: f.stat().st_size)[len(files) // 2]
+    print(f"\n| one-file check (pre-commit) | seconds |\n|---|---:|")
+    for label, file in (("median-size file", typical), ("largest file", largest)):
+        for name, seconds in one_file_times(file, args.runs).items():
+            print(f"| {label} ({file.name}, {count_lines([file])} lines): {name} | {seconds:.3f} |")
+    print("\n`python -X importtime -c 'import jaxpure.cli'`, top cumulative (µs):\n```")
+    for micros, module in import_time_top():
+        print(f"{micros:8d}  {module}")
+    print("```")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

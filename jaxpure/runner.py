@@ -1,0 +1,319 @@
+"""Check (and fix) many files: cache look-ups, a process pool, atomic writes.
+
+Workers are spawned, not forked (the engine never imports jax, but the same code runs next
+to users' jax processes and spawn behaves alike on every OS); each receives the Settings
+once through its initializer and returns small :class:`Outcome` values, never trees, so
+memory stays flat in the number of files. Everything here is importable without libcst:
+the engine is imported on the first file that actually needs checking.
+"""
+
+from __future__ import annotations
+
+import difflib
+import io
+import os
+import stat
+import tempfile
+import tokenize
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from jaxpure.cache import ResultCache, content_hash, entry_key
+from jaxpure.findings import FileResult, Finding
+from jaxpure.settings import Settings
+
+# Must equal jaxpure.engine.MAX_FILE_BYTES (a test checks): checked here from the file's
+# size so a huge file is never read into memory, and without importing the engine.
+MAX_FILE_BYTES = 2_000_000
+# Fixes can enable further fixes (or collide and be deferred); stop after a few rounds.
+MAX_FIX_PASSES = 4
+# Below this many files to check, starting worker processes (each imports libcst) costs
+# more than it saves.
+POOL_MIN_FILES = 8
+
+
+@dataclass(frozen=True)
+class Job:
+    path: str  # as shown in output; also where the file is read from
+    relpath: str  # relative to the project root, for per-file-ignores
+    package: str | None  # dotted package of the module, for relative imports
+
+
+@dataclass(frozen=True)
+class FixMode:
+    apply: bool = False  # --fix or --diff
+    unsafe: bool = False
+    write: bool = True  # False for --diff and stdin: report the fixed text instead
+
+    @property
+    def off(self) -> bool:
+        return not self.apply
+
+
+NO_FIX = FixMode()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What checking one file produced, including fixes applied (or that would be)."""
+
+    result: FileResult  # remaining findings
+    fixed: tuple[Finding, ...] = ()
+    diff: str = ""  # --diff: the unified diff of the fixes
+    fixed_text: str | None = None  # fixed source when it was not written (stdin)
+    # sha256 of the content ``result`` describes, when that content is what is on disk
+    content_sha: str | None = None
+    from_cache: bool = False
+
+
+def default_jobs() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # macOS, Windows
+        return max(1, os.cpu_count() or 1)
+
+
+def make_job(path: Path, root: Path) -> Job:
+    absolute = os.path.abspath(path)
+    relpath = Path(os.path.relpath(absolute, root)).as_posix()
+    return Job(str(path), relpath, package_of(os.path.dirname(absolute)))
+
+
+@lru_cache(maxsize=4096)
+def package_of(directory: str) -> str | None:
+    """``a.b`` for a module in ``a/b/`` when both directories have an ``__init__.py``."""
+    parts: list[str] = []
+    while os.path.isfile(os.path.join(directory, "__init__.py")):
+        parent, name = os.path.split(directory)
+        if not name.isidentifier() or parent == directory:
+            break
+        parts.append(name)
+        directory = parent
+    return ".".join(reversed(parts)) or None
+
+
+# --- reading --------------------------------------------------------------------------
+
+def read_source(path: str) -> tuple[bytes, None] | tuple[None, str]:
+    """The file's bytes, or a one-line reason it cannot be checked."""
+    try:
+        with open(path, "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > MAX_FILE_BYTES:
+                return None, too_large_message(size)
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except IsADirectoryError:
+        return None, "is a directory, not a Python file"
+    except FileNotFoundError:
+        return None, "file vanished before it could be read"
+    except PermissionError:
+        return None, "permission denied"
+    except OSError as error:
+        return None, f"cannot read file: {(error.strerror or str(error)).lower()}"
+    if len(data) > MAX_FILE_BYTES:  # grew after fstat, or not a regular file
+        return None, too_large_message(len(data))
+    return data, None
+
+
+def decode_source(data: bytes) -> str:
+    """As ``jaxpure.engine.decode`` (PEP 263 coding line, BOM), without importing libcst."""
+    encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    text = data.decode(encoding)
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def too_large_message(size: int) -> str:
+    return (f"skipped: file is {size / 1e6:.1f} MB, over the {MAX_FILE_BYTES / 1e6:.0f} MB limit "
+            "for one file (generated code?); exclude it in [tool.jaxpure] exclude")
+
+
+# --- checking and fixing one file ---------------------------------------------------------
+
+def check_job(job: Job, settings: Settings, fix_mode: FixMode = NO_FIX,
+              data: bytes | None = None) -> Outcome:
+    """Check one file (reading it unless ``data`` is given); apply fixes if asked."""
+    from jaxpure import engine  # attribute access below, so tests can instrument check_source
+
+    if data is None:
+        data, problem = read_source(job.path)
+        if data is None:
+            return Outcome(FileResult(job.path, error=problem))
+    result = engine.check_source(data, job.path, settings, relpath=job.relpath, package=job.package)
+    sha = content_hash(data)
+    if fix_mode.off or result.error is not None or not has_fixes(result.findings, fix_mode.unsafe):
+        return Outcome(result, content_sha=sha)
+    return _fix(job, data, sha, result, settings, fix_mode)
+
+
+def has_fixes(findings: Sequence[Finding], unsafe: bool) -> bool:
+    return any(f.fix is not None and (unsafe or f.fix.applicability == "safe") for f in findings)
+
+
+def _fix(job: Job, data: bytes, sha: str, result: FileResult, settings: Settings,
+         fix_mode: FixMode) -> Outcome:
+    from jaxpure import engine
+    from jaxpure.fixer import apply_fixes
+
+    original = text = engine.decode(data)
+    applied_all: list[Finding] = []
+    current = result
+    for _ in range(MAX_FIX_PASSES):
+        new_text, applied = apply_fixes(text, current.findings, fix_mode.unsafe)
+        if not applied or new_text == text:
+            break
+        rechecked = engine.check_source(new_text, job.path, settings, relpath=job.relpath,
+                                        package=job.package)
+        if rechecked.error is not None:  # never write text the engine cannot check
+            break
+        text, current = new_text, rechecked
+        applied_all.extend(applied)
+    if not applied_all:
+        return Outcome(result, content_sha=sha)
+    if not fix_mode.write:
+        return Outcome(current, tuple(applied_all), unified_diff(original, text, job.path), text)
+    try:
+        new_data = encode_like(data, text)
+    except (UnicodeEncodeError, LookupError):
+        return Outcome(FileResult(job.path, result.findings,
+                                  "not fixed: the fixed text cannot be encoded in the file's encoding"),
+                       content_sha=sha)
+    problem = write_if_unchanged(job.path, data, new_data)
+    if problem is not None:
+        return Outcome(FileResult(job.path, result.findings, problem))
+    return Outcome(current, tuple(applied_all), content_sha=content_hash(new_data))
+
+
+def encode_like(original: bytes, text: str) -> bytes:
+    """Encode ``text`` as ``original`` was: same PEP 263 encoding, same BOM."""
+    encoding, _ = tokenize.detect_encoding(io.BytesIO(original).readline)
+    return text.encode(encoding)  # "utf-8-sig" (a BOM was there) writes the BOM back
+
+
+def unified_diff(before: str, after: str, path: str) -> str:
+    lines = difflib.unified_diff(_lines(before), _lines(after), fromfile=path, tofile=path)
+    return "".join(lines)
+
+
+def _lines(text: str) -> list[str]:
+    lines = text.splitlines(keepends=True)
+    if lines and not lines[-1].endswith(("\n", "\r")):
+        lines[-1] += "\n\\ No newline at end of file\n"
+    return lines
+
+
+def write_if_unchanged(path: str, expected: bytes, new_data: bytes) -> str | None:
+    """Atomically replace the file's content; None, or why it was not written."""
+    target = os.path.realpath(path)  # replace a symlink's target, not the link
+    try:
+        with open(target, "rb") as handle:
+            current = handle.read()
+        info = os.stat(target)
+    except OSError as error:
+        return f"not fixed: cannot re-read the file ({(error.strerror or str(error)).lower()})"
+    if current != expected:
+        return "not fixed: the file changed on disk while it was being checked; run again"
+    directory, name = os.path.split(target)
+    try:
+        descriptor, temporary = tempfile.mkstemp(dir=directory, prefix=f".{name}.", suffix=".jaxpure-tmp")
+    except OSError as error:
+        return f"not fixed: cannot create a file next to it ({(error.strerror or str(error)).lower()})"
+    try:
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(new_data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temporary, stat.S_IMODE(info.st_mode))
+        try:
+            os.chown(temporary, info.st_uid, info.st_gid)
+        except OSError:
+            pass  # not permitted as a normal user; the file then belongs to us, like an editor's
+        os.replace(temporary, target)
+    except OSError as error:
+        _remove_quietly(temporary)
+        return f"not fixed: cannot write the file ({(error.strerror or str(error)).lower()})"
+    return None
+
+
+def _remove_quietly(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+# --- many files ----------------------------------------------------------------------------
+
+def run(jobs: Sequence[Job], settings: Settings, fix_mode: FixMode = NO_FIX, *,
+        cache: ResultCache | None = None, workers: int = 1) -> list[Outcome]:
+    """One Outcome per job, in job order. Cached results are served without the engine."""
+    fingerprint = settings.fingerprint() if cache is not None else ""
+    outcomes: list[Outcome | None] = [None] * len(jobs)
+    pending: list[int] = []
+    for index, job in enumerate(jobs):
+        hit = _from_cache(job, cache, fingerprint, fix_mode) if cache is not None else None
+        if hit is None:
+            pending.append(index)
+        else:
+            outcomes[index] = hit
+    for index, outcome in zip(pending, _execute([jobs[i] for i in pending], settings, fix_mode, workers)):
+        outcomes[index] = outcome
+        if cache is not None and outcome.content_sha is not None:
+            job = jobs[index]
+            cache.put(entry_key(outcome.content_sha, fingerprint, job.relpath, job.package),
+                      outcome.result)
+    return [outcome for outcome in outcomes if outcome is not None]
+
+
+def _from_cache(job: Job, cache: ResultCache, fingerprint: str, fix_mode: FixMode) -> Outcome | None:
+    data, _ = read_source(job.path)
+    if data is None:
+        return None  # the job reports the problem
+    result = cache.get(entry_key(content_hash(data), fingerprint, job.relpath, job.package), job.path)
+    if result is None or (fix_mode.apply and has_fixes(result.findings, fix_mode.unsafe)):
+        return None
+    return Outcome(result, from_cache=True)
+
+
+def _execute(jobs: Sequence[Job], settings: Settings, fix_mode: FixMode, workers: int) -> Iterator[Outcome]:
+    if workers <= 1 or len(jobs) < POOL_MIN_FILES:
+        for job in jobs:
+            yield check_job(job, settings, fix_mode)
+        return
+    yield from _execute_in_pool(jobs, settings, fix_mode, min(workers, len(jobs)))
+
+
+def _execute_in_pool(jobs: Sequence[Job], settings: Settings, fix_mode: FixMode,
+                     workers: int) -> Iterator[Outcome]:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    # several files per task amortise the IPC; enough tasks per worker to balance the load
+    chunksize = max(1, min(16, len(jobs) // (workers * 8)))
+    done = 0
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                             initializer=_init_worker, initargs=(settings, fix_mode)) as pool:
+        try:
+            for outcome in pool.map(_check_in_worker, jobs, chunksize=chunksize):
+                done += 1
+                yield outcome
+        except BrokenProcessPool:
+            for job in jobs[done:]:
+                yield Outcome(FileResult(job.path, error=(
+                    "not checked: a worker process died while checking this file or one sent "
+                    "with it (out of memory? a crash in the parser?); try --jobs 1")))
+
+
+_worker_state: tuple[Settings, FixMode] | None = None
+
+
+def _init_worker(settings: Settings, fix_mode: FixMode) -> None:
+    global _worker_state
+    _worker_state = (settings, fix_mode)
+
+
+def _check_in_worker(job: Job) -> Outcome:
+    assert _worker_state is not None, "worker started without _init_worker"
+    return check_job(job, *_worker_state)
