@@ -6,15 +6,17 @@ and reports syntax errors as E999 before any plugin runs, so the checker runs ev
 rule with jaxpure's own ``# noqa`` handling off and never yields JXP001.
 
 flake8 does not read ``pyproject.toml``, so the rule options that change what is found
-(``transforms``, ``static-helpers``) are read from ``[tool.jaxpure]`` in the nearest
-``pyproject.toml`` above each file, or from ``--jaxpure-config PATH``.
+(``transforms``, ``static-helpers``) are read from jaxpure's own configuration: the file
+``jaxpure check`` would use (``.jaxpure.toml``, ``jaxpure.toml`` or a ``pyproject.toml``
+with ``[tool.jaxpure]``, nearest the checked file), or ``--jaxpure-config PATH``.
+Selection (``select``, ``ignore``, ``per-file-ignores``) stays flake8's business.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -38,10 +40,6 @@ _JAXPURE_IGNORE = re.compile(r"#\s*jaxpure:\s*ignore(?:\[(?P<codes>[^\]]*)\])?")
 Result = tuple[int, int, str, type]
 
 
-class ConfigError(Exception):
-    """The jaxpure configuration for a file cannot be read."""
-
-
 class JaxPureChecker:
     name = "jaxpure"
     version = __version__
@@ -61,6 +59,8 @@ class JaxPureChecker:
             "--jaxpure-config",
             default=None,
             parse_from_config=True,
+            # a relative path in setup.cfg/tox.ini/.flake8 is relative to that file
+            normalize_paths=True,
             help="TOML file with the [tool.jaxpure] settings to use for every file "
                  "(default: the nearest pyproject.toml with a [tool.jaxpure] table)",
         )
@@ -88,7 +88,7 @@ class JaxPureChecker:
         from jaxpure.engine import check_source
 
         source = "".join(self.lines)
-        result = check_source(source, self.filename, self._settings())
+        result = check_source(source, self.filename, self._settings(), package=self._package())
         if result.error is not None:
             raise RuntimeError(result.error)
         lines = source.splitlines()
@@ -100,10 +100,18 @@ class JaxPureChecker:
     def _settings(self) -> Settings:
         if self.config_path is not None:
             return settings_from_file(self.config_path)
-        directory = os.path.dirname(os.path.abspath(self.filename))
+        return settings_for_directory(self._directory())
+
+    def _package(self) -> str | None:
+        """The module's package, for relative imports, as ``jaxpure check`` computes it."""
+        from jaxpure.runner import package_of
+
+        return package_of(self._directory())
+
+    def _directory(self) -> str:
         if self.filename in STDIN_NAMES:
-            directory = os.getcwd()
-        return settings_for_directory(directory)
+            return os.getcwd()
+        return os.path.dirname(os.path.abspath(self.filename))
 
 
 def _jaxpure_ignored(finding: Finding, lines: list[str]) -> bool:
@@ -121,79 +129,37 @@ def _jaxpure_ignored(finding: Finding, lines: list[str]) -> bool:
 
 
 # -- configuration ------------------------------------------------------------------------
+# The files, keys and validation are jaxpure.config's, so the CLI and the plugin agree on
+# what a configuration means; only its rule options are used (see the module docstring).
 
 @lru_cache(maxsize=256)
 def settings_for_directory(directory: str) -> Settings:
-    """Settings from the nearest ``pyproject.toml`` with ``[tool.jaxpure]`` at or above."""
-    current = directory
-    while True:
-        candidate = os.path.join(current, "pyproject.toml")
-        if os.path.isfile(candidate):
-            table = _jaxpure_table(_load_toml(candidate))
-            if table is not None:
-                return settings_from_table(table, candidate)
-        parent = os.path.dirname(current)
-        if parent == current:
-            return settings_from_table({}, None)
-        current = parent
+    """Settings from the configuration file nearest to ``directory`` (at or above it)."""
+    from pathlib import Path
+
+    from jaxpure.config import find_config_file, load_config
+    from jaxpure.settings import Settings
+
+    found = find_config_file(Path(directory))
+    return plugin_settings(load_config(found).settings if found is not None else Settings())
 
 
 @lru_cache(maxsize=16)
 def settings_from_file(path: str) -> Settings:
-    """``--jaxpure-config``: a pyproject.toml, or a file holding the table's keys at top level."""
-    data = _load_toml(path)
-    table = _jaxpure_table(data)
-    return settings_from_table(table if table is not None else data, path)
+    """``--jaxpure-config``: a pyproject.toml with [tool.jaxpure], or a jaxpure.toml."""
+    from pathlib import Path
+
+    from jaxpure.config import load_config
+
+    return plugin_settings(load_config(Path(path)).settings)
 
 
-def settings_from_table(table: Mapping[str, Any], path: str | None) -> Settings:
+def plugin_settings(configured: Settings) -> Settings:
     from jaxpure.settings import Settings
 
     return Settings(
-        select=("JXP",),
+        select=("JXP",),  # flake8's --select/--ignore decide what is shown
         respect_noqa=False,  # flake8 applies `# noqa` (and --disable-noqa) itself
-        transforms=_transforms(table, path),
-        static_helpers=_string_list(table, "static-helpers", path),
+        transforms=configured.transforms,
+        static_helpers=configured.static_helpers,
     )
-
-
-def _load_toml(path: str) -> dict[str, Any]:
-    import tomllib
-
-    try:
-        with open(path, "rb") as handle:
-            return tomllib.load(handle)
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        raise ConfigError(f"cannot read jaxpure settings from {path}: {error}") from error
-
-
-def _jaxpure_table(data: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    tool = data.get("tool")
-    table = tool.get("jaxpure") if isinstance(tool, Mapping) else None
-    return table if isinstance(table, Mapping) else None
-
-
-def _option(table: Mapping[str, Any], key: str) -> Any:
-    # TOML style is kebab-case; accept the snake_case spelling too
-    return table.get(key, table.get(key.replace("-", "_")))
-
-
-def _transforms(table: Mapping[str, Any], path: str | None) -> tuple[tuple[str, str], ...]:
-    value = _option(table, "transforms")
-    if value is None:
-        return ()
-    if not isinstance(value, Mapping) or not all(
-        isinstance(k, str) and isinstance(v, str) for k, v in value.items()
-    ):
-        raise ConfigError(f"{path}: [tool.jaxpure] transforms must map callable names to "
-                          'transforms, e.g. {"mylib.jit" = "jax.jit"}')
-    return tuple(sorted(value.items()))
-
-
-def _string_list(table: Mapping[str, Any], key: str, path: str | None) -> tuple[str, ...]:
-    value = _option(table, key)
-    if value is None:
-        return ()
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise ConfigError(f"{path}: [tool.jaxpure] {key} must be a list of strings")
-    return tuple(value)

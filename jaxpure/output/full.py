@@ -49,7 +49,8 @@ def _block(finding: Finding, lines: list[str], options: RenderOptions) -> str:
 
 
 def _span_rows(finding: Finding) -> list[int]:
-    first, last = finding.location.row, finding.end_location.row
+    first = finding.location.row
+    last = max(finding.end_location.row, first)
     # a span ending at column 1 ends with the previous line's line break
     if last > first and finding.end_location.column == 1:
         last -= 1
@@ -86,7 +87,12 @@ def _underline(finding: Finding, row: int, text: str) -> str:
         start = finding.location.column
     else:  # continuation lines are underlined from their first non-blank character
         start = len(text) - len(text.lstrip()) + 1
-    end = finding.end_location.column if row == finding.end_location.row else len(text) + 1
+    if finding.end_location <= finding.location:  # a point (or a malformed span)
+        end = start
+    elif row == finding.end_location.row:
+        end = finding.end_location.column
+    else:
+        end = len(text) + 1
     start = min(max(start, 1), len(text) + 1)
     end = min(end, len(text) + 1)
     carets = max(_display_width(text[start - 1 : end - 1]), 1)

@@ -1,0 +1,2 @@
+import jax
+def f(x) return x

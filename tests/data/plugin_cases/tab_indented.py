@@ -1,0 +1,5 @@
+import jax
+
+def f(x):
+	x.at[0].set(1.0)
+	return x
