@@ -1,0 +1,203 @@
+"""The function under verification: unwrapped from its jit wrapper, with its static arguments
+and examples, able to hand out fresh argument copies and a dynamic-arguments-only form."""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from jaxpure.verify.options import Example, Thread
+from jaxpure.verify.trees import fresh_copy, perturb
+
+
+@dataclass(frozen=True)
+class Unwrapped:
+    fn: Callable[..., Any]
+    bound_self: Any  # the instance of a bound method (prepended to the arguments), or None
+    static_argnums: tuple[int, ...]
+    static_argnames: tuple[str, ...]
+    was_jitted: bool
+
+
+_NO_SELF = object()
+
+
+def unwrap(fn: Callable[..., Any]) -> Unwrapped:
+    """Strip ``jax.jit`` wrappers, keeping their static_argnums/static_argnames.
+
+    Re-jitting without them would turn correct code into false alarms; running the jitted
+    object itself would let its private trace cache hide trace-time effects from the checks.
+    """
+    bound_self: Any = _NO_SELF
+    if inspect.ismethod(fn):
+        bound_self, fn = fn.__self__, fn.__func__
+    nums: list[int] = []
+    names: list[str] = []
+    jitted = False
+    while True:
+        info = getattr(fn, "_jit_info", None)
+        inner = getattr(fn, "__wrapped__", None) or getattr(fn, "_fun", None)
+        if info is None or inner is None:
+            break
+        jitted = True
+        nums += [n for n in getattr(info, "static_argnums", ()) if n not in nums]
+        names += [n for n in getattr(info, "static_argnames", ()) if n not in names]
+        fn = inner
+    return Unwrapped(fn, None if bound_self is _NO_SELF else bound_self, tuple(nums), tuple(names), jitted)
+
+
+def fresh_function(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """A new function object that calls ``fn``: jit caches traces per function object, so
+    every check that counts traces or trace-time effects must start from an empty cache."""
+
+    @functools.wraps(fn)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return fn(*args, **kwargs)
+
+    return call
+
+
+@dataclass(frozen=True)
+class Call:
+    args: tuple[Any, ...]
+    kwargs: dict[str, Any]
+
+
+@dataclass
+class Subject:
+    name: str
+    fn: Callable[..., Any]
+    examples: tuple[Example, ...]
+    static_argnums: tuple[int, ...] = ()
+    static_argnames: tuple[str, ...] = ()
+    files: tuple[str, ...] = ()
+    was_jitted: bool = False
+
+    @classmethod
+    def build(cls, target: Callable[..., Any], examples: list[Example], name: str | None = None,
+              extra_static_argnums: tuple[int, ...] = (),
+              extra_static_argnames: tuple[str, ...] = ()) -> Subject:
+        unwrapped = unwrap(target)
+        if unwrapped.bound_self is not None:
+            examples = [Example(args=(unwrapped.bound_self, *ex.args), kwargs=ex.kwargs,
+                                static_argnums=ex.static_argnums, static_argnames=ex.static_argnames,
+                                thread=ex.thread, in_axes=ex.in_axes, axis_name=ex.axis_name)
+                        for ex in examples]
+        first = examples[0] if examples else Example()
+        nums = _merge(unwrapped.static_argnums, extra_static_argnums, first.static_argnums)
+        names = _merge(unwrapped.static_argnames, extra_static_argnames, first.static_argnames)
+        fn = unwrapped.fn
+        label = name or getattr(fn, "__qualname__", None) or getattr(fn, "__name__", repr(fn))
+        return cls(label, fn, tuple(examples), nums, names, _source_files(fn), unwrapped.was_jitted)
+
+    # -- arguments -----------------------------------------------------------------------------
+
+    @property
+    def example(self) -> Example:
+        return self.examples[0]
+
+    @property
+    def thread(self) -> Thread:
+        return self.example.thread
+
+    def call(self, index: int = 0) -> Call:
+        """Fresh deep copies of an example's arguments (never the user's own objects)."""
+        example = self.examples[index % len(self.examples)]
+        call = Call(fresh_copy(example.args), fresh_copy(dict(example.kwargs)))
+        if index >= len(self.examples):
+            # more examples wanted than given: vary the dynamic arguments of the last one
+            call = self._perturbed(call, index - len(self.examples) + 1)
+        return call
+
+    def calls(self, count: int) -> list[Call]:
+        return [self.call(i) for i in range(count)]
+
+    def _perturbed(self, call: Call, index: int) -> Call:
+        static = self.static_names(call)
+        names = self.parameter_names(len(call.args))
+        args = tuple(value if names[i] in static else perturb(value, index)
+                     for i, value in enumerate(call.args))
+        kwargs = {k: v if k in static else perturb(v, index) for k, v in call.kwargs.items()}
+        return Call(args, kwargs)
+
+    def signature(self) -> inspect.Signature | None:
+        try:
+            return inspect.signature(self.fn)
+        except (TypeError, ValueError):
+            return None
+
+    def parameter_names(self, positional_count: int) -> list[str]:
+        """A name for each positional argument (``*args`` entries get ``name[i]``)."""
+        signature = self.signature()
+        names: list[str] = []
+        if signature is not None:
+            for parameter in signature.parameters.values():
+                if parameter.kind in (parameter.POSITIONAL_ONLY, parameter.POSITIONAL_OR_KEYWORD):
+                    names.append(parameter.name)
+                elif parameter.kind is parameter.VAR_POSITIONAL:
+                    names += [f"{parameter.name}[{i}]" for i in range(positional_count - len(names))]
+        names += [f"arg{i}" for i in range(len(names), positional_count)]
+        return names[:positional_count]
+
+    def static_names(self, call: Call) -> frozenset[str]:
+        names = self.parameter_names(len(call.args))
+        static = set(self.static_argnames)
+        for number in self.static_argnums:
+            index = number if number >= 0 else len(call.args) + number
+            if 0 <= index < len(names):
+                static.add(names[index])
+        return frozenset(static)
+
+    def reuse_static(self, template: Call, call: Call) -> Call:
+        """``call`` with the static arguments of ``template`` (the same objects): jit hashes
+        static arguments, so fresh copies of an identity-hashed object would each retrace."""
+        static = self.static_names(call)
+        names = self.parameter_names(len(call.args))
+        args = tuple(template.args[i] if names[i] in static and i < len(template.args) else value
+                     for i, value in enumerate(call.args))
+        kwargs = {k: template.kwargs[k] if k in static and k in template.kwargs else v
+                  for k, v in call.kwargs.items()}
+        return Call(args, kwargs)
+
+    # -- forms of the function -----------------------------------------------------------------
+
+    def jit(self, fn: Callable[..., Any] | None = None) -> Callable[..., Any]:
+        import jax
+
+        return jax.jit(fresh_function(fn or self.fn), static_argnums=self.static_argnums,
+                       static_argnames=self.static_argnames)
+
+    def split(self, call: Call, fn: Callable[..., Any] | None = None) -> tuple[Callable[..., Any], tuple[Any, ...]]:
+        """The function of the dynamic arguments alone (static ones closed over), for vmap/pmap."""
+        target = fn or self.fn
+        static = self.static_names(call)
+        names = self.parameter_names(len(call.args))
+        dynamic_positions = [i for i, name in enumerate(names) if name not in static]
+        dynamic_keywords = [k for k in call.kwargs if k not in static]
+        values = tuple(call.args[i] for i in dynamic_positions) + tuple(call.kwargs[k] for k in dynamic_keywords)
+
+        def core(*dynamic: Any) -> Any:
+            args = list(call.args)
+            for position, value in zip(dynamic_positions, dynamic):
+                args[position] = value
+            kwargs = dict(call.kwargs)
+            for key, value in zip(dynamic_keywords, dynamic[len(dynamic_positions):]):
+                kwargs[key] = value
+            return target(*args, **kwargs)
+
+        return core, values
+
+
+def _merge(*groups: tuple[Any, ...]) -> tuple[Any, ...]:
+    merged: list[Any] = []
+    for group in groups:
+        merged += [item for item in group if item not in merged]
+    return tuple(merged)
+
+
+def _source_files(fn: Callable[..., Any]) -> tuple[str, ...]:
+    code = getattr(inspect.unwrap(fn), "__code__", None)
+    return (code.co_filename,) if code is not None else ()
