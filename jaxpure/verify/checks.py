@@ -18,7 +18,7 @@ from jaxpure.verify import results as R
 from jaxpure.verify.errors import is_loop_reuse, summarize
 from jaxpure.verify.runner import BATCHED, Context, Outcome, ready
 from jaxpure.verify.sandbox import StateChange, capture_output, referenced_names
-from jaxpure.verify.sourceinfo import line_in_loop, rebound_closure_names, rebound_module_names
+from jaxpure.verify.sourceinfo import changeable_closure_names, changeable_module_names, line_in_loop
 from jaxpure.verify.subject import Call, fresh_function
 from jaxpure.verify.trees import (
     compare,
@@ -173,18 +173,22 @@ def check_stale_globals(ctx: Context) -> None:
 
 def changeable_reads(ctx: Context) -> list[tuple[Any, Any]]:
     """(watched value, a different value of the same kind) for each global or closure variable
-    the function reads that can change after tracing: rebound somewhere, or a mutable container."""
+    the function reads that can change after tracing, in JXP101's sense: rebound or mutated
+    somewhere, or a lowercase module-level container (a CONSTANT_CASE one never mutated is a
+    constant). Without source, only containers count."""
     fn = ctx.subject.fn
     code = fn.__code__
     referenced = referenced_names(fn)
-    module_rebound = rebound_module_names(code.co_filename) or frozenset()
-    closure_rebound = rebound_closure_names(code.co_filename, code.co_firstlineno) or frozenset()
+    in_module = changeable_module_names(code.co_filename)
+    in_closure = changeable_closure_names(code.co_filename, code.co_firstlineno)
     found = []
     for item in ctx.state.watched:
         if item.kind == "global" and item.name not in referenced:
             continue
-        rebound = module_rebound if item.kind == "global" else closure_rebound
-        if item.name not in rebound and not _is_container(item.original):
+        known = in_module if item.kind == "global" else in_closure
+        changeable = (known is not None and item.name in known) or (
+            _is_container(item.original) and (known is None or not item.name.isupper()))
+        if not changeable:
             continue
         changed = changed_value(item.original)
         if changed is not None:

@@ -88,19 +88,61 @@ def _declared_writes(tree: ast.AST, keyword: type[ast.Global] | type[ast.Nonloca
     return written
 
 
-def rebound_module_names(filename: str) -> frozenset[str] | None:
-    """Module globals bound more than once or written through ``global``; None without source."""
+MUTATING_METHODS = frozenset({
+    "append", "extend", "insert", "pop", "popitem", "remove", "clear", "update", "setdefault",
+    "add", "discard", "sort", "reverse", "__setitem__", "fill", "put", "resize", "itemset",
+    "appendleft", "extendleft", "popleft", "difference_update", "intersection_update",
+    "symmetric_difference_update",
+})
+
+
+def _base_name(node: ast.AST) -> str | None:
+    while isinstance(node, (ast.Subscript, ast.Attribute)):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def mutated_names(tree: ast.AST) -> set[str]:
+    """Names whose object is changed in place somewhere: ``x[k] = v``, ``x.attr = v``,
+    ``x[k] += v``, ``del x[k]``, ``x.append(...)`` and the other mutating methods."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        targets: list[ast.AST] = []
+        if isinstance(node, ast.Assign):
+            targets = list(node.targets)
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+            targets = [node.target]
+        elif isinstance(node, ast.Delete):
+            targets = list(node.targets)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                and node.func.attr in MUTATING_METHODS:
+            name = _base_name(node.func.value)
+            if name:
+                found.add(name)
+        for target in targets:
+            if isinstance(target, (ast.Subscript, ast.Attribute)):
+                name = _base_name(target)
+                if name:
+                    found.add(name)
+    return found
+
+
+def changeable_module_names(filename: str) -> frozenset[str] | None:
+    """Module globals whose value can change after a function traced them (JXP101's notion):
+    bound more than once, written through ``global``, or mutated in place anywhere in the
+    module. None when the source cannot be read."""
     tree = parse_file(filename)
     if tree is None:
         return None
     counts = _scope_bindings(tree.body)
     rebound = {name for name, count in counts.items() if count > 1}
-    return frozenset(rebound | _declared_writes(tree, ast.Global))
+    return frozenset(rebound | _declared_writes(tree, ast.Global) | mutated_names(tree))
 
 
-def rebound_closure_names(filename: str, function_line: int) -> frozenset[str] | None:
-    """Variables of the function enclosing the one defined at ``function_line`` that are bound
-    more than once there or written through ``nonlocal``; None when the source is unavailable."""
+def changeable_closure_names(filename: str, function_line: int) -> frozenset[str] | None:
+    """Variables of the functions enclosing the one defined at ``function_line`` that are bound
+    more than once there, written through ``nonlocal`` or mutated in place; None when the
+    source is unavailable."""
     tree = parse_file(filename)
     if tree is None:
         return None
@@ -112,6 +154,7 @@ def rebound_closure_names(filename: str, function_line: int) -> frozenset[str] |
         counts = _scope_bindings(outer.body)
         rebound |= {name for name, count in counts.items() if count > 1}
         rebound |= _declared_writes(outer, ast.Nonlocal)
+        rebound |= mutated_names(outer)
     return frozenset(rebound)
 
 

@@ -1,0 +1,170 @@
+"""``jaxpure verify --findings``: run the static check, verify the functions it flags, and say
+for each finding whether the runtime confirms it (pure Python: runs in the parent)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from jaxpure.verify.inputs import EXAMPLES_FILE
+from jaxpure.verify.results import RUN, SKIPPED, Report
+from jaxpure.verify.sourceinfo import enclosing_callable
+
+CONFIRMED = "confirmed"
+NOT_REPRODUCED = "not reproduced"
+NOT_OBSERVABLE = "not observable"
+NOT_RUN = "not run"
+
+# Rules whose problem leaves no runtime trace that the verifier can see.
+UNOBSERVABLE = {
+    "JXP001": "a syntax error is not a runtime behaviour",
+    "JXP105": "a constant key gives the same numbers eagerly and under jit",
+    "JXP202": "a discarded .at[] update computes the same eagerly and under jit",
+    "JXP603": "re-jitting in a loop costs compile time but computes the same",
+}
+
+# Rules with a runtime check, and the check that confirms each.
+CHECK_FOR_CODE = {
+    "JXP101": "stale-globals",
+    "JXP102": "side-effects",
+    "JXP103": "side-effects",
+    "JXP104": "side-effects",
+    "JXP201": "traces",
+    "JXP301": "key-reuse",
+    "JXP302": "key-reuse",
+    "JXP401": "traces",
+    "JXP402": "traces",
+    "JXP403": "traces",
+    "JXP501": "retracing",
+    "JXP502": "arg-mutation",
+    "JXP601": "side-effects",
+    "JXP602": "traces",
+}
+
+# A finding of one code confirmed at runtime as a close sibling (the runtime decides
+# "in a loop" or "stored a tracer" better than the static guess).
+SIBLINGS = {
+    "JXP301": {"JXP302"}, "JXP302": {"JXP301"},
+    "JXP102": {"JXP601"}, "JXP103": {"JXP601"}, "JXP601": {"JXP102", "JXP103"},
+    "JXP502": {"JXP601"},
+}
+
+SKIP_DIRS = {".git", ".hg", ".venv", "venv", "__pycache__", "build", "dist", ".tox", ".nox",
+             "node_modules", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
+
+
+@dataclass(frozen=True)
+class StaticFinding:
+    filename: str
+    row: int
+    column: int
+    code: str
+    message: str
+    target: str | None  # "path::qualname", None when the line is not inside a function
+    why_no_target: str = ""
+
+
+@dataclass(frozen=True)
+class FindingVerdict:
+    finding: StaticFinding
+    status: str
+    detail: str
+
+    def to_dict(self) -> dict[str, Any]:
+        f = self.finding
+        return {"filename": f.filename, "row": f.row, "column": f.column, "code": f.code,
+                "message": f.message, "target": f.target, "status": self.status, "detail": self.detail}
+
+
+def python_files(paths: Sequence[str]) -> list[str]:
+    found: list[str] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_file():
+            found.append(str(path))
+            continue
+        for directory, subdirs, files in os.walk(path):
+            subdirs[:] = sorted(d for d in subdirs if d not in SKIP_DIRS and not d.startswith("."))
+            found += [os.path.join(directory, name) for name in sorted(files)
+                      if name.endswith(".py") and name != EXAMPLES_FILE]
+    return found
+
+
+def static_findings(paths: Sequence[str]) -> tuple[list[StaticFinding], list[str]]:
+    """Findings of ``jaxpure check`` (with the project's configuration), and per-file errors."""
+    from jaxpure.engine import check_source
+
+    settings = _settings(paths)
+    findings: list[StaticFinding] = []
+    errors: list[str] = []
+    for filename in python_files(paths):
+        try:
+            data = Path(filename).read_bytes()
+        except OSError as error:
+            errors.append(f"{filename}: {error.strerror or error}")
+            continue
+        result = check_source(data, filename, settings)
+        if result.error:
+            errors.append(f"{filename}: {result.error}")
+        for finding in result.findings:
+            span = enclosing_callable(filename, finding.location.row)
+            target = f"{filename}::{span.qualname}" if span else None
+            findings.append(StaticFinding(filename, finding.location.row, finding.location.column,
+                                          finding.code, finding.message, target,
+                                          "" if span else "not inside a module-level function or method"))
+    return findings, errors
+
+
+def _settings(paths: Sequence[str]) -> Any:
+    try:
+        from jaxpure.config import discover_config
+
+        return discover_config(Path(paths[0]) if paths else Path.cwd()).settings
+    except Exception:  # noqa: BLE001 - a broken config is `jaxpure check`'s to report; verify with defaults
+        from jaxpure.settings import Settings
+
+        return Settings()
+
+
+def targets_of(findings: Iterable[StaticFinding]) -> list[str]:
+    seen: dict[str, None] = {}
+    for finding in findings:
+        if finding.target and finding.code not in UNOBSERVABLE:
+            seen.setdefault(finding.target, None)
+    return list(seen)
+
+
+def verdict(finding: StaticFinding, reports: dict[str, Report]) -> FindingVerdict:
+    if finding.code in UNOBSERVABLE:
+        return FindingVerdict(finding, NOT_OBSERVABLE, UNOBSERVABLE[finding.code])
+    if finding.target is None:
+        return FindingVerdict(finding, NOT_RUN, finding.why_no_target)
+    if finding.code not in CHECK_FOR_CODE:
+        return FindingVerdict(finding, NOT_RUN, f"no runtime check for {finding.code}")
+    report = reports.get(finding.target)
+    if report is None:
+        return FindingVerdict(finding, NOT_RUN, "the function was not verified")
+    if report.could_not_run:
+        reason = next((c.detail for c in report.checks if c.check == RUN), "it could not be run")
+        return FindingVerdict(finding, NOT_RUN, reason)
+    exact = report.confirmed(finding.code)
+    if exact:
+        return FindingVerdict(finding, CONFIRMED, _where(exact))
+    for sibling in sorted(SIBLINGS.get(finding.code, ())):
+        near = report.confirmed(sibling)
+        if near:
+            return FindingVerdict(finding, CONFIRMED, f"as {sibling}: {_where(near)}")
+    check = CHECK_FOR_CODE[finding.code]
+    results = report.results(check)
+    if results and all(r.status == SKIPPED for r in results):
+        return FindingVerdict(finding, NOT_RUN, f"{check} skipped: {results[0].detail}")
+    return FindingVerdict(finding, NOT_REPRODUCED, f"{check}: " + "; ".join(
+        f"{r.transform} {r.status}" for r in results) if results else f"{check} did not run")
+
+
+def _where(results: Sequence[Any]) -> str:
+    transforms = sorted({r.transform for r in results})
+    return f"under {', '.join(transforms)}: {results[0].detail}"
