@@ -405,6 +405,8 @@ class Walker:
         name = p.name  # type: ignore[attr-defined]
         if name in info.static_params:
             return V.STATIC
+        if info.statics_unknown:
+            return V.UNKNOWN  # static_argnums given as a variable: any parameter may be static
         if name in info.unbatched_params and info.caching_via is None:
             return V.STATIC
         if info.direct:
@@ -739,10 +741,12 @@ class Walker:
         else:
             element = V.UNKNOWN
         names = target_names(target)
-        if qual == "builtins.enumerate" and isinstance(target, cst.Tuple) and len(names) == 2:
-            frame.env[names[0]] = V.STATIC
-            frame.env[names[1]] = V.TRACED if V.is_traced(kind) else V.UNKNOWN
-            names = names[1:]
+        if qual == "builtins.enumerate" and isinstance(target, cst.Tuple) \
+                and len(target.elements) == 2:
+            for name in target_names(target.elements[0].value):
+                frame.env[name] = V.STATIC
+            for name in target_names(target.elements[1].value):
+                frame.env[name] = V.TRACED if V.is_traced(kind) else V.UNKNOWN
         elif isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Attribute) \
                 and iterable.func.attr.value == "items" and isinstance(target, cst.Tuple) \
                 and len(names) == 2:
@@ -800,7 +804,11 @@ class Walker:
                 state = ctx.key_state(name)
                 if state is None:
                     continue
-                if state.consumed_by is not None:
+                if state.consumed_by is not None and (
+                    _is_random_call(ctx, call) or _is_random_call(ctx, state.consumed_by)
+                ):
+                    # two helper calls with one key may be deliberate (comparing two
+                    # transforms of the same function); a jax.random draw is never
                     self.dispatch(K.KeyReuse(name, call, state.consumed_by))
                 self.check_loop_reuse(name, call)
                 ctx.frame.keys[name] = K.KeyState(call, state.from_param)
@@ -874,17 +882,27 @@ class Walker:
         kinds = ctx.callsite_kinds.setdefault(id(callee), {})
         positional = [p for p in callee.params if p.index >= 0]
         shift = 1 if callee.parent_is_class and isinstance(call.func, cst.Attribute) else 0
-        for i, arg in enumerate(positional_args(call)):
-            if i + shift < len(positional):
-                name = positional[i + shift].name
-                kinds[name] = V.join(kinds.get(name, ctx.kind(arg.value)), ctx.kind(arg.value))
+
+        def record(name: str, kind: int) -> None:
+            kinds[name] = V.join(kinds[name], kind) if name in kinds else kind
+
+        position = shift
         for arg in call.args:
             if arg.keyword is not None:
-                name = arg.keyword.value
-                kinds[name] = V.join(kinds.get(name, ctx.kind(arg.value)), ctx.kind(arg.value))
-            elif arg.star:
-                for p in callee.params:
-                    kinds[p.name] = V.join(kinds.get(p.name, V.TRACED), V.TRACED)
+                record(arg.keyword.value, ctx.kind(arg.value))
+                continue
+            if arg.star:
+                # *args fills the remaining positional parameters, **kwargs the keywords:
+                # their elements are traced when the container holds traced values
+                spread = V.TRACED if V.is_traced(ctx.kind(arg.value)) else V.UNKNOWN
+                remaining = positional[position:] if arg.star == "*" else \
+                    [p for p in callee.params if p.index < 0 or p.index >= position]
+                for p in remaining:
+                    record(p.name, spread)
+                continue
+            if position < len(positional):
+                record(positional[position].name, ctx.kind(arg.value))
+            position += 1
 
     def comprehension(self, node: cst.CSTNode) -> None:
         saved = self.snapshot()
@@ -939,6 +957,12 @@ def _assigned_in(body: cst.CSTNode) -> set[str]:
             names.update(target_names(node.target))  # type: ignore[attr-defined]
         stack.extend(_children(node))
     return names
+
+
+def _is_random_call(ctx: Context, node: cst.CSTNode) -> bool:
+    if not isinstance(node, cst.Call):
+        return False
+    return (ctx.qualname(node.func) or "").startswith("jax.random.")
 
 
 def _from_param(value: cst.BaseExpression | None, frame: Frame) -> bool:

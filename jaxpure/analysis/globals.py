@@ -44,6 +44,7 @@ class StaleNames:
     def __init__(self, index: ModuleIndex) -> None:
         self.index = index
         self._mutated = index.mutated_module_names()
+        self._stored = index.mutated_module_names(stores_only=True)
         self._cache: dict[str, str | None] = {}
 
     def module_reason(self, name: str) -> str | None:
@@ -65,18 +66,17 @@ class StaleNames:
             return "is updated in place with an augmented assignment"
         if top and len(bindings) >= 2:
             return "is reassigned after it is defined"
-        if name in self._mutated:
+        kind = is_mutable_value(bindings[0].value) if len(bindings) == 1 else None
+        if name in self._stored or (name in self._mutated and kind is not None):
             return "is mutated in place elsewhere in the module"
-        if len(bindings) == 1 and not CONSTANT_CASE.match(name):
-            kind = is_mutable_value(bindings[0].value)
-            if kind is not None:
-                return f"is {kind} that can be changed in place"
+        if kind is not None and not CONSTANT_CASE.match(name):
+            return f"is {kind} that can be changed in place"
         return None
 
     def closure_reason(self, name: str, owner: Unit) -> str | None:
         if name in owner.augmented:
             return f"is updated in `{owner.name}` with an augmented assignment"
-        for unit, mutated in self.index.mutations:
+        for unit, mutated in self.index.store_mutations:
             if mutated == name and unit is not None and not refers_to_module(unit, name) \
                     and _binding_owner(unit, name) is owner:
                 return f"is mutated in place in `{owner.name}`"

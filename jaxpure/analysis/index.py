@@ -91,6 +91,9 @@ class ModuleIndex:
     global_writes: set[str] = field(default_factory=set)
     # (unit or None, name) pairs mutated in place: X.append(...), X[k] = v, X.a = v
     mutations: list[tuple[Unit | None, str]] = field(default_factory=list)
+    # the subset that stores into the object (X[k] = v, X.a = v, del X[k]); a method call
+    # named like a mutator (`opt.update(...)`) only counts for known containers
+    store_mutations: list[tuple[Unit | None, str]] = field(default_factory=list)
     module_calls: list[cst.Call] = field(default_factory=list)
     # names bound at module level by import / def / class
     import_names: set[str] = field(default_factory=set)
@@ -99,9 +102,9 @@ class ModuleIndex:
     def unit_for(self, node: cst.CSTNode) -> Unit | None:
         return self.unit_of.get(id(node))
 
-    def mutated_module_names(self) -> set[str]:
+    def mutated_module_names(self, stores_only: bool = False) -> set[str]:
         names: set[str] = set()
-        for unit, name in self.mutations:
+        for unit, name in self.store_mutations if stores_only else self.mutations:
             if refers_to_module(unit, name):
                 names.add(name)
         return names
@@ -172,6 +175,9 @@ class _Indexer:
             base = _mutated_base(target)
             if base is not None:
                 self.index.mutations.append((self.unit, base))
+                # `prim.multiple_results = True` at module level is set-up, not a change
+                if self.unit is not None or not isinstance(target, cst.Attribute):
+                    self.index.store_mutations.append((self.unit, base))
             self.visit(target)
 
     # -- traversal --------------------------------------------------------------------
@@ -365,6 +371,7 @@ class _Indexer:
         base = _mutated_base(node.target)
         if base is not None and not isinstance(node.target, cst.Name):
             self.index.mutations.append((self.unit, base))
+            self.index.store_mutations.append((self.unit, base))
         return True
 
     def visit_Call(self, node: cst.Call) -> None:

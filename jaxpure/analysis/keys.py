@@ -40,7 +40,7 @@ KEY_NAME = re.compile(
 
 
 # names that mean a PRNG key even before the function hands them to jax.random
-UNAMBIGUOUS_KEY_NAME = re.compile(r"(?:^|_)(?:rng|prng|subkey|rng_key|prng_key)(?:$|_|\d)")
+UNAMBIGUOUS_KEY_NAME = re.compile(r"(?:^|_)(?:rng|prng|subkey|rng_key|prng_key)\d*$")
 
 
 def key_like_name(name: str) -> bool:

@@ -41,6 +41,8 @@ class TraceInfo:
     stateful: bool = False
     loop_body: bool = False
     static_params: set[str] = field(default_factory=set)
+    # static_argnums/argnames given as something other than literals
+    statics_unknown: bool = False
     # parameters that are not traced under a vmap (in_axes=None)
     unbatched_params: set[str] = field(default_factory=set)
     # where the transform is applied: (transform, node, unit containing it)
@@ -61,6 +63,7 @@ class Origin:
     target: Unit
     static: frozenset[str]
     unbatched: frozenset[str] = frozenset()
+    statics_unknown: bool = False
 
 
 class Resolver:
@@ -209,17 +212,18 @@ class TracedAnalysis:
                 self.add_target(t, call, unit, target, options)
             return
         keywords = LAX_BODY_KEYWORDS.get(t.name, ())
+        arity = _body_arity(t.name, call)
         for i, position in enumerate(t.bodies):
             keyword = keywords[i] if i < len(keywords) else None
             if position < 0:
                 branches = call_arg(call, -position - 1, keyword)
                 if isinstance(branches, (cst.List, cst.Tuple)):
                     for element in branches.elements:
-                        self.add_target(t, call, unit, element.value, None)
+                        self.add_target(t, call, unit, element.value, None, arity)
                 continue
             body = call_arg(call, position, keyword)
             if body is not None:
-                self.add_target(t, call, unit, body, None)
+                self.add_target(t, call, unit, body, None, arity)
 
     def add_target(
         self,
@@ -228,6 +232,7 @@ class TracedAnalysis:
         unit: Unit | None,
         target: cst.BaseExpression,
         options: cst.Call | None,
+        arity: int | None = None,
     ) -> None:
         bound: set[str] = set()
         if isinstance(target, cst.Call):
@@ -239,7 +244,9 @@ class TracedAnalysis:
                     n_bound = len(positional_args(target)) - 1
                     bound.update(p.name for p in inner.params if 0 <= p.index < n_bound)
                     bound.update(a.keyword.value for a in target.args if a.keyword is not None)
-                    self.add_origin(t, node, unit, inner, options, n_bound, bound)
+                    splat = any(a.star for a in target.args)  # partial(f, **kwargs)
+                    self.add_origin(t, node, unit, inner, options, n_bound, bound,
+                                    statics_unknown=splat)
                 return
             nested = self.transform(target.func, unit) if not isinstance(target.func, cst.Call) else None
             if nested is not None and nested[0].kind == "wrap":
@@ -253,6 +260,9 @@ class TracedAnalysis:
             return
         # a bound method (self.step): argnums do not count self
         shift = 1 if isinstance(target, cst.Attribute) else 0
+        if arity is not None:
+            # a lax primitive passes exactly `arity` arguments; the rest keep their defaults
+            bound.update(p.name for p in target_unit.params if p.index >= arity + shift)
         self.add_origin(t, node, unit, target_unit, options, shift, bound)
 
     def add_origin(
@@ -264,6 +274,7 @@ class TracedAnalysis:
         options: cst.Call | None,
         shift: int,
         bound: set[str] | None = None,
+        statics_unknown: bool = False,
     ) -> None:
         """Record that ``t`` traces ``target``; ``shift`` leading parameters are not
         counted by ``static_argnums`` (bound ``self``, arguments bound by ``partial``)."""
@@ -271,14 +282,18 @@ class TracedAnalysis:
         unbatched: set[str] = set()
         positional = [p for p in target.params if p.index >= 0]
         if options is not None:
-            for keyword in ("static_argnums", "static_broadcasted_argnums"):
+            for keyword in ("static_argnums", "static_broadcasted_argnums", "nondiff_argnums"):
                 nums = int_literals(_kw(options, keyword))
+                if nums is None:
+                    statics_unknown = True
                 for n in nums or ():
                     i = n if n >= 0 else len(positional) - shift + n
                     i += shift
                     if 0 <= i < len(positional):
                         static.add(positional[i].name)
             names = str_literals(_kw(options, "static_argnames"))
+            if names is None:
+                statics_unknown = True
             static.update(names or ())
             if t.name in ("jax.vmap", "equinox.filter_vmap", "flax.nnx.vmap"):
                 axes = _kw(options, "in_axes")
@@ -290,7 +305,8 @@ class TracedAnalysis:
                             j = i + shift
                             if 0 <= j < len(positional):
                                 unbatched.add(positional[j].name)
-        self.origins.append(Origin(t, node, container, target, frozenset(static), frozenset(unbatched)))
+        self.origins.append(Origin(t, node, container, target, frozenset(static),
+                                   frozenset(unbatched), statics_unknown))
 
     # -- propagation -----------------------------------------------------------------
     def propagate(self) -> None:
@@ -298,6 +314,7 @@ class TracedAnalysis:
             info = self.info_for(origin.target)
             info.static_params |= origin.static
             info.unbatched_params |= origin.unbatched
+            info.statics_unknown |= origin.statics_unknown
             info.origins.append((origin.transform, origin.node, origin.container))
             info.direct = True
             if origin.transform.filtered:
@@ -343,6 +360,19 @@ class TracedAnalysis:
                 info.stateful = True
                 changed = True
         return changed
+
+
+def _body_arity(name: str, call: cst.Call) -> int | None:
+    """How many arguments a lax primitive passes to the functions it is given."""
+    if name.endswith(("scan", "fori_loop", "associative_scan")):
+        return 2
+    if name.endswith(("while_loop", ".map")):
+        return 1
+    if name.endswith(".cond"):
+        return max(len(positional_args(call)) - 3, 0)
+    if name.endswith(".switch"):
+        return max(len(positional_args(call)) - 2, 0)
+    return None
 
 
 def _kw(call: cst.Call | None, name: str) -> cst.BaseExpression | None:

@@ -92,7 +92,9 @@ class InplaceIndexAssign(Rule):
             return
         kind = ctx.kind(target.value)
         if kind == V.TRACED:
-            if _string_key(target) or not ctx.traced:
+            # a traced value of unknown type: only an untouched parameter is worth reporting
+            # (a sliced or rebuilt value may be a Python list)
+            if _string_key(target) or not ctx.traced or not _untouched_param(ctx, target.value):
                 return
             applicability = "unsafe"
         elif kind in (V.TRACED_ARRAY, V.ARRAY):
@@ -130,3 +132,9 @@ class InplaceIndexAssign(Rule):
 def _string_key(target: cst.Subscript) -> bool:
     return len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) and \
         isinstance(target.slice[0].slice.value, (cst.SimpleString, cst.FormattedString))
+
+
+def _untouched_param(ctx: Context, node: cst.BaseExpression) -> bool:
+    unit = ctx.unit
+    return isinstance(node, cst.Name) and unit is not None and \
+        unit.param(node.value) is not None and node.value not in unit.assigned

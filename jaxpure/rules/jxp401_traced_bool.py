@@ -85,7 +85,9 @@ class TracedBool(Rule):
         reported.add(id(test))
         if isinstance(test, cst.BooleanOperation):
             self._test(ctx, test.left, construct)
-            self._test(ctx, test.right, construct)
+            # `isinstance(g, int) and g == 1`: the right side only runs on Python values
+            if not (isinstance(test.operator, cst.And) and _is_type_guard(ctx, test.left)):
+                self._test(ctx, test.right, construct)
             return
         if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
             self._test(ctx, test.expression, construct)
@@ -114,7 +116,7 @@ class TracedBool(Rule):
     def visit_Assert(self, node: cst.Assert, ctx: Context) -> None:
         self._test(ctx, node.test, "assert")
 
-    def visit_BooleanOperation(self, node: cst.BooleanOperation, ctx: Context) -> None:
+    def visit_BooleanOperation(self, node: cst.BooleanOperation, ctx: Context) -> None:  # noqa: D102
         if id(node) in self._reported(ctx):
             return
         # outside a test, only the left operand's truth value is taken
@@ -158,3 +160,7 @@ class TracedBool(Rule):
                 f"which raises TracerBoolConversionError under {under(ctx, ctx.strict_via)}; "
                 "use jnp.isin",
             )
+
+
+def _is_type_guard(ctx: Context, node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Call) and ctx.qualname(node.func) == "builtins.isinstance"

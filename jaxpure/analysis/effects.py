@@ -1,0 +1,852 @@
+"""Side effects of traced code: writes that reach state outside the trace, calls whose effect
+happens once at trace time, and functions that run again and again (called in loops).
+
+The flow walker answers "is this value traced?"; this module answers the questions the
+side-effect rules (JXP102-105, JXP601-603) add on top of it:
+
+* :func:`outer_target` / :func:`outer_object`: does a store (``G = v``, ``obj.a = v``,
+  ``CACHE[k] = v``, ``lst.append(v)``) write to an object that outlives the current trace
+  (``self``, a global, a module-level or closed-over object), and whose is it?
+* :func:`bound_values`, :func:`is_mutable_container`: what a name was bound to, so that a
+  generic method name (``update``, ``add``) is only read as a mutation on a real container.
+* :func:`side_effect_of`: which calls do something at trace time that a cached executable
+  will not repeat (``print``, logging, clocks, Python/NumPy randomness, file I/O).
+* :func:`repeated_units`: which functions are called inside a Python loop (or from one).
+
+All of it is computed lazily, once per file, through ``ctx.state``.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from jaxpure.analysis.index import Unit
+from jaxpure.analysis.names import dotted_name
+from jaxpure.analysis.syntax import child_fields, children, statements, target_names
+
+if TYPE_CHECKING:  # context.py imports nothing from here; keep it that way
+    from jaxpure.analysis.context import Context
+
+# ---------------------------------------------------------------------------------
+# Where a store goes
+
+
+@dataclass(frozen=True)
+class Outer:
+    """The owner of an object a store writes to, when it is not the current call's own.
+
+    ``kind`` is ``self`` (the first parameter of a method, possibly seen from a nested
+    function), ``global`` / ``nonlocal`` (a declared name), ``module`` (a module-level
+    object), or ``closure`` (an object bound in an enclosing function).
+    ``inner_trace`` marks a closure whose owner is itself traced: the object lives only as
+    long as the enclosing trace, so writing plain values to it is fine, but a value traced
+    by the inner transform (a ``grad``/``scan`` body) still escapes that inner trace.
+    """
+
+    kind: str
+    name: str
+    inner_trace: bool = False
+
+
+def root_name(node: cst.BaseExpression) -> cst.Name | None:
+    """``a`` for ``a.b[c].d``; None when the chain does not start from a name."""
+    while isinstance(node, (cst.Attribute, cst.Subscript)):
+        node = node.value
+    return node if isinstance(node, cst.Name) else None
+
+
+def is_staticmethod(unit: Unit) -> bool:
+    node = unit.node
+    if not isinstance(node, cst.FunctionDef):
+        return False
+    return any(
+        isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod"
+        for d in node.decorators
+    )
+
+
+def self_unit(ctx: Context, name: str) -> Unit | None:
+    """The method whose first parameter ``name`` is, as seen from the current unit."""
+    unit = ctx.unit
+    while unit is not None:
+        if unit.binds(name):
+            if unit.parent_is_class and not is_staticmethod(unit):
+                first = next((p for p in unit.params if p.index == 0), None)
+                if first is not None and first.name == name:
+                    if name in unit.assigned:
+                        return None  # `self = ...` rebinds it
+                    return unit
+            return None
+        unit = unit.parent
+    return None
+
+
+def _owner_traced(ctx: Context, owner: Unit | None) -> bool:
+    if owner is None:
+        return False
+    info = ctx.traced_analysis.info.get(id(owner))
+    return info is not None and info.traced
+
+
+def _writer_direct(ctx: Context) -> bool:
+    """The current function is traced by a transform of its own (not only via a caller)."""
+    info = ctx.info
+    return info is not None and info.direct
+
+
+def outer_object(ctx: Context, name: str) -> Outer | None:
+    """Whose object the name ``name`` (read in the current unit) refers to, if not local."""
+    if ctx.unit is None:
+        return None
+    if self_unit(ctx, name) is not None:
+        return Outer("self", name)
+    scope = ctx.scope_of(name)
+    if scope == "module":
+        return Outer("module", name)
+    if scope == "closure":
+        owner = ctx.defining_unit(name)
+        if _owner_traced(ctx, owner):
+            if not _writer_direct(ctx):
+                return None  # created by the same trace (a helper of the traced function)
+            return Outer("closure", name, inner_trace=True)
+        return Outer("closure", name)
+    return None
+
+
+def outer_name(ctx: Context, name: str) -> Outer | None:
+    """A plain-name store target: a ``global``/``nonlocal`` declared name, else None."""
+    unit = ctx.unit
+    if unit is None:
+        return None
+    if name in unit.declared_global:
+        return Outer("global", name)
+    if name in unit.declared_nonlocal:
+        owner = ctx.defining_unit(name)
+        if _owner_traced(ctx, owner):
+            if not _writer_direct(ctx):
+                return None
+            return Outer("nonlocal", name, inner_trace=True)
+        return Outer("nonlocal", name)
+    return None
+
+
+def outer_target(ctx: Context, target: cst.BaseExpression) -> Outer | None:
+    """For a store target (``G``, ``obj.a``, ``CACHE[k]``), the outer state it writes."""
+    if isinstance(target, cst.Name):
+        return outer_name(ctx, target.value)
+    if not isinstance(target, (cst.Attribute, cst.Subscript)):
+        return None
+    root = root_name(target)
+    if root is None:
+        return None
+    return outer_object(ctx, root.value)
+
+
+def is_nnx_style_write(target: cst.BaseExpression) -> bool:
+    """``v.value = ...`` / ``v[...] = ...``: nnx Variable and ``jax.new_ref`` updates."""
+    if isinstance(target, cst.Attribute) and target.attr.value == "value":
+        return True
+    if isinstance(target, cst.Subscript) and len(target.slice) == 1:
+        element = target.slice[0].slice
+        if isinstance(element, cst.Index) and isinstance(element.value, cst.Ellipsis):
+            return True
+    return False
+
+
+def describe(outer: Outer, target_text: str) -> str:
+    if outer.kind == "self":
+        return f"`{target_text}` on the object `{outer.name}`"
+    if outer.kind == "global":
+        return f"global `{outer.name}`"
+    if outer.kind == "nonlocal":
+        return f"nonlocal `{outer.name}`"
+    if outer.kind == "module":
+        return f"module-level `{outer.name}`"
+    return f"`{outer.name}` from an enclosing function"
+
+
+# ---------------------------------------------------------------------------------
+# What a name was bound to
+
+MUTABLE_CONTAINER_CALLS = frozenset(
+    {"builtins.list", "builtins.dict", "builtins.set", "builtins.bytearray",
+     "collections.defaultdict", "collections.OrderedDict", "collections.Counter",
+     "collections.deque", "collections.ChainMap", "queue.Queue", "weakref.WeakKeyDictionary",
+     "weakref.WeakValueDictionary"}
+)
+NUMPY_ARRAY_CREATORS = frozenset(
+    {"numpy.array", "numpy.asarray", "numpy.zeros", "numpy.ones", "numpy.empty",
+     "numpy.full", "numpy.arange", "numpy.linspace", "numpy.eye", "numpy.identity",
+     "numpy.zeros_like", "numpy.ones_like", "numpy.empty_like", "numpy.full_like",
+     "numpy.copy", "numpy.stack", "numpy.concatenate", "numpy.asanyarray",
+     "numpy.ascontiguousarray", "numpy.frombuffer", "numpy.fromiter", "numpy.tile",
+     "numpy.diag", "numpy.tri", "numpy.triu", "numpy.tril", "numpy.random.rand",
+     "numpy.random.randn", "numpy.random.randint", "numpy.random.normal",
+     "numpy.random.uniform", "numpy.random.random"}
+)
+JAX_ARRAY_CREATORS = frozenset(
+    {"jax.numpy.array", "jax.numpy.asarray", "jax.numpy.zeros", "jax.numpy.ones",
+     "jax.numpy.empty", "jax.numpy.full", "jax.numpy.arange", "jax.numpy.linspace",
+     "jax.numpy.eye", "jax.numpy.identity", "jax.numpy.zeros_like", "jax.numpy.ones_like",
+     "jax.numpy.empty_like", "jax.numpy.full_like", "jax.numpy.stack",
+     "jax.numpy.concatenate", "jax.device_put"}
+)
+
+
+def _unit_bindings(ctx: Context, unit: Unit) -> dict[str, list[cst.BaseExpression | None]]:
+    cache: dict = ctx.state("effects.unit_bindings", dict)  # type: ignore[assignment]
+    found = cache.get(id(unit))
+    if found is not None:
+        return found
+    found = {}
+    for p in unit.params:
+        found.setdefault(p.name, []).append(None)
+    node = unit.node
+    if isinstance(node, cst.FunctionDef):
+        _collect_bindings(node.body, found)
+    cache[id(unit)] = found
+    return found
+
+
+def _collect_bindings(node: cst.CSTNode, out: dict[str, list[cst.BaseExpression | None]]) -> None:
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        current = stack.pop()
+        t = type(current)
+        if t in (cst.FunctionDef, cst.ClassDef):
+            out.setdefault(current.name.value, []).append(None)  # type: ignore[attr-defined]
+            continue
+        if t is cst.Lambda or t in _COMPREHENSIONS:
+            continue
+        if t is cst.Assign:
+            for target in current.targets:  # type: ignore[attr-defined]
+                _bind_target(target.target, current.value, out)  # type: ignore[attr-defined]
+        elif t is cst.AnnAssign and current.value is not None:  # type: ignore[attr-defined]
+            _bind_target(current.target, current.value, out)  # type: ignore[attr-defined]
+        elif t is cst.AugAssign:
+            _bind_target(current.target, None, out)  # type: ignore[attr-defined]
+        elif t is cst.NamedExpr:
+            _bind_target(current.target, current.value, out)  # type: ignore[attr-defined]
+        elif t is cst.For:
+            _bind_target(current.target, None, out)  # type: ignore[attr-defined]
+        elif t is cst.AsName:
+            _bind_target(current.name, None, out)  # type: ignore[attr-defined]
+        elif t in (cst.Import, cst.ImportFrom):
+            names = current.names  # type: ignore[attr-defined]
+            if not isinstance(names, cst.ImportStar):
+                for alias in names:
+                    name = alias.asname.name if alias.asname is not None else alias.name
+                    while isinstance(name, cst.Attribute):
+                        name = name.value
+                    if isinstance(name, cst.Name):
+                        out.setdefault(name.value, []).append(None)
+            continue
+        stack.extend(children(current))
+
+
+def _bind_target(target: cst.BaseExpression, value: cst.BaseExpression | None,
+                 out: dict[str, list[cst.BaseExpression | None]]) -> None:
+    if isinstance(target, cst.Name):
+        out.setdefault(target.value, []).append(value)
+        return
+    for name in target_names(target):
+        out.setdefault(name, []).append(None)
+
+
+_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
+
+
+def bound_values(ctx: Context, name: str) -> list[cst.BaseExpression | None] | None:
+    """Every value the name ``name`` (as read in the current unit) is bound to, in the scope
+    that owns it; ``None`` entries are bindings without a plain value (parameters, loop
+    targets, imports, augmented assignments). None when the owner is unknown."""
+    scope = ctx.scope_of(name)
+    unit = ctx.unit
+    if scope == "local" and unit is not None:
+        return _unit_bindings(ctx, unit).get(name)
+    if scope == "closure":
+        owner = ctx.defining_unit(name)
+        return _unit_bindings(ctx, owner).get(name) if owner is not None else None
+    if scope == "module":
+        if name in ctx.index.import_names or name in ctx.index.def_names:
+            return [None]
+        found = ctx.index.bindings.get(name)
+        if found is None:
+            return None
+        return [_binding_value(b) for b in found]
+    return None
+
+
+def _binding_value(binding: object) -> cst.BaseExpression | None:
+    """The value of a module-level binding record (``index.Binding``, or a bare value)."""
+    if isinstance(binding, cst.CSTNode) or binding is None:
+        return binding  # type: ignore[return-value]
+    if getattr(binding, "augmented", False):
+        return None
+    return getattr(binding, "value", None)
+
+
+def _all_bound(ctx: Context, name: str, test) -> bool:  # type: ignore[no-untyped-def]
+    values = bound_values(ctx, name)
+    return bool(values) and all(v is not None and test(ctx, v) for v in values)
+
+
+def is_mutable_container(ctx: Context, value: cst.BaseExpression) -> bool:
+    """A list/dict/set display or comprehension, or a call making a Python container."""
+    if isinstance(value, (cst.List, cst.Dict, cst.Set, cst.ListComp, cst.DictComp, cst.SetComp)):
+        return True
+    if isinstance(value, cst.Call):
+        return ctx.qualname(value.func) in MUTABLE_CONTAINER_CALLS
+    return False
+
+
+def is_numpy_array(ctx: Context, value: cst.BaseExpression) -> bool:
+    if isinstance(value, cst.Call):
+        qual = ctx.qualname(value.func)
+        return qual in NUMPY_ARRAY_CREATORS
+    return False
+
+
+def names_mutable_container(ctx: Context, name: str) -> bool:
+    return _all_bound(ctx, name, is_mutable_container)
+
+
+def names_numpy_array(ctx: Context, name: str) -> bool:
+    return _all_bound(ctx, name, is_numpy_array)
+
+
+def unhashable_value(ctx: Context, value: cst.BaseExpression, follow_names: bool = True) -> str | None:
+    """A description of ``value`` when it is certainly unhashable: a list/dict/set display
+    or comprehension, a Python container constructor, or a NumPy/JAX array creation."""
+    if isinstance(value, (cst.List, cst.ListComp)):
+        return "a list"
+    if isinstance(value, (cst.Dict, cst.DictComp)):
+        return "a dict"
+    if isinstance(value, (cst.Set, cst.SetComp)):
+        return "a set"
+    if isinstance(value, cst.Call):
+        qual = ctx.qualname(value.func)
+        if qual is None:
+            return None
+        if qual in MUTABLE_CONTAINER_CALLS:
+            return f"a `{qual.rsplit('.', 1)[-1]}`"
+        if qual in NUMPY_ARRAY_CREATORS:
+            return "a NumPy array"
+        if qual in JAX_ARRAY_CREATORS:
+            return "a JAX array"
+        return None
+    if follow_names and isinstance(value, cst.Name):
+        values = bound_values(ctx, value.value)
+        if values and all(v is not None for v in values):
+            kinds = {unhashable_value(ctx, v, follow_names=False) for v in values}  # type: ignore[arg-type]
+            if len(kinds) == 1 and None not in kinds:
+                return kinds.pop()
+    return None
+
+
+# ---------------------------------------------------------------------------------
+# Calls with an effect at trace time
+
+LOG_METHODS = frozenset(
+    {"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log"}
+)
+LOGGER_FACTORIES = frozenset(
+    {"logging.getLogger", "absl.logging.get_absl_logger", "structlog.get_logger",
+     "loguru.logger.bind"}
+)
+LOGGER_NAMES = frozenset({"logger", "log", "_logger", "_log", "LOGGER", "LOG", "_LOGGER"})
+LOGGING_MODULES = ("logging.", "absl.logging.", "loguru.logger.")
+
+CLOCK_CALLS = frozenset(
+    {"datetime.datetime.now", "datetime.datetime.utcnow", "datetime.datetime.today",
+     "datetime.date.today"}
+)
+ENTROPY_CALLS = frozenset({"uuid.uuid1", "uuid.uuid4", "uuid.getnode", "os.urandom", "os.getrandom"})
+# seeded generator constructors: deterministic, so a trace-time constant is what was asked
+SEEDED_CONSTRUCTORS = frozenset(
+    {"numpy.random.default_rng", "numpy.random.RandomState", "numpy.random.Generator",
+     "numpy.random.PCG64", "numpy.random.SeedSequence", "numpy.random.Philox",
+     "numpy.random.MT19937", "random.Random"}
+)
+IO_CALLS = frozenset(
+    {"builtins.open", "builtins.input", "io.open", "os.remove", "os.unlink", "os.rename",
+     "os.replace", "os.makedirs", "os.mkdir", "os.system", "json.dump", "json.load",
+     "pickle.dump", "pickle.load", "numpy.save", "numpy.savez", "numpy.savez_compressed",
+     "numpy.savetxt", "numpy.load", "numpy.loadtxt", "shutil.copy", "shutil.copyfile",
+     "shutil.move", "shutil.rmtree", "sys.stdout.write", "sys.stderr.write",
+     "wandb.log", "mlflow.log_metric", "mlflow.log_metrics"}
+)
+
+# A message that is about tracing itself: the retrace-logging idiom (`print("compiling")`).
+TRACE_MESSAGE = re.compile(
+    r"(?i)\b(?:re-?)?(?:trac(?:e|ed|es|ing)|compil\w*)\b|\bjit(?:ted|ting|s)?\b|\bjax\.jit\b"
+)
+
+
+@dataclass(frozen=True)
+class SideEffect:
+    """A call whose effect happens once, while tracing."""
+
+    category: str  # "print", "log", "clock", "random", "io"
+    text: str  # how to name it in a message, e.g. "print()", "np.random.rand()"
+
+
+def side_effect_of(ctx: Context, call: cst.Call) -> SideEffect | None:
+    func = call.func
+    qual = ctx.qualname(func)
+    shown = f"{dotted_name(func) or qual}()"
+    if qual is not None:
+        if qual == "builtins.print":
+            return SideEffect("print", "print()")
+        if qual in ("sys.stdout.write", "sys.stderr.write"):
+            return SideEffect("print", shown)
+        if qual.startswith(LOGGING_MODULES) and qual.rsplit(".", 1)[-1] in LOG_METHODS:
+            return SideEffect("log", shown)
+        if qual.startswith("time."):
+            return SideEffect("clock", shown)
+        if qual in CLOCK_CALLS:
+            return SideEffect("clock", shown)
+        if qual in SEEDED_CONSTRUCTORS and call.args and _literal_seed(call.args[0].value):
+            return None
+        if qual.startswith(("random.", "numpy.random.")):
+            return SideEffect("random", shown)
+        if qual in ENTROPY_CALLS or (qual.startswith("secrets.") and qual != "secrets.compare_digest"):
+            return SideEffect("random", shown)
+        if qual in IO_CALLS:
+            return SideEffect("io", shown)
+        return None
+    if isinstance(func, cst.Attribute) and func.attr.value in LOG_METHODS and _is_logger(ctx, func.value):
+        return SideEffect("log", shown if dotted_name(func) else f"{func.attr.value}()")
+    return None
+
+
+def _literal_seed(value: cst.BaseExpression) -> bool:
+    if isinstance(value, cst.Integer):
+        return True
+    return isinstance(value, cst.UnaryOperation) and isinstance(value.expression, cst.Integer)
+
+
+def _is_logger(ctx: Context, receiver: cst.BaseExpression) -> bool:
+    if isinstance(receiver, cst.Call):
+        return ctx.qualname(receiver.func) in LOGGER_FACTORIES
+    if isinstance(receiver, cst.Attribute):
+        # self.logger / self._log
+        return isinstance(receiver.value, cst.Name) and receiver.value.value in ("self", "cls") \
+            and receiver.attr.value in LOGGER_NAMES
+    if not isinstance(receiver, cst.Name):
+        return False
+    name = receiver.value
+    values = bound_values(ctx, name)
+    if values and all(v is not None for v in values):
+        if all(isinstance(v, cst.Call) and ctx.qualname(v.func) in LOGGER_FACTORIES for v in values):  # type: ignore[union-attr]
+            return True
+        if any(not isinstance(v, cst.Call) for v in values):
+            return False  # bound to a literal or a name: not a logger
+    if ctx.unit is not None and ctx.unit.param(name) is not None:
+        return False
+    return name in LOGGER_NAMES
+
+
+def string_parts(node: cst.BaseExpression) -> list[str]:
+    """The literal text of a string argument (the text parts of an f-string)."""
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        return [value] if isinstance(value, str) else []
+    if isinstance(node, cst.ConcatenatedString):
+        return string_parts(node.left) + string_parts(node.right)  # type: ignore[arg-type]
+    if isinstance(node, cst.FormattedString):
+        return [p.value for p in node.parts if isinstance(p, cst.FormattedStringText)]
+    return []
+
+
+def is_trace_message(call: cst.Call) -> bool:
+    """A print/log whose literal text is about tracing or compiling (the retrace idiom)."""
+    for arg in call.args:
+        if arg.keyword is not None:
+            continue
+        for text in string_parts(arg.value):
+            if TRACE_MESSAGE.search(text):
+                return True
+    return False
+
+
+# ---------------------------------------------------------------------------------
+# Functions that run repeatedly
+
+
+def repeated_units(ctx: Context) -> dict[int, str]:
+    """Functions of this module called inside a Python loop or comprehension, directly or
+    through untraced callers: ``id(unit)`` -> where (``"`train`"``, ``"module level"``)."""
+    found = ctx.state("effects.repeated_units", lambda: _repeated_units(ctx))
+    return found  # type: ignore[return-value]
+
+
+def _repeated_units(ctx: Context) -> dict[int, str]:
+    repeated: dict[int, str] = {}
+    units: dict[int, Unit] = {}
+
+    def record(call: cst.Call, unit: Unit | None) -> None:
+        callee = ctx.resolver.function(call.func, unit)
+        if callee is not None and id(callee) not in repeated:
+            repeated[id(callee)] = f"`{unit.name}`" if unit is not None else "module level"
+            units[id(callee)] = callee
+
+    def walk(node: cst.CSTNode, unit: Unit | None, in_loop: bool) -> None:
+        t = type(node)
+        if t in (cst.FunctionDef, cst.ClassDef, cst.Lambda):
+            if t is cst.FunctionDef:
+                for decorator in node.decorators:  # type: ignore[attr-defined]
+                    walk(decorator, unit, in_loop)
+            return
+        if t is cst.Call and in_loop:
+            record(node, unit)  # type: ignore[arg-type]
+        if t in (cst.For, cst.While):
+            for name in child_fields(t):
+                value = getattr(node, name)
+                inside = name == "body"
+                if isinstance(value, cst.CSTNode):
+                    walk(value, unit, in_loop or inside)
+            return
+        if t in _COMPREHENSIONS:
+            for child in children(node):
+                walk(child, unit, True)
+            return
+        for child in children(node):
+            walk(child, unit, in_loop)
+
+    for statement in ctx.module.body:
+        walk(statement, None, False)
+    for unit in ctx.index.units:
+        info = ctx.traced_analysis.info.get(id(unit))
+        if info is not None and info.traced:
+            continue  # its body runs at trace time, not once per call
+        node = unit.node
+        body = node.body
+        if isinstance(node, cst.FunctionDef):
+            for statement in statements(body):  # type: ignore[arg-type]
+                walk(statement, unit, False)
+        else:
+            walk(body, unit, False)
+    # a function called (anywhere) by a repeated, untraced function repeats too
+    changed = True
+    while changed:
+        changed = False
+        for caller, callee, _call in ctx.traced_analysis.edges:
+            if id(caller) in repeated and id(callee) not in repeated:
+                info = ctx.traced_analysis.info.get(id(caller))
+                if info is not None and info.traced:
+                    continue
+                repeated[id(callee)] = repeated[id(caller)]
+                changed = True
+    return repeated
+
+
+def contains(ancestor: cst.CSTNode, node: cst.CSTNode) -> bool:
+    """Whether ``node`` is ``ancestor`` or inside it."""
+    stack = [ancestor]
+    while stack:
+        current = stack.pop()
+        if current is node:
+            return True
+        stack.extend(children(current))
+    return False
+
+
+def calls_named(region: cst.CSTNode, name: str) -> bool:
+    """Whether ``region`` calls ``name(...)`` (not looking into nested function bodies)."""
+    stack: list[cst.CSTNode] = [region]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Call) and isinstance(current.func, cst.Name) \
+                and current.func.value == name:
+            return True
+        if isinstance(current, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and current is not region:
+            continue
+        stack.extend(children(current))
+    return False
+
+
+# ---------------------------------------------------------------------------------
+# Memoisation guards: `if k not in CACHE: CACHE[k] = v`
+
+
+def parent_map(ctx: Context) -> dict[int, cst.CSTNode]:
+    def build() -> dict[int, cst.CSTNode]:
+        parents: dict[int, cst.CSTNode] = {}
+        stack: list[cst.CSTNode] = [ctx.module]
+        while stack:
+            current = stack.pop()
+            for name in child_fields(type(current)):
+                value = getattr(current, name)
+                if isinstance(value, cst.CSTNode):
+                    parents[id(value)] = current
+                    stack.append(value)
+                elif type(value) is tuple or type(value) is list:
+                    for item in value:
+                        if isinstance(item, cst.CSTNode):
+                            parents[id(item)] = current
+                            stack.append(item)
+        return parents
+
+    return ctx.state("effects.parents", build)  # type: ignore[return-value]
+
+
+def guarded_by(ctx: Context, node: cst.CSTNode, name: str) -> bool:
+    """Whether ``node`` sits under an ``if``/``while`` (in the same function) whose test
+    reads ``name``, e.g. ``if key not in CACHE:`` or ``if CACHE.get(key) is None:``."""
+    parents = parent_map(ctx)
+    current: cst.CSTNode | None = parents.get(id(node))
+    while current is not None and not isinstance(current, (cst.FunctionDef, cst.Lambda, cst.Module)):
+        if isinstance(current, (cst.If, cst.While)) and _reads(current.test, name):
+            return True
+        current = parents.get(id(current))
+    return False
+
+
+def _reads(node: cst.CSTNode, name: str) -> bool:
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Name) and current.value == name:
+            return True
+        stack.extend(children(current))
+    return False
+
+
+# ---------------------------------------------------------------------------------
+# print(...) -> jax.debug.print(...)
+
+
+def debug_print_call(ctx: Context, call: cst.Call) -> cst.Call | None:
+    """The ``jax.debug.print`` equivalent of a ``print(...)`` call, or None when the call
+    cannot be translated faithfully (``file=``, ``*args``, a non-literal ``sep``/``end``)."""
+    sep = " "
+    values: list[cst.BaseExpression] = []
+    pieces: list[str] = []
+    for arg in call.args:
+        if arg.star:
+            return None
+        if arg.keyword is not None:
+            keyword = arg.keyword.value
+            if keyword == "flush":
+                continue
+            literal = _literal_text(arg.value)
+            if keyword == "sep" and literal is not None:
+                sep = literal
+                continue
+            if keyword == "end" and literal == "\n":
+                continue
+            return None
+    for arg in call.args:
+        if arg.keyword is not None:
+            continue
+        piece = _format_piece(arg.value, values)
+        if piece is None:
+            return None
+        pieces.append(piece)
+    fmt = sep.replace("{", "{{").replace("}", "}}").join(pieces)
+    func = cst.Attribute(cst.Attribute(cst.Name("jax"), cst.Name("debug")), cst.Name("print"))
+    args = [cst.Arg(cst.SimpleString(_quote(fmt)))] + [cst.Arg(v) for v in values]
+    return cst.Call(func=func, args=args)
+
+
+def _literal_text(node: cst.BaseExpression) -> str | None:
+    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+        value = node.evaluated_value
+        return value if isinstance(value, str) else None
+    return None
+
+
+def _format_piece(node: cst.BaseExpression, values: list[cst.BaseExpression]) -> str | None:
+    text = _literal_text(node)
+    if text is not None:
+        return text.replace("{", "{{").replace("}", "}}")
+    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+        return None  # bytes
+    if isinstance(node, cst.FormattedString):
+        return _fstring_piece(node, values)
+    values.append(node)
+    return "{}"
+
+
+def _fstring_piece(node: cst.FormattedString, values: list[cst.BaseExpression]) -> str | None:
+    prefix = node.prefix.lower().replace("f", "")
+    quote = node.quote
+    out: list[str] = []
+    for part in node.parts:
+        if isinstance(part, cst.FormattedStringText):
+            text = _eval_text(prefix, quote, part.value)
+            if text is None:
+                return None
+            out.append(text)  # `{{`/`}}` escapes mean the same in a format string
+            continue
+        if part.equal is not None:
+            return None  # f"{x=}" prints the expression text too
+        spec = ""
+        if part.format_spec:
+            texts = []
+            for piece in part.format_spec:
+                if not isinstance(piece, cst.FormattedStringText):
+                    return None
+                evaluated = _eval_text(prefix, quote, piece.value)
+                if evaluated is None:
+                    return None
+                texts.append(evaluated)
+            spec = ":" + "".join(texts)
+        conversion = f"!{part.conversion}" if part.conversion else ""
+        values.append(part.expression)
+        out.append("{" + conversion + spec + "}")
+    return "".join(out)
+
+
+def _eval_text(prefix: str, quote: str, text: str) -> str | None:
+    try:
+        value = ast.literal_eval(f"{prefix}{quote}{text}{quote}")
+    except (SyntaxError, ValueError):
+        return None
+    return value if isinstance(value, str) else None
+
+
+def _quote(text: str) -> str:
+    body = (text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+            .replace("\t", "\\t").replace("\r", "\\r"))
+    literal = f'"{body}"'
+    try:
+        if ast.literal_eval(literal) == text:
+            return literal
+    except (SyntaxError, ValueError):
+        pass
+    return repr(text)
+
+
+# ---------------------------------------------------------------------------------
+# Stores that may reach outer state: one classification shared by JXP102/103/601, so
+# that each store is reported by exactly one of them.
+
+# methods that store their arguments into the receiver, on any object (list/deque/dict)
+STORING_METHODS = frozenset({"append", "extend", "insert", "appendleft", "extendleft", "setdefault"})
+# generic names that mutate a Python container but mean other things elsewhere
+# (`optax` transformations have a pure `update`): only on a name bound to a container
+CONTAINER_METHODS = frozenset(
+    {"update", "add", "pop", "popitem", "remove", "clear", "discard", "sort", "reverse",
+     "popleft", "difference_update", "intersection_update", "symmetric_difference_update",
+     "__setitem__", "__delitem__"}
+)
+NUMPY_METHODS = frozenset({"fill", "put", "resize", "itemset", "sort"})
+# which arguments end up stored in the receiver
+_STORED_FROM = {"insert": 1, "setdefault": 1, "__setitem__": 1}
+_STORES = STORING_METHODS | {"update", "add", "__setitem__"}
+
+
+@dataclass(frozen=True)
+class Store:
+    """One write to a location outside the current call's own objects."""
+
+    node: cst.CSTNode  # what to report (the statement or the call)
+    target: cst.BaseExpression  # the store target, or the receiver of a mutating call
+    outer: Outer
+    value_traced: bool
+    how: str  # "assign", "augassign", "del", "call"
+    method: str | None = None
+    value: cst.BaseExpression | None = None
+
+
+def stores(ctx: Context, node: cst.CSTNode) -> list[Store]:
+    """The outer stores an Assign/AugAssign/AnnAssign/Del statement or a Call makes."""
+    if ctx.unit is None:
+        return []
+    found: list[Store] = []
+    if isinstance(node, cst.Assign):
+        for target in node.targets:
+            _assign_stores(ctx, node, target.target, node.value, found)
+    elif isinstance(node, cst.AnnAssign):
+        if node.value is not None:
+            _assign_stores(ctx, node, node.target, node.value, found)
+    elif isinstance(node, cst.AugAssign):
+        outer = outer_target(ctx, node.target)
+        if outer is not None:
+            traced = ctx.is_traced(node.value) or ctx.is_traced(node.target)
+            found.append(Store(node, node.target, outer, traced, "augassign", value=node.value))
+    elif isinstance(node, cst.Del):
+        targets = node.target.elements if isinstance(node.target, (cst.Tuple, cst.List)) \
+            else [node.target]
+        for element in targets:
+            target = element.value if isinstance(element, cst.BaseElement) else element
+            if isinstance(target, (cst.Subscript, cst.Attribute)):
+                outer = outer_target(ctx, target)
+                if outer is not None:
+                    found.append(Store(node, target, outer, False, "del"))
+    elif isinstance(node, cst.Call):
+        store = _call_store(ctx, node)
+        if store is not None:
+            found.append(store)
+    return found
+
+
+def _assign_stores(ctx: Context, statement: cst.CSTNode, target: cst.BaseExpression,
+                   value: cst.BaseExpression, out: list[Store]) -> None:
+    if isinstance(target, (cst.Tuple, cst.List)):
+        values = value.elements if isinstance(value, (cst.Tuple, cst.List)) \
+            and len(value.elements) == len(target.elements) \
+            and not any(isinstance(e, cst.StarredElement) for e in value.elements) else None
+        for i, element in enumerate(target.elements):
+            item = values[i].value if values is not None else value
+            _assign_stores(ctx, statement, element.value, item, out)
+        return
+    if isinstance(target, cst.StarredElement):
+        _assign_stores(ctx, statement, target.value, value, out)
+        return
+    outer = outer_target(ctx, target)
+    if outer is not None:
+        out.append(Store(statement, target, outer, ctx.is_traced(value), "assign", value=value))
+
+
+def _call_store(ctx: Context, call: cst.Call) -> Store | None:
+    func = call.func
+    if not isinstance(func, cst.Attribute):
+        return None
+    method = func.attr.value
+    receiver = func.value
+    if method in STORING_METHODS:
+        if not isinstance(receiver, (cst.Name, cst.Attribute, cst.Subscript)):
+            return None
+    elif method in CONTAINER_METHODS or method in NUMPY_METHODS:
+        if not isinstance(receiver, cst.Name):
+            return None
+        container = method in CONTAINER_METHODS and names_mutable_container(ctx, receiver.value)
+        array = method in NUMPY_METHODS and names_numpy_array(ctx, receiver.value)
+        if not (container or array):
+            return None
+    else:
+        return None
+    root = root_name(receiver)
+    if root is None:
+        return None
+    if _is_import(ctx, root.value):
+        return None  # `sys.path.append(...)`: state of an imported module, not a container
+    outer = outer_object(ctx, root.value)
+    if outer is None:
+        return None
+    traced = False
+    if method in _STORES:
+        first = _STORED_FROM.get(method, 0)
+        positional = [a for a in call.args if a.keyword is None]
+        stored = positional[first:] + [a for a in call.args if a.keyword is not None]
+        traced = any(ctx.is_traced(a.value) for a in stored)
+    return Store(call, receiver, outer, traced, "call", method)
+
+
+def _is_import(ctx: Context, name: str) -> bool:
+    unit = ctx.unit
+    while unit is not None:
+        if unit.imports is not None and unit.imports.lookup(name) is not None:
+            return True
+        if unit.binds(name):
+            return False
+        unit = unit.parent
+    return name in ctx.index.import_names
