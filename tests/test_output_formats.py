@@ -100,6 +100,19 @@ def test_concise_is_one_line_per_finding_in_the_given_order():
     )
 
 
+def test_concise_shows_fixes_on_request():
+    results = [FileResult("m.py", (finding("m.py", fix=SAFE_FIX), finding("m.py", start=(4, 5)),
+                                   finding("m.py", start=(5, 5), fix=UNSAFE_FIX)))]
+    assert render(results, "concise", RenderOptions(show_fixes=True)) == (
+        f"m.py:3:5: JXP202 {MESSAGE}\n"
+        "    help: Assign the result back to `x` ([*] safe fix)\n"
+        f"m.py:4:5: JXP202 {MESSAGE}\n"
+        f"m.py:5:5: JXP202 {MESSAGE}\n"
+        "    help: Use `jax.debug.print` ([ ] unsafe fix, use --unsafe-fixes)\n"
+    )
+    assert "help:" not in render(results, "concise", RenderOptions())
+
+
 def test_concise_without_findings_is_empty():
     assert render([FileResult("a.py")], "concise") == ""
 
