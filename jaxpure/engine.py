@@ -5,13 +5,22 @@ from __future__ import annotations
 import io
 import re
 import tokenize
+from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 import libcst as cst
 from libcst._nodes.internal import CodegenState
 from libcst.metadata.position_provider import PositionProvidingCodegenState
 
-from jaxpure.analysis.context import Handler, analyze
+from jaxpure.analysis.context import Context, Handler, analyze
+from jaxpure.analysis.summary import (
+    LIBRARY_PREFIXES,
+    ExternalCall,
+    ModuleSummary,
+    Seed,
+    module_name as summary_module_name,
+)
 from jaxpure.findings import Edit, FileResult, Finding, Fix, Location
 from jaxpure.rules import all_rules
 from jaxpure.rules.base import Report, Rule
@@ -70,6 +79,12 @@ def enabled_codes(settings: Settings, relpath: str | None = None) -> tuple[str, 
     )
 
 
+@dataclass(frozen=True)
+class FileAnalysis:
+    result: FileResult
+    summary: ModuleSummary | None = None
+
+
 def check_source(
     source: str | bytes,
     filename: str,
@@ -77,35 +92,59 @@ def check_source(
     *,
     relpath: str | None = None,
     package: str | None = None,
+    seeds: Sequence[Seed] = (),
 ) -> FileResult:
     """All findings for one file. Never raises: failures come back as ``error``."""
+    return analyze_source(source, filename, settings, relpath=relpath, package=package,
+                          seeds=seeds).result
+
+
+def analyze_source(
+    source: str | bytes,
+    filename: str,
+    settings: Settings | None = None,
+    *,
+    relpath: str | None = None,
+    package: str | None = None,
+    seeds: Sequence[Seed] = (),
+) -> FileAnalysis:
+    """Findings plus the module's summary for analysis across modules (see summary.py)."""
     settings = settings or Settings()
     try:
+        return _analyze(source, filename, settings, relpath, package, tuple(seeds))
+    except RecursionError:
+        return FileAnalysis(FileResult(filename, error="file is too deeply nested to analyse"))
+    except Exception as error:  # noqa: BLE001 - a linter bug must not hide other files
+        return FileAnalysis(FileResult(filename, error=(
+            f"internal error while checking ({type(error).__name__}: {error}); please report it")))
+
+
+def _analyze(source: str | bytes, filename: str, settings: Settings, relpath: str | None,
+             package: str | None, seeds: tuple[Seed, ...]) -> FileAnalysis:
+    if True:
         if isinstance(source, bytes):
             if len(source) > MAX_FILE_BYTES:
-                return FileResult(filename, error=_too_large(len(source)))
+                return FileAnalysis(FileResult(filename, error=_too_large(len(source))))
             try:
                 source = decode(source)
             except (UnicodeDecodeError, SyntaxError, LookupError) as error:
-                return FileResult(filename, error=f"cannot decode file: {error}")
+                return FileAnalysis(FileResult(filename, error=f"cannot decode file: {error}"))
         elif len(source) > MAX_FILE_BYTES:
-            return FileResult(filename, error=_too_large(len(source)))
+            return FileAnalysis(FileResult(filename, error=_too_large(len(source))))
         codes = enabled_codes(settings, relpath if relpath is not None else filename)
         markers = MARKERS + tuple(name.split(".", 1)[0] for name, _ in settings.transforms)
-        if not any(marker in source for marker in markers):
-            return FileResult(filename)
+        module_name = summary_module_name(package, filename)
+        if not seeds and not any(marker in source for marker in markers):
+            # nothing here can be traced unless another module's traced code calls it
+            return FileAnalysis(FileResult(filename), textual_summary(module_name, source))
         try:
             module = cst.parse_module(source)
         except cst.ParserSyntaxError as error:
             if SYNTAX_ERROR not in codes and not settings.is_enabled(SYNTAX_ERROR):
-                return FileResult(filename)
-            return FileResult(filename, (_syntax_finding(filename, error),))
-        findings = _run_rules(module, source, filename, settings, codes, package)
-        return FileResult(filename, findings)
-    except RecursionError:
-        return FileResult(filename, error="file is too deeply nested to analyse")
-    except Exception as error:  # noqa: BLE001 - a linter bug must not hide other files
-        return FileResult(filename, error=f"internal error while checking ({type(error).__name__}: {error}); please report it")
+                return FileAnalysis(FileResult(filename))
+            return FileAnalysis(FileResult(filename, (_syntax_finding(filename, error),)))
+        findings, ctx = _run_rules(module, source, filename, settings, codes, package, seeds)
+        return FileAnalysis(FileResult(filename, findings), module_summary(module_name, source, ctx))
 
 
 def _too_large(size: int) -> str:
@@ -133,7 +172,8 @@ def _run_rules(
     settings: Settings,
     codes: tuple[str, ...],
     package: str | None,
-) -> tuple[Finding, ...]:
+    seeds: tuple[Seed, ...] = (),
+) -> tuple[tuple[Finding, ...], Context]:
     handlers = _handlers_for(codes)
     ctx = analyze(
         module,
@@ -141,10 +181,11 @@ def _run_rules(
         package=package,
         transforms=dict(settings.transforms),
         static_helpers=frozenset(settings.static_helpers),
+        seeds=list(seeds),
     )
     reports: list[Report] = ctx.reports  # type: ignore[assignment]
     if not reports:
-        return ()
+        return (), ctx
     positions = node_positions(module)
     names = {rule.code: rule.name for rule in all_rules()}
     lines = source.splitlines()
@@ -156,7 +197,7 @@ def _run_rules(
         if settings.respect_noqa and _suppressed(finding, lines):
             continue
         findings.setdefault((finding.code, finding.location.row, finding.location.column), finding)
-    return tuple(sorted(findings.values(), key=lambda f: f.sort_key))
+    return tuple(sorted(findings.values(), key=lambda f: f.sort_key)), ctx
 
 
 def _finding(report: Report, positions: dict, module: cst.Module, filename: str,
@@ -219,3 +260,52 @@ def _suppressed(finding: Finding, lines: list[str]) -> bool:
         if any(finding.code.startswith(c.upper()) for c in wanted):
             return True
     return False
+
+
+# --- summaries for analysis across modules ------------------------------------------------
+
+_TOP_LEVEL_DEF = re.compile(r"^(?:async\s+)?def\s+(\w+)", re.MULTILINE)
+_FROM_IMPORT = re.compile(r"^from\s+(\.*[\w.]*)\s+import\s+([\w\s,]+)$", re.MULTILINE)
+
+
+def _def_lines(source: str) -> dict[str, int]:
+    lines: dict[str, int] = {}
+    for match in re.finditer(r"^[ \t]*(?:async\s+)?def\s+(\w+)", source, re.MULTILINE):
+        lines.setdefault(match.group(1), source.count("\n", 0, match.start()) + 1)
+    return lines
+
+
+def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
+    calls: list[ExternalCall] = []
+    if ctx.external_calls:
+        lines = _def_lines(source)
+        for unit, callee, positional, keywords in ctx.external_calls:
+            info = ctx.traced_analysis.info.get(id(unit))
+            if info is None or info.via is None:
+                continue
+            calls.append(ExternalCall(callee, unit.name, lines.get(unit.name, 0), info.via,
+                                      info.caching_via, info.strict_via, positional, keywords,
+                                      info.stateful))
+    reexports = tuple(
+        (alias, target) for alias, target in ctx.index.imports.aliases.items()
+        if "." in target and not target.startswith(LIBRARY_PREFIXES)
+    )
+    return ModuleSummary(name, frozenset(ctx.index.defs), tuple(calls), reexports)
+
+
+def textual_summary(name: str, source: str) -> ModuleSummary:
+    """A summary without parsing, for a module that mentions no JAX at all."""
+    from jaxpure.analysis.names import resolve_relative
+
+    package = name if name and source and "__init__" in name else name.rpartition(".")[0]
+    reexports = []
+    for match in _FROM_IMPORT.finditer(source):
+        dots = len(match.group(1)) - len(match.group(1).lstrip("."))
+        base = resolve_relative(match.group(1).lstrip("."), dots, package or None)
+        for part in match.group(2).split(","):
+            words = part.split()
+            if len(words) == 1:
+                reexports.append((words[0], f"{base}.{words[0]}"))
+            elif len(words) == 3 and words[1] == "as":
+                reexports.append((words[2], f"{base}.{words[0]}"))
+    return ModuleSummary(name, frozenset(_TOP_LEVEL_DEF.findall(source)), (), tuple(reexports))

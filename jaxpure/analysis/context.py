@@ -19,6 +19,7 @@ from jaxpure.analysis import keys as K
 from jaxpure.analysis import values as V
 from jaxpure.analysis.index import ModuleIndex, Unit, build_index, refers_to_module
 from jaxpure.analysis.names import dotted_name
+from jaxpure.analysis.summary import LIBRARY_PREFIXES
 from jaxpure.analysis.syntax import child_fields, positional_args, statements, target_names
 from jaxpure.analysis.traced import Resolver, TraceInfo, TracedAnalysis, analyze_traced
 
@@ -68,6 +69,10 @@ class Context:
         self.callsite_kinds: dict[int, dict[str, int]] = {}
         self.closures: dict[int, tuple[dict[str, int], dict[str, K.KeyState]]] = {}
         self.module_env: dict[str, int] = {}
+        # calls from traced functions to functions imported from other modules:
+        # (the calling unit, the callee's qualified name, positional kinds, keyword kinds)
+        self.seeded_kinds: dict[str, dict[str, int]] = {}
+        self.external_calls: list[tuple[Unit, str, tuple[int, ...], tuple[tuple[str, int], ...]]] = []
 
     # -- reporting -------------------------------------------------------------------
     def add_report(self, report: object) -> None:
@@ -122,8 +127,11 @@ class Context:
 
     def via_description(self, via: str | None) -> str:
         info = self.frame.info
-        if info is not None and info.caller is not None and not info.direct:
-            return f"{via} (called from `{info.caller.name}`)"
+        if info is not None and not info.direct:
+            if info.caller is not None:
+                return f"{via} (called from `{info.caller.name}`)"
+            if info.external_origin is not None:
+                return f"{via} (called from {info.external_origin})"
         return via or "a JAX transform"
 
     # -- names -----------------------------------------------------------------------
@@ -390,6 +398,10 @@ class Walker:
 
     def bind_params(self, unit: Unit, info: TraceInfo | None, frame: Frame) -> None:
         callsite = self.ctx.callsite_kinds.get(id(unit), {})
+        seeded = self.ctx.seeded_kinds.get(unit.name) if unit.parent is None else None
+        if seeded:
+            callsite = {**seeded, **{k: V.join(v, seeded[k]) if k in seeded else v
+                                     for k, v in callsite.items()}}
         for p in unit.params:
             kind = V.UNKNOWN
             if unit.parent_is_class and p.index == 0 and not _is_staticmethod(unit):
@@ -878,6 +890,7 @@ class Walker:
         ctx = self.ctx
         callee = ctx.resolver.function(call.func, ctx.frame.unit)
         if callee is None:
+            self.record_external_call(call)
             return
         kinds = ctx.callsite_kinds.setdefault(id(callee), {})
         positional = [p for p in callee.params if p.index >= 0]
@@ -903,6 +916,24 @@ class Walker:
             if position < len(positional):
                 record(positional[position].name, ctx.kind(arg.value))
             position += 1
+
+    def record_external_call(self, call: cst.Call) -> None:
+        ctx = self.ctx
+        unit = ctx.frame.unit
+        qual = ctx.qualname(call.func)
+        if unit is None or qual is None or "." not in qual or qual.startswith(LIBRARY_PREFIXES):
+            return
+        positional: list[int] = []
+        keywords: list[tuple[str, int]] = []
+        open_ended = False
+        for arg in call.args:
+            if arg.star:
+                open_ended = True  # later positional kinds are unknown
+            elif arg.keyword is not None:
+                keywords.append((arg.keyword.value, ctx.kind(arg.value)))
+            elif not open_ended:
+                positional.append(ctx.kind(arg.value))
+        ctx.external_calls.append((unit, qual, tuple(positional), tuple(keywords)))
 
     def comprehension(self, node: cst.CSTNode) -> None:
         saved = self.snapshot()
@@ -1046,13 +1077,30 @@ def analyze(
     package: str | None = None,
     transforms: dict[str, str] | None = None,
     static_helpers: frozenset[str] = frozenset(),
+    seeds: list | None = None,
 ) -> Context:
     index = build_index(module, package)
     resolver = Resolver(index)
-    traced = analyze_traced(index, resolver, transforms or {})
+    traced = analyze_traced(index, resolver, transforms or {}, seeds)
     ctx = Context(module, index, resolver, traced, static_helpers)
+    for seed in seeds or ():
+        ctx.seeded_kinds[seed.function] = _seed_kinds(index, seed, ctx.seeded_kinds.get(seed.function))
     Walker(ctx, handlers).run()
     return ctx
+
+
+def _seed_kinds(index: ModuleIndex, seed: object, known: dict[str, int] | None) -> dict[str, int]:
+    """Parameter kinds of a seeded function from its external call sites (joined)."""
+    kinds = dict(known or {})
+    unit = index.defs.get(seed.function)  # type: ignore[attr-defined]
+    if unit is None:
+        return kinds
+    positional = [p for p in unit.params if p.index >= 0]
+    pairs = list(zip((p.name for p in positional), seed.positional))  # type: ignore[attr-defined]
+    pairs += list(seed.keywords)  # type: ignore[attr-defined]
+    for name, kind in pairs:
+        kinds[name] = V.join(kinds[name], kind) if name in kinds else kind
+    return kinds
 
 
 __all__ = ["Context", "Walker", "analyze", "refers_to_module"]

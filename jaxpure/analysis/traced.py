@@ -47,6 +47,8 @@ class TraceInfo:
     unbatched_params: set[str] = field(default_factory=set)
     # where the transform is applied: (transform, node, unit containing it)
     origins: list[tuple[Transform, cst.CSTNode, Unit | None]] = field(default_factory=list)
+    # traced through a caller in another module: "train.py:42 (`train_step`)"
+    external_origin: str | None = None
 
     @property
     def traced(self) -> bool:
@@ -309,6 +311,18 @@ class TracedAnalysis:
                                    frozenset(unbatched), statics_unknown))
 
     # -- propagation -----------------------------------------------------------------
+    def seed(self, seeds: list) -> None:
+        """Functions of this module traced by callers in other modules (see summary.py)."""
+        for seed in seeds:
+            unit = self.index.defs.get(seed.function)
+            if unit is None:
+                continue
+            self._merge(unit, seed.via, seed.caching, seed.strict, None)
+            info = self.info_for(unit)
+            if info.external_origin is None:
+                info.external_origin = seed.origin
+            info.stateful |= seed.stateful
+
     def propagate(self) -> None:
         for origin in self.origins:
             info = self.info_for(origin.target)
@@ -382,8 +396,11 @@ def _kw(call: cst.Call | None, name: str) -> cst.BaseExpression | None:
     return arg.value if arg is not None else None
 
 
-def analyze_traced(index: ModuleIndex, resolver: Resolver, extra: dict[str, str]) -> TracedAnalysis:
+def analyze_traced(index: ModuleIndex, resolver: Resolver, extra: dict[str, str],
+                   seeds: list | None = None) -> TracedAnalysis:
     analysis = TracedAnalysis(index, resolver, extra)
     analysis.collect()
+    if seeds:
+        analysis.seed(seeds)
     analysis.propagate()
     return analysis

@@ -81,6 +81,11 @@ class InplaceIndexAssign(Rule):
     def visit_Assign(self, node: cst.Assign, ctx: Context) -> None:
         for target in node.targets:
             self._check(ctx, node, target.target, node.value, "set", len(node.targets) == 1)
+        # `w = params["w"]`: a leaf of a traced pytree, an array rather than a list
+        if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) \
+                and _leaf_access(node.value) and ctx.is_traced(node.value):
+            leaves: set = ctx.state("JXP201.leaves", set)  # type: ignore[assignment]
+            leaves.add((id(ctx.unit), node.targets[0].target.value))
 
     def visit_AugAssign(self, node: cst.AugAssign, ctx: Context) -> None:
         method = AUGMENTED_METHODS.get(type(node.operator))
@@ -94,7 +99,9 @@ class InplaceIndexAssign(Rule):
         if kind == V.TRACED:
             # a traced value of unknown type: only an untouched parameter is worth reporting
             # (a sliced or rebuilt value may be a Python list)
-            if _string_key(target) or not ctx.traced or not _untouched_param(ctx, target.value):
+            if _string_key(target) or not ctx.traced or not (
+                _untouched_param(ctx, target.value) or _leaf_name(ctx, target.value)
+            ):
                 return
             applicability = "unsafe"
         elif kind in (V.TRACED_ARRAY, V.ARRAY):
@@ -138,3 +145,14 @@ def _untouched_param(ctx: Context, node: cst.BaseExpression) -> bool:
     unit = ctx.unit
     return isinstance(node, cst.Name) and unit is not None and \
         unit.param(node.value) is not None and node.value not in unit.assigned
+
+
+def _leaf_access(value: cst.BaseExpression) -> bool:
+    if isinstance(value, cst.Attribute):
+        return True
+    return isinstance(value, cst.Subscript) and _string_key(value)
+
+
+def _leaf_name(ctx: Context, node: cst.BaseExpression) -> bool:
+    leaves: set = ctx.state("JXP201.leaves", set)  # type: ignore[assignment]
+    return isinstance(node, cst.Name) and (id(ctx.unit), node.value) in leaves
