@@ -22,9 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from jaxpure import __version__
+from jaxpure.analysis.summary import ModuleSummary
 from jaxpure.findings import Edit, FileResult, Finding, Fix, Location
 
-SCHEMA = 1
+SCHEMA = 2
 CACHE_DIR_NAME = ".jaxpure_cache"
 CACHEDIR_TAG = (
     "Signature: 8a477f597d28d172789f06886806bc55\n"
@@ -93,18 +94,25 @@ class ResultCache:
         return self.entries / key[:2] / f"{key[2:]}.json"
 
     def get(self, key: str, filename: str) -> FileResult | None:
+        entry = self.get_entry(key, filename)
+        return entry[0] if entry is not None else None
+
+    def get_entry(self, key: str, filename: str) -> tuple[FileResult, ModuleSummary | None] | None:
+        """The cached result and module summary (for analysis across modules)."""
         try:
             text = self._entry_path(key).read_text(encoding="utf-8")
-            result = decode_entry(json.loads(text), key, filename)
-        except (OSError, ValueError, UnicodeDecodeError):
-            result = None
+            data = json.loads(text)
+            result = decode_entry(data, key, filename)
+            summary = _decode_summary(data.get("summary")) if result is not None else None
+        except (OSError, ValueError, UnicodeDecodeError, TypeError, AttributeError):
+            result, summary = None, None
         if result is None:
             self.misses += 1
-        else:
-            self.hits += 1
-        return result
+            return None
+        self.hits += 1
+        return result, summary
 
-    def put(self, key: str, result: FileResult) -> None:
+    def put(self, key: str, result: FileResult, summary: ModuleSummary | None = None) -> None:
         # Results with an error (unreadable, too large, internal error) are not cached:
         # they are cheap to reproduce or should be retried after a fix.
         if result.error is not None or self.write_failed:
@@ -113,7 +121,10 @@ class ResultCache:
             self._ensure_directory()
             path = self._entry_path(key)
             path.parent.mkdir(exist_ok=True)
-            atomic_write_text(path, json.dumps(encode_entry(key, result), separators=(",", ":")))
+            entry = encode_entry(key, result)
+            if summary is not None:
+                entry["summary"] = summary.to_json()
+            atomic_write_text(path, json.dumps(entry, separators=(",", ":")))
         except OSError as error:
             self.write_failed = f"cannot write to cache directory {self.directory}: {error.strerror or error}"
 
@@ -180,6 +191,15 @@ def decode_entry(data: Any, key: str, filename: str) -> FileResult | None:
             return None
         decoded.append(finding)
     return FileResult(filename, tuple(decoded))
+
+
+def _decode_summary(data: Any) -> ModuleSummary | None:
+    if data is None:
+        return None
+    try:
+        return ModuleSummary.from_json(data)
+    except (TypeError, ValueError, IndexError):
+        return None
 
 
 def _decode_finding(item: Any, filename: str) -> Finding | None:

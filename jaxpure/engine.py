@@ -136,7 +136,7 @@ def _analyze(source: str | bytes, filename: str, settings: Settings, relpath: st
         module_name = summary_module_name(package, filename)
         if not seeds and not any(marker in source for marker in markers):
             # nothing here can be traced unless another module's traced code calls it
-            return FileAnalysis(FileResult(filename), textual_summary(module_name, source))
+            return FileAnalysis(FileResult(filename), textual_summary(module_name, package, source))
         try:
             module = cst.parse_module(source)
         except cst.ParserSyntaxError as error:
@@ -293,15 +293,14 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
     return ModuleSummary(name, frozenset(ctx.index.defs), tuple(calls), reexports)
 
 
-def textual_summary(name: str, source: str) -> ModuleSummary:
+def textual_summary(name: str, package: str | None, source: str) -> ModuleSummary:
     """A summary without parsing, for a module that mentions no JAX at all."""
     from jaxpure.analysis.names import resolve_relative
 
-    package = name if name and source and "__init__" in name else name.rpartition(".")[0]
     reexports = []
     for match in _FROM_IMPORT.finditer(source):
         dots = len(match.group(1)) - len(match.group(1).lstrip("."))
-        base = resolve_relative(match.group(1).lstrip("."), dots, package or None)
+        base = resolve_relative(match.group(1).lstrip("."), dots, package)
         for part in match.group(2).split(","):
             words = part.split()
             if len(words) == 1:

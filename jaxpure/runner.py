@@ -16,11 +16,12 @@ import stat
 import tempfile
 import tokenize
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
 from jaxpure.cache import ResultCache, content_hash, entry_key
+from jaxpure.analysis.summary import ModuleSummary, Seed
 from jaxpure.findings import FileResult, Finding
 from jaxpure.settings import Settings
 
@@ -66,6 +67,8 @@ class Outcome:
     # sha256 of the content ``result`` describes, when that content is what is on disk
     content_sha: str | None = None
     from_cache: bool = False
+    # the module's summary, for analysis across modules (jaxpure.analysis.summary)
+    summary: ModuleSummary | None = None
 
 
 def default_jobs() -> int:
@@ -132,19 +135,25 @@ def too_large_message(size: int) -> str:
 # --- checking and fixing one file ---------------------------------------------------------
 
 def check_job(job: Job, settings: Settings, fix_mode: FixMode = NO_FIX,
-              data: bytes | None = None) -> Outcome:
-    """Check one file (reading it unless ``data`` is given); apply fixes if asked."""
+              data: bytes | None = None, seeds: Sequence[Seed] = ()) -> Outcome:
+    """Check one file (reading it unless ``data`` is given); apply fixes if asked.
+
+    ``seeds`` name the file's functions that other modules' traced code calls.
+    """
     from jaxpure import engine  # attribute access below, so tests can instrument check_source
 
     if data is None:
         data, problem = read_source(job.path)
         if data is None:
             return Outcome(FileResult(job.path, error=problem))
-    result = engine.check_source(data, job.path, settings, relpath=job.relpath, package=job.package)
+    analysis = engine.analyze_source(data, job.path, settings, relpath=job.relpath,
+                                     package=job.package, seeds=seeds)
+    result = analysis.result
     sha = content_hash(data)
     if fix_mode.off or result.error is not None or not has_fixes(result.findings, fix_mode.unsafe):
-        return Outcome(result, content_sha=sha)
-    return _fix(job, data, sha, result, settings, fix_mode)
+        return Outcome(result, content_sha=sha, summary=analysis.summary)
+    outcome = _fix(job, data, sha, result, settings, fix_mode, seeds)
+    return replace(outcome, summary=analysis.summary)
 
 
 def has_fixes(findings: Sequence[Finding], unsafe: bool) -> bool:
@@ -152,7 +161,7 @@ def has_fixes(findings: Sequence[Finding], unsafe: bool) -> bool:
 
 
 def _fix(job: Job, data: bytes, sha: str, result: FileResult, settings: Settings,
-         fix_mode: FixMode) -> Outcome:
+         fix_mode: FixMode, seeds: Sequence[Seed] = ()) -> Outcome:
     from jaxpure import engine
     from jaxpure.fixer import apply_fixes
 
@@ -164,7 +173,7 @@ def _fix(job: Job, data: bytes, sha: str, result: FileResult, settings: Settings
         if not applied or new_text == text:
             break
         rechecked = engine.check_source(new_text, job.path, settings, relpath=job.relpath,
-                                        package=job.package)
+                                        package=job.package, seeds=seeds)
         if rechecked.error is not None:  # never write text the engine cannot check
             break
         text, current = new_text, rechecked
@@ -245,47 +254,113 @@ def _remove_quietly(path: str) -> None:
 
 # --- many files ----------------------------------------------------------------------------
 
+# Rounds of analysis across modules: a helper traced through an import can call helpers
+# in a third module, found only once the second module is analysed with its seeds.
+MAX_PROJECT_ROUNDS = 4
+
+
 def run(jobs: Sequence[Job], settings: Settings, fix_mode: FixMode = NO_FIX, *,
         cache: ResultCache | None = None, workers: int = 1) -> list[Outcome]:
-    """One Outcome per job, in job order. Cached results are served without the engine."""
+    """One Outcome per job, in job order. Cached results are served without the engine.
+
+    With several files, functions that one module's traced code calls from another module
+    are analysed as traced too: each file is checked alone first, the summaries give every
+    module its seeds, and the seeded modules are checked again (see analysis/summary.py).
+    """
+    outcomes = _run_round(jobs, [()] * len(jobs), settings, fix_mode, cache, workers)
+    if len(jobs) < 2:
+        return outcomes
+    applied: list[tuple[Seed, ...]] = [()] * len(jobs)
+    for _ in range(MAX_PROJECT_ROUNDS):
+        wanted = _seeds_for(jobs, outcomes)
+        changed = [i for i in range(len(jobs)) if wanted[i] != applied[i]]
+        if not changed:
+            break
+        redone = _run_round([jobs[i] for i in changed], [wanted[i] for i in changed],
+                            settings, fix_mode, cache, workers)
+        for index, outcome in zip(changed, redone):
+            outcomes[index] = outcome
+            applied[index] = wanted[index]
+    return outcomes
+
+
+def _seeds_for(jobs: Sequence[Job], outcomes: Sequence[Outcome]) -> list[tuple[Seed, ...]]:
+    from jaxpure.analysis.summary import propagate
+
+    modules: dict[str, tuple[ModuleSummary, str]] = {}
+    clashes: set[str] = set()
+    for job, outcome in zip(jobs, outcomes):
+        summary = outcome.summary
+        if summary is None or not summary.module:
+            continue
+        if summary.module in modules:
+            clashes.add(summary.module)  # two scripts named alike: which one is imported?
+        modules[summary.module] = (summary, job.path)
+    for name in clashes:
+        del modules[name]
+    seeds = propagate(modules)
+    return [
+        tuple(seeds.get(outcome.summary.module, ())) if outcome.summary is not None else ()
+        for outcome in outcomes
+    ]
+
+
+def _run_round(jobs: Sequence[Job], seeds: Sequence[tuple[Seed, ...]], settings: Settings,
+               fix_mode: FixMode, cache: ResultCache | None, workers: int) -> list[Outcome]:
     fingerprint = settings.fingerprint() if cache is not None else ""
     outcomes: list[Outcome | None] = [None] * len(jobs)
     pending: list[int] = []
     for index, job in enumerate(jobs):
-        hit = _from_cache(job, cache, fingerprint, fix_mode) if cache is not None else None
+        key_extra = _seed_key(seeds[index])
+        hit = _from_cache(job, cache, fingerprint + key_extra, fix_mode) if cache is not None else None
         if hit is None:
             pending.append(index)
         else:
             outcomes[index] = hit
-    for index, outcome in zip(pending, _execute([jobs[i] for i in pending], settings, fix_mode, workers)):
+    results = _execute([(jobs[i], seeds[i]) for i in pending], settings, fix_mode, workers)
+    for index, outcome in zip(pending, results):
         outcomes[index] = outcome
         if cache is not None and outcome.content_sha is not None:
             job = jobs[index]
-            cache.put(entry_key(outcome.content_sha, fingerprint, job.relpath, job.package),
-                      outcome.result)
+            key = entry_key(outcome.content_sha, fingerprint + _seed_key(seeds[index]),
+                            job.relpath, job.package)
+            cache.put(key, outcome.result, outcome.summary)
     return [outcome for outcome in outcomes if outcome is not None]
+
+
+def _seed_key(seeds: Sequence[Seed]) -> str:
+    if not seeds:
+        return ""
+    from jaxpure.analysis.summary import seeds_fingerprint
+
+    return ":" + seeds_fingerprint(seeds)
 
 
 def _from_cache(job: Job, cache: ResultCache, fingerprint: str, fix_mode: FixMode) -> Outcome | None:
     data, _ = read_source(job.path)
     if data is None:
         return None  # the job reports the problem
-    result = cache.get(entry_key(content_hash(data), fingerprint, job.relpath, job.package), job.path)
-    if result is None or (fix_mode.apply and has_fixes(result.findings, fix_mode.unsafe)):
+    entry = cache.get_entry(entry_key(content_hash(data), fingerprint, job.relpath, job.package),
+                            job.path)
+    if entry is None:
         return None
-    return Outcome(result, from_cache=True)
+    result, summary = entry
+    if fix_mode.apply and has_fixes(result.findings, fix_mode.unsafe):
+        return None
+    return Outcome(result, from_cache=True, summary=summary)
 
 
-def _execute(jobs: Sequence[Job], settings: Settings, fix_mode: FixMode, workers: int) -> Iterator[Outcome]:
-    if workers <= 1 or len(jobs) < POOL_MIN_FILES:
-        for job in jobs:
-            yield check_job(job, settings, fix_mode)
+def _execute(work: Sequence[tuple[Job, tuple[Seed, ...]]], settings: Settings, fix_mode: FixMode,
+             workers: int) -> Iterator[Outcome]:
+    if workers <= 1 or len(work) < POOL_MIN_FILES:
+        for job, seeds in work:
+            yield check_job(job, settings, fix_mode, seeds=seeds)
         return
-    yield from _execute_in_pool(jobs, settings, fix_mode, min(workers, len(jobs)))
+    yield from _execute_in_pool(work, settings, fix_mode, min(workers, len(work)))
 
 
-def _execute_in_pool(jobs: Sequence[Job], settings: Settings, fix_mode: FixMode,
-                     workers: int) -> Iterator[Outcome]:
+def _execute_in_pool(jobs: Sequence[tuple[Job, tuple[Seed, ...]]], settings: Settings,
+                     fix_mode: FixMode, workers: int) -> Iterator[Outcome]:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
@@ -300,7 +375,7 @@ def _execute_in_pool(jobs: Sequence[Job], settings: Settings, fix_mode: FixMode,
                 done += 1
                 yield outcome
         except BrokenProcessPool:
-            for job in jobs[done:]:
+            for job, _seeds in jobs[done:]:
                 yield Outcome(FileResult(job.path, error=(
                     "not checked: a worker process died while checking this file or one sent "
                     "with it (out of memory? a crash in the parser?); try --jobs 1")))
@@ -314,6 +389,7 @@ def _init_worker(settings: Settings, fix_mode: FixMode) -> None:
     _worker_state = (settings, fix_mode)
 
 
-def _check_in_worker(job: Job) -> Outcome:
+def _check_in_worker(work: tuple[Job, tuple[Seed, ...]]) -> Outcome:
     assert _worker_state is not None, "worker started without _init_worker"
-    return check_job(job, *_worker_state)
+    job, seeds = work
+    return check_job(job, *_worker_state, seeds=seeds)

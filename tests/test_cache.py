@@ -10,21 +10,21 @@ import pytest
 from cli_support import CLEAN, DISCARDED, run_in_process, write
 
 from jaxpure import engine
-from jaxpure.cache import CACHEDIR_TAG, ResultCache, decode_entry, encode_entry, entry_key
+from jaxpure.cache import CACHEDIR_TAG, SCHEMA, ResultCache, decode_entry, encode_entry, entry_key
 from jaxpure.findings import Edit, FileResult, Finding, Fix, Location
 
 
 @pytest.fixture
 def counted(monkeypatch):
-    """The files check_source was called for, in this process."""
+    """The files the engine analysed, in this process."""
     calls: list[str] = []
-    real = engine.check_source
+    real = engine.analyze_source
 
     def counting(source, filename, *args, **kwargs):
         calls.append(filename)
         return real(source, filename, *args, **kwargs)
 
-    monkeypatch.setattr(engine, "check_source", counting)
+    monkeypatch.setattr(engine, "analyze_source", counting)
     return calls
 
 
@@ -77,7 +77,7 @@ def test_cache_directory_layout_and_cache_dir_option(project, capsys):
     cache = project / "elsewhere"
     assert (cache / "CACHEDIR.TAG").read_text() == CACHEDIR_TAG
     assert (cache / ".gitignore").read_text().splitlines()[-1] == "*"
-    assert len(list(cache.glob("v1/*/*.json"))) == 4
+    assert len(list(cache.glob(f"v{SCHEMA}/*/*.json"))) == 4
     assert not (project / ".jaxpure_cache").exists()
 
 
@@ -100,14 +100,14 @@ def test_a_fixable_cached_finding_is_still_fixed(project, capsys, counted):
     lambda text: "",
     lambda text: text[: len(text) // 2],
     lambda text: "not json at all {",
-    lambda text: json.dumps({"schema": 1, "key": "someone else's", "findings": []}),
+    lambda text: json.dumps({"schema": SCHEMA, "key": "someone else's", "findings": []}),
     lambda text: text.replace('"JXP202"', "202"),
     lambda text: text.replace('"findings":[', '"findings":[["JXP9","n","m",1,1,1,1,"bad fix"],'),
     lambda text: json.dumps([1, 2, 3]),
 ])
 def test_corrupt_entries_are_ignored_and_rewritten(project, capsys, counted, damage):
     first = check(capsys, project, "bad.py")
-    entries = list((project / ".jaxpure_cache").glob("v1/*/*.json"))
+    entries = list((project / ".jaxpure_cache").glob(f"v{SCHEMA}/*/*.json"))
     assert len(entries) == 1
     entries[0].write_text(damage(entries[0].read_text()))
     counted.clear()

@@ -1,4 +1,9 @@
-"""`jaxpure check` as a subprocess over the annotated fixtures: no missing, no extra."""
+"""`jaxpure check` as a subprocess over the annotated fixtures: no missing, no extra.
+
+The whole tree is checked in one run, as a user would check a project, so that fixtures
+under ``fixtures/crossmodule/`` exercise analysis across modules; each file is then compared
+with its own annotations.
+"""
 
 from __future__ import annotations
 
@@ -18,16 +23,31 @@ def fixture_files() -> list[Path]:
     return sorted(p for p in FIXTURES.rglob("*.py") if "__pycache__" not in p.parts)
 
 
-@pytest.mark.parametrize("path", fixture_files(), ids=lambda p: p.relative_to(FIXTURES).as_posix())
-def test_fixture_findings_match_annotations(path: Path) -> None:
+@pytest.fixture(scope="module")
+def reported() -> set[tuple[str, int, str]]:
     proc = subprocess.run(
-        [sys.executable, "-m", "jaxpure", "check", "--no-cache",
-         str(path.relative_to(ROOT))],
-        cwd=ROOT, capture_output=True, text=True, timeout=120,
+        [sys.executable, "-m", "jaxpure", "check", "--no-cache", "fixtures"],
+        cwd=ROOT, capture_output=True, text=True, timeout=300,
     )
     assert proc.returncode in (0, 1), proc.stderr
     assert "Traceback" not in proc.stderr
+    return reported_findings(proc.stdout, ROOT)
+
+
+@pytest.mark.parametrize("path", fixture_files(), ids=lambda p: p.relative_to(FIXTURES).as_posix())
+def test_fixture_findings_match_annotations(path: Path, reported) -> None:
+    relative = path.relative_to(ROOT).as_posix()
     expected = expected_findings([path], ROOT)
-    reported = reported_findings(proc.stdout, ROOT)
-    assert sorted(reported - expected) == [], "unexpected findings (false positives)"
-    assert sorted(expected - reported) == [], "missing findings"
+    ours = {finding for finding in reported if finding[0] == relative}
+    assert sorted(ours - expected) == [], "unexpected findings (false positives)"
+    assert sorted(expected - ours) == [], "missing findings"
+
+
+def test_crossmodule_helpers_are_only_traced_through_imports() -> None:
+    """Checked one file at a time, the helpers have no findings: they come from the imports."""
+    helper = FIXTURES / "crossmodule" / "proj" / "layers.py"
+    proc = subprocess.run(
+        [sys.executable, "-m", "jaxpure", "check", "--no-cache", str(helper.relative_to(ROOT))],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -120,7 +120,7 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str]]) -> dict[str, l
             if target is None or target[0] == name:
                 continue
             seed = Seed(target[1], call.via, call.caching, call.strict,
-                        f"{path}:{call.line} (`{call.caller}`)", call.positional,
+                        f"`{call.caller}` in {path}:{call.line}", call.positional,
                         call.keywords, call.stateful)
             seeds.setdefault(target[0], {}).setdefault(seed.key(), seed)
     return {module: sorted(found.values(), key=lambda s: (s.function, s.origin))
