@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from jaxpure import __version__
-from jaxpure.analysis.summary import ModuleSummary
+from jaxpure.analysis.summary import ModuleSummary, Seed
 from jaxpure.findings import Edit, FileResult, Finding, Fix, Location
 
 SCHEMA = 2
@@ -125,6 +125,47 @@ class ResultCache:
             if summary is not None:
                 entry["summary"] = summary.to_json()
             atomic_write_text(path, json.dumps(entry, separators=(",", ":")))
+        except OSError as error:
+            self.write_failed = f"cannot write to cache directory {self.directory}: {error.strerror or error}"
+
+    # -- seeds of the last project run, for the flake8 plugin (which sees one file) ------
+    def _seeds_path(self) -> Path:
+        return self.entries / "seeds.json"
+
+    def load_seeds(self) -> dict[str, list]:
+        """relpath -> [content sha, seeds as JSON] from the last `jaxpure check` of a tree."""
+        try:
+            data = json.loads(self._seeds_path().read_text(encoding="utf-8"))
+        except (OSError, ValueError, UnicodeDecodeError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def seeds_for(self, relpath: str, content_sha: str) -> tuple[Seed, ...] | None:
+        """The seeds last computed for this file, if its content is still the same."""
+        entry = self.load_seeds().get(relpath)
+        if not isinstance(entry, list) or len(entry) != 2 or entry[0] != content_sha:
+            return None
+        try:
+            return tuple(Seed.from_json(item) for item in entry[1])
+        except (TypeError, ValueError, IndexError):
+            return None
+
+    def save_seeds(self, updates: dict[str, tuple[str, tuple[Seed, ...]]]) -> None:
+        """Record (or clear) the seeds of the files of a project run; one small file."""
+        if self.write_failed:
+            return
+        current = self.load_seeds()
+        merged = dict(current)
+        for relpath, (sha, seeds) in updates.items():
+            if seeds:
+                merged[relpath] = [sha, [seed.to_json() for seed in seeds]]
+            else:
+                merged.pop(relpath, None)
+        if merged == current:
+            return
+        try:
+            self._ensure_directory()
+            atomic_write_text(self._seeds_path(), json.dumps(merged, separators=(",", ":")))
         except OSError as error:
             self.write_failed = f"cannot write to cache directory {self.directory}: {error.strerror or error}"
 

@@ -88,7 +88,8 @@ class JaxPureChecker:
         from jaxpure.engine import check_source
 
         source = "".join(self.lines)
-        result = check_source(source, self.filename, self._settings(), package=self._package())
+        result = check_source(source, self.filename, self._settings(), package=self._package(),
+                              seeds=self._seeds(source))
         if result.error is not None:
             raise RuntimeError(result.error)
         lines = source.splitlines()
@@ -96,6 +97,27 @@ class JaxPureChecker:
             finding for finding in result.findings
             if finding.code != SYNTAX_ERROR and not _jaxpure_ignored(finding, lines)
         ]
+
+    def _seeds(self, source: str) -> tuple:
+        """Seeds from the last `jaxpure check` of the project, while this file is unchanged.
+
+        flake8 sees one file at a time; which of its functions other modules' traced code
+        calls is known only from a whole-project run, which leaves it in the cache.
+        """
+        if self.filename in STDIN_NAMES:
+            return ()
+        from pathlib import Path
+
+        from jaxpure.cache import ResultCache, content_hash, default_cache_dir
+        from jaxpure.config import ConfigError, discover_config
+
+        try:
+            root = discover_config(Path(self._directory())).root
+            relpath = Path(os.path.relpath(os.path.abspath(self.filename), root)).as_posix()
+            cache = ResultCache(default_cache_dir(Path(root)))
+            return cache.seeds_for(relpath, content_hash(source.encode("utf-8"))) or ()
+        except (OSError, ValueError, ConfigError):
+            return ()
 
     def _settings(self) -> Settings:
         if self.config_path is not None:

@@ -281,6 +281,14 @@ def run(jobs: Sequence[Job], settings: Settings, fix_mode: FixMode = NO_FIX, *,
         for index, outcome in zip(changed, redone):
             outcomes[index] = outcome
             applied[index] = wanted[index]
+    if cache is not None:
+        # the flake8 plugin sees one file at a time: it reuses these seeds while the
+        # file's content is unchanged (docs/integrations.md)
+        cache.save_seeds({
+            job.relpath: (outcome.content_sha, seeds)
+            for job, outcome, seeds in zip(jobs, outcomes, applied)
+            if outcome.content_sha is not None
+        })
     return outcomes
 
 

@@ -86,6 +86,16 @@ class Seed:
         return (self.function, self.via, self.caching, self.strict, self.positional,
                 self.keywords, self.stateful)
 
+    def to_json(self) -> list:
+        return [self.function, self.via, self.caching, self.strict, self.origin,
+                list(self.positional), [list(k) for k in self.keywords], self.stateful]
+
+    @staticmethod
+    def from_json(data: list) -> Seed:
+        function, via, caching, strict, origin, positional, keywords, stateful = data
+        return Seed(function, via, caching, strict, origin, tuple(positional),
+                    tuple((k[0], k[1]) for k in keywords), bool(stateful))
+
 
 def module_name(package: str | None, filename: str) -> str:
     stem = filename.replace("\\", "/").rsplit("/", 1)[-1]
