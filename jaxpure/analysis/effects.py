@@ -136,7 +136,12 @@ def outer_name(ctx: Context, name: str) -> Outer | None:
 
 
 def outer_target(ctx: Context, target: cst.BaseExpression) -> Outer | None:
-    """For a store target (``G``, ``obj.a``, ``CACHE[k]``), the outer state it writes."""
+    """For a store target (``G``, ``obj.a``, ``CACHE[k]``), the outer state it writes.
+
+    ``NAME[k] = v`` on a module-level or closed-over name counts only when the name is
+    bound to a Python container or a NumPy array: item assignment is also how refs
+    (``jax.new_ref``, Pallas kernel refs passed in as arguments) are written.
+    """
     if isinstance(target, cst.Name):
         return outer_name(ctx, target.value)
     if not isinstance(target, (cst.Attribute, cst.Subscript)):
@@ -144,7 +149,12 @@ def outer_target(ctx: Context, target: cst.BaseExpression) -> Outer | None:
     root = root_name(target)
     if root is None:
         return None
-    return outer_object(ctx, root.value)
+    outer = outer_object(ctx, root.value)
+    if outer is not None and outer.kind in ("module", "closure") \
+            and isinstance(target, cst.Subscript) and target.value is root \
+            and not (names_mutable_container(ctx, root.value) or names_numpy_array(ctx, root.value)):
+        return None
+    return outer
 
 
 def is_nnx_style_write(target: cst.BaseExpression) -> bool:
@@ -392,7 +402,7 @@ TRACE_MESSAGE = re.compile(
 class SideEffect:
     """A call whose effect happens once, while tracing."""
 
-    category: str  # "print", "log", "clock", "random", "io"
+    category: str  # "print", "log", "clock", "random", "seed", "io"
     text: str  # how to name it in a message, e.g. "print()", "np.random.rand()"
 
 
@@ -413,6 +423,8 @@ def side_effect_of(ctx: Context, call: cst.Call) -> SideEffect | None:
             return SideEffect("clock", shown)
         if qual in SEEDED_CONSTRUCTORS and call.args and _literal_seed(call.args[0].value):
             return None
+        if qual in ("random.seed", "numpy.random.seed"):
+            return SideEffect("seed", shown)
         if qual.startswith(("random.", "numpy.random.")):
             return SideEffect("random", shown)
         if qual in ENTROPY_CALLS or (qual.startswith("secrets.") and qual != "secrets.compare_digest"):
@@ -462,6 +474,23 @@ def string_parts(node: cst.BaseExpression) -> list[str]:
     if isinstance(node, cst.FormattedString):
         return [p.value for p in node.parts if isinstance(p, cst.FormattedStringText)]
     return []
+
+
+def printed_values(call: cst.Call) -> list[cst.BaseExpression]:
+    """The non-literal values a print/log call formats (f-string fields included)."""
+    found: list[cst.BaseExpression] = []
+    for arg in call.args:
+        if arg.keyword is not None:
+            continue
+        value = arg.value
+        if isinstance(value, (cst.SimpleString, cst.ConcatenatedString)):
+            continue
+        if isinstance(value, cst.FormattedString):
+            found.extend(p.expression for p in value.parts
+                         if isinstance(p, cst.FormattedStringExpression))
+            continue
+        found.append(value)
+    return found
 
 
 def is_trace_message(call: cst.Call) -> bool:
@@ -605,6 +634,17 @@ def guarded_by(ctx: Context, node: cst.CSTNode, name: str) -> bool:
         if isinstance(current, (cst.If, cst.While)) and _reads(current.test, name):
             return True
         current = parents.get(id(current))
+    return False
+
+
+def reads_any(node: cst.CSTNode, names: set[str]) -> bool:
+    """Whether ``node`` (including nested function bodies) reads any of ``names``."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Name) and current.value in names:
+            return True
+        stack.extend(children(current))
     return False
 
 

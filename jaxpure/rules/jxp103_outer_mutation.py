@@ -1,0 +1,154 @@
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxpure.analysis import effects as E
+from jaxpure.analysis import values as V
+from jaxpure.analysis.context import Context
+from jaxpure.rules._shared import snippet
+from jaxpure.rules.base import Rule
+
+_ARRAY_KINDS = (V.ARRAY, V.REF, V.TRACED, V.TRACED_ARRAY)
+
+
+class OuterMutation(Rule):
+    """
+    ## What it does
+    Checks for a function traced by a caching transform (`jax.jit`, `jax.pmap`, `nnx.jit`,
+    `eqx.filter_jit`, and `lax` bodies reached from them) that mutates a container or
+    object it did not create: `outer_list.append(1)`, `CACHE[k] = v`, `del D[k]`,
+    `config.step = 0`, on a module-level object or one closed over from an enclosing
+    function.
+
+    ## Why is this bad?
+    The Python body runs once, while JAX traces it; later calls replay the compiled
+    computation and skip the mutation. A list that should grow on every call grows once
+    per compilation, a counter in a dict stops counting, and the program's behaviour
+    depends on when JAX happened to retrace.
+
+    ## Known problems
+    Containers the traced call creates itself (`out = []; out.append(y)`, also when filled
+    by a helper it calls, or by a nested function it defines) are fine and not reported.
+    Mutating an argument is JXP502; storing a traced value is JXP601 (tracer-leak), which
+    takes precedence. Writes to `self` are not reported unless the value is traced: many
+    frameworks set attributes while tracing on purpose. Memoisation guarded by a test on
+    the same container (`if n not in CACHE: CACHE[n] = np.eye(n)`) and `setdefault` are
+    trace-time caches keyed by static values and are not reported. Under `flax.nnx`
+    transforms only plain Python containers are checked; `ref[...] = v` and `v.value = ...`
+    writes (`jax.new_ref` refs, nnx Variables) are never reported. Generic method names
+    (`update`, `add`, `pop`, ...) are only read as mutations on names bound to a list, dict
+    or set display or constructor, so `optimizer.update(...)` is not reported.
+
+    ## Example
+    ```python
+    seen_shapes = []
+
+    @jax.jit
+    def step(x):
+        seen_shapes.append(1)
+        return x * 2
+    ```
+
+    ## Use instead
+    ```python
+    @jax.jit
+    def step(x):
+        return x * 2
+
+    seen_shapes.append(1)  # outside the traced function
+    ```
+
+    ## Fix safety
+    No fix is offered: moving the effect out of the traced function needs a human.
+    """
+
+    code = "JXP103"
+    name = "outer-mutation"
+    summary = "A jitted function mutates an object it did not create"
+    VALID = (
+        # created inside the traced call
+        "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(xs):\n    out = []\n    for x in xs:\n        out.append(x)\n    out.append(1.0)\n    return jnp.stack(out)\n",
+        # a nested helper filling the traced function's own dict
+        "import jax\n@jax.jit\ndef f(x):\n    stats = {}\n    def note(k):\n        stats[k] = 1\n    note('a')\n    return x, len(stats)\n",
+        # nnx Variables under nnx.jit
+        "from flax import nnx\nmodel = None\n@nnx.jit\ndef step(x):\n    model.count.value += 1\n    return x\n",
+        # jax.new_ref refs are meant to be written inside jit
+        "import jax\nimport jax.numpy as jnp\nREF = jax.new_ref(jnp.zeros(3))\n@jax.jit\ndef f(x):\n    REF[...] = REF[...] + 1\n    return x\n",
+        # a trace-time memo keyed by a static value
+        "import jax\nimport numpy as np\n_EYE = {}\ndef eye(n):\n    if n not in _EYE:\n        _EYE[n] = np.eye(n)\n    return _EYE[n]\n@jax.jit\ndef f(x):\n    return x @ eye(x.shape[0])\n",
+        # optax-style pure `update` on a module-level object
+        "import jax\nimport optax\ntx = optax.adam(1e-3)\n@jax.jit\ndef step(grads, state):\n    updates, state = tx.update(grads, state)\n    return updates, state\n",
+        # a bare vmap re-runs the body on every call
+        "import jax\nCOUNTS = {'calls': 0}\n@jax.vmap\ndef f(x):\n    COUNTS['calls'] += 1\n    return x\n",
+        # eager code
+        "import jax\nHIST = []\ndef f(x):\n    HIST.append(1)\n    return x\n",
+        # self attributes (framework setup patterns) are left alone
+        "import functools\nimport jax\nclass M:\n    @functools.partial(jax.jit, static_argnums=0)\n    def f(self, x):\n        self.calls = 1\n        return x\n",
+    )
+    INVALID = (
+        "import jax\nseen = []\n@jax.jit\ndef f(x):\n    seen.append(1)\n    return x * 2\n",
+        "import jax\nCOUNTS = {'calls': 0}\n@jax.jit\ndef f(x):\n    COUNTS['calls'] += 1\n    return x\n",
+        "import jax\nCACHE = {'a': 1}\n@jax.jit\ndef f(x):\n    del CACHE['a']\n    return x\n",
+        "import jax\nclass Config:\n    step = 0\ncfg = Config()\n@jax.jit\ndef f(x):\n    cfg.step = 1\n    return x\n",
+        "import jax\ndef make():\n    calls = set()\n    @jax.jit\n    def f(x):\n        calls.add('f')\n        return x\n    return f\n",
+        "import jax\nfrom flax import nnx\nHIST = []\n@nnx.jit\ndef f(model, x):\n    HIST.append(0)\n    return model(x)\n",
+    )
+
+    def _check(self, ctx: Context, node: cst.CSTNode) -> None:
+        via = ctx.caching_via
+        if via is None:
+            return
+        for store in E.stores(ctx, node):
+            if store.value_traced or store.outer.inner_trace:
+                continue
+            if store.outer.kind not in ("module", "closure"):
+                continue
+            if not self._reportable(ctx, node, store):
+                continue
+            kind = "module-level" if store.outer.kind == "module" else "closed-over"
+            self.report(
+                ctx,
+                node,
+                f"`{snippet(ctx, node)}` mutates {kind} `{store.outer.name}` in a function "
+                f"traced by {ctx.via_description(via)}: it runs once, while tracing, not on "
+                "every call; return the new value instead, or do the host-side effect in "
+                "`jax.debug.callback`/`io_callback`",
+            )
+
+    def _reportable(self, ctx: Context, node: cst.CSTNode, store: E.Store) -> bool:
+        target = store.target
+        if E.is_nnx_style_write(target):
+            return False
+        root = E.root_name(target)
+        if root is None:
+            return False
+        base = target.value if isinstance(target, (cst.Subscript, cst.Attribute)) \
+            and store.how != "call" else target
+        if ctx.kind(base) in _ARRAY_KINDS:
+            return False  # JAX arrays (JXP201), refs, traced pytrees
+        if ctx.stateful:
+            # nnx transforms manage module state; only plain Python containers are checked
+            if not (isinstance(base, cst.Name) and E.names_mutable_container(ctx, base.value)):
+                return False
+        if store.method == "setdefault":
+            return False  # memoisation
+        if store.how != "call" and isinstance(target, cst.Subscript) or store.how == "call":
+            if E.guarded_by(ctx, node, root.value):
+                return False  # `if k not in CACHE: CACHE[k] = ...`
+        return True
+
+    def visit_Assign(self, node: cst.Assign, ctx: Context) -> None:
+        self._check(ctx, node)
+
+    def visit_AugAssign(self, node: cst.AugAssign, ctx: Context) -> None:
+        self._check(ctx, node)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign, ctx: Context) -> None:
+        self._check(ctx, node)
+
+    def visit_Del(self, node: cst.Del, ctx: Context) -> None:
+        self._check(ctx, node)
+
+    def visit_Call(self, node: cst.Call, ctx: Context) -> None:
+        if isinstance(node.func, cst.Attribute) and ctx.caching_via is not None:
+            self._check(ctx, node)

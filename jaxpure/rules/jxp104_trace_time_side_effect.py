@@ -1,0 +1,149 @@
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxpure.analysis import effects as E
+from jaxpure.analysis import values as V
+from jaxpure.analysis.context import Context
+from jaxpure.rules.base import Invalid, Replacement, Rule
+
+_CONSEQUENCE = {
+    "print": ("runs once, while tracing, not on every call (and prints tracers, not values)",
+              'use `jax.debug.print("x={}", x)`'),
+    "log": ("runs once, while tracing, not on every call (and logs tracers, not values)",
+            "log from `jax.debug.callback`, or return the values and log outside"),
+    "clock": ("is read once, while tracing, and baked into the compiled function as a "
+              "constant", "pass the time in as an argument"),
+    "random": ("is drawn once, while tracing, and baked into the compiled function: every "
+               "call sees the same value", "use `jax.random` with a key passed in as an argument"),
+    "seed": ("runs once, while tracing, not on every call",
+             "seed once outside, and use `jax.random` with a key passed in inside"),
+    "io": ("runs once, while tracing, not on every call",
+           "do the I/O outside the traced function, or in `jax.experimental.io_callback`"),
+}
+
+
+class TraceTimeSideEffect(Rule):
+    """
+    ## What it does
+    Checks for calls with side effects in a function traced by a caching transform
+    (`jax.jit`, `jax.pmap`, `nnx.jit`, `eqx.filter_jit`, and `lax` bodies reached from
+    them): `print`, `logging`/logger calls, `time.*` and `datetime.now()`, Python `random`,
+    `numpy.random`, `uuid`, `os.urandom` and `secrets`, and file I/O (`open`, `json.dump`,
+    `np.save`, ...). Names are resolved through imports, so `from time import time` is
+    found and `jax.random` is not confused with `random`.
+
+    ## Why is this bad?
+    The Python body runs once, while JAX traces it; later calls replay the compiled
+    computation. A `print` or log line appears once (showing a tracer, not the value), a
+    timestamp or a NumPy random number is computed once and frozen into the compiled
+    function as a constant, and a file is written once per compilation.
+
+    ## Known problems
+    A print or log whose literal text is about tracing (`print("compiling step")`,
+    `log.info("retracing %s", name)`) is the retrace-logging idiom and is not reported,
+    nor is one whose values are all static (`print("shape", x.shape)`, a static
+    argument): those are complete at trace time, which is what JAX's debugging guide
+    recommends Python `print` for.
+    Seeded generator constructors (`np.random.default_rng(0)`) are deterministic and not
+    reported. Under a bare `jax.vmap` or `jax.grad`, which re-run the Python body on every
+    call, the effect happens per call and is not reported. `jax.debug.print`,
+    `jax.debug.callback`, `jax.experimental.io_callback` and `jax.pure_callback` run on
+    every call and are the fix. A logger is recognised by its binding
+    (`logging.getLogger(...)`) or its conventional name (`logger`, `log`, `self.logger`).
+
+    ## Example
+    ```python
+    @jax.jit
+    def step(x):
+        print("x", x)
+        return x * 2
+    ```
+
+    ## Use instead
+    ```python
+    @jax.jit
+    def step(x):
+        jax.debug.print("x {}", x)
+        return x * 2
+    ```
+
+    ## Fix safety
+    `print(...)` is rewritten to `jax.debug.print(...)` with an equivalent format string
+    when the module imports `jax` as `jax` and the call has no `file=` or non-literal
+    `sep=`/`end=`. The fix is unsafe: the output then appears on every call rather than
+    once, asynchronously and possibly out of order, and values print as arrays.
+    """
+
+    code = "JXP104"
+    name = "trace-time-side-effect"
+    summary = "A side effect in a jitted function runs only once, at trace time"
+    level = "warning"
+    fix = "unsafe"
+    VALID = (
+        "import jax\n@jax.jit\ndef f(x):\n    jax.debug.print('x={}', x)\n    return x\n",
+        "import jax\n@jax.jit\ndef f(x):\n    print('compiling f for', x.shape)\n    return x\n",
+        "import jax\n@jax.jit\ndef f(x):\n    print(f'x has shape {x.shape} and dtype {x.dtype}')\n    return x\n",
+        "import jax\nimport logging\nlog = logging.getLogger(__name__)\n@jax.jit\ndef f(x):\n    log.info('Tracing f with shape %s', x.shape)\n    return x\n",
+        # vmap and grad re-run the Python body on every call
+        "import jax\n@jax.vmap\ndef f(x):\n    print(x)\n    return x\n",
+        "import jax\n@jax.grad\ndef f(x):\n    print(x)\n    return x * x\n",
+        "import jax\nfrom jax.experimental import io_callback\ndef save(v):\n    print(v)\n@jax.jit\ndef f(x):\n    io_callback(save, None, x)\n    jax.debug.callback(print, x)\n    return x\n",
+        "import jax\nimport jax.numpy as jnp\nfrom jax import random\n@jax.jit\ndef f(key, x):\n    return x + random.normal(key, x.shape)\n",
+        "import jax\nimport numpy as np\n@jax.jit\ndef f(x):\n    rng = np.random.default_rng(0)\n    return x + rng.normal(size=x.shape)\n",
+        "import jax\nimport time\ndef run(f, x):\n    t = time.time()\n    return f(x), time.time() - t\n",
+    )
+    INVALID = (
+        Invalid(
+            "import jax\n@jax.jit\ndef f(x):\n    print('x', x)\n    return x\n",
+            expected_fix="import jax\n@jax.jit\ndef f(x):\n    jax.debug.print(\"x {}\", x)\n    return x\n",
+        ),
+        Invalid(
+            "import jax\n@jax.jit\ndef f(x, y):\n    print(f'x={x:.3f} y={y!r} {{}}')\n    return x\n",
+            expected_fix="import jax\n@jax.jit\ndef f(x, y):\n    jax.debug.print(\"x={:.3f} y={!r} {{}}\", x, y)\n    return x\n",
+        ),
+        "import jax\nimport logging\n@jax.jit\ndef f(x):\n    logging.info('loss %s', x)\n    return x\n",
+        "import jax\nimport logging\nlogger = logging.getLogger(__name__)\n@jax.jit\ndef f(x):\n    logger.warning('x=%s', x)\n    return x\n",
+        "import jax\nimport numpy as np\n@jax.jit\ndef f(x):\n    return x + np.random.rand()\n",
+        "import jax\nfrom time import time\n@jax.jit\ndef f(x):\n    return x + time()\n",
+        "import jax\nimport random\n@jax.jit\ndef f(x):\n    return x * random.random()\n",
+        "import jax\nimport datetime\n@jax.jit\ndef f(x):\n    stamp = datetime.datetime.now()\n    return x\n",
+        "import jax\n@jax.jit\ndef f(x):\n    with open('log.txt', 'a') as fh:\n        fh.write('step')\n    return x\n",
+        "import jax\n@jax.jit\ndef f(x):\n    print('step done')\n    return x\n",
+        # no `import jax` spelling to build the fix from: reported without a fix
+        "from jax import jit\n@jit\ndef f(x):\n    print(x)\n    return x\n",
+    )
+
+    def visit_Call(self, node: cst.Call, ctx: Context) -> None:
+        via = ctx.caching_via
+        if via is None:
+            return
+        effect = E.side_effect_of(ctx, node)
+        if effect is None:
+            return
+        if effect.category in ("print", "log"):
+            if E.is_trace_message(node):
+                return  # the retrace-logging idiom
+            shown = E.printed_values(node)
+            if shown and all(ctx.kind(v) == V.STATIC for v in shown):
+                return  # shapes, dtypes, static arguments: complete at trace time
+        what, fix = _CONSEQUENCE[effect.category]
+        replacement = None
+        if effect.category == "print" and effect.text == "print()" and self._can_fix(ctx):
+            new = E.debug_print_call(ctx, node)
+            if new is not None:
+                code = ctx.module.code_for_node(new)
+                if len(code) <= 80:
+                    fix = f"use `{code}`"
+                replacement = Replacement(node, new, "Use `jax.debug.print`", "unsafe")
+        self.report(
+            ctx,
+            node,
+            f"`{effect.text}` in a function traced by {ctx.via_description(via)} {what}; {fix}",
+            replacement,
+        )
+
+    @staticmethod
+    def _can_fix(ctx: Context) -> bool:
+        return ctx.resolver.qualname_text("jax.debug.print", ctx.unit) == "jax.debug.print" \
+            and ctx.index.imports.lookup("jax") == "jax"

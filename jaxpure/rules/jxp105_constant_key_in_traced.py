@@ -1,0 +1,166 @@
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxpure.analysis.context import Context
+from jaxpure.analysis.syntax import positional_args
+from jaxpure.rules._shared import snippet
+from jaxpure.rules.base import Rule
+
+KEY_MAKERS = frozenset({"jax.random.key", "jax.random.PRNGKey"})
+# transforms that only look at shapes: the key's value never matters
+SHAPE_ONLY = frozenset({"jax.eval_shape", "jax.make_jaxpr"})
+
+
+def _literal_int(node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.Integer):
+        return True
+    return isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus) \
+        and isinstance(node.expression, cst.Integer)
+
+
+class ConstantKeyInTraced(Rule):
+    """
+    ## What it does
+    Checks for `jax.random.key(<int literal>)` or `jax.random.PRNGKey(<int literal>)`
+    created inside a function traced by a JAX transform (`jit`, `vmap`, `pmap`, `grad`,
+    `lax` bodies, ...).
+
+    ## Why is this bad?
+    The key is the same on every call, so every call draws the same "random" numbers: the
+    same dropout mask at every training step, the same noise in every sample. Under `vmap`
+    every batch element gets the same draw as well. JAX raises no error.
+
+    ## Known problems
+    A key created with a literal seed and then folded with data
+    (`jax.random.fold_in(jax.random.key(0), step)`) differs per call and is not reported.
+    Shape-only tracing (`jax.eval_shape`, `jax.make_jaxpr`) never uses the key's value and
+    is not reported, nor is a traced function without traced parameters (it returns the same
+    result on every call anyway, e.g. a jitted initialiser). Tests sometimes fix a seed inside
+    jitted code on purpose; suppress with `# noqa: JXP105` or `per-file-ignores` for test
+    files.
+
+    ## Example
+    ```python
+    @jax.jit
+    def dropout(x):
+        key = jax.random.key(0)
+        keep = jax.random.bernoulli(key, 0.9, x.shape)
+        return jnp.where(keep, x / 0.9, 0.0)
+    ```
+
+    ## Use instead
+    ```python
+    @jax.jit
+    def dropout(key, x):
+        keep = jax.random.bernoulli(key, 0.9, x.shape)
+        return jnp.where(keep, x / 0.9, 0.0)
+    ```
+
+    ## Fix safety
+    No fix is offered: the key has to come from the caller, which changes the signature.
+    """
+
+    code = "JXP105"
+    name = "constant-key-in-traced"
+    summary = "A PRNG key with a constant seed is created inside a traced function"
+    VALID = (
+        "import jax\n@jax.jit\ndef f(key, x):\n    return x + jax.random.normal(key, x.shape)\n",
+        "import jax\nkey = jax.random.key(0)\ndef f(x):\n    k = jax.random.PRNGKey(42)\n    return x\n",
+        "import jax\n@jax.jit\ndef f(x, step):\n    key = jax.random.fold_in(jax.random.key(0), step)\n    return x + jax.random.normal(key, x.shape)\n",
+        "import jax\n@jax.jit\ndef f(x, step):\n    base = jax.random.key(0)\n    key = jax.random.fold_in(base, step)\n    return x + jax.random.normal(key, x.shape)\n",
+        "import jax\ndef init(key, x):\n    return x\nshapes = jax.eval_shape(lambda x: init(jax.random.key(0), x), 1.0)\n",
+        "import jax\n@jax.jit\ndef init():\n    return jax.random.normal(jax.random.key(0), (3,))\n",
+        "import jax\n@jax.jit\ndef f(x, seed):\n    return x + jax.random.normal(jax.random.key(seed), x.shape)\n",
+        "import functools\nimport jax\n@functools.partial(jax.jit, static_argnums=0)\ndef init(n):\n    return jax.random.normal(jax.random.key(0), (n,))\n",
+    )
+    INVALID = (
+        "import jax\n@jax.jit\ndef f(x):\n    key = jax.random.key(0)\n    return x + jax.random.normal(key, x.shape)\n",
+        "import jax\nfrom jax import random\n@jax.vmap\ndef f(x):\n    return x + random.uniform(random.PRNGKey(42))\n",
+        "import jax\nimport jax.numpy as jnp\ndef noise(x):\n    return jax.random.normal(jax.random.PRNGKey(1), x.shape)\n@jax.jit\ndef f(x):\n    return x + noise(x)\n",
+    )
+
+    def visit_Call(self, node: cst.Call, ctx: Context) -> None:
+        via = ctx.via
+        if via is None or via in SHAPE_ONLY:
+            return
+        qual = ctx.qualname(node.func)
+        if qual not in KEY_MAKERS:
+            return
+        args = positional_args(node)
+        seed = args[0].value if args else next(
+            (a.value for a in node.args if a.keyword is not None and a.keyword.value == "seed"), None)
+        if seed is None or not _literal_int(seed):
+            return
+        if not self._has_varying_inputs(ctx):
+            return  # nothing varies between calls: a jitted initialiser
+        if self._folded(ctx, node):
+            return
+        info = ctx.info
+        if info is not None and info.loop_body and info.direct:
+            when, fix = "iteration", "carry a key and split it in the body, or scan over split keys"
+        else:
+            when, fix = "call", "pass a key in as an argument (split a fresh one per call)"
+        self.report(
+            ctx,
+            node,
+            f"`{snippet(ctx, node)}` inside a function traced by {ctx.via_description(via)} "
+            f"makes the same key on every {when}, so every {when} draws the same random "
+            f"numbers; {fix}",
+        )
+
+    @staticmethod
+    def _has_varying_inputs(ctx: Context) -> bool:
+        """Whether the function (or the traced caller reaching it) takes traced inputs."""
+        unit = ctx.unit
+        info = ctx.info
+        while unit is not None and info is not None:
+            static = info.static_params
+            for p in unit.params:
+                if p.name in static or (unit.parent_is_class and p.index == 0):
+                    continue
+                return True
+            if info.direct or info.caller is None:
+                return False
+            unit = info.caller
+            info = ctx.traced_analysis.info.get(id(unit))
+        return False
+
+    @staticmethod
+    def _folded(ctx: Context, node: cst.Call) -> bool:
+        """``fold_in(key(0), data)`` directly, or through a name it is assigned to."""
+        parent = ctx.parent()
+        if isinstance(parent, cst.Arg):
+            parent = ctx.parent(2)
+        if isinstance(parent, cst.Call) and ctx.qualname(parent.func) == "jax.random.fold_in":
+            return True
+        unit = ctx.unit
+        if unit is None:
+            return False
+        names = _assigned_names(unit.node, node)
+        if not names:
+            return False
+        for call in unit.calls:
+            if ctx.qualname(call.func) != "jax.random.fold_in" or not call.args:
+                continue
+            first = call.args[0].value
+            if isinstance(first, cst.Name) and first.value in names:
+                return True
+        return False
+
+
+def _assigned_names(root: cst.CSTNode, value: cst.CSTNode) -> set[str]:
+    """The names a statement ``name = <value>`` in ``root`` binds ``value`` to."""
+    names: set[str] = set()
+    stack = [root]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Assign) and current.value is value:
+            for target in current.targets:
+                if isinstance(target.target, cst.Name):
+                    names.add(target.target.value)
+            continue
+        if isinstance(current, (cst.FunctionDef, cst.Lambda)) and current is not root:
+            continue
+        stack.extend(c for c in current.children if isinstance(c, cst.CSTNode))
+    return names

@@ -1,0 +1,141 @@
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxpure.analysis import effects as E
+from jaxpure.analysis import values as V
+from jaxpure.analysis.context import Context
+from jaxpure.rules._shared import snippet
+from jaxpure.rules.base import Rule
+
+
+class TracerLeak(Rule):
+    """
+    ## What it does
+    Checks for a traced value stored where it outlives the trace: on `self`
+    (`self.cache = x * 2`), in a `global` or `nonlocal` name, or in an item, attribute or
+    container of a module-level or closed-over object (`CACHE[k] = y`,
+    `history.append(loss)`).
+
+    ## Why is this bad?
+    Inside a transform, values are tracers: placeholders that only mean something while the
+    function is being traced. Stored outside, the tracer survives the trace; the call
+    itself succeeds, and the failure comes later and far away, when something reads the
+    stored value: `UnexpectedTracerError: Encountered an unexpected tracer`. The same holds
+    for an object created by an outer `jit` and written from an inner `grad` or `scan`
+    body (return it as auxiliary output instead).
+
+    ## Known problems
+    Under `flax.nnx` transforms (`nnx.jit`, `nnx.grad`, ...), writing to module attributes
+    and nnx Variables (`self.count.value = ...`) is the supported way to keep state, and
+    is not reported; neither are `ref[...] = x` writes to `jax.new_ref` refs, which JAX
+    allows inside `jit`. Item assignment `NAME[k] = v` on a module-level or closed-over
+    name is only checked when `NAME` is bound to a list, dict, set or NumPy array (refs
+    passed in as arguments, as in Pallas kernels, are written the same way). Values the
+    analysis cannot prove traced are not reported (a
+    store of an untraced value is JXP102/JXP103's business). Mutating an argument of the
+    transformed function is JXP502.
+
+    ## Example
+    ```python
+    class Model:
+        @functools.partial(jax.jit, static_argnums=0)
+        def __call__(self, x):
+            self.last_input = x
+            return x * 2
+    ```
+
+    ## Use instead
+    ```python
+    class Model:
+        @functools.partial(jax.jit, static_argnums=0)
+        def __call__(self, x):
+            return x * 2, x  # return what you want to keep
+    ```
+
+    ## Fix safety
+    No fix is offered: returning the value changes the function's outputs.
+    """
+
+    code = "JXP601"
+    name = "tracer-leak"
+    summary = "A traced value is stored where it outlives the trace"
+    VALID = (
+        # a list created inside the traced call
+        "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(xs):\n    out = []\n    for x in xs:\n        out.append(x * 2)\n    return jnp.stack(out)\n",
+        # nnx: module state updates are the supported pattern
+        "from flax import nnx\nclass Counter(nnx.Module):\n    @nnx.jit\n    def __call__(self, x):\n        self.count.value = self.count.value + x\n        self.last = x\n        return x\n",
+        # jax.new_ref refs may be written inside jit
+        "import jax\nimport jax.numpy as jnp\nREF = jax.new_ref(jnp.zeros(3))\n@jax.jit\ndef f(x):\n    REF[...] = x\n    REF[0] = x[0]\n    return x\n",
+        # untraced values stored on self are left alone (JXP102/103 territory, or fine)
+        "import jax\nclass M:\n    def __init__(self, x):\n        self.x = x\n    @jax.jit\n    def f(self, y):\n        self.calls = 0\n        return y\n",
+        # a nonlocal of the traced function itself, from a helper it calls
+        "import jax\n@jax.jit\ndef f(x):\n    acc = None\n    def keep(v):\n        nonlocal acc\n        acc = v\n    keep(x * 2)\n    return acc\n",
+        # io_callback / debug.callback functions run with concrete values
+        "import jax\nfrom jax.experimental import io_callback\nHIST = []\ndef log(v):\n    HIST.append(v)\n@jax.jit\ndef f(x):\n    io_callback(log, None, x)\n    jax.debug.callback(lambda v: HIST.append(v), x)\n    return x\n",
+        # eager code
+        "import jax.numpy as jnp\nHIST = []\ndef f(x):\n    HIST.append(jnp.sin(x))\n",
+    )
+    INVALID = (
+        "import functools\nimport jax\nclass Model:\n    @functools.partial(jax.jit, static_argnums=0)\n    def __call__(self, x):\n        self.cache = x * 2\n        return x + 1\n",
+        "import jax\nhistory = []\n@jax.jit\ndef f(x):\n    history.append(x)\n    return x * 2\n",
+        "import jax\nlast = None\n@jax.jit\ndef f(x):\n    global last\n    last = x\n    return x\n",
+        "import jax\nCACHE = {}\n@jax.vmap\ndef f(x):\n    CACHE['y'] = x + 1\n    return x\n",
+        "import jax\ndef run(x):\n    result = None\n    def f(v):\n        nonlocal result\n        result = v * 2\n        return v\n    jax.jit(f)(x)\n    return result\n",
+        # an inner grad trace writing into its jitted caller's dict
+        "import jax\n@jax.jit\ndef f(x):\n    aux = {}\n    def loss(p):\n        out = p * x\n        aux['out'] = out\n        return out.sum()\n    g = jax.grad(loss)(x)\n    return g, aux['out']\n",
+        "import jax\nfrom jax import lax\n@jax.jit\ndef f(xs):\n    seen = []\n    def body(c, x):\n        seen.append(x)\n        return c + x, x\n    return lax.scan(body, 0.0, xs)\n",
+    )
+
+    def _check(self, ctx: Context, node: cst.CSTNode) -> None:
+        if not ctx.traced or ctx.stateful:
+            return
+        for store in E.stores(ctx, node):
+            if not store.value_traced:
+                continue
+            if E.is_nnx_style_write(store.target):
+                continue
+            base = store.target.value if isinstance(store.target, (cst.Subscript, cst.Attribute)) else None
+            if base is not None and ctx.kind(base) == V.REF:
+                continue
+            if store.how == "call" and ctx.kind(store.target) == V.REF:
+                continue
+            self._report(ctx, node, store)
+
+    def _report(self, ctx: Context, node: cst.CSTNode, store: E.Store) -> None:
+        where = _where(ctx, store)
+        via = ctx.via_description(ctx.via)
+        verb = "stores a traced value in" if store.how != "call" else "puts a traced value into"
+        if store.outer.inner_trace:
+            tail = (f"which outlives the {via} trace the value belongs to: reading it outside "
+                    "raises UnexpectedTracerError; return the value instead (from a `grad` "
+                    "function as auxiliary output with `has_aux=True`, from a `scan` body as "
+                    "an output)")
+        else:
+            tail = (f"which outlives the trace of {via}: reading it later raises "
+                    "UnexpectedTracerError; return the value from the function instead")
+        self.report(ctx, node, f"`{snippet(ctx, node)}` {verb} {where}, {tail}")
+
+    def visit_Assign(self, node: cst.Assign, ctx: Context) -> None:
+        self._check(ctx, node)
+
+    def visit_AugAssign(self, node: cst.AugAssign, ctx: Context) -> None:
+        self._check(ctx, node)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign, ctx: Context) -> None:
+        self._check(ctx, node)
+
+    def visit_Call(self, node: cst.Call, ctx: Context) -> None:
+        if ctx.traced and isinstance(node.func, cst.Attribute):
+            self._check(ctx, node)
+
+
+def _where(ctx: Context, store: E.Store) -> str:
+    outer = store.outer
+    if outer.kind == "self":
+        return f"`{snippet(ctx, store.target)}`"
+    if outer.kind in ("global", "nonlocal"):
+        return f"{outer.kind} `{outer.name}`"
+    if outer.kind == "module":
+        return f"module-level `{outer.name}`"
+    return f"`{outer.name}` of the enclosing function"

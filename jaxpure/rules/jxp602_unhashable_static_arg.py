@@ -1,0 +1,223 @@
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from jaxpure.analysis import effects as E
+from jaxpure.analysis.context import Context
+from jaxpure.analysis.index import Unit
+from jaxpure.analysis.syntax import children
+from jaxpure.analysis.traced import Origin, enclosing_class
+from jaxpure.rules._shared import snippet
+from jaxpure.rules.base import Rule
+
+_STATIC_KEYWORDS = ("static_argnums", "static_argnames", "static_broadcasted_argnums")
+
+
+@dataclass(frozen=True)
+class _Jitted:
+    """A name that calls a transformed function with static parameters."""
+
+    origin: Origin
+    shift: int  # leading parameters the call does not pass (a bound `self`)
+
+
+class UnhashableStaticArg(Rule):
+    """
+    ## What it does
+    Checks for a call to a jitted function that passes a list, dict or set (a display, a
+    comprehension or a `list()`/`dict()`/`set()` call, or a name bound only to one), or a
+    NumPy or JAX array (`np.array(...)`, `jnp.zeros(...)`), to a parameter marked static
+    with `static_argnums`/`static_argnames` (`@partial(jax.jit, static_argnums=1)`,
+    `@jax.jit(static_argnames=...)`, `step = jax.jit(f, static_argnums=1)`, and
+    `jax.pmap(..., static_broadcasted_argnums=...)`). The function is called by its name,
+    by the name the jitted wrapper was assigned to, or as `self.method(...)`.
+
+    ## Why is this bad?
+    Static arguments are part of the compilation cache key, so they must be hashable. The
+    call fails with `ValueError: Non-hashable static arguments are not supported`. (Old
+    JAX versions hashed such objects by identity and silently recompiled on every call.)
+
+    ## Known problems
+    Only call sites in the same module, through names the analysis can follow, are
+    checked. A static parameter whose *default* is a list is not reported: JAX hashes only
+    the arguments actually passed, so an omitted argument's default is never hashed
+    (checked on JAX 0.10). Values whose type the analysis cannot see (a list returned by a
+    helper) are not reported.
+
+    ## Example
+    ```python
+    @functools.partial(jax.jit, static_argnums=1)
+    def apply(x, sizes):
+        return x * len(sizes)
+
+    apply(x, [1, 2, 3])
+    ```
+
+    ## Use instead
+    ```python
+    apply(x, (1, 2, 3))
+    ```
+
+    ## Fix safety
+    No fix is offered: a tuple is usually the fix, but a dict or array needs a different
+    hashable representation (a frozen dataclass, a tuple of items) that a human chooses.
+    """
+
+    code = "JXP602"
+    name = "unhashable-static-arg"
+    summary = "An unhashable value is passed to a static argument of a jitted function"
+    VALID = (
+        "import functools\nimport jax\n@functools.partial(jax.jit, static_argnums=1)\ndef f(x, sizes):\n    return x * len(sizes)\nf(1.0, (1, 2, 3))\n",
+        # the list goes to a traced parameter
+        "import functools\nimport jax\n@functools.partial(jax.jit, static_argnums=1)\ndef f(xs, n):\n    return xs[0] * n\nf([1.0, 2.0], 2)\n",
+        # calling the undecorated function directly is fine
+        "import jax\ndef f(x, sizes):\n    return x * len(sizes)\ng = jax.jit(f, static_argnums=1)\nf(1.0, [1, 2])\ng(1.0, (1, 2))\n",
+        # an omitted static argument's default is never hashed
+        "import functools\nimport jax\n@functools.partial(jax.jit, static_argnames='cfg')\ndef f(x, cfg=[1, 2]):\n    return x * cfg[0]\nf(1.0)\n",
+        "import jax\n@jax.jit\ndef f(x, sizes):\n    return x\nf(1.0, [1, 2])\n",
+    )
+    INVALID = (
+        "import functools\nimport jax\n@functools.partial(jax.jit, static_argnums=1)\ndef f(x, sizes):\n    return x * len(sizes)\nf(1.0, [1, 2, 3])\n",
+        "import jax\ndef f(x, cfg):\n    return x * cfg['scale']\nstep = jax.jit(f, static_argnames='cfg')\nstep(1.0, cfg={'scale': 2.0})\n",
+        "import jax\nimport numpy as np\n@jax.jit(static_argnums=(1,))\ndef f(x, table):\n    return x\nf(1.0, np.array([1, 2]))\n",
+        "import jax\nimport jax.numpy as jnp\ndef f(x, mask):\n    return x\nstep = jax.jit(f, static_argnums=-1)\ndef run(x):\n    mask = jnp.ones(3)\n    return step(x, mask)\n",
+        "import functools\nimport jax\nclass M:\n    @functools.partial(jax.jit, static_argnums=(0, 2))\n    def apply(self, x, dims):\n        return x\n    def run(self, x):\n        return self.apply(x, [d for d in range(3)])\n",
+        "from functools import partial\nfrom jax import jit\n@partial(jit, static_argnames=('axes',))\ndef f(x, *, axes):\n    return x.sum(axes)\nf(1.0, axes={0, 1})\n",
+    )
+
+    def visit_Call(self, node: cst.Call, ctx: Context) -> None:
+        target = self._jitted(ctx, node.func)
+        if target is None:
+            return
+        unit = target.origin.target
+        static = target.origin.static
+        positional = [p for p in unit.params if p.index >= 0]
+        index = 0
+        for arg in node.args:
+            if arg.star:
+                if arg.star == "*":
+                    index = -1  # positions after *args are unknown
+                continue
+            if arg.keyword is not None:
+                name = arg.keyword.value
+            else:
+                if index < 0:
+                    continue
+                i = index + target.shift
+                index += 1
+                if i >= len(positional):
+                    continue
+                name = positional[i].name
+            if name not in static:
+                continue
+            what = E.unhashable_value(ctx, arg.value)
+            if what is None:
+                continue
+            self.report(
+                ctx,
+                arg.value,
+                f"`{snippet(ctx, arg.value)}` is {what}, passed to static parameter `{name}` "
+                f"of `{snippet(ctx, node.func)}`: static arguments must be hashable, so the "
+                "call raises `ValueError: Non-hashable static arguments are not supported`; "
+                "pass a tuple (or a frozen dataclass) instead",
+            )
+
+    # -- which names call a jitted function with static parameters -------------------
+    def _jitted(self, ctx: Context, func: cst.BaseExpression) -> _Jitted | None:
+        table = ctx.state("JXP602.table", lambda: _build_table(ctx))
+        by_unit, wrappers, attributes = table  # type: ignore[misc]
+        if not (by_unit or wrappers or attributes):
+            return None
+        if isinstance(func, cst.Name):
+            found = _lookup_wrapper(ctx, wrappers, func.value)
+            if found is not None:
+                return found
+        callee = ctx.resolver.function(func, ctx.unit)
+        if callee is not None:
+            origin = by_unit.get(id(callee))
+            if origin is not None:
+                shift = 1 if isinstance(func, cst.Attribute) and callee.parent_is_class else 0
+                return _Jitted(origin, shift)
+            return None
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) \
+                and func.value.value in ("self", "cls"):
+            return attributes.get((enclosing_class(ctx.unit), func.attr.value))
+        return None
+
+
+def _lookup_wrapper(ctx: Context, wrappers: dict, name: str) -> _Jitted | None:
+    """The wrapper assigned to ``name`` in the scope the name resolves to from here."""
+    unit = ctx.unit
+    while unit is not None:
+        if unit.binds(name) and name not in unit.declared_global:
+            return wrappers.get((id(unit), name))
+        unit = unit.parent
+    return wrappers.get((None, name))
+
+
+def _build_table(ctx: Context) -> tuple[dict, dict, dict]:
+    by_unit: dict[int, Origin] = {}  # decorated functions
+    by_node: dict[int, Origin] = {}  # `jax.jit(f, static_argnums=...)` calls
+    for origin in ctx.traced_analysis.origins:
+        if not origin.static or not _has_static_options(origin.node):
+            continue
+        decorators = origin.target.node.decorators if isinstance(origin.target.node, cst.FunctionDef) else ()
+        if any(d.decorator is origin.node for d in decorators):
+            by_unit[id(origin.target)] = origin
+        elif isinstance(origin.node, cst.Call):
+            by_node[id(origin.node)] = origin
+    wrappers: dict[tuple[int | None, str], _Jitted] = {}
+    attributes: dict[tuple[str | None, str], _Jitted] = {}
+    if by_node:
+        _collect_wrappers(ctx, by_node, wrappers, attributes)
+    return by_unit, wrappers, attributes
+
+
+def _has_static_options(node: cst.CSTNode) -> bool:
+    """Static parameters come from options, not from arguments bound by `partial(f, a)`."""
+    calls = [node] if isinstance(node, cst.Call) else []
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Call):
+        calls.append(node.func)
+    for call in calls:
+        for arg in call.args:
+            if arg.keyword is not None and arg.keyword.value in _STATIC_KEYWORDS:
+                return True
+    return False
+
+
+def _collect_wrappers(ctx: Context, by_node: dict[int, Origin], wrappers: dict,
+                      attributes: dict) -> None:
+    def visit(node: cst.CSTNode, unit: Unit | None) -> None:
+        if isinstance(node, (cst.FunctionDef, cst.Lambda)):
+            inner = ctx.index.unit_for(node)
+            body = node.body
+            for child in children(node):
+                visit(child, inner if child is body else unit)
+            return
+        if isinstance(node, cst.Assign) and isinstance(node.value, cst.Call):
+            origin = by_node.get(id(node.value))
+            if origin is not None:
+                wrapped = node.value.args[0].value if node.value.args else None
+                if isinstance(wrapped, (cst.Name, cst.Attribute)):
+                    shift = 1 if isinstance(wrapped, cst.Attribute) else 0
+                    for target in node.targets:
+                        t = target.target
+                        if isinstance(t, cst.Name):
+                            scope = _binding_scope(unit, t.value)
+                            wrappers[(id(scope) if scope else None, t.value)] = _Jitted(origin, shift)
+                        elif isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) \
+                                and t.value.value == "self":
+                            attributes[(enclosing_class(unit), t.attr.value)] = _Jitted(origin, shift)
+        for child in children(node):
+            visit(child, unit)
+
+    for statement in ctx.module.body:
+        visit(statement, None)
+
+
+def _binding_scope(unit: Unit | None, name: str) -> Unit | None:
+    if unit is not None and name in unit.declared_global:
+        return None
+    return unit

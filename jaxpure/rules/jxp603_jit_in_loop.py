@@ -1,0 +1,253 @@
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxpure.analysis import effects as E
+from jaxpure.analysis.context import Context
+from jaxpure.analysis.syntax import call_arg, target_names
+from jaxpure.analysis.transforms import Transform
+from jaxpure.rules._shared import snippet
+from jaxpure.rules.base import Rule
+
+PARTIAL = "functools.partial"
+
+
+def _compiles(t: Transform) -> bool:
+    """Transforms that compile and cache on the identity of the function they wrap."""
+    return t.caching and t.kind == "wrap" and "checkpoint" not in t.name and "remat" not in t.name
+
+
+class JitInLoop(Rule):
+    """
+    ## What it does
+    Checks for `jax.jit(...)` (also `pmap`, `eqx.filter_jit`, `nnx.jit`) applied to a
+    freshly created function (a `lambda`, a nested `def`, a `functools.partial(...)`, a
+    bound method, or another transform's result such as `jax.vmap(f)`) and called, when
+    this happens inside a Python loop body, or inside a function that is itself called in
+    a loop in the same module. A nested `@jax.jit def` defined and called there is checked
+    the same way.
+
+    ## Why is this bad?
+    `jit` caches compiled code on the identity of the function it wraps. A new lambda,
+    closure or partial object on every iteration is a new function, so JAX traces and
+    compiles it again on every iteration: the loop runs at compile speed (often 100x
+    slower or worse), with no error.
+
+    ## Known problems
+    `jax.jit(module_level_function)` inside a loop hits the cache and is not reported, nor
+    is a function whose identity the analysis cannot see (a parameter, an attribute).
+    Factories that build a jitted function and return it (`make_step(cfg)`) are not
+    reported, even when called in a loop: building one jitted function per configuration
+    is what they are for. Jitted functions stored rather than called in the loop (a list
+    of per-item functions) are not reported. A loop over Python constants (`range(...)`, a
+    literal tuple, `itertools.product` of literals) whose values the jitted function uses
+    is a configuration sweep (autotuning, one compilation per configuration is inherent)
+    and is not reported. Only loops and calls in the same module are seen.
+
+    ## Example
+    ```python
+    for batch in batches:
+        loss = jax.jit(lambda p: loss_fn(p, batch))(params)
+    ```
+
+    ## Use instead
+    ```python
+    loss_jit = jax.jit(loss_fn)
+    for batch in batches:
+        loss = loss_jit(params, batch)
+    ```
+
+    ## Fix safety
+    No fix is offered: hoisting the function needs the changing values turned into
+    arguments.
+    """
+
+    code = "JXP603"
+    name = "jit-in-loop"
+    summary = "A function is jitted anew on every loop iteration"
+    level = "warning"
+    VALID = (
+        "import jax\ndef loss(p, b):\n    return p * b\nloss_jit = jax.jit(loss)\ndef train(p, batches):\n    for b in batches:\n        p = loss_jit(p, b)\n    return p\n",
+        # a module-level function: jit hits its cache
+        "import jax\ndef loss(p, b):\n    return p * b\ndef train(p, batches):\n    for b in batches:\n        p = jax.jit(loss)(p, b)\n    return p\n",
+        # a factory called once
+        "import jax\ndef make_step(lr):\n    return jax.jit(lambda p, g: p - lr * g)\nstep = make_step(0.1)\ndef train(p, gs):\n    for g in gs:\n        p = step(p, g)\n    return p\n",
+        # a factory called per configuration returns the jitted function: intended
+        "import jax\ndef make_step(lr):\n    return jax.jit(lambda p, g: p - lr * g)\ndef sweep(p, g):\n    for lr in (0.1, 0.01):\n        step = make_step(lr)\n        p = step(p, g)\n    return p\n",
+        # jitted functions stored per item, compiled once each
+        "import jax\ndef build(scales):\n    fns = []\n    for s in scales:\n        fns.append(jax.jit(lambda x, s=s: x * s))\n    return fns\n",
+        # inside a jitted function, an inner jit runs at trace time only
+        # a sweep over configurations: one compilation per configuration is inherent
+        "import itertools\nimport jax\ndef tune(x):\n    for blocks, tile in itertools.product((4, 8), (512, 1024)):\n        @jax.jit\n        def kernel(v):\n            return v.reshape(blocks, -1) * tile\n        kernel(x)\n",
+        "import jax\n@jax.jit\ndef f(xs):\n    for i in range(3):\n        xs = jax.jit(lambda v: v + i)(xs)\n    return xs\n",
+        # the nested def is created once, outside the loop
+        "import jax\ndef train(p, bs):\n    def loss(p, b):\n        return p * b\n    loss_jit = jax.jit(loss)\n    for b in bs:\n        p = loss_jit(p, b)\n    return p\n",
+    )
+    INVALID = (
+        "import jax\ndef train(p, batches):\n    for b in batches:\n        p = jax.jit(lambda q: q * b)(p)\n    return p\n",
+        "import functools\nimport jax\ndef loss(p, b):\n    return p * b\ndef train(p, batches):\n    for b in batches:\n        f = jax.jit(functools.partial(loss, b=b))\n        p = f(p)\n    return p\n",
+        "import jax\ndef train(p, batches):\n    for b in batches:\n        @jax.jit\n        def step(q):\n            return q * b\n        p = step(p)\n    return p\n",
+        "import jax\ndef evaluate(p, b):\n    f = jax.jit(lambda q: q * b)\n    return f(p)\ndef run(p, batches):\n    return [evaluate(p, b) for b in batches]\n",
+        "import jax\ndef evaluate(p, b):\n    def loss(q):\n        return q * b\n    return jax.jit(loss)(p)\nfor b in range(3):\n    evaluate(1.0, b)\n",
+        "import jax\ndef f(x, n):\n    for _ in range(n):\n        x = jax.jit(lambda v: v * 2)(x)\n    return x\n",
+        "import jax\ndef f(x):\n    return x * 2\nwhile True:\n    y = jax.jit(jax.vmap(f))(1.0)\n    break\n",
+    )
+
+    # -- where the jitted function is created ------------------------------------------
+    def visit_Call(self, node: cst.Call, ctx: Context) -> None:
+        """``jax.jit(fn)(args)``: created and called at once."""
+        if not isinstance(node.func, cst.Call):
+            return
+        created = node.func
+        wrapped = self._wrapped(ctx, created)
+        if wrapped is None:
+            return
+        self._check(ctx, created, wrapped, None)
+
+    def visit_Assign(self, node: cst.Assign, ctx: Context) -> None:
+        """``f = jax.jit(fn)`` followed by ``f(...)`` in the same repeated region."""
+        if not isinstance(node.value, cst.Call) or len(node.targets) != 1:
+            return
+        target = node.targets[0].target
+        if not isinstance(target, cst.Name):
+            return
+        wrapped = self._wrapped(ctx, node.value)
+        if wrapped is None:
+            return
+        self._check(ctx, node.value, wrapped, target.value)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef, ctx: Context) -> None:
+        """A nested ``@jax.jit def f`` followed by ``f(...)`` in the repeated region."""
+        if ctx.traced:
+            return
+        for decorator in node.decorators:
+            found = ctx.traced_analysis.transform(decorator.decorator, ctx.unit)
+            if found is not None and _compiles(found[0]):
+                self._check(ctx, decorator.decorator, node, node.name.value, nested_def=True)
+                return
+
+    # -- checks ------------------------------------------------------------------------
+    def _wrapped(self, ctx: Context, call: cst.Call) -> cst.BaseExpression | None:
+        """The function ``call`` jits (``jax.jit(f)``, ``partial(jax.jit, ...)(f)``)."""
+        if ctx.traced:
+            return None
+        func = call.func
+        found = ctx.traced_analysis.transform(func, ctx.unit)
+        if found is None or not _compiles(found[0]):
+            return None
+        if found[1] is None and not isinstance(func, cst.Call):
+            return call_arg(call, 0, "fun")
+        if isinstance(func, cst.Call):
+            return call_arg(call, 0, "fun")
+        return None
+
+    def _fresh(self, ctx: Context, wrapped: cst.CSTNode, region: cst.CSTNode | None) -> str | None:
+        """Why ``wrapped`` is a new function object every time this code runs, or None."""
+        if isinstance(wrapped, cst.Lambda):
+            return "a new lambda"
+        if isinstance(wrapped, cst.FunctionDef):
+            return "a new function"
+        if isinstance(wrapped, cst.Call):
+            qual = ctx.qualname(wrapped.func)
+            if qual == PARTIAL:
+                return "a new `functools.partial` object"
+            found = ctx.traced_analysis.transform(wrapped.func, ctx.unit) \
+                if not isinstance(wrapped.func, cst.Call) else None
+            if found is not None and found[0].kind == "wrap":
+                return f"a new `{snippet(ctx, wrapped.func)}(...)` function"
+            return None
+        if isinstance(wrapped, cst.Attribute):
+            if isinstance(wrapped.value, cst.Name) and wrapped.value.value in ("self", "cls") \
+                    and ctx.resolver.function(wrapped, ctx.unit) is not None:
+                return "a new bound method"
+            return None
+        if isinstance(wrapped, cst.Name):
+            callee = ctx.resolver.function(wrapped, ctx.unit)
+            if callee is None or callee.parent is None or callee.parent is not ctx.unit:
+                return None  # module-level (a cache hit) or unknown
+            if region is not None and not E.contains(region, callee.node):
+                return None  # defined once, outside the loop
+            return "a new nested function"
+        return None
+
+    def _check(self, ctx: Context, created: cst.CSTNode, wrapped: cst.CSTNode,
+               bound_to: str | None, nested_def: bool = False) -> None:
+        loop = ctx.loops[-1].node if ctx.loops else None
+        if loop is not None:
+            region: cst.CSTNode = loop.body  # type: ignore[attr-defined]
+            where = "inside a loop"
+            when = "on every iteration"
+            place = "outside the loop"
+        else:
+            unit = ctx.unit
+            if unit is None:
+                return
+            caller = E.repeated_units(ctx).get(id(unit))
+            if caller is None:
+                return
+            region = unit.node
+            loop_place = "at module level" if caller == "module level" else f"in {caller}"
+            where = f"in `{unit.name}`, which is called in a loop {loop_place},"
+            when = "on every call"
+            place = "outside the function"
+        why = self._fresh(ctx, wrapped, region if loop is not None else None)
+        if why is None:
+            return
+        if loop is not None and isinstance(loop, cst.For) and _sweeps_constants(ctx, loop) \
+                and E.reads_any(wrapped, set(target_names(loop.target))):
+            return  # one compilation per configuration value is inherent (autotuning)
+        if bound_to is not None and not E.calls_named(region, bound_to):
+            return  # built but not called here: stored, or returned by a factory
+        if nested_def:
+            text = f"`@{snippet(ctx, created)} def {bound_to}`"
+        else:
+            text = f"`{snippet(ctx, created)}`"
+        self.report(
+            ctx,
+            created,
+            f"{text} {where} jits {why} {when}, so JAX traces and compiles it again each "
+            f"time; define the jitted function once, {place}, and pass the changing values "
+            "as arguments",
+        )
+
+
+_STATIC_ITERATORS = frozenset(
+    {"builtins.range", "builtins.enumerate", "builtins.zip", "builtins.reversed",
+     "builtins.sorted", "itertools.product", "itertools.combinations",
+     "itertools.permutations", "itertools.chain"}
+)
+
+
+def _sweeps_constants(ctx: Context, loop: cst.For) -> bool:
+    """A loop over Python constants (`range(n)`, `(0.1, 0.01)`, `itertools.product` of
+    literals): each iteration's value is a compile-time configuration."""
+    return _constant_iterable(ctx, loop.iter, follow=True)
+
+
+def _constant_iterable(ctx: Context, node: cst.BaseExpression, follow: bool) -> bool:
+    if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
+        return all(_constant(e.value) for e in node.elements)
+    if isinstance(node, cst.Call):
+        if ctx.qualname(node.func) not in _STATIC_ITERATORS:
+            return False
+        return all(_constant(a.value) or _constant_iterable(ctx, a.value, follow)
+                   for a in node.args)
+    if follow and isinstance(node, cst.Name):
+        values = E.bound_values(ctx, node.value)
+        if values and len(values) == 1 and values[0] is not None:
+            return _constant_iterable(ctx, values[0], follow=False)
+    return False
+
+
+def _constant(node: cst.BaseExpression) -> bool:
+    if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString)):
+        return True
+    if isinstance(node, cst.Name):
+        return node.value in ("True", "False", "None")
+    if isinstance(node, cst.UnaryOperation):
+        return _constant(node.expression)
+    if isinstance(node, (cst.Tuple, cst.List)):
+        return all(_constant(e.value) for e in node.elements)
+    if isinstance(node, cst.Attribute):
+        return True  # `jnp.float32`, an enum member: a configuration value
+    return False
