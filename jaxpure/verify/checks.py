@@ -103,7 +103,7 @@ def record_outcome(ctx: Context, transform: str, outcome: Outcome, eager: Outcom
                 f"fails eagerly, so nothing can be compared (check the example): {found.describe()}",
                 None, found.location)
         return
-    if eager is not None and eager.error is not None and summarize(eager.error) == found.summary:
+    if found.code is None and eager is not None and eager.error is not None and summarize(eager.error) == found.summary:
         ctx.add(R.TRACES, transform, R.SKIPPED, "fails the same way eagerly (see eager)")
         return
     detail = found.describe() if found.code else f"raises under {transform} but not eagerly: {found.describe()}"
@@ -333,7 +333,7 @@ def _state_findings(eager: _Runs, jitted: _Runs, repeats: int, leaked: set[str])
             continue  # the same effect in both modes: nothing trace-specific to confirm
         change = change_e or change_j
         assert change is not None
-        what = {"global": "module global", "closure": "nonlocal"}[change.item.kind]
+        what = {"global": "module global", "closure": "nonlocal", "self": "bound instance"}[change.item.kind]
         before = change.item.before
         eager_text = _after_text(before, after_e)
         jit_text = _after_text(before, after_j)
@@ -465,8 +465,8 @@ def check_key_reuse(ctx: Context) -> None:
                 or any(is_typed_key(leaf) for leaf in jax.tree.leaves((call.args, call.kwargs))))
     reuse = {t: o for t, o in runs.items() if o.error is not None and type(o.error).__name__ == "KeyReuseError"}
     if reuse:
-        eager_error = reuse.get("eager")
-        location = ctx.classify(eager_error).location if eager_error else None
+        eager_run = reuse.get("eager")
+        location = ctx.classify(eager_run.error).location if eager_run and eager_run.error else None
         in_loop = any(is_loop_reuse(o.error) for o in reuse.values()) or (
             location is not None and _location_in_loop(ctx, location))
         code = "JXP302" if in_loop else "JXP301"

@@ -45,6 +45,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--against", metavar="REV",
                         help="compare each target with its file at git revision REV: the old version "
                              "runs eagerly as the reference, the current one under every transform")
+    parser.add_argument("--original", metavar="TARGET",
+                        help="like --against, with the reference version kept as another target "
+                             "(e.g. old.py::step): it runs eagerly, each TARGET under every transform")
     parser.add_argument("--timeout", type=float, default=120.0, metavar="SECONDS",
                         help="per-target time limit (default 120)")
     parser.add_argument("--devices", type=int, default=4, metavar="N",
@@ -66,6 +69,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:  # output piped into `head` and the like
+        sys.stderr.close()
+        return EXIT_OK
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(list(argv) if argv is not None else None)
@@ -83,8 +94,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         options = _options(args)
         specs = [TargetSpec.parse(text) for text in args.targets]
+        if args.against and args.original:
+            raise ValueError("use --against or --original, not both")
         if args.against:
             specs = [_at_revision(spec, args.against) for spec in specs]
+        if args.original:
+            specs = [spec.with_original(args.original) for spec in specs]
     except (TargetError, ValueError) as error:
         print(f"jaxpure verify: error: {error}", file=sys.stderr)
         return EXIT_ERROR

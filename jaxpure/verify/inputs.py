@@ -65,21 +65,22 @@ def normalize(value: Any) -> list[Example]:
 
 
 def load_examples_module(path: str) -> Any:
-    """Import an examples file under a name of its own (so several can coexist in one worker)."""
+    """Import an examples file under a name of its own (so several can coexist in one worker);
+    its imports of sibling modules get the same module objects as the targets."""
+    from jaxpure.verify.targets import local_imports
+
     real = os.path.realpath(path)
     name = "_jaxpure_examples_" + re.sub(r"\W", "_", real)
     if name in sys.modules:
         return sys.modules[name]
-    directory = os.path.dirname(real)
-    if directory not in sys.path:
-        sys.path.insert(0, directory)
     spec = importlib.util.spec_from_file_location(name, real)
     if spec is None or spec.loader is None:
         raise ExamplesError(f"cannot import examples file {path}")
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     try:
-        spec.loader.exec_module(module)
+        with local_imports(os.path.dirname(real)):
+            spec.loader.exec_module(module)
     except Exception as error:
         del sys.modules[name]
         raise ExamplesError(f"examples file {path} failed to import: {type(error).__name__}: {error}") from error

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import dis
+import inspect
 import io
 import logging
 import random
@@ -80,7 +81,7 @@ class Watched:
     """One module global or closure cell the function can see."""
 
     name: str
-    kind: str  # "global" or "closure"
+    kind: str  # "global", "closure" or "self" (the instance of a bound method)
     read: Callable[[], Any]
     write: Callable[[Any], None]
     original: Any
@@ -105,6 +106,10 @@ class ModuleState:
             if name not in referenced and not _mutable(value):
                 continue
             self.watched.append(self._watch_global(name, value))
+        owner = getattr(fn, "__self__", None)
+        if inspect.ismethod(fn) and not isinstance(owner, (type, types.ModuleType)):
+            self.watched.append(Watched("self", "self", lambda: owner, lambda value: None, owner,
+                                        _backup(owner), snapshot(owner)))
         code = getattr(fn, "__code__", None)
         for name, cell in zip(code.co_freevars if code else (), getattr(fn, "__closure__", None) or ()):
             try:

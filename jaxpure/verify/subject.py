@@ -32,8 +32,10 @@ def unwrap(fn: Callable[..., Any]) -> Unwrapped:
     object itself would let its private trace cache hide trace-time effects from the checks.
     """
     bound_self: Any = _NO_SELF
-    if inspect.ismethod(fn):
+    if inspect.ismethod(fn) and getattr(fn.__func__, "_jit_info", None) is not None:
+        # a jitted method: the wrapper receives self as argument 0 (static, per its own options)
         bound_self, fn = fn.__self__, fn.__func__
+    # a plain bound method stays bound: like jax.jit(obj.method), self is closed over
     nums: list[int] = []
     names: list[str] = []
     jitted = False
@@ -90,6 +92,10 @@ class Subject:
         nums = _merge(unwrapped.static_argnums, extra_static_argnums, first.static_argnums)
         names = _merge(unwrapped.static_argnames, extra_static_argnames, first.static_argnames)
         fn = unwrapped.fn
+        if _takes_plain_self(fn, first) and 0 not in nums and "self" not in names:
+            # Class.method called with an instance as argument 0: an object that is not a pytree
+            # of arrays can only be static (as in `partial(jax.jit, static_argnums=0)`)
+            names = names + ("self",)
         label = name or getattr(fn, "__qualname__", None) or getattr(fn, "__name__", repr(fn))
         return cls(label, fn, tuple(examples), nums, names, _source_files(fn), unwrapped.was_jitted)
 
@@ -189,6 +195,19 @@ class Subject:
             return target(*args, **kwargs)
 
         return core, values
+
+
+def _takes_plain_self(fn: Callable[..., Any], example: Example) -> bool:
+    try:
+        parameters = list(inspect.signature(fn).parameters)
+    except (TypeError, ValueError):
+        return False
+    if not parameters or parameters[0] != "self" or not example.args:
+        return False
+    import jax
+
+    leaves = jax.tree.leaves(example.args[0])
+    return len(leaves) == 1 and leaves[0] is example.args[0] and not isinstance(leaves[0], jax.Array)
 
 
 def _merge(*groups: tuple[Any, ...]) -> tuple[Any, ...]:

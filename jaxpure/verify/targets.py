@@ -6,6 +6,7 @@ worker process.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
 import importlib.util
@@ -13,6 +14,7 @@ import os
 import re
 import sys
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -35,6 +37,7 @@ class TargetSpec:
     module: str | None = None  # a dotted module name
     old_source: str | None = None  # --against: the file's text at a git revision
     revision: str | None = None
+    original: str | None = None  # --original: another target that is the reference (verify_fix)
 
     @classmethod
     def parse(cls, text: str) -> TargetSpec:
@@ -59,6 +62,10 @@ class TargetSpec:
 
     def with_old_source(self, source: str, revision: str) -> TargetSpec:
         return TargetSpec(self.text, self.qualname, self.path, self.module, source, revision)
+
+    def with_original(self, original: str) -> TargetSpec:
+        TargetSpec.parse(original)  # fail early on a malformed reference
+        return TargetSpec(self.text, self.qualname, self.path, self.module, original=original)
 
     @property
     def stem(self) -> str:
@@ -102,14 +109,60 @@ def _import_file(path: str) -> ModuleType:
             dotted = dotted[: -len(".__init__")]
         _on_path(os.path.dirname(package_root))
         return importlib.import_module(dotted)
-    directory = os.path.dirname(path)
-    _on_path(directory)  # sibling imports (`import helpers`) work as when run as a script
+    if path in _LOADED:
+        return _LOADED[path]
     stem = os.path.splitext(os.path.basename(path))[0]
-    existing = sys.modules.get(stem)
-    if existing is not None and os.path.realpath(getattr(existing, "__file__", "") or "") == path:
-        return existing
-    name = stem if existing is None and stem.isidentifier() else _unique_name("target", path)
-    return _exec_file(name, path)
+    taken = stem in sys.modules and _file_of(sys.modules[stem]) != path
+    with local_imports(os.path.dirname(path)):
+        existing = sys.modules.get(stem)
+        if existing is not None and _file_of(existing) == path:
+            module = existing
+        else:
+            name = stem if stem.isidentifier() and not taken else _unique_name("target", path)
+            module = _exec_file(name, path)
+    _LOADED[path] = module
+    return module
+
+
+# Modules loaded from a file path, by real path: the same file is one module object for the
+# targets and for the examples files that import them.
+_LOADED: dict[str, ModuleType] = {}
+
+
+def _file_of(module: ModuleType) -> str:
+    return os.path.realpath(getattr(module, "__file__", None) or "")
+
+
+@contextlib.contextmanager
+def local_imports(directory: str) -> Iterator[None]:
+    """While active, ``import name`` finds ``name.py`` in ``directory`` first.
+
+    Different targets' directories may hold files of the same name (``bad.py``, ``helpers.py``)
+    and a worker imports many of them: bare module names taken by another directory are set
+    aside while this directory's code runs, then put back; this directory's modules stay
+    reachable through their paths.
+    """
+    directory = os.path.realpath(directory)
+    local = {os.path.splitext(name)[0]: os.path.join(directory, name)
+             for name in os.listdir(directory) if name.endswith(".py")}
+    set_aside: dict[str, ModuleType] = {}
+    for stem, path in local.items():
+        current = sys.modules.get(stem)
+        if current is not None and _file_of(current) != path:
+            set_aside[stem] = sys.modules.pop(stem)
+        if stem not in sys.modules and path in _LOADED:
+            sys.modules[stem] = _LOADED[path]
+    _on_path(directory, first=True)
+    try:
+        yield
+    finally:
+        for stem, path in local.items():
+            module = sys.modules.get(stem)
+            if module is not None and _file_of(module) == path:
+                _LOADED.setdefault(path, module)
+                if stem in set_aside:
+                    del sys.modules[stem]
+        sys.modules.update(set_aside)
 
 
 def _package_root(path: str) -> str | None:
@@ -125,7 +178,11 @@ def _package_root(path: str) -> str | None:
     return root
 
 
-def _on_path(directory: str) -> None:
+def _on_path(directory: str, first: bool = False) -> None:
+    if first and sys.path[:1] == [directory]:
+        return
+    if first and directory in sys.path:
+        sys.path.remove(directory)
     if directory not in sys.path:
         sys.path.insert(0, directory)
 

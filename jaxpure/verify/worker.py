@@ -14,6 +14,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import queue
+import shutil
 import signal
 import tempfile
 import threading
@@ -54,7 +55,7 @@ def worker_env(devices: int) -> None:
     os.environ.setdefault("JAX_PLATFORMS", "cpu")
 
 
-def worker_main(conn: Connection, log_path: str, devices: int) -> None:
+def worker_main(conn: Connection, log_path: str, devices: int, cache_dir: str | None = None) -> None:
     log = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
     os.dup2(log, 1)
     os.dup2(log, 2)
@@ -62,6 +63,13 @@ def worker_main(conn: Connection, log_path: str, devices: int) -> None:
     try:
         import jax
 
+        if cache_dir:
+            # The checks re-jit the same function many times (each from an empty trace cache, on
+            # purpose); XLA's persistent cache, keyed on the compiled program, makes the
+            # recompiles cheap without hiding anything from the checks.
+            jax.config.update("jax_compilation_cache_dir", cache_dir)
+            jax.config.update("jax_persistent_cache_min_compile_time_secs", 0.0)
+            jax.config.update("jax_persistent_cache_min_entry_size_bytes", 0)
         count = jax.local_device_count()
     except ImportError:
         from jaxpure.verify import INSTALL_HINT
@@ -113,7 +121,12 @@ def _verify_target(message: dict[str, Any], label: str) -> Report:
     try:
         module = load_module(spec)
         fn = resolve(module, spec.qualname)
-        before = resolve(load_old_module(spec), spec.qualname) if spec.old_source is not None else None
+        before = None
+        if spec.old_source is not None:
+            before = resolve(load_old_module(spec), spec.qualname)
+        elif spec.original is not None:
+            original = TargetSpec.parse(spec.original)
+            before = resolve(load_module(original), original.qualname)
     except TargetError as error:
         raise _NotRunnable(str(error)) from error
     path = examples_path(spec, module, message.get("examples"))
@@ -129,7 +142,7 @@ def _verify_target(message: dict[str, Any], label: str) -> Report:
                             extra_static_argnames=options.static_argnames)
     reference = None
     if before is not None:
-        reference = Subject.build(before, examples, name=f"{label}@{spec.revision}",
+        reference = Subject.build(before, examples, name=spec.original or f"{label}@{spec.revision}",
                                   extra_static_argnums=options.static_argnums,
                                   extra_static_argnames=options.static_argnames)
     report = Verifier(options).run_subject(subject, reference)
@@ -161,8 +174,9 @@ def _inputs_from_signature(module: Any, qualname: str, fn: Any) -> tuple[Any, An
 class _Worker:
     """One worker process, restarted after it crashes or is killed for a timeout."""
 
-    def __init__(self, devices: int) -> None:
+    def __init__(self, devices: int, cache_dir: str | None = None) -> None:
         self.devices = devices
+        self.cache_dir = cache_dir
         self.context = multiprocessing.get_context("spawn")
         self.process: Any = None
         self.conn: Connection | None = None
@@ -174,7 +188,7 @@ class _Worker:
         handle, self.log_path = tempfile.mkstemp(prefix="jaxpure-verify-", suffix=".log")
         os.close(handle)
         parent, child = self.context.Pipe()
-        self.process = self.context.Process(target=worker_main, args=(child, self.log_path, self.devices),
+        self.process = self.context.Process(target=worker_main, args=(child, self.log_path, self.devices, self.cache_dir),
                                             daemon=True, name="jaxpure-verify-worker")
         self.process.start()
         child.close()
@@ -201,7 +215,11 @@ class _Worker:
     def run(self, task_id: int, task: Task, timeout: float) -> Report:
         label = task.label or task.target.text
         if not self.alive:
-            problem = self.start()
+            try:
+                problem = self.start()
+            except Exception as error:  # noqa: BLE001 - e.g. spawn refused in an unguarded __main__
+                self.process = None
+                problem = f"cannot start a worker process: {type(error).__name__}: {str(error).strip().splitlines()[0]}"
             if problem is not None:
                 return error_report(label, problem)
         assert self.conn is not None
@@ -253,7 +271,7 @@ class _Worker:
                     self.conn.send(None)
             except (OSError, BrokenPipeError):
                 pass
-        if self.process is not None:
+        if self.process is not None and self.process.pid is not None:
             self.process.join(2)
             if self.process.is_alive():
                 self.process.kill()
@@ -277,6 +295,7 @@ class WorkerPool:
         self.timeout = timeout
         self._workers: list[_Worker] = []
         self._lock = threading.Lock()
+        self.cache_dir = tempfile.mkdtemp(prefix="jaxpure-verify-xla-")
 
     def __enter__(self) -> WorkerPool:
         return self
@@ -292,7 +311,7 @@ class WorkerPool:
         reports: list[Report | None] = [None] * len(tasks)
         with self._lock:
             while len(self._workers) < min(self.jobs, max(1, len(tasks))):
-                self._workers.append(_Worker(self.devices))
+                self._workers.append(_Worker(self.devices, self.cache_dir))
             workers = self._workers[: min(self.jobs, max(1, len(tasks)))]
 
         def drain(worker: _Worker) -> None:
@@ -316,3 +335,4 @@ class WorkerPool:
             for worker in self._workers:
                 worker.close()
             self._workers.clear()
+            shutil.rmtree(self.cache_dir, ignore_errors=True)
