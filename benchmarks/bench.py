@@ -51,6 +51,7 @@ class Case:
     name: str
     argv: list[str]
     before: str | None = None  # a preparation step's name, run untimed before each timing
+    max_runs: int | None = None  # for tools too slow to repeat (Fixit takes minutes)
 
 
 def sh(argv: Sequence[str], **kwargs) -> subprocess.CompletedProcess:
@@ -75,6 +76,28 @@ def ensure_venv(path: Path, packages: Sequence[str]) -> Path:
 def site_packages(python: Path) -> Path:
     out = sh([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"])
     return Path(out.stdout.strip())
+
+
+def copy_corpus(packages: Path, names: Sequence[str], destination: Path) -> list[str]:
+    """Copy the corpus's Python files out of the venv and the repository.
+
+    Every tool then reads identical input, and none of them skips it for being inside a
+    gitignored ``.bench/`` (Fixit and ruff honour the repository's .gitignore).
+    """
+    dirs = []
+    for name in names:
+        source = packages / name
+        if not source.is_dir():
+            continue
+        target = destination / name
+        shutil.copytree(source, target, ignore=_not_python)
+        dirs.append(str(target))
+    return dirs
+
+
+def _not_python(directory: str, names: list[str]) -> set[str]:
+    return {n for n in names if n == "__pycache__" or
+            (not n.endswith((".py", ".pyi")) and not os.path.isdir(os.path.join(directory, n)))}
 
 
 def corpus_files(dirs: Sequence[Path]) -> list[Path]:
@@ -112,9 +135,12 @@ def parse_script(file_list: Path) -> str:
             "        pass\n")
 
 
-def build_cases(dirs: list[str], file_list: Path, venv: Path, bugbear_venv: Path,
-                cache_dir: Path) -> list[Case]:
-    bin_dir, bb_bin = venv / "bin", bugbear_venv / "bin"
+def build_cases(dirs: list[str], file_list: Path, venv_python: Path, bugbear_python: Path,
+                cache_dir: Path, fixit_runs: int) -> list[Case]:
+    bin_dir, bb_bin = venv_python.parent, bugbear_python.parent
+    for tool in (bin_dir / "flake8", bin_dir / "fixit", bin_dir / "ruff", bb_bin / "flake8"):
+        if not tool.exists():
+            raise SystemExit(f"missing {tool}: delete .bench/ and run again to reinstall")
     return [
         Case("jaxpure cold (--no-cache -j1)", jaxpure_argv("--no-cache", "--jobs", "1", *dirs)),
         Case("jaxpure cold (--no-cache -j2)", jaxpure_argv("--no-cache", "--jobs", "2", *dirs)),
@@ -123,7 +149,7 @@ def build_cases(dirs: list[str], file_list: Path, venv: Path, bugbear_venv: Path
         Case("flake8 -j1", [str(bin_dir / "flake8"), "-j1", "--exit-zero", *dirs]),
         Case("flake8 -j2", [str(bin_dir / "flake8"), "-j2", "--exit-zero", *dirs]),
         Case("flake8 + bugbear -j1", [str(bb_bin / "flake8"), "-j1", "--exit-zero", *dirs]),
-        Case("fixit lint (all cores)", [str(bin_dir / "fixit"), "lint", *dirs]),
+        Case("fixit lint (all cores)", [str(bin_dir / "fixit"), "lint", *dirs], max_runs=fixit_runs),
         Case("ruff check", [str(bin_dir / "ruff"), "check", "--no-cache", "--exit-zero",
                             "--isolated", "--select", "E,F,W,B", *dirs]),
     ]
@@ -133,6 +159,8 @@ def run_benchmark(cases: list[Case], runs: int, dirs: list[str], cache_dir: Path
     samples: dict[str, list[float]] = {case.name: [] for case in cases}
     for run in range(runs):
         for case in cases:
+            if case.max_runs is not None and run >= case.max_runs:
+                continue
             if case.before == "prime":
                 shutil.rmtree(cache_dir, ignore_errors=True)
                 sh(jaxpure_argv("--cache-dir", str(cache_dir), *dirs))
@@ -215,6 +243,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--large", action="store_true", help="add jax, haiku, distrax, jraph, orbax, "
                                                              "jaxtyping to the corpus")
     parser.add_argument("--runs", type=int, default=3, help="timed runs per tool (median shown)")
+    parser.add_argument("--fixit-runs", type=int, default=1,
+                        help="timed Fixit runs (default 1: it takes minutes, and one run is enough "
+                             "to tell a 5x ratio)")
     parser.add_argument("--survey", action="store_true", help="only count findings per rule")
     parser.add_argument("--profile", action="store_true", help="only profile a cold serial run")
     parser.add_argument("--setup-only", action="store_true", help="install the venvs and stop")
@@ -226,8 +257,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     bugbear = ensure_venv(BENCH_DIR / "venv-bugbear", BUGBEAR_TOOLS)
     if args.setup_only:
         return 0
-    packages = site_packages(venv)
-    dirs = [str(packages / name) for name in corpus.values() if (packages / name).is_dir()]
+    corpus_root = Path(tempfile.mkdtemp(prefix="jaxpure-bench-corpus-"))
+    try:
+        dirs = copy_corpus(site_packages(venv), list(corpus.values()), corpus_root)
+        return _measure(args, corpus, venv, bugbear, dirs)
+    finally:
+        shutil.rmtree(corpus_root, ignore_errors=True)
+
+
+def _measure(args: argparse.Namespace, corpus: dict[str, str], venv: Path, bugbear: Path,
+             dirs: list[str]) -> int:
     files = corpus_files([Path(d) for d in dirs])
     lines = count_lines(files)
     print(f"# jaxpure benchmark, {datetime.date.today()}\n")
@@ -247,7 +286,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         file_list = Path(tmp) / "files.txt"
         file_list.write_text("\n".join(str(f) for f in files))
         cache_dir = Path(tmp) / "cache"
-        cases = build_cases(dirs, file_list, venv, bugbear, cache_dir)
+        cases = build_cases(dirs, file_list, venv, bugbear, cache_dir, args.fixit_runs)
         medians = run_benchmark(cases, args.runs, dirs, cache_dir)
     print_table(medians, lines)
     largest = max(files, key=lambda f: f.stat().st_size)

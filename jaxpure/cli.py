@@ -153,6 +153,9 @@ def _check(args: argparse.Namespace) -> int:
     from jaxpure.config import ConfigError
 
     try:
+        if args.verify:
+            raise UsageError("`check --verify` is reserved for a later release; "
+                             "run `jaxpure verify PATH ...` instead")
         config = _resolve_config(args)
         fmt = _output_format(args, config)
         return _run_check(args, config, fmt)
@@ -379,8 +382,9 @@ def _print_summary(summary: Summary, fix_mode: FixMode) -> None:
     elif not summary.errors:
         lines.append("All checks passed!")
     if summary.hidden_unsafe:
-        lines.append(f"{_plural(summary.hidden_unsafe, 'more fix')} can be applied with "
-                     "`--fix --unsafe-fixes` (they may change behaviour; see `jaxpure rule CODE`).")
+        count = summary.hidden_unsafe
+        lines.append(f"{count} more {'fix is' if count == 1 else 'fixes are'} available with "
+                     "`--unsafe-fixes` (unsafe: may change behaviour; see `jaxpure rule CODE`).")
     if summary.errors:
         lines.append(f"{_plural(summary.errors, 'file')} could not be checked (see the errors above).")
     for line in lines:

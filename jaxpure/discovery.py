@@ -14,8 +14,10 @@ import stat
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from pathspec import GitIgnoreSpec
+if TYPE_CHECKING:
+    from pathspec import GitIgnoreSpec
 
 PYTHON_SUFFIXES = (".py", ".pyi")
 
@@ -92,7 +94,14 @@ def _load_spec(base: Path, files: Iterable[Path]) -> _Spec | None:
             continue
     if not any(line.strip() and not line.startswith("#") for line in lines):
         return None
-    return _Spec(base, GitIgnoreSpec.from_lines(lines))
+    return _Spec(base, _compile(lines))
+
+
+def _compile(lines: Sequence[str]) -> GitIgnoreSpec:
+    # imported on first use: checking only named files (pre-commit) never needs it
+    from pathspec import GitIgnoreSpec
+
+    return GitIgnoreSpec.from_lines(list(lines))
 
 
 @dataclass
@@ -110,7 +119,7 @@ class Excluder:
     def __post_init__(self) -> None:
         self.root = Path(os.path.abspath(self.root))
         if self.patterns:
-            self._exclude = _Spec(self.root, GitIgnoreSpec.from_lines(list(self.patterns)))
+            self._exclude = _Spec(self.root, _compile(self.patterns))
 
     def skipped_dir_name(self, directory: Path) -> bool:
         name = directory.name
