@@ -361,6 +361,7 @@ class Walker:
     def __init__(self, ctx: Context, handlers: dict[type, list[Handler]]) -> None:
         self.ctx = ctx
         self.handlers = handlers
+        self._statements: dict[type, Callable[..., None] | None] = {}
 
     def dispatch(self, node: object) -> None:
         found = self.handlers.get(type(node))
@@ -436,7 +437,11 @@ class Walker:
 
     # -- statements ------------------------------------------------------------------
     def stmt(self, node: cst.CSTNode) -> None:
-        method = getattr(self, "stmt_" + type(node).__name__, None)
+        cls = type(node)
+        try:
+            method = self._statements[cls]
+        except KeyError:
+            method = self._statements[cls] = getattr(self, "stmt_" + cls.__name__, None)
         if method is not None:
             method(node)
             return

@@ -148,6 +148,7 @@ class _Indexer:
         self.class_stack: list[str] = []
         self.in_class_body = False
         self.block_depth = 0  # compound statements enclosing a module-level statement
+        self._methods: dict[type, object] = {}
 
     # -- bindings -------------------------------------------------------------------
     def bind(self, name: str, value: cst.BaseExpression | None, augmented: bool = False) -> None:
@@ -182,14 +183,18 @@ class _Indexer:
 
     # -- traversal --------------------------------------------------------------------
     def visit(self, node: cst.CSTNode) -> None:
-        method = getattr(self, "visit_" + type(node).__name__, None)
+        cls = type(node)
+        try:
+            method = self._methods[cls]
+        except KeyError:
+            method = self._methods[cls] = getattr(self, "visit_" + cls.__name__, None)
         if method is not None:
             if method(node) is False:
                 return
-        block = self.unit is None and type(node) in _BLOCKS
+        block = self.unit is None and cls in _BLOCKS
         if block:
             self.block_depth += 1
-        for name in child_fields(type(node)):
+        for name in child_fields(cls):
             value = getattr(node, name)
             if isinstance(value, cst.CSTNode):
                 self.visit(value)
