@@ -58,3 +58,14 @@ def test_codes_are_unique_and_flake8_compatible():
     assert len(codes) == len(set(codes))
     for code in codes:
         assert re.fullmatch(r"[A-Z]{1,3}[0-9]{0,3}", code)
+
+
+def test_docs_rules_md_is_up_to_date():
+    from pathlib import Path
+
+    from jaxpure.rules.docs import render
+
+    page = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
+    assert page.read_text(encoding="utf-8") == render(), (
+        "docs/rules.md is stale: run `python -m jaxpure.rules.docs > docs/rules.md`"
+    )
