@@ -38,6 +38,7 @@ class Task:
     options: VerifyOptions = field(default_factory=VerifyOptions)
     examples: str | None = None  # an examples file given on the command line
     label: str = ""
+    timeout: float | None = None  # overrides the pool's per-target limit
 
     def to_message(self, task_id: int) -> dict[str, Any]:
         return {"id": task_id, "target": self.target.to_dict(), "options": self.options.to_dict(),
@@ -320,7 +321,7 @@ class WorkerPool:
                     index, task = pending.get_nowait()
                 except queue.Empty:
                     return
-                reports[index] = worker.run(index, task, limit)
+                reports[index] = worker.run(index, task, task.timeout or limit)
 
         threads = [threading.Thread(target=drain, args=(worker,), daemon=True) for worker in workers]
         for thread in threads:
