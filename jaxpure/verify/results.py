@@ -92,7 +92,7 @@ class Report:
 
     target: str
     checks: tuple[CheckResult, ...] = ()
-    seconds: float = 0.0
+    seconds: float = field(default=0.0, compare=False)
     meta: dict[str, Any] = field(default_factory=dict, compare=False)
 
     @property

@@ -152,6 +152,10 @@ def changeable_closure_names(filename: str, function_line: int) -> frozenset[str
     rebound: set[str] = set()
     for outer in chain[:-1]:
         counts = _scope_bindings(outer.body)
+        arguments = outer.args
+        for arg in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
+                    *filter(None, (arguments.vararg, arguments.kwarg))]:
+            counts[arg.arg] = counts.get(arg.arg, 0) + 1  # a parameter is a first binding
         rebound |= {name for name, count in counts.items() if count > 1}
         rebound |= _declared_writes(outer, ast.Nonlocal)
         rebound |= mutated_names(outer)
