@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from jaxpure.verify import INSTALL_HINT
+from jaxpure.verify import INSTALL_HINT, VerifyOptions
 
 pytestmark = pytest.mark.verify
 
@@ -104,3 +104,21 @@ def test_against_a_git_revision(tmp_path: Path) -> None:
 
     done = verify_cli("--against", "no-such-rev", "model.py::relu", cwd=tmp_path)
     assert done.returncode == 2 and "no-such-rev" in done.stderr
+
+
+def test_verify_fixes_for_check_fix(tmp_path: Path) -> None:
+    pytest.importorskip("jax")
+    from jaxpure.verify.fixes import DIFFERS, NO_EXAMPLE, VERIFIED, FixedFile, verify_fixes
+
+    old = ("import jax\n\n\n@jax.jit\ndef zero_first(x):\n    x[0] = 0.0\n    return x\n\n\n"
+           "def bump(x):\n    x.at[0].add(1.0)\n    return x\n\n\ndef opaque(x):\n    x.at[0].add(1.0)\n    return x\n")
+    new = ("import jax\n\n\n@jax.jit\ndef zero_first(x):\n    x = x.at[0].set(0.0)\n    return x\n\n\n"
+           "def bump(x):\n    x = x.at[0].add(1.0)\n    return x\n\n\n"
+           "def opaque(x):\n    x = x.at[0].add(1.0)\n    return x\n")
+    (tmp_path / "model.py").write_text(new)
+    (tmp_path / "jaxpure_examples.py").write_text(
+        "import jax.numpy as jnp\n"
+        "EXAMPLES = {'zero_first': lambda: (jnp.ones(3),), 'bump': lambda: (jnp.ones(3),)}\n")
+    verdicts = verify_fixes([FixedFile(str(tmp_path / "model.py"), old, (6, 11, 16))],
+                            options=VerifyOptions(checks=("traces",)))
+    assert [v.status for v in verdicts] == [VERIFIED, DIFFERS, NO_EXAMPLE], verdicts

@@ -19,7 +19,7 @@ from jaxpure.verify.errors import is_loop_reuse, summarize
 from jaxpure.verify.runner import BATCHED, Context, Outcome, ready
 from jaxpure.verify.sandbox import StateChange, capture_output, referenced_names
 from jaxpure.verify.sourceinfo import changeable_closure_names, changeable_module_names, line_in_loop
-from jaxpure.verify.subject import Call, fresh_function
+from jaxpure.verify.subject import Call
 from jaxpure.verify.trees import (
     compare,
     find_tracers,

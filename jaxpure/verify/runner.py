@@ -147,7 +147,8 @@ class Context:
         except NotBatchable as reason:
             return Outcome(skipped=f"the outputs cannot be stacked: {reason}")
 
-    def _batched_form(self, transform: str, calls: list[Call], subject: Subject) -> tuple[Callable[..., Any], tuple[Any, ...]]:
+    def _batched_form(self, transform: str, calls: list[Call],
+                      subject: Subject) -> tuple[Callable[..., Any], tuple[Any, ...]]:
         splits = [subject.split(call) for call in calls]
         core = splits[0][0]
         columns = list(zip(*(values for _, values in splits)))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import math
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -358,7 +358,3 @@ def first(items: Iterator[str] | list[str], limit: int = MAX_DIFFS) -> list[str]
         if len(out) >= limit:
             break
     return out
-
-
-def tree_map_calls(fn: Callable[..., Any], *trees: Any) -> Any:
-    return jax.tree.map(fn, *trees)

@@ -111,7 +111,7 @@ class _NotRunnable(Exception):
 
 
 def _verify_target(message: dict[str, Any], label: str) -> Report:
-    from jaxpure.verify.inputs import MissingInput, find_examples, generate, load_examples_module
+    from jaxpure.verify.inputs import MissingInput, find_examples, load_examples_module
     from jaxpure.verify.results import skipped_report
     from jaxpure.verify.runner import Verifier
     from jaxpure.verify.subject import Subject
@@ -189,7 +189,8 @@ class _Worker:
         handle, self.log_path = tempfile.mkstemp(prefix="jaxpure-verify-", suffix=".log")
         os.close(handle)
         parent, child = self.context.Pipe()
-        self.process = self.context.Process(target=worker_main, args=(child, self.log_path, self.devices, self.cache_dir),
+        self.process = self.context.Process(target=worker_main,
+                                            args=(child, self.log_path, self.devices, self.cache_dir),
                                             daemon=True, name="jaxpure-verify-worker")
         self.process.start()
         child.close()
@@ -237,7 +238,8 @@ class _Worker:
             why = self._death()
             tail = self._log_tail(offset)
             self.stop()
-            return error_report(label, f"the user code crashed the worker ({why})" + (f"; last output: {tail}" if tail else ""),
+            output = f"; last output: {tail}" if tail else ""
+            return error_report(label, f"the user code crashed the worker ({why}){output}",
                                 time.perf_counter() - started)
         return Report.from_dict(answer["report"])
 
