@@ -235,3 +235,53 @@ def test_static_check_never_imports_the_verifier() -> None:
             "assert not bad, bad")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert "AssertionError" not in done.stderr, done.stderr
+
+
+def test_trace_time_logging_is_jxp104_with_its_line() -> None:
+    import logging
+
+    logger = logging.getLogger("user.model")
+
+    def logs(x):
+        logger.info("step %s", x)
+        return x * 2
+
+    report = verify(logs, jnp.ones(2))
+    assert "JXP104" in report.codes, report
+    result = report.confirmed("JXP104")[0]
+    assert "logs 3 record(s)" in result.detail and result.location is not None
+    assert result.location.line == logs.__code__.co_firstlineno + 1
+
+
+def test_time_read_at_trace_time_is_jxp104() -> None:
+    import time
+
+    def stamped(x):
+        return x + (time.perf_counter_ns() % 997)  # varies from call to call
+
+    assert "JXP104" in verify(stamped, jnp.zeros(2)).codes
+
+
+def test_nonlocal_write_is_jxp102() -> None:
+    def make():
+        count = 0
+
+        def step(x):
+            nonlocal count
+            count += 1
+            return x * 2
+
+        return step
+
+    report = verify(make(), jnp.ones(2))
+    assert "JXP102" in report.codes, report
+    assert "nonlocal `count`" in report.confirmed("JXP102")[0].detail
+
+
+def test_jax_debug_print_is_not_a_side_effect() -> None:
+    def prints(x):
+        jax.debug.print("x = {}", x)
+        return x * 2
+
+    report = Verifier(VerifyOptions(checks=("side-effects",))).run(prints, jnp.ones(2))
+    assert report.ok, report

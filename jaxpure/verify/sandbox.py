@@ -13,6 +13,7 @@ import logging
 import random
 import sys
 import types
+import typing
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,19 +22,28 @@ import jax
 import numpy as np
 
 from jaxpure.verify.errors import is_library_file
-from jaxpure.verify.trees import Snapshot, snapshot
+from jaxpure.verify.trees import Snapshot, is_code, snapshot
 
 
 def is_data(value: Any) -> bool:
-    """Values whose change matters to a function (not modules, functions, classes)."""
-    return not (isinstance(value, (types.ModuleType, type)) or callable(value)
-                or isinstance(value, (typing_types())))
+    """Values whose change matters to a function: numbers, strings, containers, arrays and
+    instances of the user's own classes (a model with ``__call__`` included). Not modules,
+    functions, classes, nor objects of library classes (a ``logging.Logger`` has caches that
+    change as it is used; restoring or comparing them would only produce noise)."""
+    if is_code(value) or isinstance(value, typing.TypeVar):
+        return False
+    if isinstance(value, (list, dict, set, tuple, frozenset, bytearray, str, bytes, int, float, complex,
+                          bool, type(None), np.ndarray, np.generic, jax.Array)):
+        return True
+    return _user_class(type(value))
 
 
-def typing_types() -> tuple[type, ...]:
-    import typing
-
-    return (typing.TypeVar,)
+def _user_class(cls: type) -> bool:
+    try:
+        filename = inspect.getfile(cls)
+    except (TypeError, OSError):
+        return False  # built-in or extension types
+    return not is_library_file(filename) and "site-packages" not in filename
 
 
 def referenced_names(fn: Callable[..., Any], depth: int = 3) -> set[str]:
@@ -197,20 +207,22 @@ def _mutable(value: Any) -> bool:
         return True
     if isinstance(value, (jax.Array, str, bytes, int, float, complex, tuple, frozenset, type(None))):
         return False  # jax arrays carry a __dict__ but are immutable
-    return hasattr(value, "__dict__") and not callable(value) and not isinstance(value, types.ModuleType)
+    return hasattr(value, "__dict__") and not is_code(value)
 
 
 def _backup(value: Any) -> Any:
     if not _mutable(value):
         return None
     try:
-        return copy.deepcopy(value)
+        backup = copy.deepcopy(value)
     except Exception:  # noqa: BLE001 - uncopyable objects are restored by rebinding only
         return None
+    # a "copy" that is the object itself (singletons, loggers) cannot restore anything
+    return None if backup is value else backup
 
 
 def _restore_in_place(target: Any, backup: Any) -> None:
-    if backup is None:
+    if backup is None or backup is target:
         return
     if isinstance(target, list):
         target[:] = backup

@@ -241,17 +241,7 @@ class DefSpan:
 
 def callables(filename: str) -> list[DefSpan]:
     tree = parse_file(filename)
-    if tree is None:
-        return []
-    found: list[DefSpan] = []
-    for node in tree.body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            found.append(_span(node.name, node))
-        elif isinstance(node, ast.ClassDef):
-            for item in node.body:
-                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                    found.append(_span(f"{node.name}.{item.name}", item))
-    return found
+    return [span for span, _ in _defs(tree)] if tree is not None else []
 
 
 def _span(qualname: str, node: FunctionNode) -> DefSpan:
@@ -264,3 +254,29 @@ def enclosing_callable(filename: str, line: int) -> DefSpan | None:
         if candidate.start <= line <= candidate.end:
             return candidate
     return None
+
+
+def callers_of(filename: str, name: str) -> list[DefSpan]:
+    """Module-level functions and methods whose body refers to ``name`` (e.g. the jitted entry
+    point that passes a scan body to ``lax.scan``): they can run a helper that has no example."""
+    tree = parse_file(filename)
+    if tree is None:
+        return []
+    found = []
+    for span, node in _defs(tree):
+        if span.qualname.split(".")[-1] == name:
+            continue
+        if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node)):
+            found.append(span)
+    return found
+
+
+def _defs(tree: ast.Module) -> list[tuple[DefSpan, FunctionNode]]:
+    pairs: list[tuple[DefSpan, FunctionNode]] = []
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            pairs.append((_span(node.name, node), node))
+        elif isinstance(node, ast.ClassDef):
+            pairs += [(_span(f"{node.name}.{item.name}", item), item) for item in node.body
+                      if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    return pairs

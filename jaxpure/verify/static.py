@@ -11,7 +11,7 @@ from typing import Any
 
 from jaxpure.verify.inputs import EXAMPLES_FILE
 from jaxpure.verify.results import RUN, SKIPPED, Report
-from jaxpure.verify.sourceinfo import enclosing_callable
+from jaxpure.verify.sourceinfo import callers_of, enclosing_callable
 
 CONFIRMED = "confirmed"
 NOT_REPRODUCED = "not reproduced"
@@ -65,6 +65,11 @@ class StaticFinding:
     message: str
     target: str | None  # "path::qualname", None when the line is not inside a function
     why_no_target: str = ""
+    callers: tuple[str, ...] = ()  # same-module functions that use the target (tried as well)
+
+    @property
+    def candidates(self) -> tuple[str, ...]:
+        return ((self.target,) if self.target else ()) + self.callers
 
 
 @dataclass(frozen=True)
@@ -112,9 +117,12 @@ def static_findings(paths: Sequence[str]) -> tuple[list[StaticFinding], list[str
         for finding in result.findings:
             span = enclosing_callable(filename, finding.location.row)
             target = f"{filename}::{span.qualname}" if span else None
+            callers = tuple(f"{filename}::{c.qualname}"
+                            for c in callers_of(filename, span.qualname.split(".")[-1])) if span else ()
             findings.append(StaticFinding(filename, finding.location.row, finding.location.column,
                                           finding.code, finding.message, target,
-                                          "" if span else "not inside a module-level function or method"))
+                                          "" if span else "not inside a module-level function or method",
+                                          callers))
     return findings, errors
 
 
@@ -132,8 +140,9 @@ def _settings(paths: Sequence[str]) -> Any:
 def targets_of(findings: Iterable[StaticFinding]) -> list[str]:
     seen: dict[str, None] = {}
     for finding in findings:
-        if finding.target and finding.code not in UNOBSERVABLE:
-            seen.setdefault(finding.target, None)
+        if finding.code not in UNOBSERVABLE:
+            for target in finding.candidates:
+                seen.setdefault(target, None)
     return list(seen)
 
 
@@ -144,27 +153,38 @@ def verdict(finding: StaticFinding, reports: dict[str, Report]) -> FindingVerdic
         return FindingVerdict(finding, NOT_RUN, finding.why_no_target)
     if finding.code not in CHECK_FOR_CODE:
         return FindingVerdict(finding, NOT_RUN, f"no runtime check for {finding.code}")
-    report = reports.get(finding.target)
-    if report is None:
-        return FindingVerdict(finding, NOT_RUN, "the function was not verified")
-    if report.could_not_run:
-        reason = next((c.detail for c in report.checks if c.check == RUN), "it could not be run")
+    ran: list[tuple[str, Report]] = []
+    for target in finding.candidates:
+        report = reports.get(target)
+        if report is None or report.could_not_run:
+            continue
+        via = "" if target == finding.target else f"via {target.rpartition('::')[2]}: "
+        exact = report.confirmed(finding.code)
+        if exact:
+            return FindingVerdict(finding, CONFIRMED, via + _where(exact))
+        for sibling in sorted(SIBLINGS.get(finding.code, ())):
+            near = report.confirmed(sibling)
+            if near:
+                return FindingVerdict(finding, CONFIRMED, f"{via}as {sibling}: {_where(near)}")
+        ran.append((target, report))
+    if not ran:
+        primary = reports.get(finding.target)
+        if primary is None:
+            return FindingVerdict(finding, NOT_RUN, "the function was not verified")
+        reason = next((c.detail for c in primary.checks if c.check == RUN), "it could not be run")
         return FindingVerdict(finding, NOT_RUN, reason)
-    exact = report.confirmed(finding.code)
-    if exact:
-        return FindingVerdict(finding, CONFIRMED, _where(exact))
-    for sibling in sorted(SIBLINGS.get(finding.code, ())):
-        near = report.confirmed(sibling)
-        if near:
-            return FindingVerdict(finding, CONFIRMED, f"as {sibling}: {_where(near)}")
     check = CHECK_FOR_CODE[finding.code]
-    results = report.results(check)
+    results = ran[0][1].results(check)
     if results and all(r.status == SKIPPED for r in results):
         return FindingVerdict(finding, NOT_RUN, f"{check} skipped: {results[0].detail}")
-    return FindingVerdict(finding, NOT_REPRODUCED, f"{check}: " + "; ".join(
-        f"{r.transform} {r.status}" for r in results) if results else f"{check} did not run")
+    summary = "; ".join(f"{r.transform} {r.status}" for r in results) if results else "did not run"
+    return FindingVerdict(finding, NOT_REPRODUCED, f"{check}: {summary}")
+
+
+TRANSFORM_ORDER = ("eager", "jit", "vmap", "pmap", "shard_map", "-")
 
 
 def _where(results: Sequence[Any]) -> str:
-    transforms = sorted({r.transform for r in results})
+    transforms = sorted({r.transform for r in results},
+                        key=lambda t: TRANSFORM_ORDER.index(t) if t in TRANSFORM_ORDER else 99)
     return f"under {', '.join(transforms)}: {results[0].detail}"

@@ -7,8 +7,10 @@ Python API) imports this module.
 from __future__ import annotations
 
 import copy
+import functools
 import hashlib
 import math
+import types
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -247,6 +249,16 @@ def is_tracer(value: Any) -> bool:
     return isinstance(value, jax.core.Tracer)
 
 
+_CODE_TYPES = (types.FunctionType, types.MethodType, types.BuiltinFunctionType, types.ModuleType,
+               type, functools.partial)
+
+
+def is_code(value: Any) -> bool:
+    """Functions, classes, modules and wrapped functions (jit objects): not state. Instances of
+    classes that merely define ``__call__`` (models, layers) are state."""
+    return isinstance(value, _CODE_TYPES) or hasattr(value, "__wrapped__") or hasattr(value, "_jit_info")
+
+
 Snapshot = Any  # nested tuples; see snapshot()
 
 
@@ -255,7 +267,7 @@ def snapshot(value: Any, depth: int = 6, _seen: frozenset[int] = frozenset()) ->
     if is_tracer(value):
         return ("tracer", type(value).__name__)
     if isinstance(value, (jax.Array, np.ndarray, np.generic)):
-        return ("array", tuple(np.shape(value)), str(value.dtype), _digest(value))
+        return ("array", tuple(np.shape(value)), str(value.dtype), _digest(value), _small_text(value))
     if value is None or isinstance(value, (bool, int, float, complex, str, bytes)):
         return ("value", value if not (isinstance(value, float) and math.isnan(value)) else "nan")
     if depth <= 0 or id(value) in _seen:
@@ -269,10 +281,20 @@ def snapshot(value: Any, depth: int = 6, _seen: frozenset[int] = frozenset()) ->
         return ("seq", type(value).__name__, len(value),
                 tuple(snapshot(v, depth - 1, seen) for v in list(items)[:200]))
     attributes = getattr(value, "__dict__", None)
-    if isinstance(attributes, dict) and not callable(value) and not isinstance(value, type):
+    if isinstance(attributes, dict) and not is_code(value):
         return ("object", type(value).__qualname__,
                 tuple((k, snapshot(v, depth - 1, seen)) for k, v in sorted(attributes.items())))
     return ("ref", type(value).__name__, id(value))
+
+
+def _small_text(value: Any) -> str:
+    """The values of a small array, for messages ("0 became 1")."""
+    try:
+        if np.size(value) > 6 or is_typed_key(value):
+            return ""
+        return _short(np.asarray(value))
+    except Exception:  # noqa: BLE001 - deleted or donated buffers
+        return ""
 
 
 def _digest(value: Any) -> str:
@@ -297,7 +319,7 @@ def describe_change(before: Snapshot, after: Snapshot, path: str = "") -> list[s
         return changes[:MAX_DIFFS]
     if before[0] == after[0] == "seq" and before[1] == after[1]:
         if before[2] != after[2]:
-            return [f"{path} length {before[2]} became {after[2]}"]
+            return [f"{path + ' ' if path else ''}length {before[2]} became {after[2]}"]
         changes = []
         for i, (a, b) in enumerate(zip(before[3], after[3])):
             changes += describe_change(a, b, f"{path}[{i}]")
@@ -319,7 +341,7 @@ def _snapshot_text(shot: Snapshot) -> str:
     if kind == "value":
         return repr(shot[1])
     if kind == "array":
-        return f"array{list(shot[1])} {shot[2]}"
+        return shot[4] or f"array{list(shot[1])} {shot[2]}"
     if kind == "tracer":
         return f"a tracer ({shot[1]})"
     if kind == "seq":
@@ -345,8 +367,7 @@ def find_tracers(value: Any, path: str = "", depth: int = 6,
     elif isinstance(value, (list, tuple, set, frozenset)):
         for i, item in enumerate(list(value)):
             yield from find_tracers(item, f"{path}[{i}]", depth - 1, seen)
-    elif isinstance(getattr(value, "__dict__", None), dict) and not isinstance(value, type) \
-            and not callable(value):
+    elif isinstance(getattr(value, "__dict__", None), dict) and not is_code(value):
         for key, item in list(vars(value).items()):
             yield from find_tracers(item, f"{path}.{key}", depth - 1, seen)
 
