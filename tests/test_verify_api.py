@@ -285,3 +285,15 @@ def test_jax_debug_print_is_not_a_side_effect() -> None:
 
     report = Verifier(VerifyOptions(checks=("side-effects",))).run(prints, jnp.ones(2))
     assert report.ok, report
+
+
+def test_pmap_wrapped_step_with_collectives_runs_on_one_example() -> None:
+    @functools.partial(jax.pmap, axis_name="batch")
+    def step(w, x):
+        grad = jax.lax.pmean(x * w, "batch")
+        return w - 0.1 * grad
+
+    report = verify(step, jnp.ones(3), jnp.arange(3.0))
+    assert report.ok, report
+    passed = {c.transform for c in report.results("traces") if c.status == PASS}
+    assert {"eager", "jit", "vmap"} <= passed

@@ -150,7 +150,7 @@ def check_stale_globals(ctx: Context) -> None:
             try:
                 call = ctx.subject.call(0)
                 with jax.disable_jit():
-                    expected = ready(ctx.subject.fn(*call.args, **call.kwargs))
+                    expected = ready(ctx.subject.run(*call.args, **call.kwargs))
                 call = ctx.subject.reuse_static(template, ctx.subject.call(0))
                 got = ready(jitted(*call.args, **call.kwargs))
             except Exception:  # noqa: BLE001 - the changed value does not suit the function: no claim
@@ -284,7 +284,7 @@ class _Runs:
 def _repeated(ctx: Context, repeats: int, jitted: bool) -> _Runs:
     runs = _Runs()
     template = ctx.subject.call(0)
-    function = ctx.subject.jit() if jitted else ctx.subject.fn
+    function = ctx.subject.jit() if jitted else ctx.subject.run
     calls = [template] + [ctx.subject.reuse_static(template, ctx.subject.call(0)) for _ in range(repeats - 1)]
     with ctx.state.sandbox():
         with capture_output() as captured:
@@ -454,7 +454,7 @@ def check_key_reuse(ctx: Context) -> None:
             fresh = ctx.subject.call(0)
             (args, kwargs), count = wrap_raw_keys((fresh.args, fresh.kwargs))
             wrapped = max(wrapped, count)
-            function = ctx.subject.jit() if transform == "jit" else ctx.subject.fn
+            function = ctx.subject.jit() if transform == "jit" else ctx.subject.run
             try:
                 runs[transform] = Outcome(ready(function(*args, **kwargs)))
             except Exception as error:  # noqa: BLE001
@@ -523,7 +523,7 @@ def check_retracing(ctx: Context) -> None:
         ctx.add(R.RETRACING, "jit", R.SKIPPED, "the example turns state threading off (thread=None)")
         return
     traces = [0]
-    fn = ctx.subject.fn
+    fn = ctx.subject.run
 
     @functools.wraps(fn)
     def counted(*args: Any, **kwargs: Any) -> Any:
@@ -622,7 +622,7 @@ def check_arg_mutation(ctx: Context) -> None:
     with ctx.state.sandbox():
         try:
             with jax.disable_jit():
-                ready(ctx.subject.fn(*call.args, **call.kwargs))
+                ready(ctx.subject.run(*call.args, **call.kwargs))
         except Exception as error:  # noqa: BLE001
             ctx.add(R.ARG_MUTATION, "eager", R.SKIPPED, f"the eager call fails: {summarize(error)}")
             return

@@ -86,7 +86,7 @@ class Context:
         with state.sandbox():
             try:
                 with jax.disable_jit():
-                    return Outcome(ready(subject.fn(*call.args, **call.kwargs)))
+                    return Outcome(ready(subject.run(*call.args, **call.kwargs)))
             except Exception as error:  # noqa: BLE001 - user code may raise anything
                 return Outcome(error=error)
 

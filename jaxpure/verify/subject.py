@@ -3,6 +3,7 @@ and examples, able to hand out fresh argument copies and a dynamic-arguments-onl
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import inspect
 from collections.abc import Callable
@@ -20,9 +21,29 @@ class Unwrapped:
     static_argnums: tuple[int, ...]
     static_argnames: tuple[str, ...]
     was_jitted: bool
+    axis_name: Any = None  # from a jax.pmap wrapper: collectives in the body need it
+    in_axes: Any = 0
 
 
 _NO_SELF = object()
+
+
+def _pmap_options(fn: Callable[..., Any]) -> dict[str, Any] | None:
+    """axis_name, in_axes and static_broadcasted_argnums of a ``jax.pmap`` wrapper, or None.
+
+    jax 0.10's pmap returns a plain function (from jax/_src/pmap.py) whose options live in the
+    closure of its ``infer_params``; anything unexpected means "not a pmap wrapper we know".
+    """
+    code = getattr(fn, "__code__", None)
+    if code is None or not code.co_filename.replace("\\", "/").endswith("jax/_src/pmap.py"):
+        return None
+    try:
+        infer = inspect.getclosurevars(fn).nonlocals["infer_params"]
+        options = inspect.getclosurevars(infer).nonlocals
+        return {"axis_name": options.get("axis_name"), "in_axes": options.get("in_axes", 0),
+                "static": tuple(options.get("static_broadcasted_tuple", ()))}
+    except (KeyError, TypeError, ValueError):
+        return {"axis_name": None, "in_axes": 0, "static": ()}
 
 
 def unwrap(fn: Callable[..., Any]) -> Unwrapped:
@@ -39,6 +60,13 @@ def unwrap(fn: Callable[..., Any]) -> Unwrapped:
     nums: list[int] = []
     names: list[str] = []
     jitted = False
+    pmapped = _pmap_options(fn)
+    axis_name, in_axes = None, 0
+    if pmapped is not None and getattr(fn, "__wrapped__", None) is not None:
+        # run the body ourselves under every transform, keeping pmap's axis name and statics
+        axis_name, in_axes = pmapped["axis_name"], pmapped["in_axes"]
+        nums += list(pmapped["static"])
+        fn = fn.__wrapped__
     while True:
         info = getattr(fn, "_jit_info", None)
         inner = getattr(fn, "__wrapped__", None) or getattr(fn, "_fun", None)
@@ -48,7 +76,8 @@ def unwrap(fn: Callable[..., Any]) -> Unwrapped:
         nums += [n for n in getattr(info, "static_argnums", ()) if n not in nums]
         names += [n for n in getattr(info, "static_argnames", ()) if n not in names]
         fn = inner
-    return Unwrapped(fn, None if bound_self is _NO_SELF else bound_self, tuple(nums), tuple(names), jitted)
+    return Unwrapped(fn, None if bound_self is _NO_SELF else bound_self, tuple(nums), tuple(names), jitted,
+                     axis_name, in_axes)
 
 
 def fresh_function(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -87,6 +116,10 @@ class Subject:
             examples = [Example(args=(unwrapped.bound_self, *ex.args), kwargs=ex.kwargs,
                                 static_argnums=ex.static_argnums, static_argnames=ex.static_argnames,
                                 thread=ex.thread, in_axes=ex.in_axes, axis_name=ex.axis_name)
+                        for ex in examples]
+        if unwrapped.axis_name is not None or unwrapped.in_axes != 0:
+            examples = [dataclasses.replace(ex, axis_name=ex.axis_name or unwrapped.axis_name,
+                                            in_axes=unwrapped.in_axes if ex.in_axes == 0 else ex.in_axes)
                         for ex in examples]
         first = examples[0] if examples else Example()
         nums = _merge(unwrapped.static_argnums, extra_static_argnums, first.static_argnums)
@@ -170,10 +203,28 @@ class Subject:
 
     # -- forms of the function -----------------------------------------------------------------
 
+    @functools.cached_property
+    def run(self) -> Callable[..., Any]:
+        """The function for one example (eager and jit runs). A body that uses collectives over
+        an axis name (a pmap step with ``lax.pmean``) runs mapped over a batch of one, where
+        the collectives are defined."""
+        axis_name = self.example.axis_name
+        if axis_name is None:
+            return self.fn
+        import jax
+        import jax.numpy as jnp
+
+        def one_example(*args: Any, **kwargs: Any) -> Any:
+            core, values = self.split(Call(args, kwargs))
+            batch = jax.tree.map(lambda leaf: jnp.expand_dims(jnp.asarray(leaf), 0), values)
+            return jax.tree.map(lambda leaf: leaf[0], jax.vmap(core, axis_name=axis_name)(*batch))
+
+        return functools.wraps(self.fn)(one_example)
+
     def jit(self, fn: Callable[..., Any] | None = None) -> Callable[..., Any]:
         import jax
 
-        return jax.jit(fresh_function(fn or self.fn), static_argnums=self.static_argnums,
+        return jax.jit(fresh_function(fn or self.run), static_argnums=self.static_argnums,
                        static_argnames=self.static_argnames)
 
     def split(self, call: Call, fn: Callable[..., Any] | None = None) -> tuple[Callable[..., Any], tuple[Any, ...]]:
