@@ -535,9 +535,11 @@ def _repeated_units(ctx: Context) -> dict[int, str]:
         if t is cst.Call and in_loop:
             record(node, unit)  # type: ignore[arg-type]
         if t in (cst.For, cst.While):
+            # a sweep over literal configurations runs each call once per configuration
+            sweep = t is cst.For and constant_iterable(ctx, node.iter, follow=False)  # type: ignore[attr-defined]
             for name in child_fields(t):
                 value = getattr(node, name)
-                inside = name == "body"
+                inside = name == "body" and not sweep
                 if isinstance(value, cst.CSTNode):
                     walk(value, unit, in_loop or inside)
             return
@@ -573,6 +575,45 @@ def _repeated_units(ctx: Context) -> dict[int, str]:
                 repeated[id(callee)] = repeated[id(caller)]
                 changed = True
     return repeated
+
+
+# `range` is left out on purpose: `for step in range(n)` repeats work, it does not sweep
+# configurations
+_SWEEP_ITERATORS = frozenset(
+    {"builtins.enumerate", "builtins.zip", "builtins.reversed", "builtins.sorted",
+     "itertools.product", "itertools.combinations", "itertools.permutations",
+     "itertools.chain"}
+)
+
+
+def constant_iterable(ctx: Context, node: cst.BaseExpression, follow: bool) -> bool:
+    """A loop over literal constants (`(0.1, 0.01)`, `itertools.product((4, 8), (1, 2))`):
+    each iteration's value is a compile-time configuration, not data."""
+    if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
+        return bool(node.elements) and all(_constant(e.value) for e in node.elements)
+    if isinstance(node, cst.Call):
+        if ctx.qualname(node.func) not in _SWEEP_ITERATORS or not node.args:
+            return False
+        return all(constant_iterable(ctx, a.value, follow) for a in node.args)
+    if follow and isinstance(node, cst.Name):
+        values = bound_values(ctx, node.value)
+        if values and len(values) == 1 and values[0] is not None:
+            return constant_iterable(ctx, values[0], follow=False)
+    return False
+
+
+def _constant(node: cst.BaseExpression) -> bool:
+    if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString)):
+        return True
+    if isinstance(node, cst.Name):
+        return node.value in ("True", "False", "None")
+    if isinstance(node, cst.UnaryOperation):
+        return _constant(node.expression)
+    if isinstance(node, (cst.Tuple, cst.List)):
+        return all(_constant(e.value) for e in node.elements)
+    if isinstance(node, cst.Attribute):
+        return True  # `jnp.float32`, an enum member: a configuration value
+    return False
 
 
 def contains(ancestor: cst.CSTNode, node: cst.CSTNode) -> bool:

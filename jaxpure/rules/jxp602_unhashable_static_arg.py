@@ -85,6 +85,7 @@ class UnhashableStaticArg(Rule):
         "import jax\nimport jax.numpy as jnp\ndef f(x, mask):\n    return x\nstep = jax.jit(f, static_argnums=-1)\ndef run(x):\n    mask = jnp.ones(3)\n    return step(x, mask)\n",
         "import functools\nimport jax\nclass M:\n    @functools.partial(jax.jit, static_argnums=(0, 2))\n    def apply(self, x, dims):\n        return x\n    def run(self, x):\n        return self.apply(x, [d for d in range(3)])\n",
         "from functools import partial\nfrom jax import jit\n@partial(jit, static_argnames=('axes',))\ndef f(x, *, axes):\n    return x.sum(axes)\nf(1.0, axes={0, 1})\n",
+        "import jax\ng = jax.pmap(lambda x, c: x, static_broadcasted_argnums=(1,))\ng(1.0, [1])\n",
     )
 
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
@@ -200,7 +201,7 @@ def _collect_wrappers(ctx: Context, by_node: dict[int, Origin], wrappers: dict,
             origin = by_node.get(id(node.value))
             if origin is not None:
                 wrapped = node.value.args[0].value if node.value.args else None
-                if isinstance(wrapped, (cst.Name, cst.Attribute)):
+                if isinstance(wrapped, (cst.Name, cst.Attribute, cst.Lambda)):
                     shift = 1 if isinstance(wrapped, cst.Attribute) else 0
                     for target in node.targets:
                         t = target.target

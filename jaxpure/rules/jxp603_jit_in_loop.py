@@ -35,14 +35,15 @@ class JitInLoop(Rule):
 
     ## Known problems
     `jax.jit(module_level_function)` inside a loop hits the cache and is not reported, nor
-    is a function whose identity the analysis cannot see (a parameter, an attribute).
-    Factories that build a jitted function and return it (`make_step(cfg)`) are not
-    reported, even when called in a loop: building one jitted function per configuration
-    is what they are for. Jitted functions stored rather than called in the loop (a list
-    of per-item functions) are not reported. A loop over Python constants (`range(...)`, a
-    literal tuple, `itertools.product` of literals) whose values the jitted function uses
-    is a configuration sweep (autotuning, one compilation per configuration is inherent)
-    and is not reported. Only loops and calls in the same module are seen.
+    is a function whose identity the analysis cannot see (a parameter, an attribute other
+    than a `self.method`). Factories that build a jitted function and return it
+    (`make_step(cfg)`) are not reported, even when called in a loop: building one jitted
+    function per configuration is what they are for. Jitted functions stored rather than
+    called in the loop (a list of per-item functions) are not reported. A loop over
+    literal constants (a literal tuple, `itertools.product` of literal tuples) whose
+    values the jitted function uses is a configuration sweep (autotuning: one compilation
+    per configuration is inherent) and is not reported; a `range(...)` loop repeats work
+    and is not a sweep. Only loops and calls in the same module are seen.
 
     ## Example
     ```python
@@ -79,6 +80,7 @@ class JitInLoop(Rule):
         # inside a jitted function, an inner jit runs at trace time only
         # a sweep over configurations: one compilation per configuration is inherent
         "import itertools\nimport jax\ndef tune(x):\n    for blocks, tile in itertools.product((4, 8), (512, 1024)):\n        @jax.jit\n        def kernel(v):\n            return v.reshape(blocks, -1) * tile\n        kernel(x)\n",
+        "import jax\ndef run(lr):\n    f = jax.jit(lambda p: p * lr)\n    return f(1.0)\nfor lr in (0.1, 0.01):\n    run(lr)\n",
         "import jax\n@jax.jit\ndef f(xs):\n    for i in range(3):\n        xs = jax.jit(lambda v: v + i)(xs)\n    return xs\n",
         # the nested def is created once, outside the loop
         "import jax\ndef train(p, bs):\n    def loss(p, b):\n        return p * b\n    loss_jit = jax.jit(loss)\n    for b in bs:\n        p = loss_jit(p, b)\n    return p\n",
@@ -89,6 +91,7 @@ class JitInLoop(Rule):
         "import jax\ndef train(p, batches):\n    for b in batches:\n        @jax.jit\n        def step(q):\n            return q * b\n        p = step(p)\n    return p\n",
         "import jax\ndef evaluate(p, b):\n    f = jax.jit(lambda q: q * b)\n    return f(p)\ndef run(p, batches):\n    return [evaluate(p, b) for b in batches]\n",
         "import jax\ndef evaluate(p, b):\n    def loss(q):\n        return q * b\n    return jax.jit(loss)(p)\nfor b in range(3):\n    evaluate(1.0, b)\n",
+        "import jax\nfor step in range(100):\n    y = jax.jit(lambda p: p * step)(1.0)\n",
         "import jax\ndef f(x, n):\n    for _ in range(n):\n        x = jax.jit(lambda v: v * 2)(x)\n    return x\n",
         "import jax\ndef f(x):\n    return x * 2\nwhile True:\n    y = jax.jit(jax.vmap(f))(1.0)\n    break\n",
     )
@@ -211,43 +214,5 @@ class JitInLoop(Rule):
         )
 
 
-_STATIC_ITERATORS = frozenset(
-    {"builtins.range", "builtins.enumerate", "builtins.zip", "builtins.reversed",
-     "builtins.sorted", "itertools.product", "itertools.combinations",
-     "itertools.permutations", "itertools.chain"}
-)
-
-
 def _sweeps_constants(ctx: Context, loop: cst.For) -> bool:
-    """A loop over Python constants (`range(n)`, `(0.1, 0.01)`, `itertools.product` of
-    literals): each iteration's value is a compile-time configuration."""
-    return _constant_iterable(ctx, loop.iter, follow=True)
-
-
-def _constant_iterable(ctx: Context, node: cst.BaseExpression, follow: bool) -> bool:
-    if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
-        return all(_constant(e.value) for e in node.elements)
-    if isinstance(node, cst.Call):
-        if ctx.qualname(node.func) not in _STATIC_ITERATORS:
-            return False
-        return all(_constant(a.value) or _constant_iterable(ctx, a.value, follow)
-                   for a in node.args)
-    if follow and isinstance(node, cst.Name):
-        values = E.bound_values(ctx, node.value)
-        if values and len(values) == 1 and values[0] is not None:
-            return _constant_iterable(ctx, values[0], follow=False)
-    return False
-
-
-def _constant(node: cst.BaseExpression) -> bool:
-    if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString)):
-        return True
-    if isinstance(node, cst.Name):
-        return node.value in ("True", "False", "None")
-    if isinstance(node, cst.UnaryOperation):
-        return _constant(node.expression)
-    if isinstance(node, (cst.Tuple, cst.List)):
-        return all(_constant(e.value) for e in node.elements)
-    if isinstance(node, cst.Attribute):
-        return True  # `jnp.float32`, an enum member: a configuration value
-    return False
+    return E.constant_iterable(ctx, loop.iter, follow=True)
