@@ -10,6 +10,7 @@ at branches, and calls each rule's ``visit_<Node>`` handlers with itself as the 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -407,6 +408,10 @@ class Walker:
             kind = V.UNKNOWN
             if unit.parent_is_class and p.index == 0 and not _is_staticmethod(unit):
                 kind = V.STATIC
+            elif _REF_NAME.search(p.name):
+                # Pallas kernels and jax.new_ref code name their mutable refs `x_ref`;
+                # `x_ref[...] = v` is their supported, legal write
+                kind = V.REF
             elif info is not None and info.traced:
                 kind = self.param_kind(unit, info, p, callsite)
             frame.env[p.name] = kind
@@ -714,6 +719,8 @@ class Walker:
         if isinstance(target, cst.Name):
             name = target.value
             frame.env[name] = ctx.kind(value) if value is not None else V.UNKNOWN
+            if _REF_NAME.search(name) and frame.env[name] != V.TRACED_ARRAY:
+                frame.env[name] = V.REF  # `lse_ref = residual_refs[0]`: still a ref
             key = self.key_from(name, value)
             if key is not None:
                 frame.keys[name] = key
@@ -960,6 +967,7 @@ class Walker:
         self.restore(saved)
 
 
+_REF_NAME = re.compile(r"(?:^|_)refs?(?:$|_)")
 _COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
 
 
