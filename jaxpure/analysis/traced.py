@@ -152,8 +152,13 @@ class TracedAnalysis:
         return found
 
     # -- recognising transforms ------------------------------------------------------
-    def transform(self, expr: cst.BaseExpression, unit: Unit | None) -> tuple[Transform, cst.Call | None] | None:
+    def transform(self, expr: cst.BaseExpression, unit: Unit | None,
+                  depth: int = 0) -> tuple[Transform, cst.Call | None] | None:
         """``jax.jit`` -> (jit, None); ``jax.jit(...)``/``partial(jax.jit, ...)`` -> (jit, call)."""
+        alias = self.module_alias(expr, unit)
+        if alias is not None and depth < 3:
+            # `my_jit = partial(jax.jit, static_argnums=0)` then `@my_jit`
+            return self.transform(alias, None, depth + 1)
         if isinstance(expr, cst.Call):
             qual = self.resolver.qualname(expr.func, unit)
             if qual == PARTIAL:
@@ -173,6 +178,21 @@ class TracedAnalysis:
             return None
         t = lookup(qual, self.extra)
         return (t, None) if t is not None else None
+
+    def module_alias(self, expr: cst.BaseExpression, unit: Unit | None) -> cst.BaseExpression | None:
+        """The value of a module-level name bound exactly once (an alias), if ``expr`` is one."""
+        if not isinstance(expr, cst.Name) or expr.value in self.index.import_names:
+            return None
+        u = unit
+        while u is not None:
+            if u.binds(expr.value):
+                return None
+            u = u.parent
+        bindings = self.index.bindings.get(expr.value)
+        if bindings is None or len(bindings) != 1 or bindings[0].value is None:
+            return None
+        value = bindings[0].value
+        return value if isinstance(value, (cst.Name, cst.Attribute, cst.Call)) else None
 
     # -- collecting origins ----------------------------------------------------------
     def collect(self) -> None:
@@ -202,12 +222,12 @@ class TracedAnalysis:
                 return
             t, options = found[0], found[1]
         else:
-            qual = self.resolver.qualname(func, unit)
-            if qual is None:
+            found = self.transform(func, unit)
+            if found is None:
                 return
-            t = lookup(qual, self.extra)
-            if t is None:
-                return
+            t = found[0]
+            if found[1] is not None:
+                options = found[1]
         if t.kind == "wrap":
             target = call_arg(call, 0, "fun") or call_arg(call, 0, "f")
             if target is not None:
