@@ -168,18 +168,6 @@ def is_nnx_style_write(target: cst.BaseExpression) -> bool:
     return False
 
 
-def describe(outer: Outer, target_text: str) -> str:
-    if outer.kind == "self":
-        return f"`{target_text}` on the object `{outer.name}`"
-    if outer.kind == "global":
-        return f"global `{outer.name}`"
-    if outer.kind == "nonlocal":
-        return f"nonlocal `{outer.name}`"
-    if outer.kind == "module":
-        return f"module-level `{outer.name}`"
-    return f"`{outer.name}` from an enclosing function"
-
-
 # ---------------------------------------------------------------------------------
 # What a name was bound to
 
