@@ -32,7 +32,7 @@ from jaxpure.verify.trees import (
     wrap_raw_keys,
 )
 
-NEEDS_EAGER = "skipped: the function fails eagerly with these arguments (see traces/eager)"
+NEEDS_EAGER = "the function fails eagerly with these arguments (see traces/eager)"
 
 
 def run_all(ctx: Context) -> None:
@@ -53,7 +53,7 @@ def run_all(ctx: Context) -> None:
         if name not in wanted:
             continue
         if not eager_ok:
-            ctx.add(name, "-", R.SKIPPED, NEEDS_EAGER.removeprefix("skipped: "))
+            ctx.add(name, "-", R.SKIPPED, NEEDS_EAGER)
             continue
         try:
             check(ctx)
@@ -106,7 +106,11 @@ def record_outcome(ctx: Context, transform: str, outcome: Outcome, eager: Outcom
     if found.code is None and eager is not None and eager.error is not None and summarize(eager.error) == found.summary:
         ctx.add(R.TRACES, transform, R.SKIPPED, "fails the same way eagerly (see eager)")
         return
-    detail = found.describe() if found.code else f"raises under {transform} but not eagerly: {found.describe()}"
+    if found.code:
+        detail = found.describe()
+    else:
+        eagerly = "" if eager is not None and eager.error is not None else " but not eagerly"
+        detail = f"raises under {transform}{eagerly}: {found.describe()}"
     ctx.add(R.TRACES, transform, R.FAIL, detail, found.code, found.location)
 
 
