@@ -223,6 +223,13 @@ def survey(dirs: list[str], lines: int) -> None:
     print(f"\nfiles that could not be checked: {len(errors)}")
     for line in errors[:20]:
         print(f"    {line}")
+    common = os.path.commonpath(dirs) if dirs else ""
+    print("\nexamples (up to 5 per rule), for triaging false positives:\n```")
+    for code in sorted(counts):
+        for item in [f for f in findings if f["code"] == code][:5]:
+            path = os.path.relpath(item["filename"], common)
+            print(f"{path}:{item['location']['row']}: {code} {item['message'][:110]}")
+    print("```")
 
 
 def profile(dirs: list[str], top: int = 30) -> None:
@@ -257,12 +264,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     bugbear = ensure_venv(BENCH_DIR / "venv-bugbear", BUGBEAR_TOOLS)
     if args.setup_only:
         return 0
-    corpus_root = Path(tempfile.mkdtemp(prefix="jaxpure-bench-corpus-"))
+    work = Path(tempfile.mkdtemp(prefix="jaxpure-bench-"))
     try:
-        dirs = copy_corpus(site_packages(venv), list(corpus.values()), corpus_root)
+        snapshot_jaxpure(work / "src")
+        dirs = copy_corpus(site_packages(venv), list(corpus.values()), work / "corpus")
         return _measure(args, corpus, venv, bugbear, dirs)
     finally:
-        shutil.rmtree(corpus_root, ignore_errors=True)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def snapshot_jaxpure(destination: Path) -> None:
+    """Run a copy of jaxpure taken now, so edits made while the benchmark runs (which would
+    also invalidate the cache between priming and the warm timing) do not leak into it."""
+    shutil.copytree(ROOT / "jaxpure", destination / "jaxpure",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        p for p in (str(destination), os.environ.get("PYTHONPATH", "")) if p)
 
 
 def _measure(args: argparse.Namespace, corpus: dict[str, str], venv: Path, bugbear: Path,
@@ -270,7 +287,10 @@ def _measure(args: argparse.Namespace, corpus: dict[str, str], venv: Path, bugbe
     files = corpus_files([Path(d) for d in dirs])
     lines = count_lines(files)
     print(f"# jaxpure benchmark, {datetime.date.today()}\n")
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+          f"load average before the run {os.getloadavg()[0]:.1f}")
+    head = sh(["git", "-C", str(ROOT), "describe", "--always", "--dirty"]).stdout.strip()
+    print(f"jaxpure: {head or 'unknown'} (working tree copied at start)")
     print(f"corpus: {', '.join(f'{p}' for p in corpus)}: {len(files)} files, {lines} lines")
     versions = sh([str(venv), "-m", "pip", "freeze"])
     wanted = {*corpus, *TOOLS, "libcst"}

@@ -279,6 +279,10 @@ def run(jobs: Sequence[Job], settings: Settings, fix_mode: FixMode = NO_FIX, *,
         redone = _run_round([jobs[i] for i in changed], [wanted[i] for i in changed],
                             settings, fix_mode, cache, workers)
         for index, outcome in zip(changed, redone):
+            if fix_mode.apply and fix_mode.write and outcomes[index].fixed:
+                # the earlier round's fixes are on disk already: this round re-read the
+                # fixed file, so its own list holds only what it fixed in addition
+                outcome = replace(outcome, fixed=outcomes[index].fixed + outcome.fixed)
             outcomes[index] = outcome
             applied[index] = wanted[index]
     if cache is not None:

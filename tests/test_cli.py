@@ -303,3 +303,18 @@ def run_subprocess_python(code: str) -> str:
 
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True).stdout
+
+
+def test_fixes_from_every_round_of_cross_module_analysis_are_counted(tmp_path, capsys):
+    # layers.dense is traced only through train.py's jitted step: round 1 fixes the
+    # discarded update (unseeded), round 2 re-checks layers.py with its seeds
+    write(tmp_path, {
+        "proj/__init__.py": "",
+        "proj/layers.py": "import jax.numpy as jnp\n\n\ndef dense(x):\n    x.at[0].set(1.0)\n"
+                          "    if x.sum() > 0:\n        x = -x\n    return x\n",
+        "proj/train.py": "import jax\n\nfrom proj.layers import dense\n\n\n@jax.jit\n"
+                         "def step(x):\n    return dense(x)\n",
+    })
+    run = run_in_process(capsys, tmp_path, "check", "--fix", "--show-fixes", "--no-cache")
+    assert "x = x.at[0].set(1.0)" in (tmp_path / "proj" / "layers.py").read_text()
+    assert "1 fixed" in run.err and "1 × JXP202" in run.err, run.err
