@@ -58,8 +58,10 @@ class VerifyOptions:
     devices: int = 4
     batch: int = 3
     repeats: int = 3
-    rtol: float = 1e-5
-    atol: float = 1e-6
+    # jit fuses and reorders float32 reductions: results differ from op-by-op eager ones in
+    # the last digits
+    rtol: float = 1e-4
+    atol: float = 1e-5
     static_argnums: tuple[int, ...] = ()
     static_argnames: tuple[str, ...] = ()
     shard_map: bool = True

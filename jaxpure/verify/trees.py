@@ -127,8 +127,8 @@ def _is_array_like(leaf: Any) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Tolerance:
-    rtol: float = 1e-5
-    atol: float = 1e-6
+    rtol: float = 1e-4
+    atol: float = 1e-5
 
 
 def compare(expected: Any, actual: Any, tolerance: Tolerance = Tolerance()) -> list[str]:
