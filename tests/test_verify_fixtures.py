@@ -88,10 +88,14 @@ def _tasks() -> dict[str, Task]:
 def reports() -> dict[str, Report]:
     import os
 
-    os.chdir(ROOT)  # targets are relative to the repository root
-    tasks = _tasks()
-    with WorkerPool(jobs=2, devices=4, timeout=120) as pool:
-        done = pool.run(list(tasks.values()))
+    previous = os.getcwd()
+    os.chdir(ROOT)  # targets are relative to the repository root (workers inherit the cwd)
+    try:
+        tasks = _tasks()
+        with WorkerPool(jobs=2, devices=4, timeout=120) as pool:
+            done = pool.run(list(tasks.values()))
+    finally:
+        os.chdir(previous)
     return dict(zip(tasks, done))
 
 
