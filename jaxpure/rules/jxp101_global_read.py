@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from jaxpure.analysis import values as V
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.globals import StaleNames
 from jaxpure.analysis.index import MUTATING_METHODS
@@ -74,6 +75,23 @@ class GlobalRead(Rule):
         "import jax\ndef train(xs):\n    total = 0.0\n    @jax.jit\n    def step(x):\n        return x + total\n    for x in xs:\n        total += step(x)\n    return total\n",
     )
 
+    def _memos(self, ctx: Context) -> set:
+        return ctx.state("JXP101.memo", set)  # type: ignore[return-value]
+
+    def visit_Comparison(self, node: cst.Comparison, ctx: Context) -> None:
+        # `if k not in CACHE: CACHE[k] = ...`: a trace-time memo keyed by static values,
+        # whose entries never change once written
+        for target in node.comparisons:
+            if isinstance(target.operator, (cst.In, cst.NotIn)) and \
+                    isinstance(target.comparator, cst.Name):
+                self._memos(ctx).add((id(ctx.unit), target.comparator.value))
+
+    def visit_Call(self, node: cst.Call, ctx: Context) -> None:
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "setdefault" and \
+                isinstance(func.value, cst.Name):
+            self._memos(ctx).add((id(ctx.unit), func.value.value))
+
     def visit_Name(self, node: cst.Name, ctx: Context) -> None:
         via = ctx.caching_via
         if via is None or ctx.in_store:
@@ -85,8 +103,10 @@ class GlobalRead(Rule):
         if self._is_mutation_receiver(ctx):
             return  # the mutation itself is JXP103/JXP601's to report
         seen: set = ctx.state("JXP101.seen", set)  # type: ignore[assignment]
-        if (id(unit), name) in seen:
+        if (id(unit), name) in seen or (id(unit), name) in self._memos(ctx):
             return
+        if ctx.lookup(name) == V.REF:
+            return  # a jax.new_ref ref is meant to be read and written under jit
         scope = ctx.scope_of(name)
         stale: StaleNames = ctx.state("JXP101.stale", lambda: StaleNames(ctx.index))  # type: ignore[assignment]
         if scope == "module":
