@@ -68,13 +68,14 @@ def run_all(ctx: Context) -> None:
 
 
 def check_traces(ctx: Context) -> None:
-    call = ctx.subject.call(0)
-    eager = ctx.outcomes["eager"] = ctx.eager(call)
+    """Eager and jit always run (other checks build on them); the batched transforms when the
+    traces check, an agreement check or a fix comparison wants them."""
+    eager = ctx.outcomes["eager"] = ctx.eager(ctx.subject.call(0))
     record_outcome(ctx, "eager", eager, eager=None)
-    if R.TRACES not in ctx.options.checks and not _needs_transforms(ctx):
-        return
     ctx.outcomes["jit"] = ctx.jitted(ctx.subject.call(0))
     record_outcome(ctx, "jit", ctx.outcomes["jit"], eager)
+    if not _needs_batched(ctx):
+        return
     for transform in BATCHED:
         if transform == "shard_map" and not (ctx.options.shard_map and hasattr(jax, "shard_map")):
             continue
@@ -84,8 +85,9 @@ def check_traces(ctx: Context) -> None:
         record_outcome(ctx, transform, outcome, eager)
 
 
-def _needs_transforms(ctx: Context) -> bool:
-    return bool({R.JIT_AGREES, R.VMAP_AGREES, R.PMAP_AGREES} & set(ctx.options.checks)) or ctx.reference is not None
+def _needs_batched(ctx: Context) -> bool:
+    wanted = {R.TRACES, R.VMAP_AGREES, R.PMAP_AGREES} & set(ctx.options.checks)
+    return bool(wanted) or ctx.reference is not None
 
 
 def record_outcome(ctx: Context, transform: str, outcome: Outcome, eager: Outcome | None) -> None:
@@ -278,6 +280,7 @@ class _Runs:
         self.values: list[Any] = []
         self.error: BaseException | None = None
         self.prints = 0
+        self.print_sites: collections.Counter[tuple[str, int]] = collections.Counter()
         self.records: collections.Counter[tuple[str, int]] = collections.Counter()
         self.changes: dict[str, StateChange] = {}
         self.python_random: Any = None
@@ -303,6 +306,7 @@ def _repeated(ctx: Context, repeats: int, jitted: bool) -> _Runs:
             except Exception as error:  # noqa: BLE001
                 runs.error = error
         runs.prints = captured.prints
+        runs.print_sites = collections.Counter(captured.print_sites)
         runs.records = collections.Counter((r.pathname, r.lineno) for r in captured.records)
         runs.changes = {change.name: change for change in ctx.state.changes()}
         runs.python_random = random.getstate()
@@ -365,16 +369,23 @@ def _after_text(before: Any, after: Any) -> str:
 
 
 def _output_channel_findings(eager: _Runs, jitted: _Runs, repeats: int) -> list[tuple[str, str, str, Any]]:
+    from jaxpure.verify.errors import display_path
+
     found = []
-    if eager.prints != jitted.prints:
+    sites = [site for site in sorted(set(eager.print_sites) | set(jitted.print_sites))
+             if eager.print_sites[site] != jitted.print_sites[site]]
+    for filename, line in sites:
+        found.append(("<stdout>", "JXP104",
+                      f"print runs {eager.print_sites[(filename, line)]} time(s) in {repeats} eager calls but "
+                      f"{jitted.print_sites[(filename, line)]} in {repeats} jitted calls: it runs at trace "
+                      "time; use jax.debug.print", R.SourceLocation(display_path(filename), line)))
+    if not sites and eager.prints != jitted.prints:
         found.append(("<stdout>", "JXP104",
                       f"prints {eager.prints} line(s) in {repeats} eager calls but {jitted.prints} in "
                       f"{repeats} jitted calls: print runs at trace time; use jax.debug.print", None))
     for where in sorted(set(eager.records) | set(jitted.records)):
         if eager.records[where] != jitted.records[where]:
             filename, line = where
-            from jaxpure.verify.errors import display_path
-
             found.append(("<logging>", "JXP104",
                           f"logs {eager.records[where]} record(s) in {repeats} eager calls but "
                           f"{jitted.records[where]} in {repeats} jitted calls: logging runs at trace time; "

@@ -164,7 +164,7 @@ def _print_reports(reports: Sequence[Report], args: argparse.Namespace) -> None:
         return
     table = render_table(reports, failures_only=args.failures_only)
     if table:
-        print(table)
+        print(table, flush=True)
     print(summary_line(reports), file=sys.stderr)
 
 

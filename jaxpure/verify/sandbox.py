@@ -4,6 +4,7 @@ snapshots to tell what changed, restoring it between runs, and capturing what it
 
 from __future__ import annotations
 
+import builtins
 import contextlib
 import copy
 import dis
@@ -250,6 +251,7 @@ def _restore_in_place(target: Any, backup: Any) -> None:
 class Captured:
     stdout: str = ""
     records: list[logging.LogRecord] = field(default_factory=list)
+    print_sites: list[tuple[str, int]] = field(default_factory=list)  # user lines that called print
 
     @property
     def prints(self) -> int:
@@ -280,10 +282,20 @@ def capture_output() -> Iterator[Captured]:
     root.handlers = [handler]
     root.setLevel(logging.NOTSET)
     logging.disable(logging.NOTSET)
+    original_print = builtins.print
+
+    def located_print(*args: Any, **kwargs: Any) -> None:
+        caller = sys._getframe(1)
+        if not is_library_file(caller.f_code.co_filename):
+            captured.print_sites.append((caller.f_code.co_filename, caller.f_lineno))
+        original_print(*args, **kwargs)
+
+    builtins.print = located_print
     try:
         with contextlib.redirect_stdout(buffer):
             yield captured
     finally:
+        builtins.print = original_print
         root.handlers = saved_handlers
         root.setLevel(saved_level)
         logging.disable(disabled)
