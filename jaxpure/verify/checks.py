@@ -183,7 +183,9 @@ def changeable_reads(ctx: Context) -> list[tuple[Any, Any]]:
     somewhere, or a lowercase module-level container (a CONSTANT_CASE one never mutated is a
     constant). Without source, only containers count."""
     fn = ctx.subject.fn
-    code = fn.__code__
+    code = getattr(fn, "__code__", None)
+    if code is None:
+        return []  # a partial or a callable object: no globals of its own to change
     referenced = referenced_names(fn)
     in_module = changeable_module_names(code.co_filename)
     in_closure = changeable_closure_names(code.co_filename, code.co_firstlineno)
