@@ -93,8 +93,10 @@ class PytreeStructureChange(Rule):
     """
     ## What it does
     Checks that a `lax.scan`/`fori_loop`/`while_loop` body returns a carry with the same
-    structure it receives (the same dict keys, the same tuple length), and that the
-    branches of `lax.cond`/`lax.switch` return the same structure.
+    structure it receives (the same dict keys, the same tuple length), that the branches of
+    `lax.cond`/`lax.switch` return the same structure, and that a jitted step function does
+    not return a state with a key its input may lack (one it reads with `state.get(k, default)`
+    or tests with `k in state`).
 
     ## Why is this bad?
     Loop carries and branch outputs must have identical pytree structure: JAX raises a
@@ -103,7 +105,8 @@ class PytreeStructureChange(Rule):
 
     ## Known problems
     Only literal structures are compared (`{"h": ...}`, `(a, b)`, `a, b = carry`); carries
-    built by helpers are not analysed.
+    built by helpers are not analysed. A step function whose state is never fed back into
+    it would not retrace; reading a key with a default is taken as the sign that it is.
 
     ## Example
     ```python
@@ -130,11 +133,15 @@ class PytreeStructureChange(Rule):
     summary = "A loop carry or branch output changes its pytree structure"
     VALID = (
         "import jax\ndef body(c, x):\n    return {'h': c['h'] + x}, x\njax.lax.scan(body, {'h': 0.0}, None)\n",
+        "import jax\n@jax.jit\ndef update(state, x):\n    return {'count': state['count'] + 1, 'total': state['total'] + x}\n",
+        "import jax\n@jax.jit\ndef f(cfg, x):\n    return {'y': x * cfg.get('scale', 1.0)}\n",
         "from jax import lax\ndef run(xs):\n    return lax.cond(xs > 0, lambda: (xs, xs), lambda: (xs, -xs))\n",
         "from jax import lax\ndef body(i, carry):\n    a, b = carry\n    return a + i, b\nlax.fori_loop(0, 3, body, (0.0, 1.0))\n",
     )
     INVALID = (
         "import jax\ndef body(c, x):\n    return {'h': c['h'] + x, 'extra': x}, x\njax.lax.scan(body, {'h': 0.0}, None)\n",
+        "import jax\n@jax.jit\ndef update(state, x):\n    new = dict(state)\n    new['total'] = state.get('total', 0.0) + x\n    return new\n",
+        "import jax\n@jax.jit\ndef step(state):\n    extra = state['extra'] if 'extra' in state else 0.0\n    return {'count': state['count'] + 1, 'extra': extra}\n",
         "from jax import lax\ndef run(x):\n    return lax.cond(x > 0, lambda: (x, x), lambda: x + 1)\n",
         "from jax import lax\ndef body(i, carry):\n    a, b = carry\n    return a + i, b, i\nlax.fori_loop(0, 3, body, (0.0, 1.0))\n",
     )
@@ -145,6 +152,78 @@ class PytreeStructureChange(Rule):
             self._loop(ctx, node, qual)
         elif qual in BRANCHES:
             self._branches(ctx, node, qual)
+        else:
+            self._maybe_missing_get(ctx, node)
+
+    # -- a step function whose state gains keys -----------------------------------------
+    # `state.get("total", 0.0)` or `"total" not in state` says the key may be missing from
+    # the input; returning a state that has it changes the structure from one call to the
+    # next, so a jitted step retraces (and a lax loop over it fails).
+
+    def _state(self, ctx: Context) -> dict:
+        return ctx.state("JXP501.step", dict)  # type: ignore[return-value]
+
+    def _input_param(self, ctx: Context, node: cst.BaseExpression) -> str | None:
+        info = ctx.info
+        unit = ctx.unit
+        if info is None or not info.direct or info.caching_via is None or unit is None:
+            return None
+        if isinstance(node, cst.Name) and unit.param(node.value) is not None \
+                and node.value not in unit.assigned and node.value not in info.static_params:
+            return node.value
+        return None
+
+    def _maybe_missing_get(self, ctx: Context, node: cst.Call) -> None:
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "get" and len(node.args) == 2:
+            key = node.args[0].value
+            if isinstance(key, cst.SimpleString) and self._input_param(ctx, func.value):
+                self._state(ctx).setdefault(id(ctx.unit), {})[key.evaluated_value] = node
+
+    def visit_Comparison(self, node: cst.Comparison, ctx: Context) -> None:
+        if len(node.comparisons) != 1 or not isinstance(node.left, cst.SimpleString):
+            return
+        target = node.comparisons[0]
+        if isinstance(target.operator, (cst.In, cst.NotIn)) and \
+                self._input_param(ctx, target.comparator):
+            self._state(ctx).setdefault(id(ctx.unit), {})[node.left.evaluated_value] = node
+
+    def visit_Assign(self, node: cst.Assign, ctx: Context) -> None:
+        target = node.targets[0].target if len(node.targets) == 1 else None
+        if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name) \
+                and len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) \
+                and isinstance(target.slice[0].slice.value, cst.SimpleString) and ctx.unit is not None:
+            stores = ctx.state("JXP501.stores", dict)
+            key = (id(ctx.unit), target.value.value)
+            stores.setdefault(key, []).append((target.slice[0].slice.value.evaluated_value, node))  # type: ignore[union-attr]
+
+    def visit_Return(self, node: cst.Return, ctx: Context) -> None:
+        missing = self._state(ctx).get(id(ctx.unit))
+        if not missing or node.value is None:
+            return
+        value = node.value
+        if isinstance(value, cst.Tuple) and value.elements:
+            value = value.elements[0].value  # (new_state, output)
+        added: list[tuple[str, cst.CSTNode]] = []
+        if isinstance(value, cst.Dict):
+            for element in value.elements:
+                if isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString):
+                    added.append((element.key.evaluated_value, element))  # type: ignore[arg-type]
+        elif isinstance(value, cst.Name):
+            stores = ctx.state("JXP501.stores", dict)
+            added.extend(stores.get((id(ctx.unit), value.value), []))  # type: ignore[union-attr]
+        for key, where in added:
+            if key in missing:
+                self.report(
+                    ctx,
+                    where,
+                    f"The returned state always has key {key!r}, but the input may lack it "
+                    "(it is read with a default or tested with `in`): the state changes "
+                    f"structure after the first call, so {ctx.via_description(ctx.caching_via)} "
+                    "retraces and lax loops over it fail; create every key in the initial state",
+                    related=(missing[key],),
+                )
+                return
 
     def _loop(self, ctx: Context, node: cst.Call, qual: str) -> None:
         body_pos, body_kw, init_pos, init_kw, carry_index = LOOPS[qual]
