@@ -267,24 +267,9 @@ def run(jobs: Sequence[Job], settings: Settings, fix_mode: FixMode = NO_FIX, *,
     are analysed as traced too: each file is checked alone first, the summaries give every
     module its seeds, and the seeded modules are checked again (see analysis/summary.py).
     """
-    outcomes = _run_round(jobs, [()] * len(jobs), settings, fix_mode, cache, workers)
-    if len(jobs) < 2:
-        return outcomes
-    applied: list[tuple[Seed, ...]] = [()] * len(jobs)
-    for _ in range(MAX_PROJECT_ROUNDS):
-        wanted = _seeds_for(jobs, outcomes)
-        changed = [i for i in range(len(jobs)) if wanted[i] != applied[i]]
-        if not changed:
-            break
-        redone = _run_round([jobs[i] for i in changed], [wanted[i] for i in changed],
-                            settings, fix_mode, cache, workers)
-        for index, outcome in zip(changed, redone):
-            if fix_mode.apply and fix_mode.write and outcomes[index].fixed:
-                # the earlier round's fixes are on disk already: this round re-read the
-                # fixed file, so its own list holds only what it fixed in addition
-                outcome = replace(outcome, fixed=outcomes[index].fixed + outcome.fixed)
-            outcomes[index] = outcome
-            applied[index] = wanted[index]
+    with Executor(settings, fix_mode, workers) as executor:
+        outcomes = _run_round(jobs, [()] * len(jobs), settings, fix_mode, cache, executor)
+        applied = _cross_module_rounds(jobs, outcomes, settings, fix_mode, cache, executor)
     if cache is not None:
         # the flake8 plugin sees one file at a time: it reuses these seeds while the
         # file's content is unchanged (docs/integrations.md)
@@ -294,6 +279,31 @@ def run(jobs: Sequence[Job], settings: Settings, fix_mode: FixMode = NO_FIX, *,
             if outcome.content_sha is not None
         })
     return outcomes
+
+
+def _cross_module_rounds(jobs: Sequence[Job], outcomes: list[Outcome], settings: Settings,
+                         fix_mode: FixMode, cache: ResultCache | None,
+                         executor: Executor) -> list[tuple[Seed, ...]]:
+    """Re-check seeded modules until their seeds settle; update ``outcomes`` in place and
+    return the seeds each file was finally checked with."""
+    applied: list[tuple[Seed, ...]] = [()] * len(jobs)
+    if len(jobs) < 2:
+        return applied
+    for _ in range(MAX_PROJECT_ROUNDS):
+        wanted = _seeds_for(jobs, outcomes)
+        changed = [i for i in range(len(jobs)) if wanted[i] != applied[i]]
+        if not changed:
+            break
+        redone = _run_round([jobs[i] for i in changed], [wanted[i] for i in changed],
+                            settings, fix_mode, cache, executor)
+        for index, outcome in zip(changed, redone):
+            if fix_mode.apply and fix_mode.write and outcomes[index].fixed:
+                # the earlier round's fixes are on disk already: this round re-read the
+                # fixed file, so its own list holds only what it fixed in addition
+                outcome = replace(outcome, fixed=outcomes[index].fixed + outcome.fixed)
+            outcomes[index] = outcome
+            applied[index] = wanted[index]
+    return applied
 
 
 def _seeds_for(jobs: Sequence[Job], outcomes: Sequence[Outcome]) -> list[tuple[Seed, ...]]:
@@ -318,7 +328,7 @@ def _seeds_for(jobs: Sequence[Job], outcomes: Sequence[Outcome]) -> list[tuple[S
 
 
 def _run_round(jobs: Sequence[Job], seeds: Sequence[tuple[Seed, ...]], settings: Settings,
-               fix_mode: FixMode, cache: ResultCache | None, workers: int) -> list[Outcome]:
+               fix_mode: FixMode, cache: ResultCache | None, executor: Executor) -> list[Outcome]:
     fingerprint = settings.fingerprint() if cache is not None else ""
     outcomes: list[Outcome | None] = [None] * len(jobs)
     pending: list[int] = []
@@ -329,7 +339,7 @@ def _run_round(jobs: Sequence[Job], seeds: Sequence[tuple[Seed, ...]], settings:
             pending.append(index)
         else:
             outcomes[index] = hit
-    results = _execute([(jobs[i], seeds[i]) for i in pending], settings, fix_mode, workers)
+    results = executor.map([(jobs[i], seeds[i]) for i in pending])
     for index, outcome in zip(pending, results):
         outcomes[index] = outcome
         if cache is not None and outcome.content_sha is not None:
@@ -362,35 +372,56 @@ def _from_cache(job: Job, cache: ResultCache, fingerprint: str, fix_mode: FixMod
     return Outcome(result, from_cache=True, summary=summary)
 
 
-def _execute(work: Sequence[tuple[Job, tuple[Seed, ...]]], settings: Settings, fix_mode: FixMode,
-             workers: int) -> Iterator[Outcome]:
-    if workers <= 1 or len(work) < POOL_MIN_FILES:
-        for job, seeds in work:
-            yield check_job(job, settings, fix_mode, seeds=seeds)
-        return
-    yield from _execute_in_pool(work, settings, fix_mode, min(workers, len(work)))
+class Executor:
+    """Runs check_job serially or in one spawned pool, started on first need and reused by
+    every round of analysis across modules (each worker start imports libcst)."""
 
+    def __init__(self, settings: Settings, fix_mode: FixMode, workers: int) -> None:
+        self.settings, self.fix_mode, self.workers = settings, fix_mode, workers
+        self._pool = None  # concurrent.futures.ProcessPoolExecutor, once started
 
-def _execute_in_pool(jobs: Sequence[tuple[Job, tuple[Seed, ...]]], settings: Settings,
-                     fix_mode: FixMode, workers: int) -> Iterator[Outcome]:
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
+    def __enter__(self) -> Executor:
+        return self
 
-    # several files per task amortise the IPC; enough tasks per worker to balance the load
-    chunksize = max(1, min(16, len(jobs) // (workers * 8)))
-    done = 0
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                             initializer=_init_worker, initargs=(settings, fix_mode)) as pool:
+    def __exit__(self, *exc_info: object) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+    def map(self, work: Sequence[tuple[Job, tuple[Seed, ...]]]) -> Iterator[Outcome]:
+        if self.workers <= 1 or (self._pool is None and len(work) < POOL_MIN_FILES) or len(work) < 2:
+            for job, seeds in work:
+                yield check_job(job, self.settings, self.fix_mode, seeds=seeds)
+            return
+        yield from self._map_in_pool(work)
+
+    def _map_in_pool(self, work: Sequence[tuple[Job, tuple[Seed, ...]]]) -> Iterator[Outcome]:
+        from concurrent.futures.process import BrokenProcessPool
+
+        pool = self._start()
+        # several files per task amortise the IPC; enough tasks per worker to balance the load
+        chunksize = max(1, min(16, len(work) // (self.workers * 8)))
+        done = 0
         try:
-            for outcome in pool.map(_check_in_worker, jobs, chunksize=chunksize):
+            for outcome in pool.map(_check_in_worker, work, chunksize=chunksize):
                 done += 1
                 yield outcome
         except BrokenProcessPool:
-            for job, _seeds in jobs[done:]:
+            self._pool = None  # unusable now; a later round starts a new one
+            for job, _seeds in work[done:]:
                 yield Outcome(FileResult(job.path, error=(
                     "not checked: a worker process died while checking this file or one sent "
                     "with it (out of memory? a crash in the parser?); try --jobs 1")))
+
+    def _start(self):  # -> ProcessPoolExecutor
+        if self._pool is None:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_init_worker, initargs=(self.settings, self.fix_mode))
+        return self._pool
 
 
 _worker_state: tuple[Settings, FixMode] | None = None
