@@ -803,12 +803,16 @@ class Walker:
             if isinstance(value, cst.Name):
                 state = ctx.key_state(value.value)
                 if state is not None:
-                    return state
+                    return K.KeyState(state.consumed_by, state.from_param,
+                                      state.alias_of or value.value)
             if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) \
                     and ctx.is_key(value.value.value):
                 return K.KeyState()
         if name in ctx.frame.random_names and K.key_like_name(name):
-            return K.KeyState(from_param=value is None or _from_param(value, ctx.frame))
+            # `dropout_key = key`: the key this one copies (for the loop rule)
+            alias = value.value if isinstance(value, cst.Name) else None
+            return K.KeyState(from_param=value is None or _from_param(value, ctx.frame),
+                              alias_of=alias)
         return None
 
     # -- keys ------------------------------------------------------------------------
@@ -834,14 +838,16 @@ class Walker:
                     # two helper calls with one key may be deliberate (comparing two
                     # transforms of the same function); a jax.random draw is never
                     self.dispatch(K.KeyReuse(name, call, state.consumed_by))
-                self.check_loop_reuse(name, call)
-                ctx.frame.keys[name] = K.KeyState(call, state.from_param)
+                self.check_loop_reuse(name, call, state.alias_of)
+                ctx.frame.keys[name] = K.KeyState(call, state.from_param, state.alias_of)
 
-    def check_loop_reuse(self, name: str, call: cst.Call) -> None:
+    def check_loop_reuse(self, name: str, call: cst.Call, alias_of: str | None = None) -> None:
         ctx = self.ctx
         if ctx.loops:
             loop = ctx.loops[-1]
-            if name not in loop.assigned and name not in loop.reported:
+            # `dropout_key = key` inside the loop still hands out the same key each time
+            fresh = name in loop.assigned and (alias_of is None or alias_of in loop.assigned)
+            if not fresh and name not in loop.reported:
                 loop.reported.add(name)
                 kind = "for" if isinstance(loop.node, cst.For) else "while"
                 self.dispatch(K.KeyReuseInLoop(name, call, kind))
@@ -1045,16 +1051,43 @@ def _loop_name(info: TraceInfo | None) -> str:
 
 
 def random_names(ctx: Context, unit: Unit) -> frozenset[str]:
-    """Names this function (or a function nested in it) passes as keys to jax.random."""
+    """Names this function (or a function nested in it) passes as keys to jax.random,
+    directly or to a key parameter of a function of the same module."""
     names: set[str] = set()
     stack = [unit]
     while stack:
         current = stack.pop()
-        for text, name in current.random_args:
-            if (ctx.resolver.qualname_text(text, current) or "").startswith("jax.random."):
-                names.add(name)
+        names |= _direct_random_names(ctx, current)
+        for call in current.calls:
+            callee = ctx.resolver.function(call.func, current)
+            if callee is None or callee is unit:
+                continue
+            keys = _direct_random_names(ctx, callee)
+            if not keys:
+                continue
+            positional = [p.name for p in callee.params if p.index >= 0]
+            shift = 1 if callee.parent_is_class and isinstance(call.func, cst.Attribute) else 0
+            for i, arg in enumerate(positional_args(call)):
+                if isinstance(arg.value, cst.Name) and i + shift < len(positional) \
+                        and positional[i + shift] in keys:
+                    names.add(arg.value.value)
+            for arg in call.args:
+                if arg.keyword is not None and arg.keyword.value in keys \
+                        and isinstance(arg.value, cst.Name):
+                    names.add(arg.value.value)
         stack.extend(u for u in ctx.index.units if u.parent is current)
     return frozenset(names)
+
+
+def _direct_random_names(ctx: Context, unit: Unit) -> frozenset[str]:
+    cache: dict[int, frozenset[str]] = ctx.state("random-names", dict)  # type: ignore[assignment]
+    found = cache.get(id(unit))
+    if found is None:
+        found = cache[id(unit)] = frozenset(
+            name for text, name in unit.random_args
+            if (ctx.resolver.qualname_text(text, unit) or "").startswith("jax.random.")
+        )
+    return found
 
 
 def unit_order(index: ModuleIndex, traced: TracedAnalysis) -> list[Unit]:

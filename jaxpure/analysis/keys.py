@@ -88,6 +88,8 @@ class KeyState:
     consumed_by: cst.CSTNode | None = None
     # bound from a parameter (for lax loop bodies: a key carried through the loop)
     from_param: bool = False
+    # `k2 = k1`: the name whose key this is (a loop that rebinds only k2 still reuses k1)
+    alias_of: str | None = None
 
 
 @dataclass(frozen=True)

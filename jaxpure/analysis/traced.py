@@ -117,14 +117,32 @@ class Resolver:
                     return None
                 u = u.parent
             return self.index.defs.get(name)
-        if (
-            isinstance(expr, cst.Attribute)
-            and isinstance(expr.value, cst.Name)
-            and expr.value.value in ("self", "cls")
-        ):
-            class_name = enclosing_class(unit)
+        if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
+            owner = expr.value.value
+            if owner in ("self", "cls"):
+                class_name = enclosing_class(unit)
+                if class_name is not None:
+                    return self.index.classes.get(class_name, {}).get(expr.attr.value)
+                return None
+            # `model = Model()` at module level, then `jax.jit(model.step)`
+            class_name = self.instance_class(owner, unit)
             if class_name is not None:
                 return self.index.classes.get(class_name, {}).get(expr.attr.value)
+        return None
+
+    def instance_class(self, name: str, unit: Unit | None) -> str | None:
+        u = unit
+        while u is not None:
+            if u.binds(name):
+                return None
+            u = u.parent
+        bindings = self.index.bindings.get(name)
+        if bindings is None or len(bindings) != 1:
+            return None
+        value = bindings[0].value
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) \
+                and value.func.value in self.index.classes:
+            return value.func.value
         return None
 
 
