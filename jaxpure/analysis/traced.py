@@ -362,9 +362,15 @@ class TracedAnalysis:
             info.stateful |= seed.stateful
 
     def propagate(self) -> None:
+        statics: dict[int, set[str]] = {}
+        for origin in self.origins:
+            # a parameter is static only if every application of a transform keeps it
+            # static: `jax.jit(f)` beside `jax.jit(f, static_argnames="n")` traces n
+            found = statics.get(id(origin.target))
+            statics[id(origin.target)] = set(origin.static) if found is None else found & origin.static
         for origin in self.origins:
             info = self.info_for(origin.target)
-            info.static_params |= origin.static
+            info.static_params = statics[id(origin.target)]
             info.unbatched_params |= origin.unbatched
             info.statics_unknown |= origin.statics_unknown
             info.origins.append((origin.transform, origin.node, origin.container))
