@@ -406,7 +406,7 @@ class Walker:
                                      for k, v in callsite.items()}}
         for p in unit.params:
             kind = V.UNKNOWN
-            if unit.parent_is_class and p.index == 0 and not _is_staticmethod(unit):
+            if unit.parent_is_class and p.index == 0 and not unit.is_staticmethod:
                 kind = V.STATIC
             elif _REF_NAME.search(p.name):
                 # Pallas kernels and jax.new_ref code name their mutable refs `x_ref`;
@@ -1026,16 +1026,6 @@ def _from_param(value: cst.BaseExpression | None, frame: Frame) -> bool:
 def _key_annotation(annotation: cst.BaseExpression | None) -> bool:
     text = dotted_name(annotation) if annotation is not None else None
     return text is not None and text.rsplit(".", 1)[-1] in ("PRNGKey", "PRNGKeyArray", "KeyArray")
-
-
-def _is_staticmethod(unit: Unit) -> bool:
-    node = unit.node
-    if not isinstance(node, cst.FunctionDef):
-        return False
-    return any(
-        isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod"
-        for d in node.decorators
-    )
 
 
 def _is_fori_body(info: TraceInfo) -> bool:

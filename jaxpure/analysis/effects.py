@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from jaxpure.analysis.index import Unit
+from jaxpure.analysis.values import MUTABLE_CONTAINER_CALLS, NUMPY_ARRAY_CREATORS
 from jaxpure.analysis.names import dotted_name
 from jaxpure.analysis.syntax import child_fields, children, statements, target_names
 
@@ -60,22 +61,12 @@ def root_name(node: cst.BaseExpression) -> cst.Name | None:
     return node if isinstance(node, cst.Name) else None
 
 
-def is_staticmethod(unit: Unit) -> bool:
-    node = unit.node
-    if not isinstance(node, cst.FunctionDef):
-        return False
-    return any(
-        isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod"
-        for d in node.decorators
-    )
-
-
 def self_unit(ctx: Context, name: str) -> Unit | None:
     """The method whose first parameter ``name`` is, as seen from the current unit."""
     unit = ctx.unit
     while unit is not None:
         if unit.binds(name):
-            if unit.parent_is_class and not is_staticmethod(unit):
+            if unit.parent_is_class and not unit.is_staticmethod:
                 first = next((p for p in unit.params if p.index == 0), None)
                 if first is not None and first.name == name:
                     if name in unit.assigned:
@@ -171,22 +162,6 @@ def is_nnx_style_write(target: cst.BaseExpression) -> bool:
 # ---------------------------------------------------------------------------------
 # What a name was bound to
 
-MUTABLE_CONTAINER_CALLS = frozenset(
-    {"builtins.list", "builtins.dict", "builtins.set", "builtins.bytearray",
-     "collections.defaultdict", "collections.OrderedDict", "collections.Counter",
-     "collections.deque", "collections.ChainMap", "queue.Queue", "weakref.WeakKeyDictionary",
-     "weakref.WeakValueDictionary"}
-)
-NUMPY_ARRAY_CREATORS = frozenset(
-    {"numpy.array", "numpy.asarray", "numpy.zeros", "numpy.ones", "numpy.empty",
-     "numpy.full", "numpy.arange", "numpy.linspace", "numpy.eye", "numpy.identity",
-     "numpy.zeros_like", "numpy.ones_like", "numpy.empty_like", "numpy.full_like",
-     "numpy.copy", "numpy.stack", "numpy.concatenate", "numpy.asanyarray",
-     "numpy.ascontiguousarray", "numpy.frombuffer", "numpy.fromiter", "numpy.tile",
-     "numpy.diag", "numpy.tri", "numpy.triu", "numpy.tril", "numpy.random.rand",
-     "numpy.random.randn", "numpy.random.randint", "numpy.random.normal",
-     "numpy.random.uniform", "numpy.random.random"}
-)
 JAX_ARRAY_CREATORS = frozenset(
     {"jax.numpy.array", "jax.numpy.asarray", "jax.numpy.zeros", "jax.numpy.ones",
      "jax.numpy.empty", "jax.numpy.full", "jax.numpy.arange", "jax.numpy.linspace",

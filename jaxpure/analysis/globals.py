@@ -3,22 +3,17 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import libcst as cst
 
 from jaxpure.analysis.index import ModuleIndex, Unit, refers_to_module
+from jaxpure.analysis.traced import Resolver
+from jaxpure.analysis.values import MUTABLE_CONTAINER_CALLS, NUMPY_ARRAY_CREATORS
 
 CONSTANT_CASE = re.compile(r"^_*[A-Z][A-Z0-9_]*$")
-MUTABLE_CONSTRUCTORS = frozenset(
-    {"list", "dict", "set", "defaultdict", "OrderedDict", "deque", "Counter", "bytearray"}
-)
-NUMPY_BUFFERS = frozenset(
-    {"array", "zeros", "ones", "empty", "full", "arange", "zeros_like", "ones_like",
-     "empty_like", "full_like", "asarray", "copy"}
-)
-
-
-def is_mutable_value(value: cst.BaseExpression | None) -> str | None:
+def is_mutable_value(value: cst.BaseExpression | None,
+                     qualname: Callable[[cst.BaseExpression], str | None]) -> str | None:
     """A short description if ``value`` builds a mutable container, else None."""
     if isinstance(value, (cst.List, cst.ListComp)):
         return "a list"
@@ -27,13 +22,10 @@ def is_mutable_value(value: cst.BaseExpression | None) -> str | None:
     if isinstance(value, (cst.Set, cst.SetComp)):
         return "a set"
     if isinstance(value, cst.Call):
-        func = value.func
-        name = func.attr.value if isinstance(func, cst.Attribute) else (
-            func.value if isinstance(func, cst.Name) else None)
-        if name in MUTABLE_CONSTRUCTORS:
-            return f"a {name}"
-        if isinstance(func, cst.Attribute) and name in NUMPY_BUFFERS and \
-                isinstance(func.value, cst.Name) and func.value.value in ("np", "numpy", "onp"):
+        qual = qualname(value.func)
+        if qual in MUTABLE_CONTAINER_CALLS:
+            return f"a {qual.rsplit('.', 1)[-1]}"
+        if qual in NUMPY_ARRAY_CREATORS:
             return "a NumPy array"
     return None
 
@@ -41,8 +33,9 @@ def is_mutable_value(value: cst.BaseExpression | None) -> str | None:
 class StaleNames:
     """Answers "can this global/closure variable change after tracing, and why?"."""
 
-    def __init__(self, index: ModuleIndex) -> None:
+    def __init__(self, index: ModuleIndex, resolver: Resolver) -> None:
         self.index = index
+        self.resolver = resolver
         self._mutated = index.mutated_module_names()
         self._stored = index.mutated_module_names(stores_only=True)
         self._cache: dict[str, str | None] = {}
@@ -66,7 +59,8 @@ class StaleNames:
             return "is updated in place with an augmented assignment"
         if top and len(bindings) >= 2:
             return "is reassigned after it is defined"
-        kind = is_mutable_value(bindings[0].value) if len(bindings) == 1 else None
+        kind = is_mutable_value(bindings[0].value, lambda e: self.resolver.qualname(e, None)) \
+            if len(bindings) == 1 else None
         if name in self._stored or (name in self._mutated and kind is not None):
             return "is mutated in place elsewhere in the module"
         if kind is not None and not CONSTANT_CASE.match(name):

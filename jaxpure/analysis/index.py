@@ -61,11 +61,15 @@ class Unit:
     # names passed as the key to jax.random functions (dotted text resolved later)
     random_args: list[tuple[str, str]] = field(default_factory=list)
 
-    @property
-    def is_method(self) -> bool:
-        return self.class_name is not None and self.parent_is_class
-
     parent_is_class: bool = False
+
+    @property
+    def is_staticmethod(self) -> bool:
+        node = self.node
+        return isinstance(node, cst.FunctionDef) and any(
+            isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod"
+            for d in node.decorators
+        )
 
     def param(self, name: str) -> Param | None:
         for p in self.params:

@@ -143,7 +143,16 @@ NUMPY_ARRAY_CREATORS = frozenset(
      "numpy.zeros_like", "numpy.ones_like", "numpy.empty_like", "numpy.full_like",
      "numpy.copy", "numpy.stack", "numpy.concatenate", "numpy.asanyarray",
      "numpy.ascontiguousarray", "numpy.frombuffer", "numpy.fromiter", "numpy.meshgrid",
-     "numpy.tile", "numpy.diag", "numpy.tri", "numpy.triu", "numpy.tril"}
+     "numpy.tile", "numpy.diag", "numpy.tri", "numpy.triu", "numpy.tril",
+     "numpy.random.rand", "numpy.random.randn", "numpy.random.randint",
+     "numpy.random.normal", "numpy.random.uniform", "numpy.random.random"}
+)
+# constructors of containers that can be changed in place
+MUTABLE_CONTAINER_CALLS = frozenset(
+    {"builtins.list", "builtins.dict", "builtins.set", "builtins.bytearray",
+     "collections.defaultdict", "collections.OrderedDict", "collections.Counter",
+     "collections.deque", "collections.ChainMap", "queue.Queue", "weakref.WeakKeyDictionary",
+     "weakref.WeakValueDictionary"}
 )
 REF_CREATORS = frozenset(
     {"jax.new_ref", "jax.experimental.mutable_array", "jax.ref.new_ref",

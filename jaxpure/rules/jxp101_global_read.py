@@ -108,7 +108,7 @@ class GlobalRead(Rule):
         if ctx.lookup(name) == V.REF:
             return  # a jax.new_ref ref is meant to be read and written under jit
         scope = ctx.scope_of(name)
-        stale: StaleNames = ctx.state("JXP101.stale", lambda: StaleNames(ctx.index))  # type: ignore[assignment]
+        stale: StaleNames = ctx.state("JXP101.stale", lambda: StaleNames(ctx.index, ctx.resolver))  # type: ignore[assignment]
         if scope == "module":
             reason = stale.module_reason(name)
             where = "module global"
