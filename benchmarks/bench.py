@@ -115,11 +115,25 @@ def count_lines(files: Sequence[Path]) -> int:
     return total
 
 
+# exit codes that mean "ran to completion" (1: findings were reported)
+COMPLETED = (0, 1)
+
+
 def time_once(argv: Sequence[str], env: dict[str, str] | None = None) -> float:
+    """Wall time of one run; a run that crashed or refused counts as NaN, with its stderr."""
     start = time.perf_counter()
-    subprocess.run(list(argv), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False,
-                   env=env)
-    return time.perf_counter() - start
+    with tempfile.TemporaryFile() as errors:
+        done = subprocess.run(list(argv), stdout=subprocess.DEVNULL, stderr=errors, check=False,
+                              env=env)
+        elapsed = time.perf_counter() - start
+        if done.returncode in COMPLETED:
+            return elapsed
+        errors.seek(0)
+        tail = errors.read().decode(errors="replace").strip().splitlines()[-5:]
+    print(f"  FAILED (exit {done.returncode}): {' '.join(argv)[:160]}", file=sys.stderr)
+    for line in tail:
+        print(f"    {line}", file=sys.stderr)
+    return float("nan")
 
 
 def jaxpure_argv(*args: str) -> list[str]:
@@ -167,7 +181,9 @@ def run_benchmark(cases: list[Case], runs: int, dirs: list[str], cache_dir: Path
             seconds = time_once(case.argv)
             samples[case.name].append(seconds)
             print(f"  run {run + 1}/{runs}  {case.name:34} {seconds:8.2f} s", file=sys.stderr)
-    return {name: statistics.median(values) for name, values in samples.items()}
+    # failed runs are left out; a tool that never completed shows as nan
+    return {name: statistics.median([v for v in values if v == v] or [float("nan")])
+            for name, values in samples.items()}
 
 
 def one_file_times(file: Path, runs: int) -> dict[str, float]:
@@ -280,6 +296,8 @@ def snapshot_jaxpure(destination: Path) -> None:
                     ignore=shutil.ignore_patterns("__pycache__"))
     os.environ["PYTHONPATH"] = os.pathsep.join(
         p for p in (str(destination), os.environ.get("PYTHONPATH", "")) if p)
+    # users' installs have .pyc files; without them every run recompiles jaxpure (~60 ms)
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 
 def _measure(args: argparse.Namespace, corpus: dict[str, str], venv: Path, bugbear: Path,
