@@ -96,7 +96,10 @@ def _add_check_parser(sub: argparse._SubParsersAction, formats: Sequence[str]) -
                                                          "env JAXPURE_CACHE_DIR)")
     perf.add_argument("--jobs", "-j", type=_positive_int, default=None, metavar="N",
                       help="worker processes (default: number of cores; 1 checks serially)")
-    check.add_argument("--verify", action="store_true", help=argparse.SUPPRESS)  # reserved
+    check.add_argument("--verify", action="store_true",
+                       help="with --fix: run every fixed function that has examples under "
+                            "jit, vmap and pmap and compare it with the original "
+                            "(needs jaxpure[verify])")
 
 
 def _positive_int(text: str) -> int:
@@ -153,9 +156,8 @@ def _check(args: argparse.Namespace) -> int:
     from jaxpure.config import ConfigError
 
     try:
-        if args.verify:
-            raise UsageError("`check --verify` is reserved for a later release; "
-                             "run `jaxpure verify PATH ...` instead")
+        if args.verify and not args.fix:
+            raise UsageError("`--verify` checks applied fixes: use it with --fix")
         config = _resolve_config(args)
         fmt = _output_format(args, config)
         return _run_check(args, config, fmt)
@@ -264,7 +266,34 @@ def _run_check(args: argparse.Namespace, config: Config, fmt: str) -> int:
         _print_fixed(outcomes)
     if not args.quiet:
         _print_summary(summary, fix_mode)
-    return _exit_code(summary, args.exit_zero, problems_are_errors)
+    status = _exit_code(summary, args.exit_zero, problems_are_errors)
+    if args.verify and summary.fixed:
+        verified = _verify_fixes(outcomes)
+        status = max(status, verified)
+    return status
+
+
+def _verify_fixes(outcomes: Sequence[Outcome]) -> int:
+    """`check --fix --verify`: one line per applied fix: verified / differs / no example."""
+    try:
+        from jaxpure.verify.fixes import FixedFile, verify_fixes
+        from jaxpure.verify.cli import jax_available
+    except ImportError:
+        print("jaxpure: error: `--verify` is not available in this installation", file=sys.stderr)
+        return EXIT_ERROR
+    if not jax_available():
+        print("jaxpure verify needs jax: pip install 'jaxpure[verify]'", file=sys.stderr)
+        return EXIT_ERROR
+    files = [
+        FixedFile(o.result.filename, o.original_text, tuple(sorted({f.location.row for f in o.fixed})))
+        for o in outcomes if o.fixed and o.original_text is not None
+    ]
+    verdicts = verify_fixes(files)
+    for verdict in verdicts:
+        target = verdict.target or "(no enclosing function)"
+        print(f"{verdict.path}:{verdict.row}: fix {verdict.status}: {target}"
+              + (f" ({verdict.detail})" if verdict.detail else ""), file=sys.stderr)
+    return EXIT_FINDINGS if any(v.status == "differs" for v in verdicts) else EXIT_CLEAN
 
 
 def _discover_jobs(paths: Sequence[str], config: Config, force_exclude: bool) -> tuple[list, bool]:

@@ -64,6 +64,7 @@ class Outcome:
     fixed: tuple[Finding, ...] = ()
     diff: str = ""  # --diff: the unified diff of the fixes
     fixed_text: str | None = None  # fixed source when it was not written (stdin)
+    original_text: str | None = None  # the source before fixes, when fixes were applied
     # sha256 of the content ``result`` describes, when that content is what is on disk
     content_sha: str | None = None
     from_cache: bool = False
@@ -191,7 +192,8 @@ def _fix(job: Job, data: bytes, sha: str, result: FileResult, settings: Settings
     problem = write_if_unchanged(job.path, data, new_data)
     if problem is not None:
         return Outcome(FileResult(job.path, result.findings, problem))
-    return Outcome(current, tuple(applied_all), content_sha=content_hash(new_data))
+    return Outcome(current, tuple(applied_all), content_sha=content_hash(new_data),
+                   original_text=original)
 
 
 def encode_like(original: bytes, text: str) -> bytes:
