@@ -302,7 +302,8 @@ def _cross_module_rounds(jobs: Sequence[Job], outcomes: list[Outcome], settings:
             if fix_mode.apply and fix_mode.write and outcomes[index].fixed:
                 # the earlier round's fixes are on disk already: this round re-read the
                 # fixed file, so its own list holds only what it fixed in addition
-                outcome = replace(outcome, fixed=outcomes[index].fixed + outcome.fixed)
+                outcome = replace(outcome, fixed=outcomes[index].fixed + outcome.fixed,
+                                  original_text=outcomes[index].original_text)
             outcomes[index] = outcome
             applied[index] = wanted[index]
     return applied

@@ -315,6 +315,20 @@ def test_fixes_from_every_round_of_cross_module_analysis_are_counted(tmp_path, c
         "proj/train.py": "import jax\n\nfrom proj.layers import dense\n\n\n@jax.jit\n"
                          "def step(x):\n    return dense(x)\n",
     })
-    run = run_in_process(capsys, tmp_path, "check", "--fix", "--show-fixes", "--no-cache")
+    original = (tmp_path / "proj" / "layers.py").read_text()
+    outcomes = runner.run([runner.make_job(tmp_path / "proj" / name, tmp_path)
+                           for name in ("layers.py", "train.py")],
+                          engine_settings(), runner.FixMode(apply=True))
     assert "x = x.at[0].set(1.0)" in (tmp_path / "proj" / "layers.py").read_text()
+    assert [f.code for f in outcomes[0].fixed] == ["JXP202"]
+    assert outcomes[0].original_text == original  # what `check --fix --verify` compares against
+    assert [f.code for f in outcomes[0].result.findings] == ["JXP401"]  # found in round 2
+    (tmp_path / "proj" / "layers.py").write_text(original)
+    run = run_in_process(capsys, tmp_path, "check", "--fix", "--show-fixes", "--no-cache")
     assert "1 fixed" in run.err and "1 × JXP202" in run.err, run.err
+
+
+def engine_settings():
+    from jaxpure.settings import Settings
+
+    return Settings()
