@@ -21,7 +21,13 @@ from jaxpure.analysis import values as V
 from jaxpure.analysis.index import ModuleIndex, Unit, build_index, refers_to_module
 from jaxpure.analysis.names import dotted_name
 from jaxpure.analysis.summary import LIBRARY_PREFIXES
-from jaxpure.analysis.syntax import child_fields, positional_args, statements, target_names
+from jaxpure.analysis.syntax import (
+    NODE_TYPES,
+    child_fields,
+    positional_args,
+    statements,
+    target_names,
+)
 from jaxpure.analysis.traced import Resolver, TraceInfo, TracedAnalysis, analyze_traced
 
 Handler = Callable[[object, "Context"], None]
@@ -888,11 +894,11 @@ class Walker:
         else:
             for name in child_fields(t):
                 value = getattr(node, name)
-                if isinstance(value, cst.CSTNode):
+                if type(value) in NODE_TYPES:
                     self.expr(value)
                 elif type(value) is tuple or type(value) is list:
                     for item in value:
-                        if isinstance(item, cst.CSTNode):
+                        if type(item) in NODE_TYPES:
                             self.expr(item)
         ctx.stack.pop()
 
@@ -981,10 +987,10 @@ def _children(node: cst.CSTNode) -> list[cst.CSTNode]:
     found: list[cst.CSTNode] = []
     for name in child_fields(type(node)):
         value = getattr(node, name)
-        if isinstance(value, cst.CSTNode):
+        if type(value) in NODE_TYPES:
             found.append(value)
         elif type(value) is tuple or type(value) is list:
-            found.extend(item for item in value if isinstance(item, cst.CSTNode))
+            found.extend(item for item in value if type(item) in NODE_TYPES)
     return found
 
 

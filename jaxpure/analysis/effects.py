@@ -28,7 +28,7 @@ import libcst as cst
 from jaxpure.analysis.index import Unit
 from jaxpure.analysis.values import MUTABLE_CONTAINER_CALLS, NUMPY_ARRAY_CREATORS
 from jaxpure.analysis.names import dotted_name
-from jaxpure.analysis.syntax import child_fields, children, statements, target_names
+from jaxpure.analysis.syntax import NODE_TYPES, child_fields, children, statements, target_names
 
 if TYPE_CHECKING:  # context.py imports nothing from here; keep it that way
     from jaxpure.analysis.context import Context
@@ -503,7 +503,7 @@ def _repeated_units(ctx: Context) -> dict[int, str]:
             for name in child_fields(t):
                 value = getattr(node, name)
                 inside = name == "body" and not sweep
-                if isinstance(value, cst.CSTNode):
+                if type(value) in NODE_TYPES:
                     walk(value, unit, in_loop or inside)
             return
         if t in _COMPREHENSIONS:
@@ -616,12 +616,12 @@ def parent_map(ctx: Context) -> dict[int, cst.CSTNode]:
             current = stack.pop()
             for name in child_fields(type(current)):
                 value = getattr(current, name)
-                if isinstance(value, cst.CSTNode):
+                if type(value) in NODE_TYPES:
                     parents[id(value)] = current
                     stack.append(value)
                 elif type(value) is tuple or type(value) is list:
                     for item in value:
-                        if isinstance(item, cst.CSTNode):
+                        if type(item) in NODE_TYPES:
                             parents[id(item)] = current
                             stack.append(item)
         return parents

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from jaxpure.analysis.names import ImportTable, dotted_name
-from jaxpure.analysis.syntax import child_fields, target_names
+from jaxpure.analysis.syntax import NODE_TYPES, child_fields, target_names
 
 MUTATING_METHODS = frozenset(
     {
@@ -78,7 +78,14 @@ class Unit:
         return None
 
     def binds(self, name: str) -> bool:
-        return name in self.assigned or any(p.name == name for p in self.params)
+        return name in self.assigned or name in self.param_names
+
+    @property
+    def param_names(self) -> frozenset[str]:
+        names = self.__dict__.get("_param_names")
+        if names is None:
+            names = self.__dict__["_param_names"] = frozenset(p.name for p in self.params)
+        return names
 
 
 @dataclass
@@ -200,11 +207,11 @@ class _Indexer:
             self.block_depth += 1
         for name in child_fields(cls):
             value = getattr(node, name)
-            if isinstance(value, cst.CSTNode):
+            if type(value) in NODE_TYPES:
                 self.visit(value)
             elif type(value) is tuple or type(value) is list:
                 for item in value:
-                    if isinstance(item, cst.CSTNode):
+                    if type(item) in NODE_TYPES:
                         self.visit(item)
         if block:
             self.block_depth -= 1

@@ -70,14 +70,27 @@ def child_fields(cls: type) -> tuple[str, ...]:
     return fields
 
 
+def _subclasses(cls: type) -> set[type]:
+    found: set[type] = set()
+    for sub in cls.__subclasses__():
+        found.add(sub)
+        found |= _subclasses(sub)
+    return found
+
+
+# Every concrete libcst node class: `type(v) in NODE_TYPES` is a set lookup, where
+# `isinstance(v, cst.CSTNode)` goes through the ABC machinery (hot in the walkers).
+NODE_TYPES = frozenset(_subclasses(cst.CSTNode))
+
+
 def children(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     for name in child_fields(type(node)):
         value = getattr(node, name)
-        if isinstance(value, cst.CSTNode):
+        if type(value) in NODE_TYPES:
             yield value
         elif type(value) is tuple or type(value) is list:
             for item in value:
-                if isinstance(item, cst.CSTNode):
+                if type(item) in NODE_TYPES:
                     yield item
 
 
