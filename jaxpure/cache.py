@@ -128,44 +128,41 @@ class ResultCache:
         except OSError as error:
             self.write_failed = f"cannot write to cache directory {self.directory}: {error.strerror or error}"
 
-    # -- seeds of the last project run, for the flake8 plugin (which sees one file) ------
+    # -- seeds of the last runs, for partial runs and the flake8 plugin ------------------
+    # relpath -> the seeds other files' traced code gave it, each naming its source file.
+    # Seeds describe the callers, so they stay valid while the callee's content changes.
     def _seeds_path(self) -> Path:
         return self.entries / "seeds.json"
 
-    def load_seeds(self) -> dict[str, list]:
-        """relpath -> [content sha, seeds as JSON] from the last `jaxpure check` of a tree."""
+    def load_seeds(self) -> dict[str, tuple[Seed, ...]]:
         try:
             data = json.loads(self._seeds_path().read_text(encoding="utf-8"))
-        except (OSError, ValueError, UnicodeDecodeError):
+            return {relpath: tuple(Seed.from_json(item) for item in items)
+                    for relpath, items in data.items()}
+        except (OSError, ValueError, UnicodeDecodeError, TypeError, AttributeError, IndexError):
             return {}
-        return data if isinstance(data, dict) else {}
 
-    def seeds_for(self, relpath: str, content_sha: str) -> tuple[Seed, ...] | None:
-        """The seeds last computed for this file, if its content is still the same."""
-        entry = self.load_seeds().get(relpath)
-        if not isinstance(entry, list) or len(entry) != 2 or entry[0] != content_sha:
-            return None
-        try:
-            return tuple(Seed.from_json(item) for item in entry[1])
-        except (TypeError, ValueError, IndexError):
-            return None
+    def seeds_for(self, relpath: str) -> tuple[Seed, ...]:
+        return self.load_seeds().get(relpath, ())
 
-    def save_seeds(self, updates: dict[str, tuple[str, tuple[Seed, ...]]]) -> None:
-        """Record (or clear) the seeds of the files of a project run; one small file."""
+    def save_seeds(self, updates: dict[str, tuple[Seed, ...]],
+                   current: dict[str, tuple[Seed, ...]] | None = None) -> None:
+        """Record (or clear) the seeds of the files of a run; one small file."""
         if self.write_failed:
             return
-        current = self.load_seeds()
+        current = self.load_seeds() if current is None else current
         merged = dict(current)
-        for relpath, (sha, seeds) in updates.items():
+        for relpath, seeds in updates.items():
             if seeds:
-                merged[relpath] = [sha, [seed.to_json() for seed in seeds]]
+                merged[relpath] = seeds
             else:
                 merged.pop(relpath, None)
         if merged == current:
             return
         try:
             self._ensure_directory()
-            atomic_write_text(self._seeds_path(), json.dumps(merged, separators=(",", ":")))
+            data = {relpath: [seed.to_json() for seed in seeds] for relpath, seeds in merged.items()}
+            atomic_write_text(self._seeds_path(), json.dumps(data, separators=(",", ":")))
         except OSError as error:
             self.write_failed = f"cannot write to cache directory {self.directory}: {error.strerror or error}"
 

@@ -99,7 +99,7 @@ class JaxPureChecker:
         ]
 
     def _seeds(self, source: str) -> tuple:
-        """Seeds from the last `jaxpure check` of the project, while this file is unchanged.
+        """Seeds from the last `jaxpure check` of the project (they describe the callers).
 
         flake8 sees one file at a time; which of its functions other modules' traced code
         calls is known only from a whole-project run, which leaves it in the cache.
@@ -108,14 +108,14 @@ class JaxPureChecker:
             return ()
         from pathlib import Path
 
-        from jaxpure.cache import ResultCache, content_hash, default_cache_dir
+        from jaxpure.cache import ResultCache, default_cache_dir
         from jaxpure.config import ConfigError, discover_config
 
         try:
             root = discover_config(Path(self._directory())).root
             relpath = Path(os.path.relpath(os.path.abspath(self.filename), root)).as_posix()
             cache = ResultCache(default_cache_dir(Path(root)))
-            return cache.seeds_for(relpath, content_hash(source.encode("utf-8"))) or ()
+            return cache.seeds_for(relpath)
         except (OSError, ValueError, ConfigError):
             return ()
 

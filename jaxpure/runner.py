@@ -269,30 +269,37 @@ def run(jobs: Sequence[Job], settings: Settings, fix_mode: FixMode = NO_FIX, *,
     are analysed as traced too: each file is checked alone first, the summaries give every
     module its seeds, and the seeded modules are checked again (see analysis/summary.py).
     """
+    # Seeds that files outside this run gave its files last time (pre-commit checks only
+    # the changed files; their callers elsewhere still call them).
+    saved = cache.load_seeds() if cache is not None else {}
+    in_run = {job.relpath for job in jobs}
+    outside = [
+        tuple(seed for seed in saved.get(job.relpath, ()) if seed.source not in in_run)
+        for job in jobs
+    ]
     with Executor(settings, fix_mode, workers) as executor:
-        outcomes = _run_round(jobs, [()] * len(jobs), settings, fix_mode, cache, executor)
-        applied = _cross_module_rounds(jobs, outcomes, settings, fix_mode, cache, executor)
+        outcomes = _run_round(jobs, outside, settings, fix_mode, cache, executor)
+        applied = _cross_module_rounds(jobs, outcomes, settings, fix_mode, cache, executor,
+                                       outside)
     if cache is not None:
-        # the flake8 plugin sees one file at a time: it reuses these seeds while the
-        # file's content is unchanged (docs/integrations.md)
-        cache.save_seeds({
-            job.relpath: (outcome.content_sha, seeds)
-            for job, outcome, seeds in zip(jobs, outcomes, applied)
-            if outcome.content_sha is not None
-        })
+        # the flake8 plugin sees one file at a time and reuses these (docs/integrations.md)
+        cache.save_seeds({job.relpath: seeds for job, seeds in zip(jobs, applied)}, saved)
     return outcomes
 
 
 def _cross_module_rounds(jobs: Sequence[Job], outcomes: list[Outcome], settings: Settings,
                          fix_mode: FixMode, cache: ResultCache | None,
-                         executor: Executor) -> list[tuple[Seed, ...]]:
+                         executor: Executor,
+                         outside: Sequence[tuple[Seed, ...]]) -> list[tuple[Seed, ...]]:
     """Re-check seeded modules until their seeds settle; update ``outcomes`` in place and
-    return the seeds each file was finally checked with."""
-    applied: list[tuple[Seed, ...]] = [()] * len(jobs)
+    return the seeds each file was finally checked with (``outside``: seeds from files
+    not in this run, applied from the start)."""
+    applied: list[tuple[Seed, ...]] = list(outside)
     if len(jobs) < 2:
         return applied
     for _ in range(MAX_PROJECT_ROUNDS):
-        wanted = _seeds_for(jobs, outcomes)
+        wanted = [_merge_seeds(found, extra)
+                  for found, extra in zip(_seeds_for(jobs, outcomes), outside)]
         changed = [i for i in range(len(jobs)) if wanted[i] != applied[i]]
         if not changed:
             break
@@ -309,10 +316,17 @@ def _cross_module_rounds(jobs: Sequence[Job], outcomes: list[Outcome], settings:
     return applied
 
 
+def _merge_seeds(found: tuple[Seed, ...], extra: tuple[Seed, ...]) -> tuple[Seed, ...]:
+    if not extra:
+        return found
+    keys = {seed.key() for seed in found}
+    return found + tuple(seed for seed in extra if seed.key() not in keys)
+
+
 def _seeds_for(jobs: Sequence[Job], outcomes: Sequence[Outcome]) -> list[tuple[Seed, ...]]:
     from jaxpure.analysis.summary import propagate
 
-    modules: dict[str, tuple[ModuleSummary, str]] = {}
+    modules: dict[str, tuple[ModuleSummary, str, str]] = {}
     clashes: set[str] = set()
     for job, outcome in zip(jobs, outcomes):
         summary = outcome.summary
@@ -320,7 +334,7 @@ def _seeds_for(jobs: Sequence[Job], outcomes: Sequence[Outcome]) -> list[tuple[S
             continue
         if summary.module in modules:
             clashes.add(summary.module)  # two scripts named alike: which one is imported?
-        modules[summary.module] = (summary, job.path)
+        modules[summary.module] = (summary, job.path, job.relpath)
     for name in clashes:
         del modules[name]
     seeds = propagate(modules)

@@ -7,6 +7,7 @@ with its own annotations.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -51,3 +52,21 @@ def test_crossmodule_helpers_are_only_traced_through_imports() -> None:
         cwd=ROOT, capture_output=True, text=True, timeout=120,
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_a_partial_run_keeps_seeds_from_files_outside_it(tmp_path: Path) -> None:
+    """pre-commit checks only changed files: a helper checked alone after a project run
+    still knows that train.py's jitted step calls it."""
+    env = {**os.environ, "JAXPURE_CACHE_DIR": str(tmp_path / "cache")}
+    project = subprocess.run(
+        [sys.executable, "-m", "jaxpure", "check", "fixtures/crossmodule"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120, env=env,
+    )
+    helper = "fixtures/crossmodule/proj/layers.py"
+    alone = subprocess.run(
+        [sys.executable, "-m", "jaxpure", "check", helper],
+        cwd=ROOT, capture_output=True, text=True, timeout=120, env=env,
+    )
+    expected = {f for f in reported_findings(project.stdout, ROOT) if f[0] == helper}
+    assert expected, project.stdout + project.stderr
+    assert reported_findings(alone.stdout, ROOT) == expected

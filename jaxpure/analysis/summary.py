@@ -81,6 +81,9 @@ class Seed:
     positional: tuple[int, ...]
     keywords: tuple[tuple[str, int], ...]
     stateful: bool = False
+    # the calling file, relative to the project root: a run over some of the files keeps
+    # the seeds that files outside it contributed last time
+    source: str = ""
 
     def key(self) -> tuple:
         return (self.function, self.via, self.caching, self.strict, self.positional,
@@ -88,13 +91,14 @@ class Seed:
 
     def to_json(self) -> list:
         return [self.function, self.via, self.caching, self.strict, self.origin,
-                list(self.positional), [list(k) for k in self.keywords], self.stateful]
+                list(self.positional), [list(k) for k in self.keywords], self.stateful,
+                self.source]
 
     @staticmethod
     def from_json(data: list) -> Seed:
-        function, via, caching, strict, origin, positional, keywords, stateful = data
+        function, via, caching, strict, origin, positional, keywords, stateful, source = data
         return Seed(function, via, caching, strict, origin, tuple(positional),
-                    tuple((k[0], k[1]) for k in keywords), bool(stateful))
+                    tuple((k[0], k[1]) for k in keywords), bool(stateful), source)
 
 
 def module_name(package: str | None, filename: str) -> str:
@@ -105,21 +109,22 @@ def module_name(package: str | None, filename: str) -> str:
     return f"{package}.{stem}" if package else stem
 
 
-def propagate(summaries: Mapping[str, tuple[ModuleSummary, str]]) -> dict[str, list[Seed]]:
+def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[str, list[Seed]]:
     """Seeds for each module, from the external calls of every summary.
 
-    ``summaries`` maps a module name to (its summary, the path to show for it).
+    ``summaries`` maps a module name to (its summary, the path to show for it, its path
+    relative to the project root).
     """
     functions: dict[str, tuple[str, str]] = {}  # qualified name -> (module, function)
-    for name, (summary, _path) in summaries.items():
+    for name, (summary, _path, _relpath) in summaries.items():
         for function in summary.functions:
             functions[f"{name}.{function}"] = (name, function)
     aliases: dict[str, str] = {}
-    for name, (summary, _path) in summaries.items():
+    for name, (summary, _path, _relpath) in summaries.items():
         for alias, target in summary.reexports:
             aliases[f"{name}.{alias}"] = target
     seeds: dict[str, dict[tuple, Seed]] = {}
-    for name, (summary, path) in summaries.items():
+    for name, (summary, path, relpath) in summaries.items():
         for call in summary.calls:
             callee = call.callee
             for _ in range(3):  # follow `from .layers import dense` re-exports
@@ -131,7 +136,7 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str]]) -> dict[str, l
                 continue
             seed = Seed(target[1], call.via, call.caching, call.strict,
                         f"`{call.caller}` in {path}:{call.line}", call.positional,
-                        call.keywords, call.stateful)
+                        call.keywords, call.stateful, relpath)
             seeds.setdefault(target[0], {}).setdefault(seed.key(), seed)
     return {module: sorted(found.values(), key=lambda s: (s.function, s.origin))
             for module, found in seeds.items()}
