@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import io
 import re
 import tokenize
@@ -22,6 +23,7 @@ from jaxpure.analysis.summary import (
     module_name as summary_module_name,
 )
 from jaxpure.findings import Edit, FileResult, Finding, Fix, Location
+from jaxpure.prefilter import mentions_jax, textual_summary
 from jaxpure.rules import all_rules
 from jaxpure.rules.base import Report, Rule
 from jaxpure.settings import Settings
@@ -29,9 +31,6 @@ from jaxpure.settings import Settings
 SYNTAX_ERROR = "JXP001"
 MAX_FILE_BYTES = 2_000_000
 
-# A file none of whose text mentions these cannot be traced by JAX nor use its arrays:
-# every rule resolves names through imports of these packages (or configured transforms).
-MARKERS = ("jax", "flax", "equinox", "nnx")
 
 NOQA = re.compile(r"#\s*noqa(?::\s?(?P<codes>[A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*))?", re.I)
 JAXPURE_IGNORE = re.compile(r"#\s*jaxpure:\s*ignore(?:\[(?P<codes>[^\]]*)\])?")
@@ -132,9 +131,8 @@ def _analyze(source: str | bytes, filename: str, settings: Settings, relpath: st
         elif len(source) > MAX_FILE_BYTES:
             return FileAnalysis(FileResult(filename, error=_too_large(len(source))))
         codes = enabled_codes(settings, relpath if relpath is not None else filename)
-        markers = MARKERS + tuple(name.split(".", 1)[0] for name, _ in settings.transforms)
         module_name = summary_module_name(package, filename)
-        if not seeds and not any(marker in source for marker in markers):
+        if not seeds and not mentions_jax(source, settings):
             # nothing here can be traced unless another module's traced code calls it
             return FileAnalysis(FileResult(filename), textual_summary(module_name, package, source))
         try:
@@ -142,7 +140,7 @@ def _analyze(source: str | bytes, filename: str, settings: Settings, relpath: st
         except cst.ParserSyntaxError as error:
             if SYNTAX_ERROR not in codes and not settings.is_enabled(SYNTAX_ERROR):
                 return FileAnalysis(FileResult(filename))
-            return FileAnalysis(FileResult(filename, (_syntax_finding(filename, error),)))
+            return FileAnalysis(FileResult(filename, (_syntax_finding(filename, source, error),)))
         findings, ctx = _run_rules(module, source, filename, settings, codes, package, seeds)
         return FileAnalysis(FileResult(filename, findings), module_summary(module_name, source, ctx))
 
@@ -152,7 +150,18 @@ def _too_large(size: int) -> str:
             "limit for one file (generated code?); exclude it in [tool.jaxpure] exclude")
 
 
-def _syntax_finding(filename: str, error: cst.ParserSyntaxError) -> Finding:
+def _syntax_finding(filename: str, source: str, error: cst.ParserSyntaxError) -> Finding:
+    # CPython's own parser points at the offending token where libcst's native parser
+    # sometimes names a later line; ask it first (only files that fail get here)
+    try:
+        compile(source, filename, "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
+    except SyntaxError as exact:
+        if exact.lineno:
+            location = Location(exact.lineno, max(exact.offset or 1, 1))
+            return Finding(filename, SYNTAX_ERROR, "syntax-error",
+                           f"syntax error: {exact.msg}", location, location)
+    except (ValueError, RecursionError, MemoryError):
+        pass
     message = str(error.message).strip().splitlines()[0] if error.message else "invalid syntax"
     line, column = error.editor_line, error.editor_column
     # the native parser reports the statement start; its message has the exact spot
@@ -264,10 +273,6 @@ def _suppressed(finding: Finding, lines: list[str]) -> bool:
 
 # --- summaries for analysis across modules ------------------------------------------------
 
-_TOP_LEVEL_DEF = re.compile(r"^(?:async\s+)?def\s+(\w+)", re.MULTILINE)
-_FROM_IMPORT = re.compile(r"^from\s+(\.*[\w.]*)\s+import\s+([\w\s,]+)$", re.MULTILINE)
-
-
 def _def_lines(source: str) -> dict[str, int]:
     lines: dict[str, int] = {}
     for match in re.finditer(r"^[ \t]*(?:async\s+)?def\s+(\w+)", source, re.MULTILINE):
@@ -291,20 +296,3 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
         if "." in target and not target.startswith(LIBRARY_PREFIXES)
     )
     return ModuleSummary(name, frozenset(ctx.index.defs), tuple(calls), reexports)
-
-
-def textual_summary(name: str, package: str | None, source: str) -> ModuleSummary:
-    """A summary without parsing, for a module that mentions no JAX at all."""
-    from jaxpure.analysis.names import resolve_relative
-
-    reexports = []
-    for match in _FROM_IMPORT.finditer(source):
-        dots = len(match.group(1)) - len(match.group(1).lstrip("."))
-        base = resolve_relative(match.group(1).lstrip("."), dots, package)
-        for part in match.group(2).split(","):
-            words = part.split()
-            if len(words) == 1:
-                reexports.append((words[0], f"{base}.{words[0]}"))
-            elif len(words) == 3 and words[1] == "as":
-                reexports.append((words[2], f"{base}.{words[0]}"))
-    return ModuleSummary(name, frozenset(_TOP_LEVEL_DEF.findall(source)), (), tuple(reexports))

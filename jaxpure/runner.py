@@ -141,12 +141,16 @@ def check_job(job: Job, settings: Settings, fix_mode: FixMode = NO_FIX,
 
     ``seeds`` name the file's functions that other modules' traced code calls.
     """
-    from jaxpure import engine  # attribute access below, so tests can instrument check_source
-
     if data is None:
         data, problem = read_source(job.path)
         if data is None:
             return Outcome(FileResult(job.path, error=problem))
+    if not seeds:
+        skipped = _without_jax(job, data, settings)
+        if skipped is not None:
+            return skipped
+    from jaxpure import engine  # attribute access below, so tests can instrument it
+
     analysis = engine.analyze_source(data, job.path, settings, relpath=job.relpath,
                                      package=job.package, seeds=seeds)
     result = analysis.result
@@ -155,6 +159,21 @@ def check_job(job: Job, settings: Settings, fix_mode: FixMode = NO_FIX,
         return Outcome(result, content_sha=sha, summary=analysis.summary)
     outcome = _fix(job, data, sha, result, settings, fix_mode, seeds)
     return replace(outcome, summary=analysis.summary)
+
+
+def _without_jax(job: Job, data: bytes, settings: Settings) -> Outcome | None:
+    """A file that never mentions JAX, answered without loading libcst (see prefilter)."""
+    from jaxpure.analysis.summary import module_name
+    from jaxpure.prefilter import mentions_jax, textual_summary
+
+    try:
+        text = decode_source(data)
+    except (UnicodeDecodeError, SyntaxError, LookupError):
+        return None  # the engine reports it
+    if mentions_jax(text, settings):
+        return None
+    summary = textual_summary(module_name(job.package, job.path), job.package, text)
+    return Outcome(FileResult(job.path), content_sha=content_hash(data), summary=summary)
 
 
 def has_fixes(findings: Sequence[Finding], unsafe: bool) -> bool:

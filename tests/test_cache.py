@@ -30,7 +30,7 @@ def counted(monkeypatch):
 
 @pytest.fixture
 def project(tmp_path):
-    write(tmp_path, {"bad.py": DISCARDED, "good.py": CLEAN, "pkg/__init__.py": "",
+    write(tmp_path, {"bad.py": DISCARDED, "good.py": CLEAN, "pkg/__init__.py": "import jax\n",
                      "pkg/mod.py": DISCARDED})
     return tmp_path
 
@@ -162,3 +162,10 @@ def test_concurrent_writers_do_not_crash_or_corrupt(tmp_path):
     for round_ in range(7):
         assert cache.get(f"{round_:064x}", "a.py") is not None
     assert not [p for p in (tmp_path / "cache").rglob("*.tmp")]
+
+
+def test_a_file_without_jax_is_answered_without_the_engine(tmp_path, capsys, counted):
+    write(tmp_path, {"plain.py": "def f(x):\n    return x + 1\n", "bad.py": DISCARDED})
+    run = run_in_process(capsys, tmp_path, "check", "--no-cache", "--jobs", "1", "plain.py", "bad.py")
+    assert run.code == 1
+    assert [Path(name).name for name in counted] == ["bad.py"]

@@ -12,6 +12,8 @@ import builtins
 
 import libcst as cst
 
+from jaxpure.analysis.summary import resolve_relative
+
 BUILTIN_NAMES = frozenset(dir(builtins))
 
 # Several spellings of one API; resolution maps each to the canonical name.
@@ -57,18 +59,6 @@ def dotted_name(node: cst.BaseExpression) -> str | None:
 def module_name_of(node: cst.Attribute | cst.Name) -> str:
     """The dotted text of an import's module (``import a.b`` / ``from a.b import c``)."""
     return dotted_name(node) or ""
-
-
-def resolve_relative(module: str, level: int, package: str | None) -> str:
-    if level == 0:
-        return module
-    if package is None:
-        return "." * level + module
-    parts = package.split(".")
-    if level > 1:
-        parts = parts[: len(parts) - (level - 1)]
-    base = ".".join(parts)
-    return f"{base}.{module}" if module else base
 
 
 class ImportTable:

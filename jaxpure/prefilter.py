@@ -1,0 +1,40 @@
+"""What can be known about a file without parsing it (and without importing libcst).
+
+A file whose text mentions none of JAX's packages (nor a configured transform's) cannot be
+traced by JAX or use its arrays: every rule resolves names through imports of those
+packages. Such a file is not parsed unless another module's traced code calls into it
+(analysis across modules), and its summary is read off its text. This module imports
+nothing heavy, so the runner can use it before deciding to load the engine.
+"""
+
+from __future__ import annotations
+
+import re
+
+from jaxpure.analysis.summary import ModuleSummary, resolve_relative
+from jaxpure.settings import Settings
+
+MARKERS = ("jax", "flax", "equinox", "nnx")
+
+_TOP_LEVEL_DEF = re.compile(r"^(?:async\s+)?def\s+(\w+)", re.MULTILINE)
+_FROM_IMPORT = re.compile(r"^from\s+(\.*[\w.]*)\s+import\s+([\w\s,]+)$", re.MULTILINE)
+
+
+def mentions_jax(source: str, settings: Settings) -> bool:
+    markers = MARKERS + tuple(name.split(".", 1)[0] for name, _ in settings.transforms)
+    return any(marker in source for marker in markers)
+
+
+def textual_summary(name: str, package: str | None, source: str) -> ModuleSummary:
+    """A summary without parsing: top-level functions and `from x import y` re-exports."""
+    reexports = []
+    for match in _FROM_IMPORT.finditer(source):
+        dots = len(match.group(1)) - len(match.group(1).lstrip("."))
+        base = resolve_relative(match.group(1).lstrip("."), dots, package)
+        for part in match.group(2).split(","):
+            words = part.split()
+            if len(words) == 1:
+                reexports.append((words[0], f"{base}.{words[0]}"))
+            elif len(words) == 3 and words[1] == "as":
+                reexports.append((words[2], f"{base}.{words[0]}"))
+    return ModuleSummary(name, frozenset(_TOP_LEVEL_DEF.findall(source)), (), tuple(reexports))
