@@ -828,6 +828,11 @@ class Walker:
             return
         if not K.consumes(ctx.qualname(call.func)):
             return
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value in K.NON_CONSUMING_METHODS:
+            return  # jax.jit(f).lower(key, x) traces with the key; it draws nothing
+        callee = dotted_name(call.func)
+        if callee is not None and callee.rsplit(".", 1)[-1] in K.NON_CONSUMING_NAMES:
+            return  # a project's own `clone(key)` / `fold_in(key, i)` helper
         seen: set[str] = set()
         for arg in call.args:
             for name_node in K.argument_names(arg.value):

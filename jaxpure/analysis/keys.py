@@ -28,6 +28,10 @@ NON_CONSUMING = frozenset(
 NON_CONSUMING_PREFIXES = ("builtins.", "jax.debug.", "jax.tree", "jax.numpy.", "typing.",
                           "jax.dtypes.", "jax.core.", "logging.", "numpy.", "jax.sharding.",
                           "chex.assert", "jax.experimental.io_callback")
+# methods of jitted functions and keys that look at a key without drawing from it
+NON_CONSUMING_METHODS = frozenset({"lower", "trace", "eval_shape", "block_until_ready"})
+# helpers named like jax.random's non-consuming functions (`test_utils.clone(key)`)
+NON_CONSUMING_NAMES = frozenset({"clone", "key_data", "wrap_key_data", "fold_in"})
 LAX_CONSUMERS = frozenset(
     {"jax.lax.scan", "jax.lax.fori_loop", "jax.lax.while_loop", "jax.lax.cond",
      "jax.lax.switch", "jax.lax.map"}

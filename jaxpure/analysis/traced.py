@@ -298,8 +298,9 @@ class TracedAnalysis:
         target_unit = self.resolver.function(target, unit)
         if target_unit is None:
             return
-        # a bound method (self.step): argnums do not count self
-        shift = 1 if isinstance(target, cst.Attribute) else 0
+        # a bound method (self.step): argnums do not count self (a staticmethod has none)
+        shift = 1 if isinstance(target, cst.Attribute) and target_unit.parent_is_class \
+            and not target_unit.is_staticmethod else 0
         if arity is not None:
             # a lax primitive passes exactly `arity` arguments; the rest keep their defaults
             bound.update(p.name for p in target_unit.params if p.index >= arity + shift)

@@ -57,6 +57,7 @@ class InputStateMutation(Rule):
         "import jax\ndef fill(metrics, x):\n    metrics['loss'] = x\n@jax.jit\ndef step(x):\n    metrics = {}\n    fill(metrics, x)\n    return metrics\n",
         "from flax import nnx\n@nnx.jit\ndef step(model, x):\n    model.count.value += 1\n    return model(x)\n",
         "import jax\ndef update(state):\n    state['count'] += 1\n",
+        "import jax\n@jax.jit\ndef f(x, **kwargs):\n    state = kwargs.pop('state', None)\n    return x\n",
     )
     INVALID = (
         "import jax\n@jax.jit\ndef step(state, x):\n    state['count'] = state['count'] + 1\n    return x\n",
@@ -79,8 +80,8 @@ class InputStateMutation(Rule):
             return None
         param = ctx.unit.param(node.value)
         info = ctx.info
-        if param is None or info is None or param.name in info.static_params:
-            return None
+        if param is None or info is None or param.name in info.static_params or param.star:
+            return None  # *args/**kwargs are fresh containers on every call
         if ctx.unit.parent_is_class and param.index == 0:
             return None  # self / cls
         rebound: set = ctx.state("JXP502.rebound", set)  # type: ignore[assignment]
