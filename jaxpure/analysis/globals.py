@@ -40,10 +40,17 @@ class StaleNames:
         self._stored = index.mutated_module_names(stores_only=True)
         self._cache: dict[str, str | None] = {}
 
-    def module_reason(self, name: str) -> str | None:
+    def module_reason(self, name: str, attribute: str | None = None) -> str | None:
+        """Why ``name`` (read as ``name.attribute`` when given) can change after tracing."""
         if name not in self._cache:
             self._cache[name] = self._module_reason(name)
-        return self._cache[name]
+        reason = self._cache[name]
+        if reason is None:
+            written = self.index.attribute_stores.get(name, set())
+            if written and (attribute is None or attribute in written):
+                what = f"`{name}.{attribute}`" if attribute else "an attribute of it"
+                return f"has {what} assigned in a function"
+        return reason
 
     def _module_reason(self, name: str) -> str | None:
         index = self.index

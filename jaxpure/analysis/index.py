@@ -105,6 +105,8 @@ class ModuleIndex:
     # the subset that stores into the object (X[k] = v, X.a = v, del X[k]); a method call
     # named like a mutator (`opt.update(...)`) only counts for known containers
     store_mutations: list[tuple[Unit | None, str]] = field(default_factory=list)
+    # `X.attr = v` inside functions: X -> the attributes written (only those go stale)
+    attribute_stores: dict[str, set[str]] = field(default_factory=dict)
     module_calls: list[cst.Call] = field(default_factory=list)
     # names bound at module level by import / def / class
     import_names: set[str] = field(default_factory=set)
@@ -188,7 +190,11 @@ class _Indexer:
             if base is not None:
                 self.index.mutations.append((self.unit, base))
                 # `prim.multiple_results = True` at module level is set-up, not a change
-                if self.unit is not None or not isinstance(target, cst.Attribute):
+                if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
+                    if self.unit is not None:
+                        # `FLAGS.verbose = True` changes one attribute, not `FLAGS.lr`
+                        self.index.attribute_stores.setdefault(base, set()).add(target.attr.value)
+                elif self.unit is not None or not isinstance(target, cst.Attribute):
                     self.index.store_mutations.append((self.unit, base))
             self.visit(target)
 

@@ -110,7 +110,10 @@ class GlobalRead(Rule):
         scope = ctx.scope_of(name)
         stale: StaleNames = ctx.state("JXP101.stale", lambda: StaleNames(ctx.index, ctx.resolver))  # type: ignore[assignment]
         if scope == "module":
-            reason = stale.module_reason(name)
+            parent = ctx.parent()
+            attribute = parent.attr.value if isinstance(parent, cst.Attribute) \
+                and parent.value is node else None
+            reason = stale.module_reason(name, attribute)
             where = "module global"
         elif scope == "closure":
             owner = ctx.defining_unit(name)
