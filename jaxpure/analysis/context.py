@@ -25,10 +25,12 @@ from jaxpure.analysis.syntax import (
     NODE_TYPES,
     child_fields,
     positional_args,
+    returned_values,
     statements,
     target_names,
 )
 from jaxpure.analysis.traced import Resolver, TraceInfo, TracedAnalysis, analyze_traced
+from jaxpure.analysis.transforms import lookup
 
 Handler = Callable[[object, "Context"], None]
 
@@ -309,6 +311,14 @@ def _comparison_kind(ctx: Context, expr: cst.Comparison) -> int:
 
 def _call_kind(ctx: Context, call: cst.Call) -> int:
     func = call.func
+    if isinstance(func, cst.Call) and ctx.traced:
+        # jax.value_and_grad(f)(w, x), jax.vmap(f)(xs), jax.jit(g)(x) inside traced code:
+        # a transformed function called on traced values returns traced values
+        transform = lookup(ctx.qualname(func.func) or "", ctx.traced_analysis.extra)
+        if transform is not None and transform.kind == "wrap":
+            if any(V.is_traced(_kind(ctx, a.value)) for a in call.args):
+                return V.TRACED
+            return V.UNKNOWN
     qual = ctx.qualname(func)
     if qual is not None:
         if qual in V.STATIC_CALLS or qual in ctx.static_helpers:
@@ -344,6 +354,10 @@ def _call_kind(ctx: Context, call: cst.Call) -> int:
                 return arg_kinds[0] if arg_kinds else V.ARRAY
             return V.TRACED if traced else V.UNKNOWN
         return V.UNKNOWN
+    if ctx.traced and any(V.is_traced(_kind(ctx, a.value)) for a in call.args):
+        callee = ctx.resolver.function(func, ctx.frame.unit)
+        if callee is not None and _returns_array(ctx, callee):
+            return V.TRACED_ARRAY  # a helper of this module that returns jnp results
     if isinstance(func, cst.Attribute):
         receiver = _kind(ctx, func.value)
         method = func.attr.value
@@ -358,6 +372,30 @@ def _call_kind(ctx: Context, call: cst.Call) -> int:
         if receiver == V.REF:
             return V.ARRAY
     return V.UNKNOWN
+
+
+def _returns_array(ctx: Context, unit: Unit) -> bool:
+    """Whether every ``return`` of a function gives a ``jnp``/``lax`` array expression
+    (``return jnp.mean((x @ w - y) ** 2)``), so that calling it on tracers gives a tracer."""
+    cache: dict[int, bool] = ctx.state("returns-array", dict)  # type: ignore[assignment]
+    found = cache.get(id(unit))
+    if found is None:
+        values = returned_values(unit.node)
+        found = cache[id(unit)] = bool(values) and all(
+            _array_expression(ctx, value, unit) for value in values)
+    return found
+
+
+def _array_expression(ctx: Context, node: cst.BaseExpression, unit: Unit) -> bool:
+    if isinstance(node, cst.Call):
+        qual = ctx.resolver.qualname(node.func, unit)
+        return qual is not None and qual.startswith(V.ARRAY_NAMESPACES) \
+            and qual not in V.STATIC_CALLS and qual not in V.CONTROL_FLOW
+    if isinstance(node, cst.BinaryOperation):
+        return _array_expression(ctx, node.left, unit) or _array_expression(ctx, node.right, unit)
+    if isinstance(node, cst.UnaryOperation) and not isinstance(node.operator, cst.Not):
+        return _array_expression(ctx, node.expression, unit)
+    return False
 
 
 # ---------------------------------------------------------------------------------

@@ -171,3 +171,31 @@ def str_literals(node: cst.BaseExpression | None) -> list[str] | None:
             values.extend(inner)
         return values
     return None
+
+
+def returned_values(node: cst.FunctionDef | cst.Lambda) -> list[cst.BaseExpression]:
+    """The expressions a function returns (a lambda's body; `return` values of a def)."""
+    if isinstance(node, cst.Lambda):
+        return [node.body]
+    found: list[cst.BaseExpression] = []
+    stack: list[cst.CSTNode] = list(statements(node.body))
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        if isinstance(current, cst.Return) and current.value is not None:
+            found.append(current.value)
+            continue
+        if isinstance(current, cst.SimpleStatementLine):
+            stack.extend(current.body)
+        elif isinstance(current, (cst.If, cst.For, cst.While, cst.With, cst.Try, cst.Else,
+                                  cst.ExceptHandler, cst.Finally)):
+            for name in ("body", "orelse", "handlers", "finalbody"):
+                value = getattr(current, name, None)
+                if isinstance(value, cst.BaseSuite):
+                    stack.extend(statements(value))
+                elif isinstance(value, (cst.If, cst.Else, cst.Finally)):
+                    stack.append(value)
+                elif isinstance(value, (tuple, list)):
+                    stack.extend(value)
+    return found

@@ -4,7 +4,7 @@ import libcst as cst
 
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.index import Unit
-from jaxpure.analysis.syntax import call_arg, statements, target_names
+from jaxpure.analysis.syntax import call_arg, returned_values, statements, target_names
 from jaxpure.rules.base import Rule
 
 # primitive -> (body position, body keyword, init position, init keyword, carry param index)
@@ -39,35 +39,6 @@ def describe(shape: Structure) -> str:
     if kind == "dict":
         return "a dict with keys {" + ", ".join(repr(k) for k in sorted(detail)) + "}"  # type: ignore[arg-type]
     return f"a tuple of {detail}"
-
-
-def returned(unit: Unit) -> list[cst.BaseExpression]:
-    """The expressions a function returns (a lambda's body; `return` values of a def)."""
-    node = unit.node
-    if isinstance(node, cst.Lambda):
-        return [node.body]
-    found: list[cst.BaseExpression] = []
-    stack: list[cst.CSTNode] = list(statements(node.body))
-    while stack:
-        current = stack.pop()
-        if isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            continue
-        if isinstance(current, cst.Return) and current.value is not None:
-            found.append(current.value)
-            continue
-        if isinstance(current, cst.SimpleStatementLine):
-            stack.extend(current.body)
-        elif isinstance(current, (cst.If, cst.For, cst.While, cst.With, cst.Try, cst.Else,
-                                  cst.ExceptHandler, cst.Finally)):
-            for name in ("body", "orelse", "handlers", "finalbody"):
-                value = getattr(current, name, None)
-                if isinstance(value, cst.BaseSuite):
-                    stack.extend(statements(value))
-                elif isinstance(value, (cst.If, cst.Else, cst.Finally)):
-                    stack.append(value)
-                elif isinstance(value, (tuple, list)):
-                    stack.extend(value)
-    return found
 
 
 def unpacked_carry(unit: Unit, param_index: int) -> Structure | None:
@@ -234,7 +205,7 @@ class PytreeStructureChange(Rule):
         expected = structure(call_arg(node, init_pos, init_kw)) or unpacked_carry(unit, carry_index)
         if expected is None:
             return
-        for value in returned(unit):
+        for value in returned_values(unit.node):
             carry = value
             if qual == "jax.lax.scan":
                 if not isinstance(value, cst.Tuple) or len(value.elements) != 2:
@@ -261,7 +232,7 @@ class PytreeStructureChange(Rule):
             unit = ctx.resolver.function(func, ctx.unit) if func is not None else None
             if unit is None:
                 continue
-            for value in returned(unit):
+            for value in returned_values(unit.node):
                 got = ("leaf", None) if _is_leafish(value) else structure(value)
                 if got is None:
                     continue
