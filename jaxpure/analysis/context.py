@@ -591,6 +591,9 @@ class Walker:
         self.dispatch(node)
         self.expr(node.test)
         before = self.snapshot()
+        narrowed = _python_type_guard(self.ctx, node.test)
+        if narrowed is not None:
+            self.ctx.frame.env[narrowed] = V.STATIC  # `if isinstance(x, int):` x is Python
         self.block(node.body)
         after_body = self.snapshot()
         self.restore(before)
@@ -957,6 +960,8 @@ class Walker:
         ctx = self.ctx
         callee = ctx.resolver.function(call.func, ctx.frame.unit)
         if callee is None:
+            if self.record_tree_map(call):
+                return
             self.record_external_call(call)
             return
         kinds = ctx.callsite_kinds.setdefault(id(callee), {})
@@ -983,6 +988,26 @@ class Walker:
             if position < len(positional):
                 record(positional[position].name, ctx.kind(arg.value))
             position += 1
+
+    def record_tree_map(self, call: cst.Call) -> bool:
+        """``jax.tree.map(f, tree, ...)``: f's parameters get the kinds of the leaves."""
+        ctx = self.ctx
+        qual = ctx.qualname(call.func)
+        if qual not in ("jax.tree.map", "jax.tree.map_with_path") or not call.args:
+            return False
+        callee = ctx.resolver.function(call.args[0].value, ctx.frame.unit)
+        if callee is None:
+            return True
+        kinds = ctx.callsite_kinds.setdefault(id(callee), {})
+        positional = [p.name for p in callee.params if p.index >= 0]
+        trees = [a.value for a in positional_args(call)[1:]]
+        if qual == "jax.tree.map_with_path" and positional:
+            kinds[positional[0]] = V.STATIC  # the key path
+            positional = positional[1:]
+        for name, tree in zip(positional, trees):
+            leaf = V.TRACED if V.is_traced(ctx.kind(tree)) else V.UNKNOWN
+            kinds[name] = V.join(kinds[name], leaf) if name in kinds else leaf
+        return True
 
     def record_external_call(self, call: cst.Call) -> None:
         ctx = self.ctx
@@ -1056,6 +1081,23 @@ def _assigned_in(body: cst.CSTNode) -> set[str]:
             names.update(target_names(node.target))  # type: ignore[attr-defined]
         stack.extend(_children(node))
     return names
+
+
+_PYTHON_TYPES = frozenset({"int", "float", "bool", "str", "tuple", "list", "dict", "complex"})
+
+
+def _python_type_guard(ctx: Context, test: cst.BaseExpression) -> str | None:
+    """``x`` for ``isinstance(x, int)`` / ``isinstance(x, (int, float))``."""
+    if not isinstance(test, cst.Call) or len(test.args) != 2 or \
+            ctx.qualname(test.func) != "builtins.isinstance":
+        return None
+    subject, types = test.args[0].value, test.args[1].value
+    names = [e.value for e in types.elements] if isinstance(types, cst.Tuple) else [types]
+    if isinstance(subject, cst.Name) and names and all(
+        isinstance(n, cst.Name) and n.value in _PYTHON_TYPES for n in names
+    ):
+        return subject.value
+    return None
 
 
 def _is_random_call(ctx: Context, node: cst.CSTNode) -> bool:

@@ -24,6 +24,8 @@ CANONICAL = {
     "jax.experimental.shard_map.shard_map": "jax.shard_map",
     "jax.experimental.pjit.pjit": "jax.jit",
     "jax.tree_util.tree_map": "jax.tree.map",
+    "jax.tree_util.tree_map_with_path": "jax.tree.map_with_path",
+    "jax.tree_util.tree_reduce": "jax.tree.reduce",
     "jax.experimental.io_callback": "jax.experimental.io_callback",
     "equinox.filter_checkpoint": "jax.checkpoint",
 }

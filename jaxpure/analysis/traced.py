@@ -375,6 +375,8 @@ class TracedAnalysis:
             info.unbatched_params |= origin.unbatched
             info.statics_unknown |= origin.statics_unknown
             info.origins.append((origin.transform, origin.node, origin.container))
+            if origin.transform.inherit:
+                continue  # its parameters take the kinds of the leaves it is mapped over
             info.direct = True
             if origin.transform.filtered:
                 info.filtered = True
@@ -388,6 +390,12 @@ class TracedAnalysis:
             for origin in self.origins:
                 t = origin.transform
                 outer = self.info.get(id(origin.container)) if origin.container else None
+                if t.inherit:
+                    if outer is None or outer.via is None:
+                        continue  # jax.tree.map in eager code runs the function eagerly
+                    changed |= self._merge(origin.target, outer.via, outer.caching_via,
+                                           outer.strict_via, None)
+                    continue
                 caching = t.name if t.caching else (outer.caching_via if outer else None)
                 strict = t.name if not t.concrete else (outer.strict_via if outer else None)
                 if outer is not None and outer.strict_via and t.kind == "call":
@@ -423,6 +431,8 @@ class TracedAnalysis:
 
 def _body_arity(name: str, call: cst.Call) -> int | None:
     """How many arguments a lax primitive passes to the functions it is given."""
+    if name.startswith("jax.tree."):
+        return max(len(positional_args(call)) - 1, 1)
     if name.endswith(("scan", "fori_loop", "associative_scan")):
         return 2
     if name.endswith(("while_loop", ".map")):

@@ -28,6 +28,9 @@ class Transform:
     filtered: bool = False
     # lax loop bodies whose carry must keep its structure
     loop: bool = False
+    # not a transform: traced (by whatever traces the caller) only inside traced code,
+    # like the function jax.tree.map applies to traced leaves
+    inherit: bool = False
 
 
 def _t(name: str, caching: bool, **kw: object) -> tuple[str, Transform]:
@@ -57,6 +60,9 @@ TRANSFORMS: dict[str, Transform] = dict(
         _t("jax.lax.switch", False, bodies=(-2,), kind="call"),
         _t("jax.lax.map", False, kind="call", loop=True),
         _t("jax.lax.associative_scan", False, kind="call"),
+        _t("jax.tree.map", False, kind="call", inherit=True),
+        _t("jax.tree.map_with_path", False, kind="call", inherit=True),
+        _t("jax.tree.reduce", False, kind="call", inherit=True),
         _t("equinox.filter_jit", True, filtered=True),
         _t("equinox.filter_pmap", True, filtered=True),
         _t("equinox.filter_vmap", False, filtered=True),
@@ -91,5 +97,5 @@ def lookup(qualname: str, extra: dict[str, str] | None = None) -> Transform | No
         if like is not None and like in TRANSFORMS:
             base = TRANSFORMS[like]
             found = Transform(qualname, base.caching, base.concrete, base.bodies, base.kind,
-                              base.filtered, base.loop)
+                              base.filtered, base.loop, base.inherit)
     return found
