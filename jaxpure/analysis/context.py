@@ -845,6 +845,10 @@ class Walker:
     def key_from(self, name: str, value: cst.BaseExpression | None) -> K.KeyState | None:
         ctx = self.ctx
         if value is not None:
+            constant_fold = _constant_fold_in(ctx, value)
+            if constant_fold is not None:
+                # fold_in(key, 0) gives the same key each time: a copy of `key` for loops
+                return K.KeyState(alias_of=constant_fold)
             if self.produces_key(value):
                 return K.KeyState()
             if isinstance(value, cst.Name):
@@ -886,9 +890,11 @@ class Walker:
                     continue
                 if state.consumed_by is not None and (
                     _is_random_call(ctx, call) or _is_random_call(ctx, state.consumed_by)
+                    or (_is_plain_call(call) and _is_plain_call(state.consumed_by))
                 ):
-                    # two helper calls with one key may be deliberate (comparing two
-                    # transforms of the same function); a jax.random draw is never
+                    # one key to two helpers draws twice; but comparing two transforms of
+                    # one function on the same key (jax.grad(f)(key, x) beside f(key, x))
+                    # is deliberate, so calls of transformed functions need a jax.random draw
                     self.dispatch(K.KeyReuse(name, call, state.consumed_by))
                 self.check_loop_reuse(name, call, state.alias_of)
                 ctx.frame.keys[name] = K.KeyState(call, state.from_param, state.alias_of)
@@ -901,7 +907,7 @@ class Walker:
             fresh = name in loop.assigned and (alias_of is None or alias_of in loop.assigned)
             if not fresh and name not in loop.reported:
                 loop.reported.add(name)
-                kind = "for" if isinstance(loop.node, cst.For) else "while"
+                kind = {cst.For: "for", cst.While: "while"}.get(type(loop.node), "comprehension")
                 self.dispatch(K.KeyReuseInLoop(name, call, kind))
             return
         info = ctx.frame.info
@@ -1030,7 +1036,13 @@ class Walker:
     def comprehension(self, node: cst.CSTNode) -> None:
         saved = self.snapshot()
         saved_loops = self.ctx.loops
-        self.ctx.loops = []
+        # a comprehension is a loop: `[normal(key) for _ in range(n)]` reuses key n times
+        targets: set[str] = set()
+        comp = node.for_in  # type: ignore[attr-defined]
+        while comp is not None:
+            targets.update(target_names(comp.target))
+            comp = comp.inner_for_in
+        self.ctx.loops = [Loop(node, frozenset(targets))]
         comp = node.for_in  # type: ignore[attr-defined]
         while comp is not None:
             self.expr(comp.iter)
@@ -1098,6 +1110,20 @@ def _python_type_guard(ctx: Context, test: cst.BaseExpression) -> str | None:
     ):
         return subject.value
     return None
+
+
+def _constant_fold_in(ctx: Context, value: cst.BaseExpression) -> str | None:
+    if isinstance(value, cst.Call) and len(value.args) == 2 \
+            and isinstance(value.args[0].value, cst.Name) \
+            and isinstance(value.args[1].value, (cst.Integer, cst.SimpleString)) \
+            and ctx.qualname(value.func) == "jax.random.fold_in":
+        return value.args[0].value.value
+    return None
+
+
+def _is_plain_call(node: cst.CSTNode) -> bool:
+    """``helper(key)`` or ``self.init_layer(key)``, not ``jax.grad(f)(key)``."""
+    return isinstance(node, cst.Call) and dotted_name(node.func) is not None
 
 
 def _is_random_call(ctx: Context, node: cst.CSTNode) -> bool:
