@@ -406,6 +406,9 @@ class Walker:
     def __init__(self, ctx: Context, handlers: dict[type, list[Handler]]) -> None:
         self.ctx = ctx
         self.handlers = handlers
+        # loop reuse events wait until the loop body is walked: a use followed by
+        # break/return happens only once
+        self.pending_loop_reuse: list[tuple[Loop, K.KeyReuseInLoop]] = []
         self._statements: dict[type, Callable[..., None] | None] = {}
 
     def dispatch(self, node: object) -> None:
@@ -501,8 +504,23 @@ class Walker:
     def block(self, suite: cst.BaseSuite | None) -> None:
         if suite is None:
             return
-        for statement in statements(suite):
+        start = len(self.pending_loop_reuse)
+        body = statements(suite)
+        for statement in body:
             self.stmt(statement)
+        if body and _leaves_loop(body[-1]):
+            # the key was used on a path that ends the loop (break / return / raise)
+            del self.pending_loop_reuse[start:]
+
+    def flush_loop_reuse(self, loop: Loop) -> None:
+        """Report the per-iteration key reuse found in a loop once its body is walked."""
+        keep = []
+        for owner, event in self.pending_loop_reuse:
+            if owner is loop:
+                self.dispatch(event)
+            else:
+                keep.append((owner, event))
+        self.pending_loop_reuse = keep
 
     def stmt_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
         self.dispatch(node)
@@ -611,9 +629,11 @@ class Walker:
         assigned = frozenset(_assigned_in(node.body)) | frozenset(target_names(node.target))
         before = self.snapshot()
         self.bind_iteration(node.target, node.iter)
-        self.ctx.loops.append(Loop(node, assigned))
+        loop = Loop(node, assigned)
+        self.ctx.loops.append(loop)
         self.block(node.body)
         self.ctx.loops.pop()
+        self.flush_loop_reuse(loop)
         self.ctx.frame.dead = False
         self.merge(before)
         if node.orelse is not None:
@@ -624,9 +644,11 @@ class Walker:
         self.expr(node.test)
         assigned = frozenset(_assigned_in(node.body))
         before = self.snapshot()
-        self.ctx.loops.append(Loop(node, assigned))
+        loop = Loop(node, assigned)
+        self.ctx.loops.append(loop)
         self.block(node.body)
         self.ctx.loops.pop()
+        self.flush_loop_reuse(loop)
         self.ctx.frame.dead = False
         self.merge(before)
         if node.orelse is not None:
@@ -908,7 +930,7 @@ class Walker:
             if not fresh and name not in loop.reported:
                 loop.reported.add(name)
                 kind = {cst.For: "for", cst.While: "while"}.get(type(loop.node), "comprehension")
-                self.dispatch(K.KeyReuseInLoop(name, call, kind))
+                self.pending_loop_reuse.append((loop, K.KeyReuseInLoop(name, call, kind)))
             return
         info = ctx.frame.info
         unit = ctx.frame.unit
@@ -1042,7 +1064,8 @@ class Walker:
         while comp is not None:
             targets.update(target_names(comp.target))
             comp = comp.inner_for_in
-        self.ctx.loops = [Loop(node, frozenset(targets))]
+        loop = Loop(node, frozenset(targets))
+        self.ctx.loops = [loop]
         comp = node.for_in  # type: ignore[attr-defined]
         while comp is not None:
             self.expr(comp.iter)
@@ -1055,6 +1078,7 @@ class Walker:
             self.expr(node.value)
         else:
             self.expr(node.elt)  # type: ignore[attr-defined]
+        self.flush_loop_reuse(loop)
         self.ctx.loops = saved_loops
         self.restore(saved)
 
@@ -1096,6 +1120,11 @@ def _assigned_in(body: cst.CSTNode) -> set[str]:
 
 
 _PYTHON_TYPES = frozenset({"int", "float", "bool", "str", "tuple", "list", "dict", "complex"})
+
+
+def _leaves_loop(statement: cst.CSTNode) -> bool:
+    return isinstance(statement, cst.SimpleStatementLine) and bool(statement.body) and \
+        isinstance(statement.body[-1], (cst.Return, cst.Break, cst.Raise))
 
 
 def _python_type_guard(ctx: Context, test: cst.BaseExpression) -> str | None:
