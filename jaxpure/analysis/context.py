@@ -424,6 +424,8 @@ class Walker:
         for statement in ctx.module.body:
             self.stmt(statement)
         ctx.module_env = ctx.frame.env
+        for name in ctx.index.global_writes:
+            ctx.module_env[name] = V.UNKNOWN  # `global x; x = ...` in a function: any value
         for unit in unit_order(ctx.index, ctx.traced_analysis):
             self.run_unit(unit)
 

@@ -38,13 +38,16 @@ class StaleNames:
         self.resolver = resolver
         self._mutated = index.mutated_module_names()
         self._stored = index.mutated_module_names(stores_only=True)
-        self._cache: dict[str, str | None] = {}
+        self._cache: dict[tuple[str, int], str | None] = {}
 
-    def module_reason(self, name: str, attribute: str | None = None) -> str | None:
-        """Why ``name`` (read as ``name.attribute`` when given) can change after tracing."""
-        if name not in self._cache:
-            self._cache[name] = self._module_reason(name)
-        reason = self._cache[name]
+    def module_reason(self, name: str, attribute: str | None = None,
+                      reader: Unit | None = None) -> str | None:
+        """Why ``name`` (read as ``name.attribute`` when given, by the function ``reader``)
+        can change after tracing."""
+        key = (name, _top_order(reader))
+        if key not in self._cache:
+            self._cache[key] = self._module_reason(name, key[1])
+        reason = self._cache[key]
         if reason is None:
             written = self.index.attribute_stores.get(name, set())
             if written and (attribute is None or attribute in written):
@@ -52,7 +55,7 @@ class StaleNames:
                 return f"has {what} assigned in a function"
         return reason
 
-    def _module_reason(self, name: str) -> str | None:
+    def _module_reason(self, name: str, defined_at: int) -> str | None:
         index = self.index
         if name in index.import_names or name in index.def_names or name.startswith("__"):
             return None
@@ -64,7 +67,9 @@ class StaleNames:
         top = [b for b in bindings if not b.nested]
         if any(b.augmented for b in bindings):
             return "is updated in place with an augmented assignment"
-        if top and len(bindings) >= 2:
+        # a rebinding before the function is even defined (an import-time override,
+        # `if os.environ...: HIDDEN = 4`) happens before any trace
+        if top and len(bindings) >= 2 and any(b.order > defined_at for b in bindings[1:]):
             return "is reassigned after it is defined"
         kind = is_mutable_value(bindings[0].value, lambda e: self.resolver.qualname(e, None)) \
             if len(bindings) == 1 else None
@@ -74,9 +79,13 @@ class StaleNames:
             return f"is {kind} that can be changed in place"
         return None
 
-    def closure_reason(self, name: str, owner: Unit) -> str | None:
+    def closure_reason(self, name: str, owner: Unit, reader: Unit | None = None) -> str | None:
         if name in owner.augmented:
             return f"is updated in `{owner.name}` with an augmented assignment"
+        defined_at = _order_within(reader, owner)
+        orders = owner.binding_orders.get(name, [])
+        if len(orders) >= 2 and defined_at is not None and any(o > defined_at for o in orders):
+            return f"is reassigned in `{owner.name}` after the traced function is defined"
         for unit, mutated in self.index.store_mutations:
             if mutated == name and unit is not None and not refers_to_module(unit, name) \
                     and _binding_owner(unit, name) is owner:
@@ -94,3 +103,19 @@ def _binding_owner(unit: Unit | None, name: str) -> Unit | None:
             return unit
         unit = unit.parent
     return None
+
+
+def _top_order(unit: Unit | None) -> int:
+    """Where the module-level function containing ``unit`` is defined (0: module code)."""
+    if unit is None:
+        return 0
+    while unit.parent is not None:
+        unit = unit.parent
+    return unit.order
+
+
+def _order_within(unit: Unit | None, owner: Unit) -> int | None:
+    """Where the function of ``owner`` that contains ``unit`` is defined."""
+    while unit is not None and unit.parent is not owner:
+        unit = unit.parent
+    return unit.order if unit is not None else None

@@ -31,6 +31,7 @@ class Binding:
     value: cst.BaseExpression | None  # the assigned expression, when there is one
     nested: bool  # inside an if/try/for/with block rather than directly in the module
     augmented: bool = False
+    order: int = 0  # position in the source, comparable with Unit.order
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,9 @@ class Unit:
     declared_global: set[str] = field(default_factory=set)
     declared_nonlocal: set[str] = field(default_factory=set)
     augmented: set[str] = field(default_factory=set)
+    # where each local binding is, in source order (comparable with Unit.order)
+    binding_orders: dict[str, list[int]] = field(default_factory=dict)
+    order: int = 0  # where the def/lambda is, in source order
     nested: dict[str, Unit] = field(default_factory=dict)
     calls: list[cst.Call] = field(default_factory=list)
     # names passed as the key to jax.random functions (dotted text resolved later)
@@ -161,6 +165,7 @@ class _Indexer:
         self.class_stack: list[str] = []
         self.in_class_body = False
         self.block_depth = 0  # compound statements enclosing a module-level statement
+        self.order = 0  # a counter of bindings and definitions, in source order
         self._methods: dict[type, object] = {}
 
     # -- bindings -------------------------------------------------------------------
@@ -169,7 +174,8 @@ class _Indexer:
         if unit is None:
             if self.in_class_body:
                 return  # a class attribute, not a module global
-            binding = Binding(value, self.block_depth > 0, augmented)
+            self.order += 1
+            binding = Binding(value, self.block_depth > 0, augmented, self.order)
             self.index.bindings.setdefault(name, []).append(binding)
             return
         if name in unit.declared_global:
@@ -177,6 +183,8 @@ class _Indexer:
         if augmented:
             unit.augmented.add(name)
         unit.assigned[name] = unit.assigned.get(name, 0) + 1
+        self.order += 1
+        unit.binding_orders.setdefault(name, []).append(self.order)
 
     def bind_target(self, target: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
         if isinstance(target, cst.Name):
@@ -292,6 +300,8 @@ class _Indexer:
                 self.visit(p.default)
 
     def register(self, unit: Unit) -> None:
+        self.order += 1
+        unit.order = self.order
         self.index.units.append(unit)
         self.index.unit_of[id(unit.node)] = unit
 

@@ -113,11 +113,14 @@ class GlobalRead(Rule):
             parent = ctx.parent()
             attribute = parent.attr.value if isinstance(parent, cst.Attribute) \
                 and parent.value is node else None
-            reason = stale.module_reason(name, attribute)
+            reason = stale.module_reason(name, attribute, unit)
             where = "module global"
         elif scope == "closure":
             owner = ctx.defining_unit(name)
-            reason = stale.closure_reason(name, owner) if owner is not None else None
+            owner_info = ctx.traced_analysis.info.get(id(owner)) if owner is not None else None
+            if owner is None or (owner_info is not None and owner_info.traced):
+                return  # the enclosing function is traced too: each trace reads it afresh
+            reason = stale.closure_reason(name, owner, unit)
             where = "closed-over variable"
         else:
             return
