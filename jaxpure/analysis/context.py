@@ -912,7 +912,7 @@ class Walker:
                 state = ctx.key_state(name)
                 if state is None:
                     continue
-                if state.consumed_by is not None and (
+                if state.consumed_by is not None and not _side_by_side(call, state.consumed_by) and (
                     _is_random_call(ctx, call) or _is_random_call(ctx, state.consumed_by)
                     or (_is_plain_call(call) and _is_plain_call(state.consumed_by))
                 ):
@@ -1150,6 +1150,15 @@ def _constant_fold_in(ctx: Context, value: cst.BaseExpression) -> str | None:
             and ctx.qualname(value.func) == "jax.random.fold_in":
         return value.args[0].value.value
     return None
+
+
+def _side_by_side(call: cst.Call, first: cst.CSTNode) -> bool:
+    """``looped.init(key, x)`` then ``stacked.init(key, x)``: two implementations of one
+    thing fed the same key on purpose, to compare them."""
+    return isinstance(first, cst.Call) and isinstance(call.func, cst.Attribute) \
+        and isinstance(first.func, cst.Attribute) \
+        and call.func.attr.value == first.func.attr.value \
+        and dotted_name(call.func.value) != dotted_name(first.func.value)
 
 
 def _is_plain_call(node: cst.CSTNode) -> bool:
