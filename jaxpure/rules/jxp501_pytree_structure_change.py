@@ -211,7 +211,7 @@ class PytreeStructureChange(Rule):
                 if not isinstance(value, cst.Tuple) or len(value.elements) != 2:
                     continue
                 carry = value.elements[0].value
-            got = structure(carry)
+            got = structure(carry) or structure(_local_literal(unit, carry))
             if got is not None and got != expected:
                 self.report(
                     ctx,
@@ -256,3 +256,18 @@ def _is_leafish(value: cst.BaseExpression) -> bool:
 
 def _describe_any(shape: Structure) -> str:
     return "a single array" if shape[0] == "leaf" else describe(shape)
+
+
+def _local_literal(unit: Unit, value: cst.BaseExpression) -> cst.BaseExpression | None:
+    """``new`` in ``new = {...}; return new, x``: the literal a local bound once holds."""
+    if not isinstance(value, cst.Name) or unit.assigned.get(value.value) != 1 \
+            or isinstance(unit.node, cst.Lambda):
+        return None
+    for statement in statements(unit.node.body):
+        if isinstance(statement, cst.SimpleStatementLine):
+            for small in statement.body:
+                if isinstance(small, cst.Assign) and len(small.targets) == 1 and \
+                        isinstance(small.targets[0].target, cst.Name) and \
+                        small.targets[0].target.value == value.value:
+                    return small.value
+    return None
