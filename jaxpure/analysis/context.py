@@ -465,7 +465,8 @@ class Walker:
                 kind = self.param_kind(unit, info, p, callsite)
             frame.env[p.name] = kind
             if (p.name in frame.random_names and K.key_like_name(p.name)
-                    or K.unambiguous_key_name(p.name) or _key_annotation(p.annotation)):
+                    or K.unambiguous_key_name(p.name) and _may_be_key(p.annotation)
+                    or _key_annotation(p.annotation)):
                 frame.keys[p.name] = K.KeyState(from_param=True)
 
     def param_kind(self, unit: Unit, info: TraceInfo, p: object, callsite: dict[str, int]) -> int:
@@ -1178,6 +1179,13 @@ def _from_param(value: cst.BaseExpression | None, frame: Frame) -> bool:
     if isinstance(value, cst.Name) and frame.unit is not None:
         return frame.unit.param(value.value) is not None
     return False
+
+
+def _may_be_key(annotation: cst.BaseExpression | None) -> bool:
+    """An unannotated `rng`, or one annotated as an array or key (not `np.random.Generator`)."""
+    if annotation is None:
+        return True
+    return _key_annotation(annotation) or V.annotation_is_array(annotation)
 
 
 def _key_annotation(annotation: cst.BaseExpression | None) -> bool:
