@@ -43,6 +43,7 @@ class Frame:
     keys: dict[str, K.KeyState] = field(default_factory=dict)
     closure: tuple[dict[str, int], dict[str, K.KeyState]] | None = None
     random_names: frozenset[str] = frozenset()
+    key_paths: bool = False  # some random_names are paths (self.key, rngs["dropout"])
     dead: bool = False
 
 
@@ -434,6 +435,7 @@ class Walker:
         info = ctx.traced_analysis.info.get(id(unit))
         frame = Frame(unit, info, closure=ctx.closures.get(id(unit.node)))
         frame.random_names = random_names(ctx, unit)
+        frame.key_paths = any("." in name or "[" in name for name in frame.random_names)
         ctx.frame = frame
         saved_loops, ctx.loops = ctx.loops, []
         self.bind_params(unit, info, frame)
@@ -788,8 +790,18 @@ class Walker:
     def bind(self, target: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
         ctx = self.ctx
         frame = ctx.frame
+        if isinstance(target, (cst.Attribute, cst.Subscript)):
+            path = K.key_path(target)
+            if path is not None:  # `self.key = ...`: whatever it held is gone
+                frame.keys.pop(path, None)
+                if value is not None and self.produces_key(value):
+                    frame.keys[path] = K.KeyState()
+            return
         if isinstance(target, cst.Name):
             name = target.value
+            if any("." in k or "[" in k for k in frame.keys):
+                for path in [k for k in frame.keys if k.startswith((name + ".", name + "["))]:
+                    del frame.keys[path]  # `rngs = ...` replaces rngs["dropout"] too
             frame.env[name] = ctx.kind(value) if value is not None else V.UNKNOWN
             if _REF_NAME.search(name) and frame.env[name] != V.TRACED_ARRAY:
                 frame.env[name] = V.REF  # `lse_ref = residual_refs[0]`: still a ref
@@ -894,7 +906,9 @@ class Walker:
     # -- keys ------------------------------------------------------------------------
     def consume_keys(self, call: cst.Call) -> None:
         ctx = self.ctx
-        if not ctx.frame.keys and (ctx.frame.closure is None or not ctx.frame.closure[1]):
+        frame = ctx.frame
+        if not frame.keys and (frame.closure is None or not frame.closure[1]) \
+                and not frame.key_paths:
             return
         if not K.consumes(ctx.qualname(call.func)):
             return
@@ -905,12 +919,16 @@ class Walker:
             return  # a project's own `clone(key)` / `fold_in(key, i)` helper
         seen: set[str] = set()
         for arg in call.args:
-            for name_node in K.argument_names(arg.value):
-                name = name_node.value
+            for name in K.argument_paths(arg.value):
                 if name in seen:
                     continue
                 seen.add(name)
                 state = ctx.key_state(name)
+                if state is None and name in ctx.frame.random_names and \
+                        ("." in name or "[" in name):
+                    # `self.key` / `rngs["dropout"]` handed to jax.random: a key kept
+                    # in an object or a dict, tracked by its path from first use
+                    state = K.KeyState()
                 if state is None:
                     continue
                 if state.consumed_by is not None and not _side_by_side(call, state.consumed_by) and (
@@ -926,10 +944,12 @@ class Walker:
 
     def check_loop_reuse(self, name: str, call: cst.Call, alias_of: str | None = None) -> None:
         ctx = self.ctx
+        root = name.split(".", 1)[0].split("[", 1)[0]  # `v` for the path `v.rng_key`
         if ctx.loops:
             loop = ctx.loops[-1]
             # `dropout_key = key` inside the loop still hands out the same key each time
-            fresh = name in loop.assigned and (alias_of is None or alias_of in loop.assigned)
+            fresh = (name in loop.assigned or root in loop.assigned) and \
+                (alias_of is None or alias_of in loop.assigned)
             if not fresh and name not in loop.reported:
                 loop.reported.add(name)
                 kind = {cst.For: "for", cst.While: "while"}.get(type(loop.node), "comprehension")
@@ -937,7 +957,7 @@ class Walker:
             return
         info = ctx.frame.info
         unit = ctx.frame.unit
-        if info is not None and info.loop_body and unit is not None and not unit.binds(name):
+        if info is not None and info.loop_body and unit is not None and not unit.binds(root):
             reported = ctx.state("closed-over-keys", set)
             if (id(unit), name) not in reported:  # type: ignore[operator]
                 reported.add((id(unit), name))  # type: ignore[attr-defined]

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from jaxpure.analysis.keys import key_path
 from jaxpure.analysis.names import ImportTable, dotted_name
 from jaxpure.analysis.syntax import NODE_TYPES, child_fields, target_names
 
@@ -418,10 +419,11 @@ class _Indexer:
                 self.index.mutations.append((self.unit, base))
         if node.args and self.unit is not None:
             first = node.args[0].value
-            if isinstance(first, cst.Name) and isinstance(func, cst.Attribute):
+            path = key_path(first)
+            if path is not None and isinstance(func, cst.Attribute):
                 text = dotted_name(func)
                 if text is not None:
-                    self.unit.random_args.append((text, first.value))
+                    self.unit.random_args.append((text, path))
             for arg in node.args:
                 if arg.keyword is not None and arg.keyword.value in ("key", "rng") \
                         and isinstance(arg.value, cst.Name):

@@ -87,6 +87,33 @@ def argument_names(value: cst.BaseExpression) -> list[cst.Name]:
     return []
 
 
+def key_path(value: cst.BaseExpression) -> str | None:
+    """``key``, ``self.key`` or ``rngs['dropout']``: where a key is kept, as text."""
+    if isinstance(value, cst.Name):
+        return value.value
+    if isinstance(value, cst.Attribute):
+        base = key_path(value.value)
+        return f"{base}.{value.attr.value}" if base is not None else None
+    if isinstance(value, cst.Subscript) and len(value.slice) == 1:
+        index = value.slice[0].slice
+        if isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString):
+            base = key_path(value.value)
+            if base is not None and isinstance(index.value.evaluated_value, str):
+                return f"{base}[{index.value.evaluated_value!r}]"
+    return None
+
+
+def argument_paths(value: cst.BaseExpression) -> list[str]:
+    """Like :func:`argument_names`, with attribute and dict-entry paths too."""
+    if isinstance(value, (cst.Tuple, cst.List)):
+        return [p for element in value.elements for p in argument_paths(element.value)]
+    if isinstance(value, cst.Dict):
+        return [p for element in value.elements if isinstance(element, cst.DictElement)
+                for p in argument_paths(element.value)]
+    path = key_path(value)
+    return [path] if path is not None else []
+
+
 @dataclass(frozen=True, slots=True)
 class KeyState:
     consumed_by: cst.CSTNode | None = None
