@@ -15,3 +15,23 @@ def snippet(ctx: Context, node: cst.CSTNode, limit: int = 40) -> str:
 
 def under(ctx: Context, via: str | None) -> str:
     return ctx.via_description(via)
+
+
+class StoreRule:
+    """Mixin for rules about writes: every statement that stores goes to ``check_store``.
+
+    Statement-level stores (``x = ...``, ``x += ...``, ``x: T = ...``, ``del x[k]``);
+    rules that also treat mutating calls (``lst.append(v)``) add ``visit_Call``.
+    """
+
+    def check_store(self, ctx: Context, node: cst.CSTNode) -> None:
+        raise NotImplementedError
+
+    def visit_Assign(self, node: cst.Assign, ctx: Context) -> None:
+        self.check_store(ctx, node)
+
+    def visit_AugAssign(self, node: cst.AugAssign, ctx: Context) -> None:
+        self.check_store(ctx, node)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign, ctx: Context) -> None:
+        self.check_store(ctx, node)

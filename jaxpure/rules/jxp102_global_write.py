@@ -4,11 +4,11 @@ import libcst as cst
 
 from jaxpure.analysis import effects as E
 from jaxpure.analysis.context import Context
-from jaxpure.rules._shared import snippet
+from jaxpure.rules._shared import StoreRule, snippet
 from jaxpure.rules.base import Rule
 
 
-class GlobalWrite(Rule):
+class GlobalWrite(StoreRule, Rule):
     """
     ## What it does
     Checks for a function traced by a caching transform (`jax.jit`, `jax.pmap`, `nnx.jit`,
@@ -75,7 +75,7 @@ class GlobalWrite(Rule):
         "import jax\nfrom jax import lax\nsteps = 0\ndef body(i, c):\n    global steps\n    steps = steps + 1\n    return c\n@jax.jit\ndef f(x):\n    return lax.fori_loop(0, 3, body, x)\n",
     )
 
-    def _check(self, ctx: Context, node: cst.CSTNode) -> None:
+    def check_store(self, ctx: Context, node: cst.CSTNode) -> None:
         via = ctx.caching_via
         if via is None:
             return
@@ -94,12 +94,3 @@ class GlobalWrite(Rule):
                 f"call, so `{name}` changes only when the function is retraced; return the "
                 "new value and pass it back in instead",
             )
-
-    def visit_Assign(self, node: cst.Assign, ctx: Context) -> None:
-        self._check(ctx, node)
-
-    def visit_AugAssign(self, node: cst.AugAssign, ctx: Context) -> None:
-        self._check(ctx, node)
-
-    def visit_AnnAssign(self, node: cst.AnnAssign, ctx: Context) -> None:
-        self._check(ctx, node)

@@ -5,13 +5,13 @@ import libcst as cst
 from jaxpure.analysis import effects as E
 from jaxpure.analysis import values as V
 from jaxpure.analysis.context import Context
-from jaxpure.rules._shared import snippet
+from jaxpure.rules._shared import StoreRule, snippet
 from jaxpure.rules.base import Rule
 
 _ARRAY_KINDS = (V.ARRAY, V.REF, V.TRACED, V.TRACED_ARRAY)
 
 
-class OuterMutation(Rule):
+class OuterMutation(StoreRule, Rule):
     """
     ## What it does
     Checks for a function traced by a caching transform (`jax.jit`, `jax.pmap`, `nnx.jit`,
@@ -94,7 +94,7 @@ class OuterMutation(Rule):
         "import jax\nfrom flax import nnx\nHIST = []\n@nnx.jit\ndef f(model, x):\n    HIST.append(0)\n    return model(x)\n",
     )
 
-    def _check(self, ctx: Context, node: cst.CSTNode) -> None:
+    def check_store(self, ctx: Context, node: cst.CSTNode) -> None:
         via = ctx.caching_via
         if via is None:
             return
@@ -137,18 +137,9 @@ class OuterMutation(Rule):
                 return False  # `if k not in CACHE: CACHE[k] = ...`
         return True
 
-    def visit_Assign(self, node: cst.Assign, ctx: Context) -> None:
-        self._check(ctx, node)
-
-    def visit_AugAssign(self, node: cst.AugAssign, ctx: Context) -> None:
-        self._check(ctx, node)
-
-    def visit_AnnAssign(self, node: cst.AnnAssign, ctx: Context) -> None:
-        self._check(ctx, node)
-
     def visit_Del(self, node: cst.Del, ctx: Context) -> None:
-        self._check(ctx, node)
+        self.check_store(ctx, node)
 
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
         if isinstance(node.func, cst.Attribute) and ctx.caching_via is not None:
-            self._check(ctx, node)
+            self.check_store(ctx, node)

@@ -5,11 +5,11 @@ import libcst as cst
 from jaxpure.analysis import effects as E
 from jaxpure.analysis import values as V
 from jaxpure.analysis.context import Context
-from jaxpure.rules._shared import snippet
+from jaxpure.rules._shared import StoreRule, snippet
 from jaxpure.rules.base import Rule
 
 
-class TracerLeak(Rule):
+class TracerLeak(StoreRule, Rule):
     """
     ## What it does
     Checks for a traced value stored where it outlives the trace: on `self`
@@ -87,7 +87,7 @@ class TracerLeak(Rule):
         "import jax\nfrom jax import lax\n@jax.jit\ndef f(xs):\n    seen = []\n    def body(c, x):\n        seen.append(x)\n        return c + x, x\n    return lax.scan(body, 0.0, xs)\n",
     )
 
-    def _check(self, ctx: Context, node: cst.CSTNode) -> None:
+    def check_store(self, ctx: Context, node: cst.CSTNode) -> None:
         if not ctx.traced or ctx.stateful:
             return
         for store in E.stores(ctx, node):
@@ -116,18 +116,9 @@ class TracerLeak(Rule):
                     "UnexpectedTracerError; return the value from the function instead")
         self.report(ctx, node, f"`{snippet(ctx, node)}` {verb} {where}, {tail}")
 
-    def visit_Assign(self, node: cst.Assign, ctx: Context) -> None:
-        self._check(ctx, node)
-
-    def visit_AugAssign(self, node: cst.AugAssign, ctx: Context) -> None:
-        self._check(ctx, node)
-
-    def visit_AnnAssign(self, node: cst.AnnAssign, ctx: Context) -> None:
-        self._check(ctx, node)
-
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
         if ctx.traced and isinstance(node.func, cst.Attribute):
-            self._check(ctx, node)
+            self.check_store(ctx, node)
 
 
 def _where(ctx: Context, store: E.Store) -> str:
