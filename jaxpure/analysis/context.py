@@ -82,6 +82,7 @@ class Context:
         # calls from traced functions to functions imported from other modules:
         # (the calling unit, the callee's qualified name, positional kinds, keyword kinds)
         self.seeded_kinds: dict[str, dict[str, int]] = {}
+        self.kind_cache: dict[int, int] = {}
         self.external_calls: list[tuple[Unit, str, tuple[int, ...], tuple[tuple[str, int], ...]]] = []
 
     # -- reporting -------------------------------------------------------------------
@@ -182,13 +183,18 @@ class Context:
 
     # -- values ----------------------------------------------------------------------
     def kind(self, expr: cst.BaseExpression) -> int:
-        return _kind(self, expr)
+        # several rules ask about the same expression at the same program point; the
+        # walker clears this whenever a binding changes (see Walker.stmt and bind)
+        found = self.kind_cache.get(id(expr))
+        if found is None:
+            found = self.kind_cache[id(expr)] = _kind(self, expr)
+        return found
 
     def is_traced(self, expr: cst.BaseExpression) -> bool:
-        return V.is_traced(_kind(self, expr))
+        return V.is_traced(self.kind(expr))
 
     def is_traced_array(self, expr: cst.BaseExpression) -> bool:
-        return _kind(self, expr) == V.TRACED_ARRAY
+        return self.kind(expr) == V.TRACED_ARRAY
 
     def lookup(self, name: str) -> int:
         frame = self.frame
@@ -437,6 +443,7 @@ class Walker:
         frame.random_names = random_names(ctx, unit)
         frame.key_paths = any("." in name or "[" in name for name in frame.random_names)
         ctx.frame = frame
+        ctx.kind_cache.clear()
         saved_loops, ctx.loops = ctx.loops, []
         self.bind_params(unit, info, frame)
         node = unit.node
@@ -494,6 +501,7 @@ class Walker:
 
     # -- statements ------------------------------------------------------------------
     def stmt(self, node: cst.CSTNode) -> None:
+        self.ctx.kind_cache.clear()  # the previous statement may have bound names
         cls = type(node)
         try:
             method = self._statements[cls]
@@ -748,11 +756,13 @@ class Walker:
         return dict(frame.env), dict(frame.keys), frame.dead
 
     def restore(self, state: tuple[dict[str, int], dict[str, K.KeyState], bool]) -> None:
+        self.ctx.kind_cache.clear()
         frame = self.ctx.frame
         frame.env, frame.keys, frame.dead = dict(state[0]), dict(state[1]), state[2]
 
     def merge(self, other: tuple[dict[str, int], dict[str, K.KeyState], bool]) -> None:
         """Join the current state with another path's (a path that returned is dropped)."""
+        self.ctx.kind_cache.clear()
         frame = self.ctx.frame
         env, keys, dead = other
         if dead and not frame.dead:
@@ -789,6 +799,7 @@ class Walker:
 
     def bind(self, target: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
         ctx = self.ctx
+        self.ctx.kind_cache.clear()
         frame = ctx.frame
         if isinstance(target, (cst.Attribute, cst.Subscript)):
             path = K.key_path(target)
@@ -837,6 +848,7 @@ class Walker:
 
     def bind_iteration(self, target: cst.BaseExpression, iterable: cst.BaseExpression) -> None:
         ctx = self.ctx
+        self.ctx.kind_cache.clear()
         frame = ctx.frame
         kind = ctx.kind(iterable)
         qual = ctx.qualname(iterable.func) if isinstance(iterable, cst.Call) else None

@@ -74,12 +74,19 @@ class Resolver:
     def __init__(self, index: ModuleIndex, module_name: str | None = None) -> None:
         self.index = index
         self.module_name = module_name
+        self._qualnames: dict[tuple[int, int], str | None] = {}
 
     def qualname(self, expr: cst.BaseExpression, unit: Unit | None) -> str | None:
+        # bindings do not change while a module is analysed: one answer per node and scope
+        key = (id(expr), id(unit))
+        try:
+            return self._qualnames[key]
+        except KeyError:
+            pass
         text = dotted_name(expr)
-        if text is None:
-            return None
-        return self.qualname_text(text, unit)
+        found = self.qualname_text(text, unit) if text is not None else None
+        self._qualnames[key] = found
+        return found
 
     def qualname_text(self, text: str, unit: Unit | None) -> str | None:
         head, _, rest = text.partition(".")
