@@ -52,6 +52,10 @@ class Loop:
     node: cst.CSTNode
     assigned: frozenset[str]
     reported: set[str] = field(default_factory=set)
+    # keys whose first event in the body is a consumption (`key, sub = split(key)`):
+    # if the body leaves them consumed, the next iteration consumes them again
+    consumed_first: set[str] = field(default_factory=set)
+    seen: set[str] = field(default_factory=set)
 
 
 class Context:
@@ -525,8 +529,21 @@ class Walker:
             # the key was used on a path that ends the loop (break / return / raise)
             del self.pending_loop_reuse[start:]
 
-    def flush_loop_reuse(self, loop: Loop) -> None:
+    def flush_loop_reuse(self, loop: Loop, body: cst.BaseSuite | None = None) -> None:
         """Report the per-iteration key reuse found in a loop once its body is walked."""
+        if body is not None and not self.ctx.frame.dead:
+            last = statements(body)
+            if not (last and _leaves_loop(last[-1])):
+                for name in sorted(loop.consumed_first & loop.assigned):
+                    state = self.ctx.frame.keys.get(name)
+                    if state is not None and state.consumed_by is not None \
+                            and name not in loop.reported:
+                        # `key, sub = split(key); normal(key)`: the body ends with key
+                        # consumed, and the next iteration splits it again
+                        loop.reported.add(name)
+                        kind = "for" if isinstance(loop.node, cst.For) else "while"
+                        self.pending_loop_reuse.append(
+                            (loop, K.KeyReuseInLoop(name, state.consumed_by, kind)))
         keep = []
         for owner, event in self.pending_loop_reuse:
             if owner is loop:
@@ -642,11 +659,11 @@ class Walker:
         assigned = frozenset(_assigned_in(node.body)) | frozenset(target_names(node.target))
         before = self.snapshot()
         self.bind_iteration(node.target, node.iter)
-        loop = Loop(node, assigned)
+        loop = Loop(node, assigned, seen=set(target_names(node.target)))
         self.ctx.loops.append(loop)
         self.block(node.body)
         self.ctx.loops.pop()
-        self.flush_loop_reuse(loop)
+        self.flush_loop_reuse(loop, node.body)
         self.ctx.frame.dead = False
         self.merge(before)
         if node.orelse is not None:
@@ -661,7 +678,7 @@ class Walker:
         self.ctx.loops.append(loop)
         self.block(node.body)
         self.ctx.loops.pop()
-        self.flush_loop_reuse(loop)
+        self.flush_loop_reuse(loop, node.body)
         self.ctx.frame.dead = False
         self.merge(before)
         if node.orelse is not None:
@@ -810,6 +827,8 @@ class Walker:
             return
         if isinstance(target, cst.Name):
             name = target.value
+            if ctx.loops:
+                ctx.loops[-1].seen.add(name)
             if any("." in k or "[" in k for k in frame.keys):
                 for path in [k for k in frame.keys if k.startswith((name + ".", name + "["))]:
                     del frame.keys[path]  # `rngs = ...` replaces rngs["dropout"] too
@@ -823,6 +842,8 @@ class Walker:
                 frame.keys.pop(name, None)
             return
         if isinstance(target, (cst.Tuple, cst.List)):
+            if ctx.loops:
+                ctx.loops[-1].seen.update(target_names(target))
             elements = target.elements
             values = value.elements if isinstance(value, (cst.Tuple, cst.List)) and \
                 len(value.elements) == len(elements) else None
@@ -952,6 +973,9 @@ class Walker:
                     # is deliberate, so calls of transformed functions need a jax.random draw
                     self.dispatch(K.KeyReuse(name, call, state.consumed_by))
                 self.check_loop_reuse(name, call, state.alias_of)
+                if ctx.loops and name not in ctx.loops[-1].seen:
+                    ctx.loops[-1].seen.add(name)
+                    ctx.loops[-1].consumed_first.add(name)
                 ctx.frame.keys[name] = K.KeyState(call, state.from_param, state.alias_of)
 
     def check_loop_reuse(self, name: str, call: cst.Call, alias_of: str | None = None) -> None:
@@ -1099,11 +1123,15 @@ class Walker:
         while comp is not None:
             targets.update(target_names(comp.target))
             comp = comp.inner_for_in
-        loop = Loop(node, frozenset(targets))
-        self.ctx.loops = [loop]
+        loop = Loop(node, frozenset(targets), seen=set(targets))
         comp = node.for_in  # type: ignore[attr-defined]
+        self.expr(comp.iter)  # the outermost iterable is evaluated once, before the loop
+        self.ctx.loops = [loop]
+        first = True
         while comp is not None:
-            self.expr(comp.iter)
+            if not first:
+                self.expr(comp.iter)
+            first = False
             self.bind_iteration(comp.target, comp.iter)
             for condition in comp.ifs:
                 self.expr(condition.test)
