@@ -131,6 +131,9 @@ class Resolver:
                 if class_name is not None:
                     return self.index.classes.get(class_name, {}).get(expr.attr.value)
                 return None
+            if owner in self.index.class_nodes and len(self.index.bindings.get(owner, ())) <= 1:
+                # `jax.jit(Model.step)`: the function itself, self passed explicitly
+                return self.index.classes[owner].get(expr.attr.value)
             # `model = Model()` at module level, then `jax.jit(model.step)`
             class_name = self.instance_class(owner, unit)
             if class_name is not None:
@@ -307,7 +310,7 @@ class TracedAnalysis:
             return
         # a bound method (self.step): argnums do not count self (a staticmethod has none)
         shift = 1 if isinstance(target, cst.Attribute) and target_unit.parent_is_class \
-            and not target_unit.is_staticmethod else 0
+            and not target_unit.is_staticmethod and not _names_class(target, self.index) else 0
         if arity is not None:
             # a lax primitive passes exactly `arity` arguments; the rest keep their defaults
             bound.update(p.name for p in target_unit.params if p.index >= arity + shift)
@@ -434,6 +437,10 @@ class TracedAnalysis:
                 info.stateful = True
                 changed = True
         return changed
+
+
+def _names_class(target: cst.Attribute, index: ModuleIndex) -> bool:
+    return isinstance(target.value, cst.Name) and target.value.value in index.class_nodes
 
 
 def _body_arity(name: str, call: cst.Call) -> int | None:
