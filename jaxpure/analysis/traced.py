@@ -133,7 +133,7 @@ class Resolver:
                 return None
             if owner in self.index.class_nodes and len(self.index.bindings.get(owner, ())) <= 1:
                 # `jax.jit(Model.step)`: the function itself, self passed explicitly
-                return self.index.classes[owner].get(expr.attr.value)
+                return self.index.classes.get(owner, {}).get(expr.attr.value)
             # `model = Model()` at module level, then `jax.jit(model.step)`
             class_name = self.instance_class(owner, unit)
             if class_name is not None:
