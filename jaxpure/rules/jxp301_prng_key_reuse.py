@@ -11,9 +11,11 @@ class PrngKeyReuse(Rule):
     ## What it does
     Checks for a PRNG key consumed twice without being rebound in between: passed to two
     `jax.random` samplers, used again after `jax.random.split(key)`, or passed to two
-    helpers. Keys are the results of `jax.random.key`/`PRNGKey`/`split`/`fold_in`, and
-    key-named parameters (`key`, `rng`, `*_key`, ...) that the function passes to
-    `jax.random`. Applies anywhere, not only in traced code.
+    helpers. Keys are the results of `jax.random.key`/`PRNGKey`/`split`/`fold_in`,
+    parameters named `rng`/`prng_key`/`*_rng`, key-named parameters (`key`, `k`, ...) that
+    the function (or a helper it passes them to) hands to `jax.random`, and attributes or
+    dict entries (`self.key`, `rngs["dropout"]`) handed to `jax.random`. Applies anywhere,
+    not only in traced code.
 
     ## Why is this bad?
     JAX random functions are deterministic in the key: the same key gives the same (or,
@@ -23,7 +25,10 @@ class PrngKeyReuse(Rule):
     ## Known problems
     `fold_in`, `key_data`, `wrap_key_data` and `clone` do not consume a key; uses in
     mutually exclusive branches are not reuse; passing a key once to a helper is one use.
-    Deliberate reuse (a test that checks determinism) needs a `# noqa: JXP301`.
+    Two calls of transformed functions (`jax.jit(f)(key)`, `jax.grad(f)(key)`) and the same
+    method of two objects (`a.init(key)`, `b.init(key)`) are taken as deliberate
+    comparisons unless a `jax.random` draw is involved. Deliberate reuse elsewhere (a test
+    that checks determinism) needs a `# noqa: JXP301`.
 
     ## Example
     ```python

@@ -9,9 +9,12 @@ class PrngKeyReuseInLoop(Rule):
     """
     ## What it does
     Checks for a PRNG key consumed inside a loop body without being split, rebound or
-    folded with the loop variable on each iteration: a Python `for`/`while` loop, or a
-    `lax.scan`/`fori_loop`/`while_loop` body that consumes a closed-over key or returns a
-    consumed key in its carry.
+    folded with the loop variable on each iteration: a Python `for`/`while` loop or a
+    comprehension, or a `lax.scan`/`fori_loop`/`while_loop` body that consumes a
+    closed-over key or returns a consumed key in its carry. Also a loop that splits a key
+    and then consumes the half it keeps (`key, sub = split(key); normal(key)`), which the
+    next iteration splits again. Copies count as the key they copy (`k = key`,
+    `fold_in(key, 0)` with a constant).
 
     ## Why is this bad?
     Every iteration draws from the same key, so every step gets the same dropout mask, the
@@ -19,7 +22,8 @@ class PrngKeyReuseInLoop(Rule):
 
     ## Known problems
     A key split earlier in the same loop body, `fold_in(key, i)` with the loop variable,
-    and indexing a pre-split array of keys (`keys[i]`) are fine and not reported.
+    indexing a pre-split array of keys (`keys[i]`), and a use followed by `break`/`return`
+    (the loop ends there) are fine and not reported.
 
     ## Example
     ```python
