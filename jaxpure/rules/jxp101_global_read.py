@@ -27,9 +27,13 @@ class GlobalRead(Rule):
     ## Known problems
     Imports, functions, classes and names bound once to immutable values (including a JAX
     array bound once, and CONSTANT_CASE containers never mutated in the module) are treated
-    as constants and not reported. A global changed from another module is only seen when
-    that module is checked in the same run. Bare `vmap` and `grad` re-run the Python body
-    on every call and are not reported.
+    as constants and not reported. A rebinding before the traced function is defined (an
+    import-time override) happens before any trace and is not reported; an attribute
+    assigned in a function (`cfg.lr = v`) makes only that attribute stale; a dict used as a
+    trace-time memo (`if k not in CACHE`) and `jax.new_ref` refs are not reported. A global
+    set by a `setup()` that always runs before the first call is reported: nothing in the
+    code says so. Bare `vmap` and `grad` re-run the Python body on every call and are not
+    reported.
 
     ## Example
     ```python
