@@ -1,0 +1,13 @@
+import functools
+import jax
+import jax.numpy as jnp
+
+
+@functools.partial(jax.jit, static_argnums=(1,))
+def mlp_apply(x, hidden_sizes):
+    for h in hidden_sizes:
+        x = jnp.tanh(x[..., :h])
+    return x
+
+
+out = mlp_apply(jnp.ones(8), [4, 2])  # expect: JXP602

@@ -1,0 +1,8 @@
+from rt import *
+n = "b603_partial_in_loop"; m, _, _ = load(n)
+tc = TraceCounter()
+params, batches = jnp.ones(2), [jnp.ones((3, 2)) + i for i in range(4)]
+m.loss_fn(params, batches[0], 1.0)
+with tc:
+    m.evaluate(params, batches, 1.0)
+verdict(n, tc.n >= 4, f"{tc.n} compiles for 4 batches")
