@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from jaxpure.analysis.index import Unit
-from jaxpure.analysis.values import MUTABLE_CONTAINER_CALLS, NUMPY_ARRAY_CREATORS
+from jaxpure.analysis.values import MUTABLE_CONTAINER_CALLS, NUMPY_ARRAY_CREATORS, is_mutable_value
 from jaxpure.analysis.names import dotted_name
 from jaxpure.analysis.syntax import NODE_TYPES, child_fields, children, statements, target_names
 
@@ -296,23 +296,11 @@ def names_numpy_array(ctx: Context, name: str) -> bool:
 def unhashable_value(ctx: Context, value: cst.BaseExpression, follow_names: bool = True) -> str | None:
     """A description of ``value`` when it is certainly unhashable: a list/dict/set display
     or comprehension, a Python container constructor, or a NumPy/JAX array creation."""
-    if isinstance(value, (cst.List, cst.ListComp)):
-        return "a list"
-    if isinstance(value, (cst.Dict, cst.DictComp)):
-        return "a dict"
-    if isinstance(value, (cst.Set, cst.SetComp)):
-        return "a set"
+    mutable = is_mutable_value(value, ctx.qualname)
+    if mutable is not None:
+        return mutable
     if isinstance(value, cst.Call):
-        qual = ctx.qualname(value.func)
-        if qual is None:
-            return None
-        if qual in MUTABLE_CONTAINER_CALLS:
-            return f"a `{qual.rsplit('.', 1)[-1]}`"
-        if qual in NUMPY_ARRAY_CREATORS:
-            return "a NumPy array"
-        if qual in JAX_ARRAY_CREATORS:
-            return "a JAX array"
-        return None
+        return "a JAX array" if ctx.qualname(value.func) in JAX_ARRAY_CREATORS else None
     if follow_names and isinstance(value, cst.Name):
         values = bound_values(ctx, value.value)
         if values and all(v is not None for v in values):

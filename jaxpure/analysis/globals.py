@@ -3,33 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-
 import libcst as cst
 
 from jaxpure.analysis.index import ModuleIndex, Unit, refers_to_module
 from jaxpure.analysis.traced import Resolver
-from jaxpure.analysis.values import MUTABLE_CONTAINER_CALLS, NUMPY_ARRAY_CREATORS
+from jaxpure.analysis.values import is_mutable_value
 
 CONSTANT_CASE = re.compile(r"^_*[A-Z][A-Z0-9_]*$")
-def is_mutable_value(value: cst.BaseExpression | None,
-                     qualname: Callable[[cst.BaseExpression], str | None]) -> str | None:
-    """A short description if ``value`` builds a mutable container, else None."""
-    if isinstance(value, (cst.List, cst.ListComp)):
-        return "a list"
-    if isinstance(value, (cst.Dict, cst.DictComp)):
-        return "a dict"
-    if isinstance(value, (cst.Set, cst.SetComp)):
-        return "a set"
-    if isinstance(value, cst.Call):
-        qual = qualname(value.func)
-        if qual in MUTABLE_CONTAINER_CALLS:
-            return f"a {qual.rsplit('.', 1)[-1]}"
-        if qual in NUMPY_ARRAY_CREATORS:
-            return "a NumPy array"
-    return None
-
-
 class StaleNames:
     """Answers "can this global/closure variable change after tracing, and why?"."""
 

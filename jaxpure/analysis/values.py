@@ -10,6 +10,10 @@ rule reports on it: precision first.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import libcst as cst
+
 UNKNOWN = 0
 STATIC = 1
 NUMPY = 2
@@ -167,8 +171,6 @@ ARRAY_ANNOTATIONS = frozenset(
 
 def annotation_is_array(annotation: object) -> bool:
     """``jax.Array``, ``jnp.ndarray``, ``chex.Array``, ``Float[Array, "n"]``, ``float``."""
-    import libcst as cst
-
     node = annotation
     if isinstance(node, cst.Subscript):
         node = node.value
@@ -177,3 +179,21 @@ def annotation_is_array(annotation: object) -> bool:
     if isinstance(node, cst.Name):
         return node.value in ARRAY_ANNOTATIONS
     return False
+
+
+def is_mutable_value(value: cst.BaseExpression | None,
+                     qualname: Callable[[cst.BaseExpression], str | None]) -> str | None:
+    """A short description if ``value`` builds a mutable container, else None."""
+    if isinstance(value, (cst.List, cst.ListComp)):
+        return "a list"
+    if isinstance(value, (cst.Dict, cst.DictComp)):
+        return "a dict"
+    if isinstance(value, (cst.Set, cst.SetComp)):
+        return "a set"
+    if isinstance(value, cst.Call):
+        qual = qualname(value.func)
+        if qual in MUTABLE_CONTAINER_CALLS:
+            return f"a {qual.rsplit('.', 1)[-1]}"
+        if qual in NUMPY_ARRAY_CREATORS:
+            return "a NumPy array"
+    return None
