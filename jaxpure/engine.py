@@ -11,8 +11,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import libcst as cst
-from libcst._nodes.internal import CodegenState
-from libcst.metadata.position_provider import PositionProvidingCodegenState
 
 from jaxpure.analysis.context import Context, Handler, analyze
 from jaxpure.analysis.summary import (
@@ -23,6 +21,7 @@ from jaxpure.analysis.summary import (
     module_name as summary_module_name,
 )
 from jaxpure.findings import Edit, FileResult, Finding, Fix, Location
+from jaxpure.positions import node_positions
 from jaxpure.prefilter import mentions_jax, textual_summary
 from jaxpure.rules import all_rules
 from jaxpure.rules.base import Report, Rule
@@ -195,7 +194,7 @@ def _run_rules(
     reports: list[Report] = ctx.reports  # type: ignore[assignment]
     if not reports:
         return (), ctx
-    positions = node_positions(module)
+    positions = node_positions(module, source, _reported_nodes(reports))
     names = {rule.code: rule.name for rule in all_rules()}
     lines = source.splitlines()
     findings: dict[tuple[str, int, int], Finding] = {}
@@ -207,6 +206,16 @@ def _run_rules(
             continue
         findings.setdefault((finding.code, finding.location.row, finding.location.column), finding)
     return tuple(sorted(findings.values(), key=lambda f: f.sort_key)), ctx
+
+
+def _reported_nodes(reports: Sequence[Report]) -> list[cst.CSTNode]:
+    nodes: list[cst.CSTNode] = []
+    for report in reports:
+        nodes.append(report.node)
+        nodes.extend(report.related)
+        if report.replacement is not None:
+            nodes.append(report.replacement.node)
+    return nodes
 
 
 def _finding(report: Report, positions: dict, module: cst.Module, filename: str,
@@ -230,25 +239,6 @@ def _finding(report: Report, positions: dict, module: cst.Module, filename: str,
                         Location(target.end.line, target.end.column + 1))
             fix = Fix(replacement.title, replacement.applicability, (edit,))
     return Finding(filename, report.code, name, message, start, end, fix)
-
-
-class _PositionSink:
-    __slots__ = ("_computed",)
-
-    def __init__(self) -> None:
-        self._computed: dict = {}
-
-
-def node_positions(module: cst.Module) -> dict:
-    """Syntactic ranges of every node: one code generation, only for files with reports."""
-    sink = _PositionSink()
-    state: CodegenState = PositionProvidingCodegenState(
-        default_indent=module.default_indent,
-        default_newline=module.default_newline,
-        provider=sink,  # type: ignore[arg-type]
-    )
-    module._codegen(state)
-    return sink._computed
 
 
 def _suppressed(finding: Finding, lines: list[str]) -> bool:
