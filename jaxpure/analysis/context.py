@@ -496,6 +496,10 @@ class Walker:
                 return V.TRACED_ARRAY if annotated else V.UNKNOWN
             if info.loop_body and p.index == 0 and _is_fori_body(info):  # type: ignore[attr-defined]
                 return V.TRACED_ARRAY
+            if name in info.passed_scalars:
+                return V.TRACED_ARRAY  # a caller passes a Python scalar: a 0-d array in the trace
+            if p.default is None and _FLAG_NAME.match(name):  # type: ignore[attr-defined]
+                return V.TRACED_ARRAY  # a required `done`/`is_training` is a traced boolean
             return V.TRACED_ARRAY if annotated else V.TRACED
         if name in callsite:
             return callsite[name]
@@ -1147,6 +1151,11 @@ class Walker:
 
 
 _REF_NAME = re.compile(r"(?:^|_)refs?(?:$|_)")
+# Names that say "a boolean": a pytree container (whose truth value Python may take) is
+# never called this, so a required parameter so named holds an array under jit.
+_FLAG_NAME = re.compile(
+    r"(?:done|dones|terminal|terminated|truncated|training|deterministic"
+    r"|(?:is|has|use|should)_[a-z0-9_]+)$")
 _COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
 
 

@@ -6,6 +6,7 @@ import re
 import libcst as cst
 
 from jaxpure.analysis.index import ModuleIndex, Unit, refers_to_module
+from jaxpure.analysis.syntax import returned_values
 from jaxpure.analysis.traced import Resolver
 from jaxpure.analysis.values import is_mutable_value
 
@@ -16,8 +17,11 @@ class StaleNames:
     def __init__(self, index: ModuleIndex, resolver: Resolver) -> None:
         self.index = index
         self.resolver = resolver
-        self._mutated = index.mutated_module_names()
-        self._stored = index.mutated_module_names(stores_only=True)
+        registrars = import_time_decorators(index)
+        self._mutated = index.mutated_module_names(skip=registrars)
+        self._stored = index.mutated_module_names(stores_only=True, skip=registrars)
+        # registries: filled by import-time decorators and by nothing else
+        self._registries = index.mutated_module_names() - self._mutated
         self._cache: dict[tuple[str, int], str | None] = {}
 
     def module_reason(self, name: str, attribute: str | None = None,
@@ -51,6 +55,8 @@ class StaleNames:
         # `if os.environ...: HIDDEN = 4`) happens before any trace
         if top and len(bindings) >= 2 and any(b.order > defined_at for b in bindings[1:]):
             return "is reassigned after it is defined"
+        if name in self._registries:
+            return None
         kind = is_mutable_value(bindings[0].value, lambda e: self.resolver.qualname(e, None)) \
             if len(bindings) == 1 else None
         if name in self._stored or (name in self._mutated and kind is not None):
@@ -75,6 +81,29 @@ class StaleNames:
                     and _binding_owner(unit.parent, name) is owner:
                 return f"is reassigned through `nonlocal` in `{unit.name}`"
         return None
+
+
+def import_time_decorators(index: ModuleIndex) -> set[int]:
+    """Functions that run only while the module is imported: decorators applied to module-level
+    definitions (``@register``), and the functions a decorator factory (``@register("x")``)
+    returns. What they store into a global (a registry of activations, of pytree types) is
+    in place before any jitted function can be called."""
+    applied: set[str] = set()
+    for node in (*(u.node for u in index.units if u.parent is None), *index.class_nodes.values()):
+        for decorator in getattr(node, "decorators", ()):
+            expr = decorator.decorator
+            if isinstance(expr, cst.Call):
+                expr = expr.func
+            if isinstance(expr, cst.Name):
+                applied.add(expr.value)
+    found: set[int] = set()
+    for unit in index.units:
+        if unit.parent is not None or unit.name not in applied:
+            continue
+        found.add(id(unit))
+        returned = {v.value for v in returned_values(unit.node) if isinstance(v, cst.Name)}
+        found.update(id(inner) for name, inner in unit.nested.items() if name in returned)
+    return found
 
 
 def _binding_owner(unit: Unit | None, name: str) -> Unit | None:

@@ -120,9 +120,12 @@ class ModuleIndex:
     def unit_for(self, node: cst.CSTNode) -> Unit | None:
         return self.unit_of.get(id(node))
 
-    def mutated_module_names(self, stores_only: bool = False) -> set[str]:
+    def mutated_module_names(self, stores_only: bool = False, skip: set[int] = frozenset()) -> set[str]:
+        """Module globals mutated in place, leaving out mutations inside the ``skip`` units."""
         names: set[str] = set()
         for unit, name in self.store_mutations if stores_only else self.mutations:
+            if unit is not None and id(unit) in skip:
+                continue
             if refers_to_module(unit, name):
                 names.add(name)
         return names

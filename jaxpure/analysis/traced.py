@@ -49,6 +49,9 @@ class TraceInfo:
     origins: list[tuple[Transform, cst.CSTNode, Unit | None]] = field(default_factory=list)
     # traced through a caller in another module: "train.py:42 (`train_step`)"
     external_origin: str | None = None
+    # parameters with a Python scalar default (`training=False`) that a call in this module
+    # passes to the jitted function: a passed value is traced, the default is not
+    passed_scalars: set[str] = field(default_factory=set)
 
     @property
     def traced(self) -> bool:
@@ -394,6 +397,7 @@ class TracedAnalysis:
                 info.stateful = True
             if origin.transform.loop:
                 info.loop_body = True
+        self.find_passed_scalars()
         changed = True
         while changed:
             changed = False
@@ -417,6 +421,37 @@ class TracedAnalysis:
                     continue
                 changed |= self._merge(callee, info.via, info.caching_via, info.strict_via, caller)
 
+    def find_passed_scalars(self) -> None:
+        """Scalar-default parameters of decorated jitted functions that some call passes.
+
+        Only calls by the function's own name count, with no ``*args``/``**kwargs`` (which
+        could pass anything); ``grad`` and ``vmap`` are left out (grad passes the other
+        arguments through untraced), and filtered transforms keep Python scalars static.
+        """
+        jitted = {
+            id(origin.target): origin.target for origin in self.origins
+            if origin.transform.caching and origin.transform.kind == "wrap"
+            and not origin.transform.filtered and not origin.target.parent_is_class
+            and isinstance(origin.target.node, cst.FunctionDef)
+            and any(d.decorator is origin.node for d in origin.target.node.decorators)
+        }
+        if not jitted:
+            return
+        calls = [(None, call) for call in self.index.module_calls]
+        calls += [(unit, call) for unit in self.index.units for call in unit.calls]
+        for unit, call in calls:
+            if not isinstance(call.func, cst.Name) or any(arg.star for arg in call.args):
+                continue
+            target = self.resolver.function(call.func, unit)
+            if target is None or id(target) not in jitted:
+                continue
+            positional = [p for p in target.params if p.index >= 0 and not p.star]
+            passed = {p.name for p in positional[:len(positional_args(call))]}
+            passed.update(arg.keyword.value for arg in call.args if arg.keyword is not None)
+            scalars = {p.name for p in target.params if p.name in passed and _scalar_literal(p.default)}
+            if scalars:
+                self.info_for(target).passed_scalars |= scalars
+
     def _merge(self, unit: Unit, via: str | None, caching: str | None, strict: str | None,
                caller: Unit | None) -> bool:
         info = self.info_for(unit)
@@ -437,6 +472,15 @@ class TracedAnalysis:
                 info.stateful = True
                 changed = True
         return changed
+
+
+def _scalar_literal(node: cst.BaseExpression | None) -> bool:
+    """``True``, ``False``, ``3``, ``-1.5``: a Python scalar that jit would trace if passed."""
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        node = node.expression
+    if isinstance(node, cst.Name):
+        return node.value in ("True", "False")
+    return isinstance(node, (cst.Integer, cst.Float))
 
 
 def _names_class(target: cst.Attribute, index: ModuleIndex) -> bool:

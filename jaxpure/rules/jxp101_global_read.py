@@ -30,7 +30,8 @@ class GlobalRead(Rule):
     as constants and not reported. A rebinding before the traced function is defined (an
     import-time override) happens before any trace and is not reported; an attribute
     assigned in a function (`cfg.lr = v`) makes only that attribute stale; a dict used as a
-    trace-time memo (`if k not in CACHE`) and `jax.new_ref` refs are not reported. A global
+    trace-time memo (`if k not in CACHE`), a registry filled only by decorators applied at
+    import (`@register("swish")`) and `jax.new_ref` refs are not reported. A global
     set by a `setup()` that always runs before the first call is reported: nothing in the
     code says so. Bare `vmap` and `grad` re-run the Python body on every call and are not
     reported.

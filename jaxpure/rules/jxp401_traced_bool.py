@@ -24,7 +24,12 @@ class TracedBool(Rule):
     Tests on static properties (`x.shape`, `x.ndim`, `len(x)`, `x.dtype`, `is None`,
     `isinstance`), on arguments named in `static_argnums`/`static_argnames`, and under a
     bare `jax.grad` (which keeps concrete values) are fine and not reported. A value whose
-    kind the analysis cannot tell (the result of an arbitrary helper) is not reported.
+    kind the analysis cannot tell (the result of an arbitrary helper) is not reported, and
+    neither is the truth value of a bare argument (`if mask:`), which may be `None` or a
+    pytree, unless the argument is annotated as an array or scalar, is named as a boolean
+    (`done`, `training`, `deterministic`, `is_*`, `has_*`, `use_*`), or has a scalar default
+    (`training=False`) that a call in the module passes: jit traces a passed Python scalar,
+    while a default that is never passed stays a Python value.
 
     ## Example
     ```python
