@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -85,6 +86,11 @@ class JaxPureChecker:
                    f"{finding.code} {finding.message}", type(self))
 
     def _findings(self) -> list[Finding]:
+        if "jaxpure.engine" not in sys.modules:
+            from jaxpure.fastimport import code_cache_path, import_engine
+
+            project = self._project()
+            import_engine(code_cache_path(project[1]) if project is not None else None)
         from jaxpure.engine import check_source
 
         source = "".join(self.lines)
@@ -108,16 +114,31 @@ class JaxPureChecker:
             return ()
         from pathlib import Path
 
-        from jaxpure.cache import ResultCache, default_cache_dir
+        from jaxpure.cache import ResultCache
+
+        project = self._project()
+        if project is None:
+            return ()
+        root, cache_dir = project
+        try:
+            relpath = Path(os.path.relpath(os.path.abspath(self.filename), root))
+            return ResultCache(cache_dir).seeds_for(relpath.as_posix())
+        except (OSError, ValueError):
+            return ()
+
+    def _project(self):  # -> tuple[Path, Path] | None
+        """The project root and its cache directory (seeds, and the code cache that speeds up
+        the first import of the engine in each flake8 process)."""
+        from pathlib import Path
+
+        from jaxpure.cache import default_cache_dir
         from jaxpure.config import ConfigError, discover_config
 
         try:
-            root = discover_config(Path(self._directory())).root
-            relpath = Path(os.path.relpath(os.path.abspath(self.filename), root)).as_posix()
-            cache = ResultCache(default_cache_dir(Path(root)))
-            return cache.seeds_for(relpath)
+            root = Path(discover_config(Path(self._directory())).root)
         except (OSError, ValueError, ConfigError):
-            return ()
+            return None
+        return root, default_cache_dir(root)
 
     def _settings(self) -> Settings:
         if self.config_path is not None:
