@@ -12,7 +12,8 @@ from functools import lru_cache
 
 import libcst as cst
 
-from jaxpure.analysis.context import Context, Handler, analyze
+from jaxpure.analysis.context import Context, Handler
+from jaxpure.analysis.flow import analyze
 from jaxpure.analysis.summary import (
     LIBRARY_PREFIXES,
     ExternalCall,

@@ -44,8 +44,10 @@ def import_engine(code_cache: Path | None) -> int:
 
     Returns how many generated texts had to be compiled (0: all came from the cache).
     """
+    import importlib
+
     if "jaxpure.engine" in sys.modules or code_cache is None:
-        import jaxpure.engine  # noqa: F401
+        importlib.import_module("jaxpure.engine")
         return 0
     import dataclasses
 
@@ -66,7 +68,7 @@ def import_engine(code_cache: Path | None) -> int:
 
     dataclasses.exec = cached_exec  # type: ignore[attr-defined]
     try:
-        import jaxpure.engine  # noqa: F401
+        importlib.import_module("jaxpure.engine")
     finally:
         del dataclasses.exec  # type: ignore[attr-defined]
     if used.keys() != known.keys():

@@ -1,0 +1,994 @@
+"""The flow walker: one visit of a module that gives rules their context.
+
+The walker visits a module once, in evaluation order: module statements first, then each
+function body, callers before callees (so that a helper knows which of its parameters its
+traced callers pass traced values to) and enclosing functions before nested ones (so that a
+closure sees what its enclosing function bound). Along the way it keeps, per function, the
+kind of every local name (traced / static / ...) and the state of every PRNG key, merging
+at branches, and calls each rule's ``visit_<Node>`` handlers with itself as the context.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import libcst as cst
+
+from jaxpure.analysis import keys as K
+from jaxpure.analysis import values as V
+from jaxpure.analysis.index import ModuleIndex, Unit, build_index
+from jaxpure.analysis.names import dotted_name
+from jaxpure.analysis.summary import LIBRARY_PREFIXES
+from jaxpure.analysis.syntax import (
+    NODE_TYPES,
+    child_fields,
+    positional_args,
+    statements,
+    target_names,
+)
+from jaxpure.analysis.traced import Resolver, TraceInfo, TracedAnalysis, analyze_traced
+
+from jaxpure.analysis.context import Context, Frame, Handler, Loop
+
+
+class Walker:
+    def __init__(self, ctx: Context, handlers: dict[type, list[Handler]]) -> None:
+        self.ctx = ctx
+        self.handlers = handlers
+        # loop reuse events wait until the loop body is walked: a use followed by
+        # break/return happens only once
+        self.pending_loop_reuse: list[tuple[Loop, K.KeyReuseInLoop]] = []
+        self._statements: dict[type, Callable[..., None] | None] = {}
+
+    def dispatch(self, node: object) -> None:
+        found = self.handlers.get(type(node))
+        if found:
+            for handler in found:
+                handler(node, self.ctx)
+
+    # -- units -----------------------------------------------------------------------
+    def run(self) -> None:
+        ctx = self.ctx
+        ctx.frame = Frame(None, None)
+        for statement in ctx.module.body:
+            self.stmt(statement)
+        ctx.module_env = ctx.frame.env
+        for name in ctx.index.global_writes:
+            ctx.module_env[name] = V.UNKNOWN  # `global x; x = ...` in a function: any value
+        for unit in unit_order(ctx.index, ctx.traced_analysis):
+            self.run_unit(unit)
+
+    def run_unit(self, unit: Unit) -> None:
+        ctx = self.ctx
+        info = ctx.traced_analysis.info.get(id(unit))
+        frame = Frame(unit, info, closure=ctx.closures.get(id(unit.node)))
+        frame.random_names = random_names(ctx, unit)
+        frame.key_paths = any("." in name or "[" in name for name in frame.random_names)
+        ctx.frame = frame
+        ctx.kind_cache.clear()
+        saved_loops, ctx.loops = ctx.loops, []
+        self.bind_params(unit, info, frame)
+        node = unit.node
+        if isinstance(node, cst.Lambda):
+            self.expr(node.body)
+            if info is not None and info.loop_body:
+                self.check_carried_keys(node.body)
+        else:
+            for statement in statements(node.body):
+                self.stmt(statement)
+        ctx.loops = saved_loops
+
+    def bind_params(self, unit: Unit, info: TraceInfo | None, frame: Frame) -> None:
+        callsite = self.ctx.callsite_kinds.get(id(unit), {})
+        seeded = self.ctx.seeded_kinds.get(unit.name) if unit.parent is None else None
+        if seeded:
+            callsite = {**seeded, **{k: V.join(v, seeded[k]) if k in seeded else v
+                                     for k, v in callsite.items()}}
+        for p in unit.params:
+            kind = V.UNKNOWN
+            if unit.parent_is_class and p.index == 0 and not unit.is_staticmethod:
+                kind = V.STATIC
+            elif _REF_NAME.search(p.name):
+                # Pallas kernels and jax.new_ref code name their mutable refs `x_ref`;
+                # `x_ref[...] = v` is their supported, legal write
+                kind = V.REF
+            elif info is not None and info.traced:
+                kind = self.param_kind(unit, info, p, callsite)
+            frame.env[p.name] = kind
+            if (p.name in frame.random_names and K.key_like_name(p.name)
+                    or K.unambiguous_key_name(p.name) and _may_be_key(p.annotation)
+                    or _key_annotation(p.annotation)):
+                frame.keys[p.name] = K.KeyState(from_param=True)
+
+    def param_kind(self, unit: Unit, info: TraceInfo, p: object, callsite: dict[str, int]) -> int:
+        name = p.name  # type: ignore[attr-defined]
+        if name in info.static_params:
+            return V.STATIC
+        if info.statics_unknown:
+            return V.UNKNOWN  # static_argnums given as a variable: any parameter may be static
+        if name in info.unbatched_params and info.caching_via is None:
+            return V.STATIC
+        if info.direct:
+            annotated = p.annotation is not None and V.annotation_is_array(p.annotation)  # type: ignore[attr-defined]
+            if info.filtered:
+                return V.TRACED_ARRAY if annotated else V.UNKNOWN
+            if info.loop_body and p.index == 0 and _is_fori_body(info):  # type: ignore[attr-defined]
+                return V.TRACED_ARRAY
+            if name in info.passed_scalars:
+                return V.TRACED_ARRAY  # a caller passes a Python scalar: a 0-d array in the trace
+            if p.default is None and _FLAG_NAME.match(name):  # type: ignore[attr-defined]
+                return V.TRACED_ARRAY  # a required `done`/`is_training` is a traced boolean
+            return V.TRACED_ARRAY if annotated else V.TRACED
+        if name in callsite:
+            return callsite[name]
+        if p.default is not None:  # type: ignore[attr-defined]
+            return V.STATIC
+        return V.UNKNOWN
+
+    # -- statements ------------------------------------------------------------------
+    def stmt(self, node: cst.CSTNode) -> None:
+        self.ctx.kind_cache.clear()  # the previous statement may have bound names
+        cls = type(node)
+        try:
+            method = self._statements[cls]
+        except KeyError:
+            method = self._statements[cls] = getattr(self, "stmt_" + cls.__name__, None)
+        if method is not None:
+            method(node)
+            return
+        self.dispatch(node)
+        for child in _children(node):
+            self.expr(child)
+
+    def block(self, suite: cst.BaseSuite | None) -> None:
+        if suite is None:
+            return
+        start = len(self.pending_loop_reuse)
+        body = statements(suite)
+        for statement in body:
+            self.stmt(statement)
+        if body and _leaves_loop(body[-1]):
+            # the key was used on a path that ends the loop (break / return / raise)
+            del self.pending_loop_reuse[start:]
+
+    def flush_loop_reuse(self, loop: Loop, body: cst.BaseSuite | None = None) -> None:
+        """Report the per-iteration key reuse found in a loop once its body is walked."""
+        if body is not None and not self.ctx.frame.dead:
+            last = statements(body)
+            if not (last and _leaves_loop(last[-1])):
+                for name in sorted(loop.consumed_first & loop.assigned):
+                    state = self.ctx.frame.keys.get(name)
+                    if state is not None and state.consumed_by is not None \
+                            and name not in loop.reported:
+                        # `key, sub = split(key); normal(key)`: the body ends with key
+                        # consumed, and the next iteration splits it again
+                        loop.reported.add(name)
+                        kind = "for" if isinstance(loop.node, cst.For) else "while"
+                        self.pending_loop_reuse.append(
+                            (loop, K.KeyReuseInLoop(name, state.consumed_by, kind)))
+        keep = []
+        for owner, event in self.pending_loop_reuse:
+            if owner is loop:
+                self.dispatch(event)
+            else:
+                keep.append((owner, event))
+        self.pending_loop_reuse = keep
+
+    def stmt_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+        self.dispatch(node)
+        for small in node.body:
+            self.stmt(small)
+
+    def stmt_Expr(self, node: cst.Expr) -> None:
+        self.dispatch(node)
+        self.expr(node.value)
+
+    def stmt_Assign(self, node: cst.Assign) -> None:
+        self.dispatch(node)
+        self.expr(node.value)
+        for target in node.targets:
+            self.target(target.target)
+        for target in node.targets:
+            self.bind(target.target, node.value)
+
+    def stmt_AnnAssign(self, node: cst.AnnAssign) -> None:
+        self.dispatch(node)
+        if node.value is not None:
+            self.expr(node.value)
+            self.target(node.target)
+            self.bind(node.target, node.value)
+
+    def stmt_AugAssign(self, node: cst.AugAssign) -> None:
+        self.dispatch(node)
+        self.expr(node.value)
+        self.target(node.target)
+        if isinstance(node.target, cst.Name):
+            name = node.target.value
+            frame = self.ctx.frame
+            frame.env[name] = V.arith([self.ctx.lookup(name), self.ctx.kind(node.value)])
+            frame.keys.pop(name, None)
+
+    def stmt_Return(self, node: cst.Return) -> None:
+        self.dispatch(node)
+        if node.value is not None:
+            self.expr(node.value)
+            info = self.ctx.frame.info
+            if info is not None and info.loop_body:
+                self.check_carried_keys(node.value)
+        self.ctx.frame.dead = True
+
+    def stmt_Raise(self, node: cst.Raise) -> None:
+        self.dispatch(node)
+        if node.exc is not None:
+            self.expr(node.exc)
+        self.ctx.frame.dead = True
+
+    def stmt_Break(self, node: cst.Break) -> None:
+        self.dispatch(node)
+        self.ctx.frame.dead = True
+
+    stmt_Continue = stmt_Break
+
+    def stmt_Del(self, node: cst.Del) -> None:
+        self.dispatch(node)
+        self.target(node.target)
+        for name in target_names(node.target):
+            self.ctx.frame.env.pop(name, None)
+            self.ctx.frame.keys.pop(name, None)
+
+    def stmt_Import(self, node: cst.CSTNode) -> None:
+        self.dispatch(node)
+        for alias in node.names:  # type: ignore[attr-defined]
+            name = alias.asname.name if alias.asname else alias.name
+            while isinstance(name, cst.Attribute):
+                name = name.value
+            if isinstance(name, cst.Name):
+                self.ctx.frame.env[name.value] = V.STATIC  # a module or an imported object
+
+    def stmt_ImportFrom(self, node: cst.ImportFrom) -> None:
+        if isinstance(node.names, cst.ImportStar):
+            self.dispatch(node)
+            return
+        self.stmt_Import(node)
+
+    def stmt_Global(self, node: cst.CSTNode) -> None:
+        self.dispatch(node)
+
+    stmt_Nonlocal = stmt_Global
+    stmt_Pass = stmt_Global
+
+    def stmt_If(self, node: cst.If) -> None:
+        self.dispatch(node)
+        self.expr(node.test)
+        before = self.snapshot()
+        narrowed = _python_type_guard(self.ctx, node.test)
+        if narrowed is not None:
+            self.ctx.frame.env[narrowed] = V.STATIC  # `if isinstance(x, int):` x is Python
+        self.block(node.body)
+        after_body = self.snapshot()
+        self.restore(before)
+        orelse = node.orelse
+        if isinstance(orelse, cst.If):
+            self.stmt_If(orelse)
+        elif orelse is not None:
+            self.dispatch(orelse)
+            self.block(orelse.body)
+        self.merge(after_body)
+
+    def stmt_For(self, node: cst.For) -> None:
+        self.dispatch(node)
+        self.expr(node.iter)
+        assigned = frozenset(_assigned_in(node.body)) | frozenset(target_names(node.target))
+        before = self.snapshot()
+        self.bind_iteration(node.target, node.iter)
+        loop = Loop(node, assigned, seen=set(target_names(node.target)))
+        self.ctx.loops.append(loop)
+        self.block(node.body)
+        self.ctx.loops.pop()
+        self.flush_loop_reuse(loop, node.body)
+        self.ctx.frame.dead = False
+        self.merge(before)
+        if node.orelse is not None:
+            self.block(node.orelse.body)
+
+    def stmt_While(self, node: cst.While) -> None:
+        self.dispatch(node)
+        self.expr(node.test)
+        assigned = frozenset(_assigned_in(node.body))
+        before = self.snapshot()
+        loop = Loop(node, assigned)
+        self.ctx.loops.append(loop)
+        self.block(node.body)
+        self.ctx.loops.pop()
+        self.flush_loop_reuse(loop, node.body)
+        self.ctx.frame.dead = False
+        self.merge(before)
+        if node.orelse is not None:
+            self.block(node.orelse.body)
+
+    def stmt_Try(self, node: cst.CSTNode) -> None:
+        self.dispatch(node)
+        before = self.snapshot()
+        self.block(node.body)  # type: ignore[attr-defined]
+        if node.orelse is not None:  # type: ignore[attr-defined]
+            self.block(node.orelse.body)  # type: ignore[attr-defined]
+        outcomes = [self.snapshot()]
+        for handler in node.handlers:  # type: ignore[attr-defined]
+            self.restore(before)
+            self.dispatch(handler)
+            if handler.type is not None:
+                self.expr(handler.type)
+            if handler.name is not None:
+                for name in target_names(handler.name.name):
+                    self.ctx.frame.env[name] = V.UNKNOWN
+            self.block(handler.body)
+            outcomes.append(self.snapshot())
+        self.restore(outcomes[0])
+        for outcome in outcomes[1:]:
+            self.merge(outcome)
+        if node.finalbody is not None:  # type: ignore[attr-defined]
+            self.block(node.finalbody.body)  # type: ignore[attr-defined]
+
+    stmt_TryStar = stmt_Try
+
+    def stmt_With(self, node: cst.With) -> None:
+        self.dispatch(node)
+        for item in node.items:
+            self.expr(item.item)
+            if item.asname is not None:
+                for name in target_names(item.asname.name):
+                    self.ctx.frame.env[name] = V.UNKNOWN
+                    self.ctx.frame.keys.pop(name, None)
+        self.block(node.body)
+
+    def stmt_Match(self, node: cst.CSTNode) -> None:
+        self.dispatch(node)
+        self.expr(node.subject)  # type: ignore[attr-defined]
+        before = self.snapshot()
+        outcomes = []
+        for case in node.cases:  # type: ignore[attr-defined]
+            self.restore(before)
+            self.block(case.body)
+            outcomes.append(self.snapshot())
+        self.restore(before)
+        for outcome in outcomes:
+            self.merge(outcome)
+
+    def stmt_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.dispatch(node)
+        for decorator in node.decorators:
+            self.expr(decorator.decorator)
+        self.defaults(node.params)
+        self.remember_closure(node)
+        self.ctx.frame.env[node.name.value] = V.STATIC
+        self.ctx.frame.keys.pop(node.name.value, None)
+
+    def stmt_ClassDef(self, node: cst.ClassDef) -> None:
+        self.dispatch(node)
+        for decorator in node.decorators:
+            self.expr(decorator.decorator)
+        for arg in (*node.bases, *node.keywords):
+            self.expr(arg.value)
+        saved = self.snapshot()
+        self.block(node.body)
+        self.restore(saved)
+        self.ctx.frame.env[node.name.value] = V.STATIC
+
+    def defaults(self, params: cst.Parameters) -> None:
+        for p in (*params.posonly_params, *params.params, *params.kwonly_params):
+            if p.default is not None:
+                self.expr(p.default)
+
+    def remember_closure(self, node: cst.CSTNode) -> None:
+        frame = self.ctx.frame
+        if frame.unit is None:
+            return  # module level: module names are looked up in the module env
+        env = dict(frame.closure[0]) if frame.closure else {}
+        keys = dict(frame.closure[1]) if frame.closure else {}
+        env.update(frame.env)
+        keys.update(frame.keys)
+        self.ctx.closures[id(node)] = (env, keys)
+
+    # -- flow state ------------------------------------------------------------------
+    def snapshot(self) -> tuple[dict[str, int], dict[str, K.KeyState], bool]:
+        frame = self.ctx.frame
+        return dict(frame.env), dict(frame.keys), frame.dead
+
+    def restore(self, state: tuple[dict[str, int], dict[str, K.KeyState], bool]) -> None:
+        self.ctx.kind_cache.clear()
+        frame = self.ctx.frame
+        frame.env, frame.keys, frame.dead = dict(state[0]), dict(state[1]), state[2]
+
+    def merge(self, other: tuple[dict[str, int], dict[str, K.KeyState], bool]) -> None:
+        """Join the current state with another path's (a path that returned is dropped)."""
+        self.ctx.kind_cache.clear()
+        frame = self.ctx.frame
+        env, keys, dead = other
+        if dead and not frame.dead:
+            return
+        if frame.dead and not dead:
+            frame.env, frame.keys, frame.dead = dict(env), dict(keys), False
+            return
+        for name, kind in env.items():
+            mine = frame.env.get(name)
+            frame.env[name] = kind if mine is None else V.join(mine, kind)
+        for name, state in keys.items():
+            mine_key = frame.keys.get(name)
+            if mine_key is None:
+                frame.keys[name] = state
+            elif mine_key.consumed_by is None and state.consumed_by is not None:
+                frame.keys[name] = state
+
+    # -- bindings --------------------------------------------------------------------
+    def target(self, target: cst.BaseExpression) -> None:
+        """Walk the loads inside an assignment target (``x`` in ``x[i] = v``)."""
+        if isinstance(target, cst.Name):
+            return
+        if isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                self.target(element.value)
+            return
+        if isinstance(target, cst.StarredElement):
+            self.target(target.value)
+            return
+        saved = self.ctx.in_store
+        self.ctx.in_store = True
+        self.expr(target)
+        self.ctx.in_store = saved
+
+    def bind(self, target: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
+        ctx = self.ctx
+        self.ctx.kind_cache.clear()
+        frame = ctx.frame
+        if isinstance(target, (cst.Attribute, cst.Subscript)):
+            path = K.key_path(target)
+            if path is not None:  # `self.key = ...`: whatever it held is gone
+                frame.keys.pop(path, None)
+                if value is not None and self.produces_key(value):
+                    frame.keys[path] = K.KeyState()
+            return
+        if isinstance(target, cst.Name):
+            name = target.value
+            if ctx.loops:
+                ctx.loops[-1].seen.add(name)
+            if any("." in k or "[" in k for k in frame.keys):
+                for path in [k for k in frame.keys if k.startswith((name + ".", name + "["))]:
+                    del frame.keys[path]  # `rngs = ...` replaces rngs["dropout"] too
+            frame.env[name] = ctx.kind(value) if value is not None else V.UNKNOWN
+            if _REF_NAME.search(name) and frame.env[name] != V.TRACED_ARRAY:
+                frame.env[name] = V.REF  # `lse_ref = residual_refs[0]`: still a ref
+            key = self.key_from(name, value)
+            if key is not None:
+                frame.keys[name] = key
+            else:
+                frame.keys.pop(name, None)
+            return
+        if isinstance(target, (cst.Tuple, cst.List)):
+            if ctx.loops:
+                ctx.loops[-1].seen.update(target_names(target))
+            elements = target.elements
+            values = value.elements if isinstance(value, (cst.Tuple, cst.List)) and \
+                len(value.elements) == len(elements) else None
+            if values is not None:
+                for element, item in zip(elements, values):
+                    self.bind(element.value, item.value)
+                return
+            whole = ctx.kind(value) if value is not None else V.UNKNOWN
+            element_kind = V.TRACED if V.is_traced(whole) else (
+                V.STATIC if whole == V.STATIC else V.UNKNOWN)
+            producer = value is not None and self.produces_key(value)
+            for element in elements:
+                for name in target_names(element.value):
+                    frame.env[name] = element_kind
+                    if producer or self.key_from(name, None) is not None:
+                        frame.keys[name] = K.KeyState(
+                            from_param=not producer and _from_param(value, frame))
+                    else:
+                        frame.keys.pop(name, None)
+            return
+        if isinstance(target, cst.StarredElement):
+            self.bind(target.value, None)
+
+    def bind_iteration(self, target: cst.BaseExpression, iterable: cst.BaseExpression) -> None:
+        ctx = self.ctx
+        self.ctx.kind_cache.clear()
+        frame = ctx.frame
+        kind = ctx.kind(iterable)
+        qual = ctx.qualname(iterable.func) if isinstance(iterable, cst.Call) else None
+        if qual == "builtins.range":
+            element = V.STATIC
+        elif V.is_traced(kind):
+            element = V.TRACED_ARRAY if kind == V.TRACED_ARRAY else V.TRACED
+        elif kind == V.STATIC:
+            element = V.STATIC
+        else:
+            element = V.UNKNOWN
+        names = target_names(target)
+        if qual == "builtins.enumerate" and isinstance(target, cst.Tuple) \
+                and len(target.elements) == 2:
+            for name in target_names(target.elements[0].value):
+                frame.env[name] = V.STATIC
+            for name in target_names(target.elements[1].value):
+                frame.env[name] = V.TRACED if V.is_traced(kind) else V.UNKNOWN
+        elif isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Attribute) \
+                and iterable.func.attr.value == "items" and isinstance(target, cst.Tuple) \
+                and len(names) == 2:
+            frame.env[names[0]] = V.STATIC
+            receiver = ctx.kind(iterable.func.value)
+            frame.env[names[1]] = V.TRACED if V.is_traced(receiver) else V.UNKNOWN
+            names = names[1:]
+        else:
+            for name in names:
+                frame.env[name] = element
+        iter_keys = isinstance(iterable, cst.Name) and ctx.is_key(iterable.value) or \
+            self.produces_key(iterable)
+        for name in target_names(target):
+            if iter_keys:
+                frame.keys[name] = K.KeyState()
+            else:
+                frame.keys.pop(name, None)
+
+    def produces_key(self, value: cst.BaseExpression) -> bool:
+        if isinstance(value, cst.Call):
+            qual = self.ctx.qualname(value.func)
+            return qual in K.KEY_PRODUCERS
+        return False
+
+    def key_from(self, name: str, value: cst.BaseExpression | None) -> K.KeyState | None:
+        ctx = self.ctx
+        if value is not None:
+            constant_fold = _constant_fold_in(ctx, value)
+            if constant_fold is not None:
+                # fold_in(key, 0) gives the same key each time: a copy of `key` for loops
+                return K.KeyState(alias_of=constant_fold)
+            if self.produces_key(value):
+                return K.KeyState()
+            if isinstance(value, cst.Name):
+                state = ctx.key_state(value.value)
+                if state is not None:
+                    return K.KeyState(state.consumed_by, state.from_param,
+                                      state.alias_of or value.value)
+            if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) \
+                    and ctx.is_key(value.value.value):
+                return K.KeyState()
+        if name in ctx.frame.random_names and K.key_like_name(name):
+            # `dropout_key = key`: the key this one copies (for the loop rule)
+            alias = value.value if isinstance(value, cst.Name) else None
+            return K.KeyState(from_param=value is None or _from_param(value, ctx.frame),
+                              alias_of=alias)
+        return None
+
+    # -- keys ------------------------------------------------------------------------
+    def consume_keys(self, call: cst.Call) -> None:
+        ctx = self.ctx
+        frame = ctx.frame
+        if not frame.keys and (frame.closure is None or not frame.closure[1]) \
+                and not frame.key_paths:
+            return
+        if not K.consumes(ctx.qualname(call.func)):
+            return
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value in K.NON_CONSUMING_METHODS:
+            return  # jax.jit(f).lower(key, x) traces with the key; it draws nothing
+        callee = dotted_name(call.func)
+        if callee is not None and callee.rsplit(".", 1)[-1] in K.NON_CONSUMING_NAMES:
+            return  # a project's own `clone(key)` / `fold_in(key, i)` helper
+        seen: set[str] = set()
+        for arg in call.args:
+            for name in K.argument_paths(arg.value):
+                if name in seen:
+                    continue
+                seen.add(name)
+                state = ctx.key_state(name)
+                if state is None and name in ctx.frame.random_names and \
+                        ("." in name or "[" in name):
+                    # `self.key` / `rngs["dropout"]` handed to jax.random: a key kept
+                    # in an object or a dict, tracked by its path from first use
+                    state = K.KeyState()
+                if state is None:
+                    continue
+                if state.consumed_by is not None and not _side_by_side(call, state.consumed_by) and (
+                    _is_random_call(ctx, call) or _is_random_call(ctx, state.consumed_by)
+                    or (_is_plain_call(call) and _is_plain_call(state.consumed_by))
+                ):
+                    # one key to two helpers draws twice; but comparing two transforms of
+                    # one function on the same key (jax.grad(f)(key, x) beside f(key, x))
+                    # is deliberate, so calls of transformed functions need a jax.random draw
+                    self.dispatch(K.KeyReuse(name, call, state.consumed_by))
+                self.check_loop_reuse(name, call, state.alias_of)
+                if ctx.loops and name not in ctx.loops[-1].seen:
+                    ctx.loops[-1].seen.add(name)
+                    ctx.loops[-1].consumed_first.add(name)
+                ctx.frame.keys[name] = K.KeyState(call, state.from_param, state.alias_of)
+
+    def check_loop_reuse(self, name: str, call: cst.Call, alias_of: str | None = None) -> None:
+        ctx = self.ctx
+        root = name.split(".", 1)[0].split("[", 1)[0]  # `v` for the path `v.rng_key`
+        if ctx.loops:
+            loop = ctx.loops[-1]
+            # `dropout_key = key` inside the loop still hands out the same key each time
+            fresh = (name in loop.assigned or root in loop.assigned) and \
+                (alias_of is None or alias_of in loop.assigned)
+            if not fresh and name not in loop.reported:
+                loop.reported.add(name)
+                kind = {cst.For: "for", cst.While: "while"}.get(type(loop.node), "comprehension")
+                self.pending_loop_reuse.append((loop, K.KeyReuseInLoop(name, call, kind)))
+            return
+        info = ctx.frame.info
+        unit = ctx.frame.unit
+        if info is not None and info.loop_body and unit is not None and not unit.binds(root):
+            reported = ctx.state("closed-over-keys", set)
+            if (id(unit), name) not in reported:  # type: ignore[operator]
+                reported.add((id(unit), name))  # type: ignore[attr-defined]
+                self.dispatch(K.KeyReuseInLoop(name, call, _loop_name(info), closed_over=True))
+
+    def check_carried_keys(self, value: cst.BaseExpression) -> None:
+        """A lax loop body returning a consumed carry key reuses it next iteration."""
+        ctx = self.ctx
+        for name_node in K.argument_names(value):
+            state = ctx.frame.keys.get(name_node.value)
+            if state is not None and state.consumed_by is not None and state.from_param:
+                self.dispatch(K.KeyReuseInLoop(name_node.value, state.consumed_by,
+                                               _loop_name(ctx.frame.info), carried=True))
+
+    # -- expressions -----------------------------------------------------------------
+    def expr(self, node: cst.CSTNode) -> None:
+        ctx = self.ctx
+        ctx.stack.append(node)
+        t = type(node)
+        found = self.handlers.get(t)
+        if found:
+            for handler in found:
+                handler(node, ctx)
+        if t is cst.Lambda:
+            self.defaults(node.params)  # type: ignore[attr-defined]
+            self.remember_closure(node)
+        elif t in _COMPREHENSIONS:
+            self.comprehension(node)
+        elif t is cst.Call:
+            self.call(node)  # type: ignore[arg-type]
+        else:
+            for name in child_fields(t):
+                value = getattr(node, name)
+                if type(value) in NODE_TYPES:
+                    self.expr(value)
+                elif type(value) is tuple or type(value) is list:
+                    for item in value:
+                        if type(item) in NODE_TYPES:
+                            self.expr(item)
+        ctx.stack.pop()
+
+    def call(self, node: cst.Call) -> None:
+        self.expr(node.func)
+        for arg in node.args:
+            self.expr(arg)
+        self.consume_keys(node)
+        if self.ctx.traced:
+            self.record_callsite(node)
+
+    def record_callsite(self, call: cst.Call) -> None:
+        ctx = self.ctx
+        callee = ctx.resolver.function(call.func, ctx.frame.unit)
+        if callee is None:
+            if self.record_tree_map(call):
+                return
+            self.record_external_call(call)
+            return
+        kinds = ctx.callsite_kinds.setdefault(id(callee), {})
+        positional = [p for p in callee.params if p.index >= 0]
+        shift = 1 if callee.parent_is_class and isinstance(call.func, cst.Attribute) else 0
+
+        def record(name: str, kind: int) -> None:
+            kinds[name] = V.join(kinds[name], kind) if name in kinds else kind
+
+        position = shift
+        for arg in call.args:
+            if arg.keyword is not None:
+                record(arg.keyword.value, ctx.kind(arg.value))
+                continue
+            if arg.star:
+                # *args fills the remaining positional parameters, **kwargs the keywords:
+                # their elements are traced when the container holds traced values
+                spread = V.TRACED if V.is_traced(ctx.kind(arg.value)) else V.UNKNOWN
+                remaining = positional[position:] if arg.star == "*" else \
+                    [p for p in callee.params if p.index < 0 or p.index >= position]
+                for p in remaining:
+                    record(p.name, spread)
+                continue
+            if position < len(positional):
+                record(positional[position].name, ctx.kind(arg.value))
+            position += 1
+
+    def record_tree_map(self, call: cst.Call) -> bool:
+        """``jax.tree.map(f, tree, ...)``: f's parameters get the kinds of the leaves."""
+        ctx = self.ctx
+        qual = ctx.qualname(call.func)
+        if qual not in ("jax.tree.map", "jax.tree.map_with_path") or not call.args:
+            return False
+        callee = ctx.resolver.function(call.args[0].value, ctx.frame.unit)
+        if callee is None:
+            return True
+        kinds = ctx.callsite_kinds.setdefault(id(callee), {})
+        positional = [p.name for p in callee.params if p.index >= 0]
+        trees = [a.value for a in positional_args(call)[1:]]
+        if qual == "jax.tree.map_with_path" and positional:
+            kinds[positional[0]] = V.STATIC  # the key path
+            positional = positional[1:]
+        for name, tree in zip(positional, trees):
+            leaf = V.TRACED if V.is_traced(ctx.kind(tree)) else V.UNKNOWN
+            kinds[name] = V.join(kinds[name], leaf) if name in kinds else leaf
+        return True
+
+    def record_external_call(self, call: cst.Call) -> None:
+        ctx = self.ctx
+        unit = ctx.frame.unit
+        qual = ctx.qualname(call.func)
+        if unit is None or qual is None or "." not in qual or qual.startswith(LIBRARY_PREFIXES):
+            return
+        positional: list[int] = []
+        keywords: list[tuple[str, int]] = []
+        open_ended = False
+        for arg in call.args:
+            if arg.star:
+                open_ended = True  # later positional kinds are unknown
+            elif arg.keyword is not None:
+                keywords.append((arg.keyword.value, ctx.kind(arg.value)))
+            elif not open_ended:
+                positional.append(ctx.kind(arg.value))
+        ctx.external_calls.append((unit, qual, tuple(positional), tuple(keywords)))
+
+    def comprehension(self, node: cst.CSTNode) -> None:
+        saved = self.snapshot()
+        saved_loops = self.ctx.loops
+        # a comprehension is a loop: `[normal(key) for _ in range(n)]` reuses key n times
+        targets: set[str] = set()
+        comp = node.for_in  # type: ignore[attr-defined]
+        while comp is not None:
+            targets.update(target_names(comp.target))
+            comp = comp.inner_for_in
+        loop = Loop(node, frozenset(targets), seen=set(targets))
+        comp = node.for_in  # type: ignore[attr-defined]
+        self.expr(comp.iter)  # the outermost iterable is evaluated once, before the loop
+        self.ctx.loops = [loop]
+        first = True
+        while comp is not None:
+            if not first:
+                self.expr(comp.iter)
+            first = False
+            self.bind_iteration(comp.target, comp.iter)
+            for condition in comp.ifs:
+                self.expr(condition.test)
+            comp = comp.inner_for_in
+        if isinstance(node, cst.DictComp):
+            self.expr(node.key)
+            self.expr(node.value)
+        else:
+            self.expr(node.elt)  # type: ignore[attr-defined]
+        self.flush_loop_reuse(loop)
+        self.ctx.loops = saved_loops
+        self.restore(saved)
+
+
+_REF_NAME = re.compile(r"(?:^|_)refs?(?:$|_)")
+# Names that say "a boolean": a pytree container (whose truth value Python may take) is
+# never called this, so a required parameter so named holds an array under jit.
+_FLAG_NAME = re.compile(
+    r"(?:done|dones|terminal|terminated|truncated|training|deterministic"
+    r"|(?:is|has|use|should)_[a-z0-9_]+)$")
+_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
+
+
+def _children(node: cst.CSTNode) -> list[cst.CSTNode]:
+    found: list[cst.CSTNode] = []
+    for name in child_fields(type(node)):
+        value = getattr(node, name)
+        if type(value) in NODE_TYPES:
+            found.append(value)
+        elif type(value) is tuple or type(value) is list:
+            found.extend(item for item in value if type(item) in NODE_TYPES)
+    return found
+
+
+def _assigned_in(body: cst.CSTNode) -> set[str]:
+    """Names bound anywhere in a loop body (not descending into nested functions)."""
+    names: set[str] = set()
+    stack: list[cst.CSTNode] = [body]
+    while stack:
+        node = stack.pop()
+        t = type(node)
+        if t in (cst.FunctionDef, cst.Lambda, cst.ClassDef):
+            continue
+        if t is cst.AssignTarget:
+            names.update(target_names(node.target))  # type: ignore[attr-defined]
+        elif t in (cst.AugAssign, cst.AnnAssign):
+            names.update(target_names(node.target))  # type: ignore[attr-defined]
+        elif t in (cst.For, cst.CompFor):
+            names.update(target_names(node.target))  # type: ignore[attr-defined]
+        elif t is cst.NamedExpr:
+            names.update(target_names(node.target))  # type: ignore[attr-defined]
+        stack.extend(_children(node))
+    return names
+
+
+_PYTHON_TYPES = frozenset({"int", "float", "bool", "str", "tuple", "list", "dict", "complex"})
+
+
+def _leaves_loop(statement: cst.CSTNode) -> bool:
+    return isinstance(statement, cst.SimpleStatementLine) and bool(statement.body) and \
+        isinstance(statement.body[-1], (cst.Return, cst.Break, cst.Raise))
+
+
+def _python_type_guard(ctx: Context, test: cst.BaseExpression) -> str | None:
+    """``x`` for ``isinstance(x, int)`` / ``isinstance(x, (int, float))``."""
+    if not isinstance(test, cst.Call) or len(test.args) != 2 or \
+            ctx.qualname(test.func) != "builtins.isinstance":
+        return None
+    subject, types = test.args[0].value, test.args[1].value
+    names = [e.value for e in types.elements] if isinstance(types, cst.Tuple) else [types]
+    if isinstance(subject, cst.Name) and names and all(
+        isinstance(n, cst.Name) and n.value in _PYTHON_TYPES for n in names
+    ):
+        return subject.value
+    return None
+
+
+def _constant_fold_in(ctx: Context, value: cst.BaseExpression) -> str | None:
+    if isinstance(value, cst.Call) and len(value.args) == 2 \
+            and isinstance(value.args[0].value, cst.Name) \
+            and isinstance(value.args[1].value, (cst.Integer, cst.SimpleString)) \
+            and ctx.qualname(value.func) == "jax.random.fold_in":
+        return value.args[0].value.value
+    return None
+
+
+def _side_by_side(call: cst.Call, first: cst.CSTNode) -> bool:
+    """``looped.init(key, x)`` then ``stacked.init(key, x)``: two implementations of one
+    thing fed the same key on purpose, to compare them."""
+    return isinstance(first, cst.Call) and isinstance(call.func, cst.Attribute) \
+        and isinstance(first.func, cst.Attribute) \
+        and call.func.attr.value == first.func.attr.value \
+        and dotted_name(call.func.value) != dotted_name(first.func.value)
+
+
+def _is_plain_call(node: cst.CSTNode) -> bool:
+    """``helper(key)`` or ``self.init_layer(key)``, not ``jax.grad(f)(key)``."""
+    return isinstance(node, cst.Call) and dotted_name(node.func) is not None
+
+
+def _is_random_call(ctx: Context, node: cst.CSTNode) -> bool:
+    if not isinstance(node, cst.Call):
+        return False
+    return (ctx.qualname(node.func) or "").startswith("jax.random.")
+
+
+def _from_param(value: cst.BaseExpression | None, frame: Frame) -> bool:
+    while isinstance(value, (cst.Subscript, cst.Attribute)):
+        value = value.value
+    if isinstance(value, cst.Name) and frame.unit is not None:
+        return frame.unit.param(value.value) is not None
+    return False
+
+
+def _may_be_key(annotation: cst.BaseExpression | None) -> bool:
+    """An unannotated `rng`, or one annotated as an array or key (not `np.random.Generator`)."""
+    if annotation is None:
+        return True
+    return _key_annotation(annotation) or V.annotation_is_array(annotation)
+
+
+def _key_annotation(annotation: cst.BaseExpression | None) -> bool:
+    text = dotted_name(annotation) if annotation is not None else None
+    return text is not None and text.rsplit(".", 1)[-1] in ("PRNGKey", "PRNGKeyArray", "KeyArray")
+
+
+def _is_fori_body(info: TraceInfo) -> bool:
+    return any(t.name.endswith("fori_loop") for t, _node, _unit in info.origins)
+
+
+def _loop_name(info: TraceInfo | None) -> str:
+    if info is not None:
+        for t, _node, _unit in info.origins:
+            if t.loop:
+                return t.name
+    return "loop"
+
+
+def random_names(ctx: Context, unit: Unit) -> frozenset[str]:
+    """Names this function (or a function nested in it) passes as keys to jax.random,
+    directly or to a key parameter of a function of the same module."""
+    names: set[str] = set()
+    stack = [unit]
+    while stack:
+        current = stack.pop()
+        names |= _direct_random_names(ctx, current)
+        for call in current.calls:
+            callee = ctx.resolver.function(call.func, current)
+            if callee is None or callee is unit:
+                continue
+            keys = _direct_random_names(ctx, callee)
+            if not keys:
+                continue
+            positional = [p.name for p in callee.params if p.index >= 0]
+            shift = 1 if callee.parent_is_class and isinstance(call.func, cst.Attribute) else 0
+            for i, arg in enumerate(positional_args(call)):
+                if isinstance(arg.value, cst.Name) and i + shift < len(positional) \
+                        and positional[i + shift] in keys:
+                    names.add(arg.value.value)
+            for arg in call.args:
+                if arg.keyword is not None and arg.keyword.value in keys \
+                        and isinstance(arg.value, cst.Name):
+                    names.add(arg.value.value)
+        stack.extend(u for u in ctx.index.units if u.parent is current)
+    return frozenset(names)
+
+
+def _direct_random_names(ctx: Context, unit: Unit) -> frozenset[str]:
+    cache: dict[int, frozenset[str]] = ctx.state("random-names", dict)  # type: ignore[assignment]
+    found = cache.get(id(unit))
+    if found is None:
+        found = cache[id(unit)] = frozenset(
+            name for text, name in unit.random_args
+            if (ctx.resolver.qualname_text(text, unit) or "").startswith("jax.random.")
+        )
+    return found
+
+
+def unit_order(index: ModuleIndex, traced: TracedAnalysis) -> list[Unit]:
+    """Enclosing functions before nested ones, traced callers before their callees."""
+    callers: dict[int, list[Unit]] = {}
+    for caller, callee, _call in traced.edges:
+        info = traced.info.get(id(caller))
+        if info is not None and info.traced:
+            callers.setdefault(id(callee), []).append(caller)
+    order: list[Unit] = []
+    state: dict[int, int] = {}  # 1: in progress, 2: done
+
+    def visit(unit: Unit) -> None:
+        if state.get(id(unit)):
+            return
+        state[id(unit)] = 1
+        if unit.parent is not None:
+            visit(unit.parent)
+        for caller in callers.get(id(unit), ()):
+            visit(caller)
+        state[id(unit)] = 2
+        order.append(unit)
+
+    for unit in index.units:
+        visit(unit)
+    return order
+
+
+def analyze(
+    module: cst.Module,
+    handlers: dict[type, list[Handler]],
+    *,
+    package: str | None = None,
+    transforms: dict[str, str] | None = None,
+    static_helpers: frozenset[str] = frozenset(),
+    seeds: list | None = None,
+) -> Context:
+    index = build_index(module, package)
+    resolver = Resolver(index)
+    traced = analyze_traced(index, resolver, transforms or {}, seeds)
+    ctx = Context(module, index, resolver, traced, static_helpers)
+    for seed in seeds or ():
+        ctx.seeded_kinds[seed.function] = _seed_kinds(index, seed, ctx.seeded_kinds.get(seed.function))
+    Walker(ctx, handlers).run()
+    return ctx
+
+
+def _seed_kinds(index: ModuleIndex, seed: object, known: dict[str, int] | None) -> dict[str, int]:
+    """Parameter kinds of a seeded function from its external call sites (joined)."""
+    kinds = dict(known or {})
+    unit = index.defs.get(seed.function)  # type: ignore[attr-defined]
+    if unit is None:
+        return kinds
+    positional = [p for p in unit.params if p.index >= 0]
+    pairs = list(zip((p.name for p in positional), seed.positional))  # type: ignore[attr-defined]
+    pairs += list(seed.keywords)  # type: ignore[attr-defined]
+    for name, kind in pairs:
+        kinds[name] = V.join(kinds[name], kind) if name in kinds else kind
+    return kinds
+
+

@@ -1,0 +1,195 @@
+"""The kind of an expression (traced / static / array / ...) at a point of the flow walk.
+
+Names take the kinds the walker bound; calls take the kinds of what they return (JAX and
+NumPy functions by name, local helpers by their return statements, transformed functions
+as traced results).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from jaxpure.analysis import values as V
+from jaxpure.analysis.index import Unit
+from jaxpure.analysis.syntax import returned_values
+from jaxpure.analysis.transforms import lookup
+
+if TYPE_CHECKING:
+    from jaxpure.analysis.context import Context
+
+
+def infer_kind(ctx: Context, expr: cst.BaseExpression) -> int:
+    t = type(expr)
+    if t is cst.Name:
+        return ctx.lookup(expr.value)  # type: ignore[attr-defined]
+    if t in (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.ConcatenatedString,
+             cst.FormattedString, cst.Lambda, cst.Ellipsis):
+        return V.STATIC
+    if t is cst.Attribute:
+        return _attribute_kind(ctx, expr)  # type: ignore[arg-type]
+    if t is cst.Subscript:
+        base = infer_kind(ctx, expr.value)  # type: ignore[attr-defined]
+        if V.is_traced(base):
+            return V.TRACED_ARRAY if base == V.TRACED_ARRAY else V.TRACED
+        if base in (V.STATIC, V.ARRAY, V.NUMPY):
+            return base
+        if base == V.REF:
+            return V.ARRAY
+        return V.UNKNOWN
+    if t is cst.Call:
+        return _call_kind(ctx, expr)  # type: ignore[arg-type]
+    if t is cst.BinaryOperation:
+        return V.arith([infer_kind(ctx, expr.left), infer_kind(ctx, expr.right)])  # type: ignore[attr-defined]
+    if t is cst.UnaryOperation:
+        if isinstance(expr.operator, cst.Not):  # type: ignore[attr-defined]
+            return V.STATIC
+        return V.arith([infer_kind(ctx, expr.expression)])  # type: ignore[attr-defined]
+    if t is cst.BooleanOperation:
+        return V.join(infer_kind(ctx, expr.left), infer_kind(ctx, expr.right))  # type: ignore[attr-defined]
+    if t is cst.Comparison:
+        return _comparison_kind(ctx, expr)  # type: ignore[arg-type]
+    if t is cst.IfExp:
+        return V.join(infer_kind(ctx, expr.body), infer_kind(ctx, expr.orelse))  # type: ignore[attr-defined]
+    if t in (cst.Tuple, cst.List, cst.Set):
+        return V.container([infer_kind(ctx, e.value) for e in expr.elements])  # type: ignore[attr-defined]
+    if t is cst.Dict:
+        return V.container(
+            [infer_kind(ctx, e.value) for e in expr.elements if isinstance(e, cst.DictElement)]  # type: ignore[attr-defined]
+        )
+    if t is cst.NamedExpr:
+        return infer_kind(ctx, expr.value)  # type: ignore[attr-defined]
+    if t is cst.StarredElement:
+        return infer_kind(ctx, expr.value)  # type: ignore[attr-defined]
+    return V.UNKNOWN
+
+
+def _attribute_kind(ctx: Context, expr: cst.Attribute) -> int:
+    base = infer_kind(ctx, expr.value)
+    attr = expr.attr.value
+    if V.is_traced(base):
+        if attr in V.STATIC_ATTRS:
+            return V.STATIC
+        if attr in V.ARRAY_ATTRS or base == V.TRACED_ARRAY:
+            return V.TRACED_ARRAY
+        return V.TRACED
+    if base in (V.ARRAY, V.NUMPY):
+        return V.STATIC if attr in V.STATIC_ATTRS else base
+    if base == V.STATIC:
+        return V.STATIC
+    if base == V.REF:
+        return V.REF
+    return V.UNKNOWN
+
+
+def _comparison_kind(ctx: Context, expr: cst.Comparison) -> int:
+    kinds = [infer_kind(ctx, expr.left)]
+    for target in expr.comparisons:
+        op = target.operator
+        right = target.comparator
+        if isinstance(op, (cst.Is, cst.IsNot)):
+            return V.STATIC if len(expr.comparisons) == 1 else V.UNKNOWN
+        if isinstance(right, cst.Name) and right.value == "None":
+            continue  # x == None is False at trace time
+        right_kind = infer_kind(ctx, right)
+        if isinstance(op, (cst.In, cst.NotIn)) and right_kind in (V.TRACED, V.TRACED_CONTAINER):
+            # `"w" in params`: dict keys are static structure
+            continue
+        kinds.append(right_kind)
+    if len(kinds) == 1 and V.is_traced(kinds[0]):
+        return V.UNKNOWN
+    return V.arith(kinds)
+
+
+def _call_kind(ctx: Context, call: cst.Call) -> int:
+    func = call.func
+    if isinstance(func, cst.Call) and ctx.traced:
+        # jax.value_and_grad(f)(w, x), jax.vmap(f)(xs), jax.jit(g)(x) inside traced code:
+        # a transformed function called on traced values returns traced values
+        transform = lookup(ctx.qualname(func.func) or "", ctx.traced_analysis.extra)
+        if transform is not None and transform.kind == "wrap":
+            if any(V.is_traced(infer_kind(ctx, a.value)) for a in call.args):
+                return V.TRACED
+            return V.UNKNOWN
+    qual = ctx.qualname(func)
+    if qual is not None:
+        if qual in V.STATIC_CALLS or qual in ctx.static_helpers:
+            return V.STATIC
+        arg_kinds = [infer_kind(ctx, a.value) for a in call.args]
+        traced = any(V.is_traced(k) for k in arg_kinds)
+        if qual in V.CONTAINER_CALLS:
+            if qual == "builtins.getattr" and len(call.args) >= 2:
+                name = call.args[1].value
+                if isinstance(name, cst.SimpleString) and name.evaluated_value in V.STATIC_ATTRS:
+                    return V.STATIC
+            return V.container(arg_kinds) if arg_kinds else V.STATIC
+        if qual in V.ARITH_CALLS:
+            return V.arith(arg_kinds) if arg_kinds else V.UNKNOWN
+        if qual in V.REF_CREATORS:
+            return V.REF
+        if qual in V.CONTROL_FLOW:
+            return V.TRACED if ctx.traced else V.UNKNOWN
+        if qual.startswith(V.ARRAY_NAMESPACES):
+            if traced:
+                return V.TRACED_ARRAY
+            return V.ARRAY
+        if qual.startswith("numpy."):
+            if traced:
+                return V.TRACED_ARRAY
+            if qual in V.NUMPY_ARRAY_CREATORS or qual.startswith("numpy.random."):
+                return V.NUMPY
+            return V.STATIC if all(k == V.STATIC for k in arg_kinds) else V.UNKNOWN
+        if qual.startswith("math."):
+            return V.STATIC
+        if qual.startswith("jax."):
+            if qual in ("jax.device_put", "jax.block_until_ready"):
+                return arg_kinds[0] if arg_kinds else V.ARRAY
+            return V.TRACED if traced else V.UNKNOWN
+        return V.UNKNOWN
+    if ctx.traced and any(V.is_traced(infer_kind(ctx, a.value)) for a in call.args):
+        callee = ctx.resolver.function(func, ctx.frame.unit)
+        if callee is not None and _returns_array(ctx, callee):
+            return V.TRACED_ARRAY  # a helper of this module that returns jnp results
+    if isinstance(func, cst.Attribute):
+        receiver = infer_kind(ctx, func.value)
+        method = func.attr.value
+        if V.is_traced(receiver):
+            if method in V.CONCRETE_METHODS:
+                return V.STATIC
+            if receiver == V.TRACED_ARRAY or method in V.ARRAY_METHODS:
+                return V.TRACED_ARRAY
+            return V.TRACED
+        if receiver in (V.ARRAY, V.NUMPY):
+            return V.STATIC if method in V.CONCRETE_METHODS else receiver
+        if receiver == V.REF:
+            return V.ARRAY
+    return V.UNKNOWN
+
+
+def _returns_array(ctx: Context, unit: Unit) -> bool:
+    """Whether every ``return`` of a function gives a ``jnp``/``lax`` array expression
+    (``return jnp.mean((x @ w - y) ** 2)``), so that calling it on tracers gives a tracer."""
+    cache: dict[int, bool] = ctx.state("returns-array", dict)  # type: ignore[assignment]
+    found = cache.get(id(unit))
+    if found is None:
+        values = returned_values(unit.node)
+        found = cache[id(unit)] = bool(values) and all(
+            _array_expression(ctx, value, unit) for value in values)
+    return found
+
+
+def _array_expression(ctx: Context, node: cst.BaseExpression, unit: Unit) -> bool:
+    if isinstance(node, cst.Call):
+        qual = ctx.resolver.qualname(node.func, unit)
+        return qual is not None and qual.startswith(V.ARRAY_NAMESPACES) \
+            and qual not in V.STATIC_CALLS and qual not in V.CONTROL_FLOW
+    if isinstance(node, cst.BinaryOperation):
+        return _array_expression(ctx, node.left, unit) or _array_expression(ctx, node.right, unit)
+    if isinstance(node, cst.UnaryOperation) and not isinstance(node.operator, cst.Not):
+        return _array_expression(ctx, node.expression, unit)
+    return False
+
+
+# ---------------------------------------------------------------------------------
+# The walker
