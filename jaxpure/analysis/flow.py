@@ -282,22 +282,18 @@ class Walker:
         assigned = frozenset(_assigned_in(node.body)) | frozenset(target_names(node.target))
         before = self.snapshot()
         self.bind_iteration(node.target, node.iter)
-        loop = Loop(node, assigned, seen=set(target_names(node.target)))
-        self.ctx.loops.append(loop)
-        self.block(node.body)
-        self.ctx.loops.pop()
-        self.flush_loop_reuse(loop, node.body)
-        self.ctx.frame.dead = False
-        self.merge(before)
-        if node.orelse is not None:
-            self.block(node.orelse.body)
+        self.loop_body(node, Loop(node, assigned, seen=set(target_names(node.target))), before)
 
     def stmt_While(self, node: cst.While) -> None:
         self.dispatch(node)
         self.expr(node.test)
         assigned = frozenset(_assigned_in(node.body))
-        before = self.snapshot()
-        loop = Loop(node, assigned)
+        self.loop_body(node, Loop(node, assigned), self.snapshot())
+
+    def loop_body(self, node: cst.For | cst.While, loop: Loop,
+                  before: tuple[dict[str, int], dict[str, K.KeyState], bool]) -> None:
+        """Walk a loop's body once, join the state with ``before`` (the state on entry: the
+        body may not run at all), then walk its ``else``."""
         self.ctx.loops.append(loop)
         self.block(node.body)
         self.ctx.loops.pop()
