@@ -40,6 +40,9 @@ class Walker:
         # break/return happens only once
         self.pending_loop_reuse: list[tuple[Loop, K.KeyReuseInLoop]] = []
         self._statements: dict[type, Callable[..., None] | None] = {}
+        self.statement: cst.CSTNode | None = None  # the innermost statement being walked
+        # the statement each key-consuming call sits in (id of the call -> statement)
+        self.consumed_in: dict[int, cst.CSTNode | None] = {}
 
     def dispatch(self, node: object) -> None:
         found = self.handlers.get(type(node))
@@ -134,12 +137,16 @@ class Walker:
             method = self._statements[cls]
         except KeyError:
             method = self._statements[cls] = getattr(self, "stmt_" + cls.__name__, None)
-        if method is not None:
-            method(node)
-            return
-        self.dispatch(node)
-        for child in _children(node):
-            self.expr(child)
+        outer, self.statement = self.statement, node
+        try:
+            if method is not None:
+                method(node)
+                return
+            self.dispatch(node)
+            for child in _children(node):
+                self.expr(child)
+        finally:
+            self.statement = outer
 
     def block(self, suite: cst.BaseSuite | None) -> None:
         if suite is None:
@@ -569,6 +576,8 @@ class Walker:
         callee = dotted_name(call.func)
         if callee is not None and callee.rsplit(".", 1)[-1] in K.NON_CONSUMING_NAMES:
             return  # a project's own `clone(key)` / `fold_in(key, i)` helper
+        if callee is not None and _is_assertion(callee):
+            return  # self.assert_keys_equal(k1, k2) compares keys; it draws nothing
         seen: set[str] = set()
         for arg in call.args:
             for name in K.argument_paths(arg.value):
@@ -583,7 +592,8 @@ class Walker:
                     state = K.KeyState()
                 if state is None:
                     continue
-                if state.consumed_by is not None and not _side_by_side(call, state.consumed_by) and (
+                if state.consumed_by is not None and not _side_by_side(call, state.consumed_by) \
+                        and not self.compared_in_one_statement(state.consumed_by) and (
                     _is_random_call(ctx, call) or _is_random_call(ctx, state.consumed_by)
                     or (_is_plain_call(call) and _is_plain_call(state.consumed_by))
                 ):
@@ -596,6 +606,27 @@ class Walker:
                     ctx.loops[-1].seen.add(name)
                     ctx.loops[-1].consumed_first.add(name)
                 ctx.frame.keys[name] = K.KeyState(call, state.from_param, state.alias_of)
+                self.consumed_in[id(call)] = self.statement
+
+    def compared_in_one_statement(self, first: cst.CSTNode) -> bool:
+        """``assert_allclose(jax.jit(f)(key, x), f(key, x))``: one statement feeds the same key
+        to two computations and asserts on them; the reuse is the point of the test."""
+        statement = self.statement
+        if statement is None or self.consumed_in.get(id(first)) is not statement:
+            return False
+        if isinstance(statement, cst.Assert):
+            return True
+        stack: list[cst.CSTNode] = [statement]
+        while stack:
+            node = stack.pop()
+            # a call of an assertion, or one passed along: jax.tree.map(assert_close, a, b)
+            if type(node) is cst.Name and _is_assertion(node.value) \
+                    or type(node) is cst.Attribute and _is_assertion(node.attr.value):
+                return True
+            if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+                continue
+            stack.extend(_children(node))
+        return False
 
     def check_loop_reuse(self, name: str, call: cst.Call, alias_of: str | None = None) -> None:
         ctx = self.ctx
@@ -844,6 +875,12 @@ def _side_by_side(call: cst.Call, first: cst.CSTNode) -> bool:
         and isinstance(first.func, cst.Attribute) \
         and call.func.attr.value == first.func.attr.value \
         and dotted_name(call.func.value) != dotted_name(first.func.value)
+
+
+def _is_assertion(callee: str) -> bool:
+    """``self.assertEqual``, ``np.testing.assert_allclose``, ``chex.assert_trees_all_close``,
+    ``self.assert_keys_equal``, and the bare name passed to ``jax.tree.map(assert_close, ...)``."""
+    return callee.rsplit(".", 1)[-1].lower().startswith("assert")
 
 
 def _is_plain_call(node: cst.CSTNode) -> bool:

@@ -27,8 +27,11 @@ class PrngKeyReuse(Rule):
     mutually exclusive branches are not reuse; passing a key once to a helper is one use.
     Two calls of transformed functions (`jax.jit(f)(key)`, `jax.grad(f)(key)`) and the same
     method of two objects (`a.init(key)`, `b.init(key)`) are taken as deliberate
-    comparisons unless a `jax.random` draw is involved. Deliberate reuse elsewhere (a test
-    that checks determinism) needs a `# noqa: JXP301`.
+    comparisons unless a `jax.random` draw is involved, and so are two uses of a key in one
+    statement that asserts (`assert_allclose(jax.jit(f)(key), f(key))`,
+    `jax.tree.map(assert_close, a(key), b(key))`); passing a key to an assertion
+    (`self.assert_keys_equal(k1, k2)`) does not use it. Deliberate reuse elsewhere (a test
+    that checks determinism over several statements) needs a `# noqa: JXP301`.
 
     ## Example
     ```python
