@@ -61,8 +61,6 @@ class StaleNames:
             if len(bindings) == 1 else None
         if name in self._stored or (name in self._mutated and kind is not None):
             return "is mutated in place elsewhere in the module"
-        if kind is not None and not CONSTANT_CASE.match(name):
-            return f"is {kind} that can be changed in place"
         return None
 
     def closure_reason(self, name: str, owner: Unit, reader: Unit | None = None) -> str | None:

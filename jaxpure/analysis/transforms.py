@@ -44,9 +44,10 @@ TRANSFORMS: dict[str, Transform] = dict(
         _t("jax.vmap", False),
         _t("jax.grad", False, concrete=True),
         _t("jax.value_and_grad", False, concrete=True),
-        _t("jax.jacfwd", False),
-        _t("jax.jacrev", False),
-        _t("jax.hessian", False),
+        # jacfwd/jacrev/hessian vmap over tangents only: primal values stay concrete
+        _t("jax.jacfwd", False, concrete=True),
+        _t("jax.jacrev", False, concrete=True),
+        _t("jax.hessian", False, concrete=True),
         _t("jax.checkpoint", True),
         _t("jax.shard_map", False),
         _t("jax.custom_jvp", False, concrete=True),

@@ -17,7 +17,7 @@ class GlobalRead(Rule):
     reached from them, `jax.checkpoint`) that read a module global or an enclosing
     function's variable whose value can change after tracing: one that is reassigned
     (a second binding, an augmented assignment, a `global`/`nonlocal` write) or mutated in
-    place, or a lowercase module-level list, dict, set or NumPy array.
+    place (`config["lr"] = v`, `history.append(v)`, `cfg.lr = v`) somewhere in the module.
 
     ## Why is this bad?
     `jit` runs the Python body once and caches the compiled result. The value the global
@@ -25,9 +25,9 @@ class GlobalRead(Rule):
     forces a retrace (a new input shape), so results depend on call history.
 
     ## Known problems
-    Imports, functions, classes and names bound once to immutable values (including a JAX
-    array bound once, and CONSTANT_CASE containers never mutated in the module) are treated
-    as constants and not reported. A rebinding before the traced function is defined (an
+    Imports, functions, classes and names bound once (including a JAX array, and a list,
+    dict or NumPy array that nothing in the module mutates) are treated as constants and not
+    reported: a container mutated only from another module is missed. A rebinding before the traced function is defined (an
     import-time override) happens before any trace and is not reported; an attribute
     assigned in a function (`cfg.lr = v`) makes only that attribute stale; a dict used as a
     trace-time memo (`if k not in CACHE`), a registry filled only by decorators applied at
@@ -67,6 +67,7 @@ class GlobalRead(Rule):
         "import jax\nSCALE = 2.0\n@jax.jit\ndef f(x):\n    return x * SCALE\n",
         "import jax\nimport jax.numpy as jnp\nW = jnp.ones(3)\n@jax.jit\ndef f(x):\n    return x @ W\n",
         "import jax\nLAYERS = [1, 2]\n@jax.jit\ndef f(x):\n    return x * len(LAYERS)\n",
+        "import jax\nsizes = [1, 2]\n@jax.jit\ndef f(x):\n    return x * len(sizes)\n",
         "import jax\nscale = 2.0\n@jax.vmap\ndef f(x):\n    return x * scale\nscale = 3.0\n",
         "import jax\ntry:\n    import numpy as np\nexcept ImportError:\n    np = None\n@jax.jit\ndef f(x):\n    return x\n",
         "import jax\ndef make(scale):\n    @jax.jit\n    def f(x):\n        return x * scale\n    return f\n",
@@ -75,7 +76,7 @@ class GlobalRead(Rule):
     INVALID = (
         "import jax\nscale = 2.0\n@jax.jit\ndef f(x):\n    return x * scale\nscale = 3.0\n",
         "import jax\ncounter = 0\ndef bump():\n    global counter\n    counter += 1\n@jax.jit\ndef f(x):\n    return x + counter\n",
-        "import jax\nconfig = {'scale': 2.0}\n@jax.jit\ndef f(x):\n    return x * config['scale']\n",
+        "import jax\nconfig = {'scale': 2.0}\n@jax.jit\ndef f(x):\n    return x * config['scale']\ndef set_scale(s):\n    config['scale'] = s\n",
         "import jax\nSTATE = {}\nSTATE['scale'] = 2.0\n@jax.jit\ndef f(x):\n    return x * STATE['scale']\n",
         "import jax\ndef train(xs):\n    total = 0.0\n    @jax.jit\n    def step(x):\n        return x + total\n    for x in xs:\n        total += step(x)\n    return total\n",
     )

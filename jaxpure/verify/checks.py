@@ -180,8 +180,7 @@ def check_stale_globals(ctx: Context) -> None:
 def changeable_reads(ctx: Context) -> list[tuple[Any, Any]]:
     """(watched value, a different value of the same kind) for each global or closure variable
     the function reads that can change after tracing, in JXP101's sense: rebound or mutated
-    somewhere, or a lowercase module-level container (a CONSTANT_CASE one never mutated is a
-    constant). Without source, only containers count."""
+    somewhere in its module. Without source, containers count."""
     fn = ctx.subject.fn
     code = getattr(fn, "__code__", None)
     if code is None:
@@ -195,7 +194,7 @@ def changeable_reads(ctx: Context) -> list[tuple[Any, Any]]:
             continue
         known = in_module if item.kind == "global" else in_closure
         changeable = (known is not None and item.name in known) or (
-            _is_container(item.original) and (known is None or not item.name.isupper()))
+            known is None and _is_container(item.original))
         if not changeable:
             continue
         changed = changed_value(item.original)
