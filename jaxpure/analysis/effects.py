@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jaxpure.analysis.index import Unit
+from jaxpure.analysis.index import Param, Unit
 from jaxpure.analysis.values import MUTABLE_CONTAINER_CALLS, NUMPY_ARRAY_CREATORS, is_mutable_value
 from jaxpure.analysis.names import dotted_name
 from jaxpure.analysis.syntax import NODE_TYPES, child_fields, children, statements, target_names
@@ -43,7 +43,8 @@ class Outer:
 
     ``kind`` is ``self`` (the first parameter of a method, possibly seen from a nested
     function), ``global`` / ``nonlocal`` (a declared name), ``module`` (a module-level
-    object), or ``closure`` (an object bound in an enclosing function).
+    object), ``closure`` (an object bound in an enclosing function), or ``default`` (the
+    mutable default value of a parameter, ``cache=[]``).
     ``inner_trace`` marks a closure whose owner is itself traced: the object lives only as
     long as the enclosing trace, so writing plain values to it is fine, but a value traced
     by the inner transform (a ``grad``/``scan`` body) still escapes that inner trace.
@@ -96,6 +97,8 @@ def outer_object(ctx: Context, name: str) -> Outer | None:
         return None
     if self_unit(ctx, name) is not None:
         return Outer("self", name)
+    if mutable_default(ctx, name):
+        return Outer("default", name)
     scope = ctx.scope_of(name)
     if scope == "module":
         return Outer("module", name)
@@ -107,6 +110,22 @@ def outer_object(ctx: Context, name: str) -> Outer | None:
             return Outer("closure", name, inner_trace=True)
         return Outer("closure", name)
     return None
+
+
+def mutable_default(ctx: Context, name: str) -> bool:
+    """A parameter of the current function whose default is a list/dict/set display
+    (``cache=[]``): the one default object lives as long as the function and is shared by
+    every call that does not pass the argument."""
+    unit = ctx.unit
+    if unit is None or name in unit.assigned:
+        return False
+    param = unit.param(name)
+    return param is not None and mutable_default_param(param)
+
+
+def mutable_default_param(param: Param) -> bool:
+    # a display or comprehension, whatever the names in it resolve to
+    return param.default is not None and is_mutable_value(param.default, lambda e: None) is not None
 
 
 def outer_name(ctx: Context, name: str) -> Outer | None:
@@ -300,13 +319,45 @@ def unhashable_value(ctx: Context, value: cst.BaseExpression, follow_names: bool
     if mutable is not None:
         return mutable
     if isinstance(value, cst.Call):
-        return "a JAX array" if ctx.qualname(value.func) in JAX_ARRAY_CREATORS else None
+        if ctx.qualname(value.func) in JAX_ARRAY_CREATORS:
+            return "a JAX array"
+        return _unhashable_dataclass(ctx, value.func)
     if follow_names and isinstance(value, cst.Name):
         values = bound_values(ctx, value.value)
         if values and all(v is not None for v in values):
             kinds = {unhashable_value(ctx, v, follow_names=False) for v in values}  # type: ignore[arg-type]
             if len(kinds) == 1 and None not in kinds:
                 return kinds.pop()
+    return None
+
+
+def _unhashable_dataclass(ctx: Context, func: cst.BaseExpression) -> str | None:
+    """``Config(...)`` of a ``@dataclasses.dataclass`` of this module that is neither frozen
+    nor hashed otherwise: ``eq=True`` (the default) sets its ``__hash__`` to None."""
+    if not isinstance(func, cst.Name) or ctx.scope_of(func.value) != "module":
+        return None
+    node = ctx.index.class_nodes.get(func.value)
+    if node is None or any(
+        isinstance(s, cst.SimpleStatementLine) and any(
+            isinstance(t.target, cst.Name) and t.target.value == "__hash__"
+            for small in s.body if isinstance(small, cst.Assign) for t in small.targets)
+        or isinstance(s, cst.FunctionDef) and s.name.value == "__hash__"
+        for s in (node.body.body if isinstance(node.body, cst.IndentedBlock) else ())
+    ):
+        return None
+    for decorator in node.decorators:
+        expr = decorator.decorator
+        call = expr if isinstance(expr, cst.Call) else None
+        if ctx.qualname(call.func if call else expr) != "dataclasses.dataclass":
+            continue
+        options = {a.keyword.value: a.value for a in (call.args if call else ()) if a.keyword}
+        if any(isinstance(options.get(k), cst.Name) and options[k].value == "True"  # type: ignore[union-attr]
+               for k in ("frozen", "unsafe_hash")):
+            return None
+        eq = options.get("eq")
+        if isinstance(eq, cst.Name) and eq.value == "False":
+            return None  # identity hash
+        return f"an instance of the non-frozen dataclass `{func.value}`"
     return None
 
 
@@ -333,6 +384,14 @@ SEEDED_CONSTRUCTORS = frozenset(
     {"numpy.random.default_rng", "numpy.random.RandomState", "numpy.random.Generator",
      "numpy.random.PCG64", "numpy.random.SeedSequence", "numpy.random.Philox",
      "numpy.random.MT19937", "random.Random"}
+)
+# methods of numpy.random.Generator / RandomState and random.Random that draw numbers
+GENERATOR_DRAWS = frozenset(
+    {"uniform", "normal", "integers", "random", "choice", "shuffle", "permutation",
+     "permuted", "standard_normal", "randint", "rand", "randn", "random_sample", "sample",
+     "gauss", "beta", "binomial", "poisson", "exponential", "gamma", "laplace", "lognormal",
+     "multinomial", "multivariate_normal", "dirichlet", "bytes", "triangular", "randrange",
+     "getrandbits", "normalvariate", "bernoulli", "logistic", "geometric"}
 )
 IO_CALLS = frozenset(
     {"builtins.open", "builtins.input", "io.open", "os.remove", "os.unlink", "os.rename",
@@ -385,7 +444,20 @@ def side_effect_of(ctx: Context, call: cst.Call) -> SideEffect | None:
         return None
     if isinstance(func, cst.Attribute) and func.attr.value in LOG_METHODS and _is_logger(ctx, func.value):
         return SideEffect("log", shown if dotted_name(func) else f"{func.attr.value}()")
+    if isinstance(func, cst.Attribute) and func.attr.value in GENERATOR_DRAWS \
+            and _is_shared_generator(ctx, func.value):
+        return SideEffect("random", shown)
     return None
+
+
+def _is_shared_generator(ctx: Context, receiver: cst.BaseExpression) -> bool:
+    """``rng`` bound outside the traced function to ``np.random.default_rng(...)`` (or
+    ``RandomState``, ``random.Random``): its state advances eagerly, the draw is frozen."""
+    if not isinstance(receiver, cst.Name) or ctx.scope_of(receiver.value) not in ("module", "closure"):
+        return False
+    values = bound_values(ctx, receiver.value)
+    return bool(values) and all(
+        isinstance(v, cst.Call) and ctx.qualname(v.func) in SEEDED_CONSTRUCTORS for v in values)
 
 
 def _literal_seed(value: cst.BaseExpression) -> bool:

@@ -73,6 +73,8 @@ def _attribute_kind(ctx: Context, expr: cst.Attribute) -> int:
             return V.STATIC
         if attr in V.ARRAY_ATTRS or base == V.TRACED_ARRAY:
             return V.TRACED_ARRAY
+        if V.FLAG_NAME.match(attr) and attr not in _static_fields(ctx):
+            return V.TRACED_ARRAY  # `state.done`: a boolean leaf of a traced pytree
         return V.TRACED
     if base in (V.ARRAY, V.NUMPY):
         return V.STATIC if attr in V.STATIC_ATTRS else base
@@ -81,6 +83,29 @@ def _attribute_kind(ctx: Context, expr: cst.Attribute) -> int:
     if base == V.REF:
         return V.REF
     return V.UNKNOWN
+
+
+_STATIC_FIELD_MARKERS = ("pytree_node=False", "static=True", "'static': True", '"static": True')
+
+
+def _static_fields(ctx: Context) -> frozenset[str]:
+    """Fields a class of this module declares static (flax ``struct.field(pytree_node=False)``,
+    equinox ``field(static=True)``, ``metadata=dict(static=True)``): not traced leaves."""
+    def collect() -> frozenset[str]:
+        found: set[str] = set()
+        for node in ctx.index.class_nodes.values():
+            for line in node.body.body if isinstance(node.body, cst.IndentedBlock) else ():
+                if not isinstance(line, cst.SimpleStatementLine):
+                    continue
+                for small in line.body:
+                    if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) \
+                            and small.value is not None:
+                        text = ctx.module.code_for_node(small.value).replace(" ", "")
+                        if any(marker.replace(" ", "") in text for marker in _STATIC_FIELD_MARKERS):
+                            found.add(small.target.value)
+        return frozenset(found)
+
+    return ctx.state("analysis.static_fields", collect)  # type: ignore[return-value]
 
 
 def _comparison_kind(ctx: Context, expr: cst.Comparison) -> int:

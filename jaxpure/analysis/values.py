@@ -10,6 +10,8 @@ rule reports on it: precision first.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable
 
 import libcst as cst
@@ -82,6 +84,11 @@ STATIC_ATTRS = frozenset(
      "aval", "named_shape", "device", "format", "committed"}
 )
 ARRAY_ATTRS = frozenset({"T", "mT", "real", "imag", "at"})
+# Names that say "a boolean": a pytree container is never called this, so a traced value
+# so named (a required `done` argument, the `state.done` leaf) is an array under jit.
+FLAG_NAME = re.compile(
+    r"(?:done|dones|terminal|terminated|truncated|training|deterministic"
+    r"|(?:is|has|use|should)_[a-z0-9_]+)$")
 ARRAY_METHODS = frozenset(
     {"sum", "mean", "max", "min", "prod", "any", "all", "astype", "reshape", "dot",
      "argmax", "argmin", "std", "var", "cumsum", "cumprod", "clip", "round", "squeeze",

@@ -29,7 +29,8 @@ class TraceTimeSideEffect(Rule):
     Checks for calls with side effects in a function traced by a caching transform
     (`jax.jit`, `jax.pmap`, `nnx.jit`, `eqx.filter_jit`, and `lax` bodies reached from
     them): `print`, `logging`/logger calls, `time.*` and `datetime.now()`, Python `random`,
-    `numpy.random`, `uuid`, `os.urandom` and `secrets`, and file I/O (`open`, `json.dump`,
+    `numpy.random` (and draws from a generator made outside the function,
+    `rng = np.random.default_rng()`), `uuid`, `os.urandom` and `secrets`, and file I/O (`open`, `json.dump`,
     `np.save`, ...). Names are resolved through imports, so `from time import time` is
     found and `jax.random` is not confused with `random`.
 
@@ -81,6 +82,7 @@ class TraceTimeSideEffect(Rule):
     level = "warning"
     fix = "unsafe"
     VALID = (
+        "import jax\nimport numpy as np\n@jax.jit\ndef f(x):\n    rng = np.random.default_rng(0)\n    return x + rng.normal(size=x.shape)\n",
         "import jax\n@jax.jit\ndef f(x):\n    jax.debug.print('x={}', x)\n    return x\n",
         "import jax\n@jax.jit\ndef f(x):\n    print('compiling f for', x.shape)\n    return x\n",
         "import jax\n@jax.jit\ndef f(x):\n    print(f'x has shape {x.shape} and dtype {x.dtype}')\n    return x\n",
@@ -94,6 +96,7 @@ class TraceTimeSideEffect(Rule):
         "import jax\nimport time\ndef run(f, x):\n    t = time.time()\n    return f(x), time.time() - t\n",
     )
     INVALID = (
+        "import jax\nimport numpy as np\nrng = np.random.default_rng()\n@jax.jit\ndef f(x):\n    return x + rng.uniform()\n",
         Invalid(
             "import jax\n@jax.jit\ndef f(x):\n    print('x', x)\n    return x\n",
             expected_fix="import jax\n@jax.jit\ndef f(x):\n    jax.debug.print(\"x {}\", x)\n    return x\n",

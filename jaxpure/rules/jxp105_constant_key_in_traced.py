@@ -19,12 +19,23 @@ def _literal_int(node: cst.BaseExpression) -> bool:
         and isinstance(node.expression, cst.Integer)
 
 
+def _constant_int_global(ctx: Context, node: cst.BaseExpression) -> bool:
+    """``SEED`` bound once, at module level, to an integer literal and never rebound."""
+    if not isinstance(node, cst.Name) or ctx.scope_of(node.value) != "module":
+        return False
+    name = node.value
+    bindings = ctx.index.bindings.get(name, [])
+    return len(bindings) == 1 and not bindings[0].augmented \
+        and name not in ctx.index.global_writes and bindings[0].value is not None \
+        and _literal_int(bindings[0].value)
+
+
 class ConstantKeyInTraced(Rule):
     """
     ## What it does
-    Checks for `jax.random.key(<int literal>)` or `jax.random.PRNGKey(<int literal>)`
-    created inside a function traced by a JAX transform (`jit`, `vmap`, `pmap`, `grad`,
-    `lax` bodies, ...).
+    Checks for `jax.random.key(<int literal>)` or `jax.random.PRNGKey(<int literal>)` (or a
+    module constant bound once to an integer, `SEED = 0`) created inside a function traced
+    by a JAX transform (`jit`, `vmap`, `pmap`, `grad`, `lax` bodies, ...).
 
     ## Why is this bad?
     The key is the same on every call, so every call draws the same "random" numbers: the
@@ -72,9 +83,11 @@ class ConstantKeyInTraced(Rule):
         "import jax\ndef init(key, x):\n    return x\nshapes = jax.eval_shape(lambda x: init(jax.random.key(0), x), 1.0)\n",
         "import jax\n@jax.jit\ndef init():\n    return jax.random.normal(jax.random.key(0), (3,))\n",
         "import jax\n@jax.jit\ndef f(x, seed):\n    return x + jax.random.normal(jax.random.key(seed), x.shape)\n",
+        "import jax\nseed = 0\ndef reseed(s):\n    global seed\n    seed = s\n@jax.jit\ndef f(x):\n    return x + jax.random.normal(jax.random.key(seed), x.shape)\n",
         "import functools\nimport jax\n@functools.partial(jax.jit, static_argnums=0)\ndef init(n):\n    return jax.random.normal(jax.random.key(0), (n,))\n",
     )
     INVALID = (
+        "import jax\nSEED = 0\n@jax.jit\ndef f(x):\n    return x + jax.random.normal(jax.random.key(SEED), x.shape)\n",
         "import jax\n@jax.jit\ndef f(x):\n    key = jax.random.key(0)\n    return x + jax.random.normal(key, x.shape)\n",
         "import jax\nfrom jax import random\n@jax.vmap\ndef f(x):\n    return x + random.uniform(random.PRNGKey(42))\n",
         "import jax\nimport jax.numpy as jnp\ndef noise(x):\n    return jax.random.normal(jax.random.PRNGKey(1), x.shape)\n@jax.jit\ndef f(x):\n    return x + noise(x)\n",
@@ -90,7 +103,7 @@ class ConstantKeyInTraced(Rule):
         args = positional_args(node)
         seed = args[0].value if args else next(
             (a.value for a in node.args if a.keyword is not None and a.keyword.value == "seed"), None)
-        if seed is None or not _literal_int(seed):
+        if seed is None or not (_literal_int(seed) or _constant_int_global(ctx, seed)):
             return
         if not self._has_varying_inputs(ctx):
             return  # nothing varies between calls: a jitted initialiser

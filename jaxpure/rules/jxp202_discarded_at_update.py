@@ -3,7 +3,10 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis.context import Context
+from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Invalid, Replacement, Rule
+
+TREE_MAPS = frozenset({"jax.tree.map", "jax.tree.map_with_path"})
 
 AT_METHODS = frozenset(
     {"set", "add", "subtract", "multiply", "mul", "divide", "div", "power", "min", "max",
@@ -29,7 +32,8 @@ class DiscardedAtUpdate(Rule):
     """
     ## What it does
     Checks for `x.at[i].set(v)` (and `.add`, `.multiply`, `.divide`, `.power`, `.min`,
-    `.max`, `.apply`) used as a statement, its result thrown away.
+    `.max`, `.apply`) used as a statement, its result thrown away; also
+    `jax.tree.map(lambda g: g.at[i].set(v), tree)` as a statement.
 
     ## Why is this bad?
     JAX arrays are immutable: `.at[...].set(...)` returns an updated copy and leaves `x`
@@ -65,6 +69,7 @@ class DiscardedAtUpdate(Rule):
         "def f(x):\n    x = x.at[0].set(1.0)\n    return x\n",
         "def f(x):\n    return x.at[0].add(1.0)\n",
         "def f(x):\n    y = x.at[0].get()\n    return y\n",
+        "import jax\ndef freeze(grads):\n    return jax.tree.map(lambda g: g.at[0].set(0.0), grads)\n",
         "import jax\nf = lambda x: x.at[0].set(1)\n",
     )
     INVALID = (
@@ -74,11 +79,13 @@ class DiscardedAtUpdate(Rule):
         ),
         "import jax.numpy as jnp\ny = jnp.zeros(3)\ny.at[1:].add(2)\n",
         "import jax\nclass A:\n    def f(self):\n        self.x.at[0].multiply(2)\n",
+        "import jax\ndef freeze(grads):\n    jax.tree.map(lambda g: g.at[0].set(0.0), grads)\n    return grads\n",
     )
 
     def visit_Expr(self, node: cst.Expr, ctx: Context) -> None:
         base = at_update_base(node.value)
         if base is None:
+            self._discarded_tree_map(node, ctx)
             return
         method = node.value.func.attr.value  # type: ignore[attr-defined]
         replacement = None
@@ -92,4 +99,23 @@ class DiscardedAtUpdate(Rule):
             f"Result of `{text}.at[...].{method}(...)` is discarded: JAX arrays are immutable, "
             f"so this does nothing; assign it: `{text} = {text}.at[...].{method}(...)`",
             replacement,
+        )
+
+    def _discarded_tree_map(self, node: cst.Expr, ctx: Context) -> None:
+        """``jax.tree.map(lambda g: g.at[0].set(0.0), grads)`` as a statement: every leaf is
+        updated into a new tree that is thrown away."""
+        call = node.value
+        if not isinstance(call, cst.Call) or ctx.qualname(call.func) not in TREE_MAPS \
+                or len(call.args) < 2:
+            return
+        mapped = call.args[0].value
+        if not isinstance(mapped, cst.Lambda) or at_update_base(mapped.body) is None:
+            return
+        tree = ctx.module.code_for_node(call.args[1].value)
+        self.report(
+            ctx,
+            call,
+            f"Result of `{snippet(ctx, call)}` is discarded: `.at[...]` returns updated copies "
+            f"and leaves `{tree}` unchanged, so this does nothing; assign it: "
+            f"`{tree} = jax.tree.map(...)`",
         )

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from jaxpure.analysis import effects as E
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.index import MUTATING_METHODS
 from jaxpure.analysis.syntax import target_names
@@ -23,10 +24,13 @@ class InputStateMutation(Rule):
     whether the code is jitted. Pure functions return the new state instead.
 
     ## Known problems
-    Only arguments of the transformed function itself are checked; a helper that fills in
-    a dict its traced caller created is fine. Under `flax.nnx` transforms, module and
+    Arguments of the transformed function are checked, in its body and in the helpers of
+    the same module it passes them to unchanged; a helper that fills in a dict its traced
+    caller created (or copied, `state = dict(state)`) is fine. Under `flax.nnx` transforms, module and
     Variable updates are the supported way to carry state and are not reported. An argument
-    rebound before the mutation (`state = dict(state)`) is not reported.
+    rebound before the mutation (`state = dict(state)`) is not reported, and neither is a
+    parameter with a mutable default (`seen=[]`): storing a traced value in that shared
+    default is JXP601.
 
     ## Example
     ```python
@@ -57,6 +61,7 @@ class InputStateMutation(Rule):
         "import jax\ndef fill(metrics, x):\n    metrics['loss'] = x\n@jax.jit\ndef step(x):\n    metrics = {}\n    fill(metrics, x)\n    return metrics\n",
         "from flax import nnx\n@nnx.jit\ndef step(model, x):\n    model.count.value += 1\n    return model(x)\n",
         "import jax\ndef update(state):\n    state['count'] += 1\n",
+        "import jax\ndef bump(state):\n    state['count'] += 1\n@jax.jit\ndef step(x, state):\n    state = dict(state)\n    bump(state)\n    return x, state\n",
         "import jax\n@jax.jit\ndef f(x, **kwargs):\n    state = kwargs.pop('state', None)\n    return x\n",
     )
     INVALID = (
@@ -64,13 +69,55 @@ class InputStateMutation(Rule):
         "import jax\n@jax.jit\ndef step(params, grads):\n    params.update(grads)\n    return params\n",
         "import jax\n@jax.vmap\ndef f(history, x):\n    history.append(x)\n    return x\n",
         "import jax\n@jax.jit\ndef f(state):\n    del state['tmp']\n    return state\n",
+        "import jax\ndef bump(state):\n    state['count'] += 1\n@jax.jit\ndef step(x, state):\n    bump(state)\n    return x\n",
     )
 
     def _applies(self, ctx: Context) -> str | None:
         info = ctx.info
-        if info is None or not info.direct or not info.traced or info.stateful:
+        if info is None or not info.traced or info.stateful:
+            return None
+        if not info.direct and not self._forwarded(ctx):
             return None
         return info.via
+
+    def _forwarded(self, ctx: Context) -> dict[str, str]:
+        """For a helper of a transformed function: its parameters that receive one of that
+        function's own arguments unchanged (``_bump(opt_state)`` in ``step(grads,
+        opt_state)``), mapped to a description of that argument."""
+        cache: dict = ctx.state("JXP502.forwarded", dict)  # type: ignore[assignment]
+        unit = ctx.unit
+        if unit is None:
+            return {}
+        found = cache.get(id(unit))
+        if found is not None:
+            return found
+        found = {}
+        analysis = ctx.traced_analysis
+        for caller, callee, call in analysis.edges:
+            if callee is not unit:
+                continue
+            info = analysis.info.get(id(caller))
+            if info is None or not info.direct or not info.traced or info.stateful:
+                continue
+            positional = [p for p in unit.params if p.index >= 0 and not p.star]
+            shift = 1 if unit.parent_is_class and not unit.is_staticmethod \
+                and isinstance(call.func, cst.Attribute) else 0
+            for i, arg in enumerate(call.args):
+                if arg.star or not isinstance(arg.value, cst.Name):
+                    continue
+                if arg.keyword is not None:
+                    target = arg.keyword.value
+                elif i + shift < len(positional):
+                    target = positional[i + shift].name
+                else:
+                    continue
+                outer = caller.param(arg.value.value)
+                if outer is None or outer.star or outer.name in info.static_params \
+                        or outer.name in caller.assigned or E.mutable_default_param(outer):
+                    continue
+                found[target] = caller.name
+        cache[id(unit)] = found
+        return found
 
     def _argument(self, ctx: Context, node: cst.BaseExpression) -> str | None:
         """The argument a subscript/attribute chain starts from, if not rebound."""
@@ -82,12 +129,20 @@ class InputStateMutation(Rule):
         info = ctx.info
         if param is None or info is None or param.name in info.static_params or param.star:
             return None  # *args/**kwargs are fresh containers on every call
+        if not info.direct:
+            # a helper: only what its transformed caller hands over from its own arguments
+            caller = self._forwarded(ctx).get(param.name)
+            if caller is None or param.name in ctx.unit.assigned:
+                return None
+            return f"`{param.name}`, an argument `{caller}` passes on unchanged,"
         if ctx.unit.parent_is_class and param.index == 0:
             return None  # self / cls
+        if E.mutable_default(ctx, param.name):
+            return None  # `seen=[]`: the shared default object, JXP601's (a leak) not ours
         rebound: set = ctx.state("JXP502.rebound", set)  # type: ignore[assignment]
         if (id(ctx.unit), param.name) in rebound:
             return None
-        return param.name
+        return f"argument `{param.name}`"
 
     def _rebinds(self, ctx: Context, targets: list[cst.BaseExpression]) -> None:
         rebound: set = ctx.state("JXP502.rebound", set)  # type: ignore[assignment]
@@ -99,7 +154,7 @@ class InputStateMutation(Rule):
         self.report(
             ctx,
             node,
-            f"`{snippet(ctx, node)}` mutates argument `{name}` of a function traced by "
+            f"`{snippet(ctx, node)}` mutates {name} of a function traced by "
             f"{under(ctx, via)}: the transform works on a copy, so the caller sees the change "
             "eagerly but not under the transform; return an updated copy instead",
         )

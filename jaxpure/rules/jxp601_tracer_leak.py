@@ -15,7 +15,8 @@ class TracerLeak(StoreRule, Rule):
     Checks for a traced value stored where it outlives the trace: on `self`
     (`self.cache = x * 2`), in a `global` or `nonlocal` name, or in an item, attribute or
     container of a module-level or closed-over object (`CACHE[k] = y`,
-    `history.append(loss)`).
+    `history.append(loss)`), or in a parameter's mutable default (`def f(x, seen=[])`:
+    one list shared by every call).
 
     ## Why is this bad?
     Inside a transform, values are tracers: placeholders that only mean something while the
@@ -79,6 +80,7 @@ class TracerLeak(StoreRule, Rule):
     INVALID = (
         "import functools\nimport jax\nclass Model:\n    @functools.partial(jax.jit, static_argnums=0)\n    def __call__(self, x):\n        self.cache = x * 2\n        return x + 1\n",
         "import jax\nhistory = []\n@jax.jit\ndef f(x):\n    history.append(x)\n    return x * 2\n",
+        "import jax\n@jax.jit\ndef f(x, seen=[]):\n    seen.append(x)\n    return x * 2\n",
         "import jax\nlast = None\n@jax.jit\ndef f(x):\n    global last\n    last = x\n    return x\n",
         "import jax\nCACHE = {}\n@jax.vmap\ndef f(x):\n    CACHE['y'] = x + 1\n    return x\n",
         "import jax\ndef run(x):\n    result = None\n    def f(v):\n        nonlocal result\n        result = v * 2\n        return v\n    jax.jit(f)(x)\n    return result\n",
@@ -129,4 +131,6 @@ def _where(ctx: Context, store: E.Store) -> str:
         return f"{outer.kind} `{outer.name}`"
     if outer.kind == "module":
         return f"module-level `{outer.name}`"
+    if outer.kind == "default":
+        return f"the default value of parameter `{outer.name}` (one list shared by every call)"
     return f"`{outer.name}` of the enclosing function"

@@ -4,7 +4,8 @@ import libcst as cst
 
 from jaxpure.analysis import effects as E
 from jaxpure.analysis.context import Context
-from jaxpure.analysis.syntax import call_arg, target_names
+from jaxpure.analysis.index import Unit
+from jaxpure.analysis.syntax import call_arg, returned_values, target_names
 from jaxpure.analysis.transforms import Transform
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Rule
@@ -68,6 +69,7 @@ class JitInLoop(Rule):
     summary = "A function is jitted anew on every loop iteration"
     level = "warning"
     VALID = (
+        "import functools\nimport jax\n@functools.lru_cache\ndef make(s):\n    def f(x):\n        return x * s\n    return f\ndef run(xs):\n    return [jax.jit(make(2.0))(x) for x in xs]\n",
         "import jax\ndef loss(p, b):\n    return p * b\nloss_jit = jax.jit(loss)\ndef train(p, batches):\n    for b in batches:\n        p = loss_jit(p, b)\n    return p\n",
         # a module-level function: jit hits its cache
         "import jax\ndef loss(p, b):\n    return p * b\ndef train(p, batches):\n    for b in batches:\n        p = jax.jit(loss)(p, b)\n    return p\n",
@@ -86,6 +88,7 @@ class JitInLoop(Rule):
         "import jax\ndef train(p, bs):\n    def loss(p, b):\n        return p * b\n    loss_jit = jax.jit(loss)\n    for b in bs:\n        p = loss_jit(p, b)\n    return p\n",
     )
     INVALID = (
+        "import jax\ndef make(s):\n    def f(x):\n        return x * s\n    return f\ndef run(xs):\n    return [jax.jit(make(2.0))(x) for x in xs]\n",
         "import jax\ndef train(p, batches):\n    for b in batches:\n        p = jax.jit(lambda q: q * b)(p)\n    return p\n",
         "import functools\nimport jax\ndef loss(p, b):\n    return p * b\ndef train(p, batches):\n    for b in batches:\n        f = jax.jit(functools.partial(loss, b=b))\n        p = f(p)\n    return p\n",
         "import jax\ndef train(p, batches):\n    for b in batches:\n        @jax.jit\n        def step(q):\n            return q * b\n        p = step(p)\n    return p\n",
@@ -158,6 +161,9 @@ class JitInLoop(Rule):
                 if not isinstance(wrapped.func, cst.Call) else None
             if found is not None and found[0].kind == "wrap":
                 return f"a new `{snippet(ctx, wrapped.func)}(...)` function"
+            factory = ctx.resolver.function(wrapped.func, ctx.unit)
+            if factory is not None and _returns_new_function(ctx, factory):
+                return f"the new function `{snippet(ctx, wrapped.func)}(...)` returns"
             return None
         if isinstance(wrapped, cst.Attribute):
             if isinstance(wrapped.value, cst.Name) and wrapped.value.value in ("self", "cls") \
@@ -177,7 +183,8 @@ class JitInLoop(Rule):
                bound_to: str | None, nested_def: bool = False) -> None:
         loop = ctx.loops[-1].node if ctx.loops else None
         if loop is not None:
-            region: cst.CSTNode = loop.body  # type: ignore[attr-defined]
+            # a statement loop's body, or a whole comprehension (`[jax.jit(f)(x) for x in xs]`)
+            region: cst.CSTNode = getattr(loop, "body", loop)
             where = "inside a loop"
             when = "on every iteration"
             place = "outside the loop"
@@ -212,6 +219,27 @@ class JitInLoop(Rule):
             f"time; define the jitted function once, {place}, and pass the changing values "
             "as arguments",
         )
+
+
+_MEMOISERS = ("functools.lru_cache", "functools.cache")
+
+
+def _returns_new_function(ctx: Context, factory: Unit) -> bool:
+    """A factory that builds a function on every call (``def make_loss(l2): def loss...;
+    return loss``), unless it is memoised (``@functools.lru_cache``)."""
+    node = factory.node
+    if not isinstance(node, cst.FunctionDef):
+        return False
+    for decorator in node.decorators:
+        expr = decorator.decorator
+        if ctx.qualname(expr.func if isinstance(expr, cst.Call) else expr) in _MEMOISERS:
+            return False
+    returned = returned_values(node)
+    return bool(returned) and all(
+        isinstance(value, cst.Lambda)
+        or isinstance(value, cst.Name) and value.value in factory.nested
+        for value in returned
+    )
 
 
 def _sweeps_constants(ctx: Context, loop: cst.For) -> bool:
