@@ -10,8 +10,10 @@ at branches, and calls each rule's ``visit_<Node>`` handlers with itself as the 
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 import libcst as cst
 
@@ -120,7 +122,7 @@ class Walker:
                 return V.TRACED_ARRAY
             if name in info.passed_scalars:
                 return V.TRACED_ARRAY  # a caller passes a Python scalar: a 0-d array in the trace
-            if p.default is None and _FLAG_NAME.match(name):  # type: ignore[attr-defined]
+            if p.default is None and V.FLAG_NAME.match(name):  # type: ignore[attr-defined]
                 return V.TRACED_ARRAY  # a required `done`/`is_training` is a traced boolean
             return V.TRACED_ARRAY if annotated else V.TRACED
         if name in callsite:
@@ -466,6 +468,8 @@ class Walker:
                 frame.keys[name] = key
             else:
                 frame.keys.pop(name, None)
+            if isinstance(value, cst.Dict):
+                self.bind_key_entries(name, value)
             return
         if isinstance(target, (cst.Tuple, cst.List)):
             if ctx.loops:
@@ -492,6 +496,27 @@ class Walker:
             return
         if isinstance(target, cst.StarredElement):
             self.bind(target.value, None)
+
+    def bind_key_entries(self, name: str, value: cst.Dict) -> None:
+        """``rngs = {"params": key, "dropout": key}``: each entry holds the key it is built
+        from, and entries built from one key (and the key itself) share it."""
+        frame = self.ctx.frame
+        entries: dict[str, list[str]] = {}
+        for element in value.elements:
+            if isinstance(element, cst.DictElement) and isinstance(element.value, cst.Name) \
+                    and isinstance(element.key, cst.SimpleString) \
+                    and isinstance(element.key.evaluated_value, str):
+                entries.setdefault(element.value.value, []).append(
+                    f"{name}[{element.key.evaluated_value!r}]")
+        for source, paths in entries.items():
+            state = self.ctx.key_state(source)
+            if state is None:
+                continue
+            token = next(_SHARED_KEYS)
+            frame.keys[source] = replace(state, shared=token)
+            for path in paths:
+                frame.keys[path] = replace(state, alias_of=state.alias_of or source,
+                                           shared=token)
 
     def bind_iteration(self, target: cst.BaseExpression, iterable: cst.BaseExpression) -> None:
         ctx = self.ctx
@@ -600,12 +625,21 @@ class Walker:
                     # one key to two helpers draws twice; but comparing two transforms of
                     # one function on the same key (jax.grad(f)(key, x) beside f(key, x))
                     # is deliberate, so calls of transformed functions need a jax.random draw
-                    self.dispatch(K.KeyReuse(name, call, state.consumed_by))
+                    self.dispatch(K.KeyReuse(name, call, state.consumed_by, state.consumed_as))
                 self.check_loop_reuse(name, call, state.alias_of)
+                if state.from_param and frame.info is not None and frame.info.unbatched_params:
+                    self.check_broadcast_key(name, call, state)
                 if ctx.loops and name not in ctx.loops[-1].seen:
                     ctx.loops[-1].seen.add(name)
                     ctx.loops[-1].consumed_first.add(name)
-                ctx.frame.keys[name] = K.KeyState(call, state.from_param, state.alias_of)
+                ctx.frame.keys[name] = replace(state, consumed_by=call, consumed_as=None)
+                if state.shared is not None:
+                    # the same key under other names (`rngs["params"]`, `rngs["dropout"]`)
+                    for other, other_state in list(ctx.frame.keys.items()):
+                        if other != name and other_state.shared == state.shared \
+                                and other_state.consumed_by is None:
+                            ctx.frame.keys[other] = replace(other_state, consumed_by=call,
+                                                            consumed_as=name)
                 self.consumed_in[id(call)] = self.statement
 
     def compared_in_one_statement(self, first: cst.CSTNode) -> bool:
@@ -643,11 +677,45 @@ class Walker:
             return
         info = ctx.frame.info
         unit = ctx.frame.unit
-        if info is not None and info.loop_body and unit is not None and not unit.binds(root):
+        if info is None or unit is None or unit.binds(root):
+            return
+        mapped = _tree_map_name(info)
+        if info.loop_body or mapped is not None:
             reported = ctx.state("closed-over-keys", set)
             if (id(unit), name) not in reported:  # type: ignore[operator]
                 reported.add((id(unit), name))  # type: ignore[attr-defined]
-                self.dispatch(K.KeyReuseInLoop(name, call, _loop_name(info), closed_over=True))
+                if info.loop_body:
+                    event = K.KeyReuseInLoop(name, call, _loop_name(info), closed_over=True)
+                else:
+                    # the function jax.tree.map applies runs once per leaf, each time with
+                    # the same closed-over key
+                    event = K.KeyReuseInLoop(name, call, mapped or "jax.tree.map",
+                                             closed_over=True, per="leaf")
+                self.dispatch(event)
+
+    def check_broadcast_key(self, name: str, call: cst.Call, state: K.KeyState) -> None:
+        """``jax.vmap(f, in_axes=(None, 0))(key, xs)`` with f drawing from ``key``: every
+        element of the batch draws the same numbers."""
+        ctx = self.ctx
+        unit = ctx.frame.unit
+        param = state.alias_of or name  # `k = key` draws from the parameter too
+        if unit is None or unit.param(param) is None:
+            return
+        qual = ctx.qualname(call.func) or ""
+        if not qual.startswith("jax.random.") or qual in K.KEY_PRODUCERS:
+            # split(key, n)[i] with a batched i gives each element its own key
+            return
+        if param in _assigned_in(unit.node.body):
+            return  # rebound somewhere in the body: not (only) the broadcast key
+        reported = ctx.state("broadcast-keys", set)
+        for origin in ctx.traced_analysis.origins:
+            if origin.target is not unit or param not in origin.unbatched:
+                continue
+            if (id(origin.node), param) in reported:  # type: ignore[operator]
+                continue
+            reported.add((id(origin.node), param))  # type: ignore[attr-defined]
+            self.dispatch(K.KeyReuseInLoop(param, origin.node, origin.transform.name,
+                                           per="batch", consumed_by=call))
 
     def check_carried_keys(self, value: cst.BaseExpression) -> None:
         """A lax loop body returning a consumed carry key reuses it next iteration."""
@@ -796,12 +864,8 @@ class Walker:
         self.restore(saved)
 
 
+_SHARED_KEYS = itertools.count()
 _REF_NAME = re.compile(r"(?:^|_)refs?(?:$|_)")
-# Names that say "a boolean": a pytree container (whose truth value Python may take) is
-# never called this, so a required parameter so named holds an array under jit.
-_FLAG_NAME = re.compile(
-    r"(?:done|dones|terminal|terminated|truncated|training|deterministic"
-    r"|(?:is|has|use|should)_[a-z0-9_]+)$")
 _COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
 
 
@@ -916,6 +980,14 @@ def _key_annotation(annotation: cst.BaseExpression | None) -> bool:
 
 def _is_fori_body(info: TraceInfo) -> bool:
     return any(t.name.endswith("fori_loop") for t, _node, _unit in info.origins)
+
+
+def _tree_map_name(info: TraceInfo) -> str | None:
+    """``jax.tree.map`` when the function is the one a tree map applies to every leaf."""
+    for t, _node, _unit in info.origins:
+        if t.inherit and not t.name.endswith("reduce"):
+            return t.name
+    return None
 
 
 def _loop_name(info: TraceInfo | None) -> str:

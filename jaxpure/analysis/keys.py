@@ -121,6 +121,11 @@ class KeyState:
     from_param: bool = False
     # `k2 = k1`: the name whose key this is (a loop that rebinds only k2 still reuses k1)
     alias_of: str | None = None
+    # `rngs = {"params": key, "dropout": key}`: names and paths holding one key share a
+    # token, and consuming the key through one of them consumes it for all
+    shared: int | None = None
+    # the other name of the same key through which it was consumed (`rngs['params']`)
+    consumed_as: str | None = None
 
 
 @dataclass(frozen=True)
@@ -130,6 +135,8 @@ class KeyReuse:
     name: str
     node: cst.Call
     first: cst.CSTNode
+    # the first use was through another name holding the same key (`rngs['params']`)
+    first_as: str | None = None
 
 
 @dataclass(frozen=True)
@@ -141,3 +148,8 @@ class KeyReuseInLoop:
     loop: str  # "for", "while", or the lax primitive
     closed_over: bool = False
     carried: bool = False
+    # one key for every leaf of a jax.tree.map ("leaf"), or every element of a jax.vmap
+    # that broadcasts it with in_axes=None ("batch")
+    per: str | None = None
+    # the jax.random call that consumes the broadcast key inside the vmapped function
+    consumed_by: cst.CSTNode | None = None

@@ -14,8 +14,10 @@ class PrngKeyReuse(Rule):
     helpers. Keys are the results of `jax.random.key`/`PRNGKey`/`split`/`fold_in`,
     parameters named `rng`/`prng_key`/`*_rng`, key-named parameters (`key`, `k`, ...) that
     the function (or a helper it passes them to) hands to `jax.random`, and attributes or
-    dict entries (`self.key`, `rngs["dropout"]`) handed to `jax.random`. Applies anywhere,
-    not only in traced code.
+    dict entries (`self.key`, `rngs["dropout"]`) handed to `jax.random`. Entries of a dict
+    built from one key (`rngs = {"params": key, "dropout": key}`) hold that same key:
+    consuming one of them (or the key) consumes them all. Applies anywhere, not only in
+    traced code.
 
     ## Why is this bad?
     JAX random functions are deterministic in the key: the same key gives the same (or,
@@ -63,20 +65,28 @@ class PrngKeyReuse(Rule):
         "import jax\ndef f(cache, key):\n    a = cache.get(key)\n    b = cache.get(key)\n    return a, b\n",
         "import jax\ndef f(key):\n    keys = jax.random.split(key, 3)\n    return [jax.random.normal(keys[i]) for i in range(3)]\n",
         "import jax\ndef f(key):\n    data = jax.random.key_data(key)\n    return jax.random.normal(key), data\n",
+        "import jax\ndef f(key, init, forward, x):\n    k1, k2 = jax.random.split(key)\n    rngs = {'params': k1, 'dropout': k2}\n    params = init(rngs['params'], x)\n    return forward(params, x, rngs['dropout'])\n",
     )
     INVALID = (
         "import jax\nkey = jax.random.key(0)\na = jax.random.normal(key, (3,))\nb = jax.random.uniform(key, (3,))\n",
         "import jax\ndef f(key):\n    k1, k2 = jax.random.split(key)\n    return jax.random.normal(key)\n",
         "from jax import random\ndef init(rng, model, x):\n    params = model.init(rng, x)\n    noise = random.normal(rng, x.shape)\n    return params, noise\n",
         "import jax\nrng = jax.random.PRNGKey(42)\nx = jax.random.bernoulli(rng, 0.5)\ny = jax.random.bernoulli(rng, 0.5)\n",
+        "import jax\ndef f(seed, init, forward, x):\n    key = jax.random.PRNGKey(seed)\n    rngs = {'params': key, 'dropout': key}\n    params = init(rngs['params'], x)\n    return forward(params, x, rngs['dropout'])\n",
     )
 
     def visit_KeyReuse(self, event: KeyReuse, ctx: Context) -> None:
-        self.report(
-            ctx,
-            event.node,
-            f"PRNG key `{event.name}` was already consumed on line {{line0}}; "
-            f"`{snippet(ctx, event.node)}` reuses it and draws the same or correlated "
-            f"random numbers; split it first: `{event.name}, subkey = jax.random.split({event.name})`",
-            related=(event.first,),
-        )
+        if event.first_as is not None:
+            message = (
+                f"PRNG key `{event.name}` holds the same key as `{event.first_as}`, which was "
+                f"consumed on line {{line0}}; `{snippet(ctx, event.node)}` reuses it and draws "
+                f"the same or correlated random numbers; split the key so each holds its own: "
+                f"`k1, k2 = jax.random.split(key)`"
+            )
+        else:
+            message = (
+                f"PRNG key `{event.name}` was already consumed on line {{line0}}; "
+                f"`{snippet(ctx, event.node)}` reuses it and draws the same or correlated "
+                f"random numbers; split it first: `{event.name}, subkey = jax.random.split({event.name})`"
+            )
+        self.report(ctx, event.node, message, related=(event.first,))

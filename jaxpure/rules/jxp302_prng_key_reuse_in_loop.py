@@ -16,6 +16,11 @@ class PrngKeyReuseInLoop(Rule):
     next iteration splits again. Copies count as the key they copy (`k = key`,
     `fold_in(key, 0)` with a constant).
 
+    Two implicit loops are checked too: the function `jax.tree.map` (or
+    `map_with_path`) applies to every leaf consuming a key it closes over, whether or not
+    the code is traced; and a function vmapped with `in_axes=None` for a key parameter that
+    it hands to a `jax.random` sampler (reported at the `jax.vmap`).
+
     ## Why is this bad?
     Every iteration draws from the same key, so every step gets the same dropout mask, the
     same noise, the same sample. Nothing fails.
@@ -23,7 +28,11 @@ class PrngKeyReuseInLoop(Rule):
     ## Known problems
     A key split earlier in the same loop body, `fold_in(key, i)` with the loop variable,
     indexing a pre-split array of keys (`keys[i]`), and a use followed by `break`/`return`
-    (the loop ends there) are fine and not reported.
+    (the loop ends there) are fine and not reported. A tree with a single leaf cannot be
+    told apart from a larger one: the tree map is still reported. Under `jax.vmap`, a
+    broadcast key that is folded with a batched value (`fold_in(key, idx)`) or split and
+    indexed (`split(key, n)[idx]`) gives each element its own key and is not reported; a
+    draw shared by the whole batch on purpose is better made once, outside the vmap.
 
     ## Example
     ```python
@@ -51,17 +60,37 @@ class PrngKeyReuseInLoop(Rule):
         "import jax\ndef f(key, n):\n    total = 0.0\n    for i in range(n):\n        total += jax.random.normal(jax.random.fold_in(key, i))\n    return total\n",
         "import jax\nfrom jax import lax\ndef f(key, xs):\n    def body(carry, x):\n        k, h = carry\n        k, sub = jax.random.split(k)\n        return (k, h + jax.random.normal(sub)), x\n    return lax.scan(body, (key, 0.0), xs)\n",
         "import jax\ndef f(key, n):\n    keys = jax.random.split(key, n)\n    for i in range(n):\n        jax.random.normal(keys[i])\n",
+        "import jax\ndef perturb(params, key):\n    leaves, treedef = jax.tree.flatten(params)\n    keys = jax.tree.unflatten(treedef, list(jax.random.split(key, len(leaves))))\n    return jax.tree.map(lambda p, k: p + jax.random.normal(k, p.shape), params, keys)\n",
+        "import jax\ndef augment(key, x):\n    return x + jax.random.normal(key, x.shape)\ndef batch(key, xs):\n    keys = jax.random.split(key, xs.shape[0])\n    return jax.vmap(augment, in_axes=(0, 0))(keys, xs)\n",
+        "import jax\ndef noise(key, i, x):\n    return x + jax.random.normal(jax.random.fold_in(key, i), x.shape)\ndef batch(key, idx, xs):\n    return jax.vmap(noise, in_axes=(None, 0, 0))(key, idx, xs)\n",
     )
     INVALID = (
         "import jax\ndef f(key, n):\n    total = 0.0\n    for i in range(n):\n        total += jax.random.normal(key)\n    return total\n",
         "import jax\nfrom jax import lax\ndef f(key, xs):\n    def body(c, x):\n        return c + jax.random.normal(key), x\n    return lax.scan(body, 0.0, xs)\n",
         "import jax\nfrom jax import lax\ndef f(key, xs):\n    def body(carry, x):\n        k, h = carry\n        noise = jax.random.normal(k)\n        return (k, h + noise), x\n    return lax.scan(body, (key, 0.0), xs)\n",
         "import jax\ndef train(params, key, batches, step):\n    for batch in batches:\n        params = step(params, key, batch)\n        jax.random.normal(key)\n    return params\n",
+        "import jax\ndef perturb(params, key, sigma):\n    return jax.tree.map(lambda p: p + sigma * jax.random.normal(key, p.shape), params)\n",
+        "import jax\ndef augment(key, x):\n    return x + jax.random.normal(key, x.shape)\ndef batch(key, xs):\n    return jax.vmap(augment, in_axes=(None, 0))(key, xs)\n",
     )
 
     def visit_KeyReuseInLoop(self, event: KeyReuseInLoop, ctx: Context) -> None:
         name = event.name
-        if event.carried:
+        if event.per == "leaf":
+            message = (
+                f"Closed-over PRNG key `{name}` is consumed in the function `{event.loop}` "
+                "applies to each leaf, so every leaf draws with the same key (leaves of one "
+                "shape get identical numbers); split one key per leaf and map over the keys "
+                f"too: `keys = jax.tree.unflatten(treedef, jax.random.split({name}, n_leaves))`, "
+                f"`{event.loop}(f, tree, keys)`"
+            )
+        elif event.per == "batch":
+            message = (
+                f"PRNG key `{name}` is broadcast to every element of this `{event.loop}` by "
+                f"`in_axes=None` and drawn from on line {{line0}}, so every element draws the "
+                f"same numbers; map over one key per element instead: `in_axes=0` with "
+                f"`jax.random.split({name}, batch_size)`"
+            )
+        elif event.carried:
             message = (
                 f"PRNG key `{name}` is returned in the {event.loop} carry after being consumed, "
                 "so the next iteration reuses it and every step draws the same numbers; "
@@ -79,4 +108,5 @@ class PrngKeyReuseInLoop(Rule):
                 "without being split, so each iteration draws the same numbers; split it in the "
                 f"loop (`{name}, sub = jax.random.split({name})`) or use `jax.random.fold_in({name}, i)`"
             )
-        self.report(ctx, event.node, message)
+        related = (event.consumed_by,) if event.per == "batch" and event.consumed_by else ()
+        self.report(ctx, event.node, message, related=related)
