@@ -3,6 +3,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis import values as V
+from jaxpure.analysis.attributes import SelfAttributes, attribute_path, self_param
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.globals import StaleNames
 from jaxpure.analysis.index import MUTATING_METHODS
@@ -18,6 +19,13 @@ class GlobalRead(Rule):
     function's variable whose value can change after tracing: one that is reassigned
     (a second binding, an augmented assignment, a `global`/`nonlocal` write) or mutated in
     place (`config["lr"] = v`, `history.append(v)`, `cfg.lr = v`) somewhere in the module.
+
+    The same holds for a method traced with its instance bound (`self._step =
+    jax.jit(self._update)`) or static (`@partial(jax.jit, static_argnums=0)`): every
+    `self.attr` it reads (also in its lambdas, nested functions and the methods it calls
+    on `self`) is a constant of the compiled function. Such a read is reported when another
+    method of the class reassigns `self.attr`, updates it (`+=`) or mutates it in place
+    (`self.attr.append(v)`, `self.attr[k] = v`, `self.attr.sub = v`).
 
     ## Why is this bad?
     `jit` runs the Python body once and caches the compiled result. The value the global
@@ -35,6 +43,18 @@ class GlobalRead(Rule):
     set by a `setup()` that always runs before the first call is reported: nothing in the
     code says so. Bare `vmap` and `grad` re-run the Python body on every call and are not
     reported.
+
+    For attributes of `self`: writes in `__init__`, `__post_init__`, `setup`, in methods
+    referred to only from those, and in the traced method itself are not changes after
+    tracing; neither are writes in a method that also re-jits (creates a new jitted
+    function) or calls `clear_cache()`. A method that assigns an attribute but is never
+    called in the module is still reported (it may be called by users; nothing in the code
+    says it is not). `jax.jit(self.m)(x)` called on the spot traces afresh and is not
+    reported; under `eqx.filter_jit` and `nnx.jit` the module is a traced argument and is
+    not reported; nor are classes derived from Flax, Equinox or Haiku modules, a static
+    `self` whose class defines `__hash__`/`__eq__` or is a dataclass, `*_ref` attributes,
+    and reads of methods and properties. Writes from outside the class (`trainer.lr = v`)
+    and from subclasses are missed.
 
     ## Example
     ```python
@@ -72,6 +92,17 @@ class GlobalRead(Rule):
         "import jax\ntry:\n    import numpy as np\nexcept ImportError:\n    np = None\n@jax.jit\ndef f(x):\n    return x\n",
         "import jax\ndef make(scale):\n    @jax.jit\n    def f(x):\n        return x * scale\n    return f\n",
         "import jax\nif jax.__version__ > '0.4':\n    MODE = 'a'\nelse:\n    MODE = 'b'\n@jax.jit\ndef f(x):\n    return x if MODE == 'a' else -x\n",
+        "import jax\nclass T:\n    def __init__(self, lr):\n        self.lr = lr\n        self._step = jax.jit(self._update)\n"
+        "    def _update(self, x):\n        return x * self.lr\n",
+        "import jax\nclass T:\n    def __init__(self, lr):\n        self.lr = lr\n        self._step = jax.jit(self._update)\n"
+        "    def _update(self, x):\n        return x * self.lr\n"
+        "    def set_lr(self, lr):\n        self.lr = lr\n        self._step = jax.jit(self._update)\n",
+        "import jax\nclass T:\n    def __init__(self, lr):\n        self.lr = lr\n"
+        "    def _update(self, x):\n        return x * self.lr\n"
+        "    def run(self, x):\n        return jax.jit(self._update)(x)\n"
+        "    def set_lr(self, lr):\n        self.lr = lr\n",
+        "import equinox as eqx\nclass M(eqx.Module):\n    lr: float\n"
+        "    @eqx.filter_jit\n    def __call__(self, x):\n        return x * self.lr\n",
     )
     INVALID = (
         "import jax\nscale = 2.0\n@jax.jit\ndef f(x):\n    return x * scale\nscale = 3.0\n",
@@ -79,6 +110,15 @@ class GlobalRead(Rule):
         "import jax\nconfig = {'scale': 2.0}\n@jax.jit\ndef f(x):\n    return x * config['scale']\ndef set_scale(s):\n    config['scale'] = s\n",
         "import jax\nSTATE = {}\nSTATE['scale'] = 2.0\n@jax.jit\ndef f(x):\n    return x * STATE['scale']\n",
         "import jax\ndef train(xs):\n    total = 0.0\n    @jax.jit\n    def step(x):\n        return x + total\n    for x in xs:\n        total += step(x)\n    return total\n",
+        "import jax\nclass Trainer:\n    def __init__(self, lr):\n        self.lr = lr\n"
+        "        self._step = jax.jit(self._update)\n"
+        "    def _update(self, params, grads):\n"
+        "        return jax.tree.map(lambda p, g: p - self.lr * g, params, grads)\n"
+        "    def decay_lr(self, factor=0.5):\n        self.lr = self.lr * factor\n",
+        "import functools\nimport jax\nclass Stack:\n    def __init__(self):\n        self.layers = []\n"
+        "    @functools.partial(jax.jit, static_argnums=0)\n    def apply(self, x):\n"
+        "        for w in self.layers:\n            x = x @ w\n        return x\n"
+        "    def add_layer(self, w):\n        self.layers.append(w)\n",
     )
 
     def _memos(self, ctx: Context) -> set:
@@ -88,15 +128,17 @@ class GlobalRead(Rule):
         # `if k not in CACHE: CACHE[k] = ...`: a trace-time memo keyed by static values,
         # whose entries never change once written
         for target in node.comparisons:
-            if isinstance(target.operator, (cst.In, cst.NotIn)) and \
-                    isinstance(target.comparator, cst.Name):
-                self._memos(ctx).add((id(ctx.unit), target.comparator.value))
+            if isinstance(target.operator, (cst.In, cst.NotIn)):
+                memo = _memo_key(target.comparator)
+                if memo is not None:
+                    self._memos(ctx).add((id(ctx.unit), memo))
 
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
         func = node.func
-        if isinstance(func, cst.Attribute) and func.attr.value == "setdefault" and \
-                isinstance(func.value, cst.Name):
-            self._memos(ctx).add((id(ctx.unit), func.value.value))
+        if isinstance(func, cst.Attribute) and func.attr.value == "setdefault":
+            memo = _memo_key(func.value)
+            if memo is not None:
+                self._memos(ctx).add((id(ctx.unit), memo))
 
     def visit_Name(self, node: cst.Name, ctx: Context) -> None:
         via = ctx.caching_via
@@ -140,8 +182,68 @@ class GlobalRead(Rule):
             "at trace time and silently ignores later changes; pass it as an argument",
         )
 
+    def visit_Attribute(self, node: cst.Attribute, ctx: Context) -> None:
+        # `self.lr` in a method jitted with `self` bound (`jax.jit(self._update)`) or static
+        parent = ctx.parent()
+        if ctx.in_store or isinstance(parent, cst.Attribute) and parent.value is node:
+            return  # only the whole chain `self.cfg.lr`, read
+        root = node.value
+        while isinstance(root, cst.Attribute):
+            root = root.value
+        unit = ctx.unit
+        if not isinstance(root, cst.Name) or unit is None:
+            return
+        method = unit
+        while method is not None and not method.parent_is_class:
+            method = method.parent
+        info = ctx.traced_analysis.info.get(id(method)) if method is not None else None
+        if info is None or info.caching_via is None:
+            return  # cheap exit: the enclosing method is not traced by a caching transform
+        attrs: SelfAttributes = ctx.state(  # type: ignore[assignment]
+            "JXP101.self", lambda: SelfAttributes(ctx.module, ctx.index, ctx.resolver,
+                                                  ctx.traced_analysis))
+        if id(method) not in attrs.baked:
+            return
+        first = self_param(method)
+        if root.value != first or not attrs.self_name_refers(unit, method, first):
+            return
+        via = ctx.caching_via
+        if via is None:
+            if unit is method or not isinstance(unit.node, cst.Lambda):
+                return
+            via = attrs.baked[id(method)]  # a lambda run while the method is traced
+        path = attribute_path(node, first)
+        if path is None:
+            return
+        if isinstance(parent, cst.Call) and parent.func is node and path[-1] in MUTATING_METHODS:
+            return  # the mutation itself is JXP601's to report
+        key = (id(unit), f"{first}.{path[0]}")
+        seen: set = ctx.state("JXP101.seen", set)  # type: ignore[assignment]
+        if key in seen or key in self._memos(ctx):
+            return
+        reason = attrs.reason(method.class_name or "", path, unit)
+        if reason is None:
+            return
+        seen.add(key)
+        self.report(
+            ctx,
+            node,
+            f"Attribute {reason}, but `{first}` is not a traced argument here; "
+            f"{under(ctx, via)} bakes in its value at trace time and silently ignores later "
+            "changes; pass it as an argument",
+        )
+
     def _is_mutation_receiver(self, ctx: Context) -> bool:
         parent = ctx.parent()
         if isinstance(parent, cst.Attribute) and parent.attr.value in MUTATING_METHODS:
             return isinstance(ctx.parent(2), cst.Call)
         return False
+
+
+def _memo_key(node: cst.BaseExpression) -> str | None:
+    """``CACHE`` -> "CACHE"; ``self._cache`` -> "self._cache" (a trace-time memo)."""
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name):
+        return f"{node.value.value}.{node.attr.value}"
+    return None
