@@ -3,7 +3,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis.context import Context
-from jaxpure.analysis.index import Unit
+from jaxpure.analysis.index import Unit, refers_to_module
 from jaxpure.analysis.syntax import call_arg, returned_values, statements, target_names
 from jaxpure.rules.base import Rule
 
@@ -34,11 +34,14 @@ def structure(expr: cst.BaseExpression | None) -> Structure | None:
     return None
 
 
-def describe(shape: Structure) -> str:
+def describe(shape: Structure, plain: bool = False) -> str:
     kind, detail = shape
     if kind == "dict":
         return "a dict with keys {" + ", ".join(repr(k) for k in sorted(detail)) + "}"  # type: ignore[arg-type]
-    return f"a tuple of {detail}"
+    if kind == "class":
+        name, what = detail  # type: ignore[misc]
+        return f"a `{name}` {what}"
+    return f"a plain tuple/list of {detail}" if plain else f"a tuple of {detail}"
 
 
 def unpacked_carry(unit: Unit, param_index: int) -> Structure | None:
@@ -60,14 +63,170 @@ def unpacked_carry(unit: Unit, param_index: int) -> Structure | None:
     return None
 
 
+# -- classes whose instances are pytree nodes of their own type ---------------------------
+# A NamedTuple or a registered pytree class flattens to a node of *that class*: a carry that
+# goes in as `State(h, c)` and comes out as `(h, c)` has a different structure.
+
+NAMEDTUPLE_FACTORIES = frozenset(
+    {"collections.namedtuple", "typing.NamedTuple", "typing_extensions.NamedTuple"}
+)
+PYTREE_BASES = {
+    "typing.NamedTuple": "NamedTuple",
+    "typing_extensions.NamedTuple": "NamedTuple",
+    "flax.struct.PyTreeNode": "pytree dataclass",
+    "equinox.Module": "Equinox module",
+}
+PYTREE_DECORATORS = {
+    "jax.tree_util.register_dataclass": "pytree dataclass",
+    "flax.struct.dataclass": "pytree dataclass",
+    "chex.dataclass": "pytree dataclass",
+    "jax.tree_util.register_pytree_node_class": "registered pytree class",
+    "jax.tree_util.register_pytree_with_keys_class": "registered pytree class",
+}
+# `register_dataclass(State, ...)` / `register_pytree_node(State, flatten, unflatten)`
+PYTREE_REGISTRATIONS = frozenset(PYTREE_DECORATORS) | {
+    "jax.tree_util.register_pytree_node",
+    "jax.tree_util.register_pytree_with_keys",
+}
+
+
+def pytree_class(ctx: Context, name: str) -> str | None:
+    """What the module-level class ``name`` is ("NamedTuple", ...) if its instances are
+    pytree nodes of their own type; None when unknown (or a plain class, or rebound)."""
+    cache: dict = ctx.state("JXP501.classes", dict)  # type: ignore[assignment]
+    if name not in cache:
+        cache[name] = _classify(ctx, name)
+    return cache[name]
+
+
+def _classify(ctx: Context, name: str) -> str | None:
+    index = ctx.index
+    bindings = index.bindings.get(name)
+    if not bindings or len(bindings) != 1 or name in index.global_writes:
+        return None
+    qualname = ctx.resolver.qualname
+    value = bindings[0].value
+    if value is not None:  # State = namedtuple("State", "h c")
+        if isinstance(value, cst.Call) and qualname(value.func, None) in NAMEDTUPLE_FACTORIES:
+            return "NamedTuple"
+        return None
+    node = index.class_nodes.get(name)
+    if node is None:
+        return None
+    for base in node.bases:
+        if base.keyword is not None:
+            continue
+        found = PYTREE_BASES.get(qualname(base.value, None) or "")
+        if found is not None:
+            return found
+        if isinstance(base.value, cst.Call) and qualname(base.value.func, None) in NAMEDTUPLE_FACTORIES:
+            return "NamedTuple"  # class State(namedtuple("State", "h c")): ...
+    for decorator in node.decorators:
+        func = decorator.decorator
+        if isinstance(func, cst.Call):
+            inner = func
+            func = inner.func
+            if qualname(func, None) == "functools.partial" and inner.args:
+                func = inner.args[0].value  # @partial(register_dataclass, data_fields=...)
+        found = PYTREE_DECORATORS.get(qualname(func, None) or "")
+        if found is not None:
+            return found
+    for call in index.module_calls:
+        first = call_arg(call, 0)
+        if isinstance(first, cst.Name) and first.value == name \
+                and qualname(call.func, None) in PYTREE_REGISTRATIONS:
+            return "registered pytree class"
+    return None
+
+
+def class_structure(ctx: Context, expr: cst.BaseExpression | None, unit: Unit | None) -> Structure | None:
+    """``State(h, c)``, where State is a module-level NamedTuple or pytree class: ("class", ...)."""
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) \
+            and refers_to_module(unit, expr.func.value):
+        what = pytree_class(ctx, expr.func.value)
+        if what is not None:
+            return ("class", (expr.func.value, what))
+    return None
+
+
+def _parts(expr: cst.BaseExpression) -> dict[object, cst.BaseExpression]:
+    """The elements of a tuple/list literal by position, of a dict literal by key."""
+    if isinstance(expr, (cst.Tuple, cst.List)):
+        return {i: e.value for i, e in enumerate(expr.elements)}
+    if isinstance(expr, cst.Dict):
+        return {e.key.evaluated_value: e.value for e in expr.elements  # type: ignore[union-attr]
+                if isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString)}
+    return {}
+
+
+def bound_value(
+    ctx: Context, unit: Unit | None, expr: cst.BaseExpression
+) -> tuple[cst.BaseExpression, Unit | None]:
+    """A name bound exactly once (``init = State(...)``, in its function or the module):
+    the value it holds, and the scope that value is read in; anything else as it is."""
+    if not isinstance(expr, cst.Name):
+        return expr, unit
+    name = expr.value
+    u = unit
+    while u is not None:
+        if name in u.declared_global:
+            break
+        if u.binds(name) and name not in u.declared_nonlocal:
+            if name in u.param_names or u.assigned.get(name) != 1 or isinstance(u.node, cst.Lambda):
+                return expr, unit
+            value = _single_assignment(u.node.body, name)
+            return (value, u) if value is not None else (expr, unit)
+        u = u.parent
+    bindings = ctx.index.bindings.get(name)
+    if bindings and len(bindings) == 1 and bindings[0].value is not None \
+            and not bindings[0].augmented and name not in ctx.index.global_writes:
+        return bindings[0].value, None
+    return expr, unit
+
+
+def _single_assignment(body: cst.BaseSuite, name: str) -> cst.BaseExpression | None:
+    """The value of ``name = value`` (or ``name: T = value``) anywhere in a function body,
+    outside nested functions and classes."""
+    stack: list[cst.CSTNode] = list(statements(body))
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.SimpleStatementLine):
+            stack.extend(current.body)
+        elif isinstance(current, cst.Assign):
+            if len(current.targets) == 1 and isinstance(current.targets[0].target, cst.Name) \
+                    and current.targets[0].target.value == name:
+                return current.value
+        elif isinstance(current, cst.AnnAssign):
+            if isinstance(current.target, cst.Name) and current.target.value == name:
+                return current.value
+        elif isinstance(current, (cst.If, cst.For, cst.While, cst.With, cst.Try, cst.Else,
+                                  cst.ExceptHandler, cst.Finally)):
+            for field in ("body", "orelse", "handlers", "finalbody"):
+                value = getattr(current, field, None)
+                if isinstance(value, cst.BaseSuite):
+                    stack.extend(statements(value))
+                elif isinstance(value, (cst.If, cst.Else, cst.Finally)):
+                    stack.append(value)
+                elif isinstance(value, (tuple, list)):
+                    stack.extend(value)
+    return None
+
+
 class PytreeStructureChange(Rule):
     """
     ## What it does
     Checks that a `lax.scan`/`fori_loop`/`while_loop` body returns a carry with the same
-    structure it receives (the same dict keys, the same tuple length), that the branches of
-    `lax.cond`/`lax.switch` return the same structure, and that a jitted step function does
-    not return a state with a key its input may lack (one it reads with `state.get(k, default)`
-    or tests with `k in state`).
+    structure it receives (the same dict keys, the same tuple length, the same container
+    type), that the branches of `lax.cond`/`lax.switch` return the same structure, and that a
+    jitted step function does not return a state with a key its input may lack (one it reads
+    with `state.get(k, default)` or tests with `k in state`).
+
+    The container type matters: a carry that goes in as a NamedTuple (`class S(NamedTuple)`,
+    `collections.namedtuple`) or a registered pytree class (`@jax.tree_util.register_dataclass`,
+    `@flax.struct.dataclass`, `@chex.dataclass`, `flax.struct.PyTreeNode`, `equinox.Module`)
+    and comes out as a plain tuple, list or dict (or as another such class), or the reverse,
+    changes structure. Literals are compared element by element, so `(S(h, c), n)` against
+    `((h, c), n)` is found too.
 
     ## Why is this bad?
     Loop carries and branch outputs must have identical pytree structure: JAX raises a
@@ -75,9 +234,13 @@ class PytreeStructureChange(Rule):
     trace time. A jitted step whose state gains or loses keys retraces every time.
 
     ## Known problems
-    Only literal structures are compared (`{"h": ...}`, `(a, b)`, `a, b = carry`); carries
-    built by helpers are not analysed. A step function whose state is never fed back into
-    it would not retrace; reading a key with a default is taken as the sign that it is.
+    Only literal structures (`{"h": ...}`, `(a, b)`, `a, b = carry`) and direct calls of a
+    class defined in the same module (`S(h, c)`) are compared, also through a name bound
+    once (`init = S(...)`); carries built by helpers, `state._replace(...)`,
+    `dataclasses.replace(...)`, `type(state)(...)` or classes imported from other modules are
+    not analysed. A list and a tuple of the same length are taken as the same structure (JAX
+    does not). A step function whose state is never fed back into it would not retrace;
+    reading a key with a default is taken as the sign that it is.
 
     ## Example
     ```python
@@ -108,6 +271,12 @@ class PytreeStructureChange(Rule):
         "import jax\n@jax.jit\ndef f(cfg, x):\n    return {'y': x * cfg.get('scale', 1.0)}\n",
         "from jax import lax\ndef run(xs):\n    return lax.cond(xs > 0, lambda: (xs, xs), lambda: (xs, -xs))\n",
         "from jax import lax\ndef body(i, carry):\n    a, b = carry\n    return a + i, b\nlax.fori_loop(0, 3, body, (0.0, 1.0))\n",
+        "import jax\nfrom typing import NamedTuple\nclass S(NamedTuple):\n    h: float\n    c: float\n"
+        "def step(s, x):\n    return s._replace(h=s.h + x), x\n"
+        "def step2(s, x):\n    return S(s.h, s.c + x), x\n"
+        "def run(xs):\n    init = S(0.0, 0.0)\n    return jax.lax.scan(step, init, xs), jax.lax.scan(step2, init, xs)\n",
+        "import jax\nfrom state import S\ndef step(s, x):\n    h, c = s\n    return (h + x, c), x\n"
+        "def run(xs):\n    return jax.lax.scan(step, S(0.0, 0.0), xs)\n",
     )
     INVALID = (
         "import jax\ndef body(c, x):\n    return {'h': c['h'] + x, 'extra': x}, x\njax.lax.scan(body, {'h': 0.0}, None)\n",
@@ -115,6 +284,11 @@ class PytreeStructureChange(Rule):
         "import jax\n@jax.jit\ndef step(state):\n    extra = state['extra'] if 'extra' in state else 0.0\n    return {'count': state['count'] + 1, 'extra': extra}\n",
         "from jax import lax\ndef run(x):\n    return lax.cond(x > 0, lambda: (x, x), lambda: x + 1)\n",
         "from jax import lax\ndef body(i, carry):\n    a, b = carry\n    return a + i, b, i\nlax.fori_loop(0, 3, body, (0.0, 1.0))\n",
+        "import jax\nfrom typing import NamedTuple\nclass S(NamedTuple):\n    h: float\n    c: float\n"
+        "def step(s, x):\n    return (s.h + x, s.c), x\n"
+        "def run(xs):\n    init = S(0.0, 0.0)\n    return jax.lax.scan(step, init, xs)\n",
+        "import collections\nfrom jax import lax\nPair = collections.namedtuple('Pair', 'a b')\n"
+        "def body(i, carry):\n    a, b = carry\n    return Pair(a + i, b)\nlax.fori_loop(0, 3, body, (0.0, 1.0))\n",
     )
 
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
@@ -200,26 +374,79 @@ class PytreeStructureChange(Rule):
         body_pos, body_kw, init_pos, init_kw, carry_index = LOOPS[qual]
         body = call_arg(node, body_pos, body_kw)
         unit = ctx.resolver.function(body, ctx.unit) if body is not None else None
-        if unit is None:
+        init = call_arg(node, init_pos, init_kw)
+        if unit is None or init is None:
             return
-        expected = structure(call_arg(node, init_pos, init_kw)) or unpacked_carry(unit, carry_index)
-        if expected is None:
-            return
+        unpacked = None
+        if self._shape(ctx, *bound_value(ctx, ctx.unit, init)) is None:
+            # the initial value is unknown; `a, b = carry` says it is a sequence of two
+            # (a tuple, a list, a NamedTuple...): only a literal of another length differs
+            unpacked = unpacked_carry(unit, carry_index)
+            if unpacked is None:
+                return
         for value in returned_values(unit.node):
             carry = value
             if qual == "jax.lax.scan":
                 if not isinstance(value, cst.Tuple) or len(value.elements) != 2:
                     continue
                 carry = value.elements[0].value
-            got = structure(carry) or structure(_local_literal(unit, carry))
-            if got is not None and got != expected:
+            if unpacked is not None:
+                got = structure(carry) or structure(_local_literal(unit, carry))
+                found = (unpacked, got, carry) if got is not None and got[0] == "tuple" \
+                    and got != unpacked else None
+            else:
+                found = self._compare(ctx, (init, ctx.unit), (carry, unit), None)
+            if found is not None:
+                expected, got, where = found
+                plain = "class" in (expected[0], got[0])
+                if expected[0] == "class":
+                    advice = f"return a `{expected[1][0]}` (build it with `{expected[1][0]}(...)`)"  # type: ignore[index]
+                elif got[0] == "class":
+                    advice = f"initialise the carry as a `{got[1][0]}`"  # type: ignore[index]
+                else:
+                    advice = "initialise the carry with its final structure"
                 self.report(
                     ctx,
-                    carry,
-                    f"The {qual} body returns a carry that is {describe(got)} but receives "
-                    f"{describe(expected)}; JAX raises TypeError (carry input and output must "
-                    "have the same pytree structure): initialise the carry with its final structure",
+                    where,
+                    f"The {qual} body returns a carry that is {describe(got, plain)} but receives "
+                    f"{describe(expected, plain)}; JAX raises TypeError (carry input and output must "
+                    f"have the same pytree structure): {advice}",
                 )
+
+    def _shape(self, ctx: Context, expr: cst.BaseExpression, unit: Unit | None) -> Structure | None:
+        return structure(expr) or class_structure(ctx, expr, unit)
+
+    def _compare(
+        self,
+        ctx: Context,
+        expected: tuple[cst.BaseExpression, Unit | None],
+        got: tuple[cst.BaseExpression, Unit],
+        anchor: cst.BaseExpression | None,
+    ) -> tuple[Structure, Structure, cst.BaseExpression] | None:
+        """The first place where the returned carry's structure differs from the initial
+        value's, comparing literals element by element; None when they agree or either side
+        is unknown."""
+        expected_expr, expected_unit = bound_value(ctx, expected[1], expected[0])
+        got_expr, body_unit = got
+        resolved = _local_literal(body_unit, got_expr)
+        if resolved is not None and anchor is None:
+            anchor = got_expr  # report the name in the return, not its assignment
+        if resolved is not None:
+            got_expr = resolved
+        want = self._shape(ctx, expected_expr, expected_unit)
+        have = self._shape(ctx, got_expr, body_unit)
+        if want is None or have is None:
+            return None
+        if want != have:
+            return want, have, anchor or got_expr
+        if want[0] in ("tuple", "dict"):
+            inner = _parts(got_expr)
+            for key, part in _parts(expected_expr).items():
+                if key in inner:
+                    found = self._compare(ctx, (part, expected_unit), (inner[key], body_unit), anchor)
+                    if found is not None:
+                        return found
+        return None
 
     def _branches(self, ctx: Context, node: cst.Call, qual: str) -> None:
         if qual == "jax.lax.cond":
@@ -233,17 +460,18 @@ class PytreeStructureChange(Rule):
             if unit is None:
                 continue
             for value in returned_values(unit.node):
-                got = ("leaf", None) if _is_leafish(value) else structure(value)
+                got = ("leaf", None) if _is_leafish(value) else self._shape(ctx, value, unit)
                 if got is None:
                     continue
                 if first is None:
                     first = got
                 elif got != first:
+                    plain = "class" in (got[0], first[0])
                     self.report(
                         ctx,
                         value,
-                        f"This {qual} branch returns {_describe_any(got)} but another returns "
-                        f"{_describe_any(first)}; JAX raises TypeError (branch outputs must have "
+                        f"This {qual} branch returns {_describe_any(got, plain)} but another returns "
+                        f"{_describe_any(first, plain)}; JAX raises TypeError (branch outputs must have "
                         "the same pytree structure)",
                     )
                     return
@@ -254,8 +482,8 @@ def _is_leafish(value: cst.BaseExpression) -> bool:
     return isinstance(value, (cst.BinaryOperation, cst.UnaryOperation, cst.Integer, cst.Float))
 
 
-def _describe_any(shape: Structure) -> str:
-    return "a single array" if shape[0] == "leaf" else describe(shape)
+def _describe_any(shape: Structure, plain: bool = False) -> str:
+    return "a single array" if shape[0] == "leaf" else describe(shape, plain)
 
 
 def _local_literal(unit: Unit, value: cst.BaseExpression) -> cst.BaseExpression | None:
