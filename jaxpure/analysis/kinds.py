@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from jaxpure.analysis import effects as E
 from jaxpure.analysis import values as V
 from jaxpure.analysis.index import Unit
-from jaxpure.analysis.syntax import returned_values
+from jaxpure.analysis.syntax import at_update_base, returned_values
 from jaxpure.analysis.transforms import lookup
 
 if TYPE_CHECKING:
@@ -79,10 +80,75 @@ def _attribute_kind(ctx: Context, expr: cst.Attribute) -> int:
     if base in (V.ARRAY, V.NUMPY):
         return V.STATIC if attr in V.STATIC_ATTRS else base
     if base == V.STATIC:
+        if isinstance(expr.value, cst.Name) and _self_array_attribute(ctx, expr.value.value, attr):
+            return V.ARRAY  # `self.board`, a JAX array wherever the class sets it
         return V.STATIC
     if base == V.REF:
         return V.REF
     return V.UNKNOWN
+
+
+def _self_array_attribute(ctx: Context, name: str, attr: str) -> bool:
+    """``self.board`` where every assignment of ``self.board`` in the class stores a new JAX
+    array (``jnp.zeros(...)``, ``self.board.at[i].set(v)``)."""
+    method = ctx.unit
+    while method is not None and not method.parent_is_class:
+        method = method.parent
+    if method is None or method.class_name is None or method.is_staticmethod:
+        return False
+    first = next((p for p in method.params if p.index == 0), None)
+    if first is None or first.name != name or name in method.assigned:
+        return False
+    values = _self_attribute_values(ctx).get((method.class_name, attr))
+    return bool(values) and all(
+        isinstance(v, cst.Call) and (ctx.qualname(v.func) in E.JAX_ARRAY_CREATORS
+                                     or at_update_base(v) is not None)
+        for v in values)
+
+
+def _self_attribute_values(ctx: Context) -> dict[tuple[str, str], list[cst.BaseExpression | None]]:
+    """(class, attribute) -> the value of every assignment to ``self.<attribute>`` in the
+    class's methods (None for an augmented assignment or an unpacking target)."""
+    def collect() -> dict[tuple[str, str], list[cst.BaseExpression | None]]:
+        found: dict[tuple[str, str], list[cst.BaseExpression | None]] = {}
+        for unit in ctx.index.units:
+            if not unit.parent_is_class or unit.class_name is None or unit.is_staticmethod \
+                    or not isinstance(unit.node, cst.FunctionDef):
+                continue
+            first = next((p for p in unit.params if p.index == 0), None)
+            if first is not None:
+                _collect_self_stores(unit.node.body, first.name, unit.class_name, found)
+        return found
+
+    return ctx.state("analysis.self_attribute_values", collect)  # type: ignore[return-value]
+
+
+def _collect_self_stores(body: cst.CSTNode, self_name: str, class_name: str,
+                         found: dict[tuple[str, str], list[cst.BaseExpression | None]]) -> None:
+    stack: list[cst.CSTNode] = [body]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue  # nested functions and classes have their own `self`, if any
+        if isinstance(current, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+            targets = [t.target for t in current.targets] if isinstance(current, cst.Assign) \
+                else [current.target]
+            whole = None if isinstance(current, cst.AugAssign) else current.value
+            for target in targets:
+                for attr, plain in _self_targets(target, self_name):
+                    found.setdefault((class_name, attr), []).append(whole if plain else None)
+        stack.extend(c for c in current.children if isinstance(c, cst.CSTNode))
+
+
+def _self_targets(target: cst.BaseExpression, self_name: str) -> list[tuple[str, bool]]:
+    """(attribute, assigned whole?) for ``self.a`` targets, also inside ``a, self.b = ...``."""
+    if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) \
+            and target.value.value == self_name:
+        return [(target.attr.value, True)]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [(attr, False) for e in target.elements
+                for attr, _ in _self_targets(e.value, self_name)]
+    return []
 
 
 _STATIC_FIELD_MARKERS = ("pytree_node=False", "static=True", "'static': True", '"static": True')

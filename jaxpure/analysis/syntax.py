@@ -199,3 +199,23 @@ def returned_values(node: cst.FunctionDef | cst.Lambda) -> list[cst.BaseExpressi
                 elif isinstance(value, (tuple, list)):
                     stack.extend(value)
     return found
+
+
+AT_METHODS = frozenset(
+    {"set", "add", "subtract", "multiply", "mul", "divide", "div", "power", "min", "max",
+     "apply"}
+)
+
+
+def at_update_base(node: cst.BaseExpression) -> cst.BaseExpression | None:
+    """``x`` for ``x.at[i].set(v)``; None for anything else."""
+    if not isinstance(node, cst.Call) or not isinstance(node.func, cst.Attribute):
+        return None
+    if node.func.attr.value not in AT_METHODS:
+        return None
+    indexer = node.func.value
+    if not isinstance(indexer, cst.Subscript) or not isinstance(indexer.value, cst.Attribute):
+        return None
+    if indexer.value.attr.value != "at":
+        return None
+    return indexer.value.value

@@ -20,7 +20,9 @@ class InplaceIndexAssign(Rule):
     """
     ## What it does
     Checks for item assignment `x[i] = v` (and `x[i] += v`) on a JAX array: a traced
-    value or an array produced by `jnp`/`jax`, inside or outside traced code.
+    value, an array produced by `jnp`/`jax`, or an attribute of `self` that every method of
+    the class sets to a new JAX array (`self.board = jnp.zeros(...)`), inside or outside
+    traced code.
 
     ## Why is this bad?
     JAX arrays are immutable: item assignment raises `TypeError: JAX arrays are immutable
@@ -59,6 +61,7 @@ class InplaceIndexAssign(Rule):
     summary = "In-place item assignment on an immutable JAX array"
     fix = "safe"
     VALID = (
+        "import jax.numpy as jnp\nimport numpy as np\nclass Env:\n    def __init__(self):\n        self.board = jnp.zeros(9)\n    def reset(self):\n        self.board = np.zeros(9)\n    def play(self, i):\n        self.board[i] = 1\n",
         "import jax\nimport numpy as np\n@jax.jit\ndef f(x):\n    buf = np.zeros(3)\n    buf[0] = 1.0\n    return x + buf\n",
         "import jax\n@jax.jit\ndef f(x):\n    out = {}\n    out['y'] = x\n    items = [x]\n    items[0] = x * 2\n    return out, items\n",
         "import jax\n@jax.jit\ndef f(x):\n    ref = jax.new_ref(x)\n    ref[0] = 1.0\n    ref[...] += 1\n    return ref[...]\n",
@@ -66,6 +69,7 @@ class InplaceIndexAssign(Rule):
         "import jax\n@jax.jit\ndef f(x):\n    x = x.at[0].set(1.0)\n    x += 1\n    return x\n",
     )
     INVALID = (
+        "import jax.numpy as jnp\nclass Env:\n    def __init__(self):\n        self.board = jnp.zeros(9)\n    def play(self, i):\n        board = self.board\n        board[i] = 1\n",
         Invalid(
             "import jax.numpy as jnp\nx = jnp.zeros(3)\nx[0] = 1.0\n",
             expected_fix="import jax.numpy as jnp\nx = jnp.zeros(3)\nx = x.at[0].set(1.0)\n",

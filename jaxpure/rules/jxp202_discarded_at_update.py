@@ -3,29 +3,11 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis.context import Context
+from jaxpure.analysis.syntax import at_update_base
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Invalid, Replacement, Rule
 
 TREE_MAPS = frozenset({"jax.tree.map", "jax.tree.map_with_path"})
-
-AT_METHODS = frozenset(
-    {"set", "add", "subtract", "multiply", "mul", "divide", "div", "power", "min", "max",
-     "apply"}
-)
-
-
-def at_update_base(node: cst.BaseExpression) -> cst.BaseExpression | None:
-    """``x`` for ``x.at[i].set(v)``; None for anything else."""
-    if not isinstance(node, cst.Call) or not isinstance(node.func, cst.Attribute):
-        return None
-    if node.func.attr.value not in AT_METHODS:
-        return None
-    indexer = node.func.value
-    if not isinstance(indexer, cst.Subscript) or not isinstance(indexer.value, cst.Attribute):
-        return None
-    if indexer.value.attr.value != "at":
-        return None
-    return indexer.value.value
 
 
 class DiscardedAtUpdate(Rule):
