@@ -129,6 +129,8 @@ class Walker:
             return callsite[name]
         if p.default is not None:  # type: ignore[attr-defined]
             return V.STATIC
+        if info.custom_rule:
+            return V.TRACED  # residuals, cotangents, primals: what JAX hands the rule
         return V.UNKNOWN
 
     # -- statements ------------------------------------------------------------------

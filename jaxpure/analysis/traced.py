@@ -52,6 +52,8 @@ class TraceInfo:
     # parameters with a Python scalar default (`training=False`) that a call in this module
     # passes to the jitted function: a passed value is traced, the default is not
     passed_scalars: set[str] = field(default_factory=set)
+    # a custom_vjp/custom_jvp rule (f_fwd, f_bwd, f_jvp): JAX calls it with traced values
+    custom_rule: bool = False
 
     @property
     def traced(self) -> bool:
@@ -175,6 +177,8 @@ class TracedAnalysis:
         self.info: dict[int, TraceInfo] = {}
         self.origins: list[Origin] = []
         self.edges: list[tuple[Unit, Unit, cst.Call]] = []
+        # custom_vjp/custom_jvp rules: (the function, one of its rules)
+        self.rule_edges: list[tuple[Unit, Unit]] = []
 
     def info_for(self, unit: Unit) -> TraceInfo:
         found = self.info.get(id(unit))
@@ -236,12 +240,28 @@ class TracedAnalysis:
                         self.add_origin(t, decorator.decorator, unit.parent, unit, options, 0)
         for call in self.index.module_calls:
             self.collect_call(call, None)
+            self.collect_custom_rules(call, None)
         for unit in self.index.units:
             for call in unit.calls:
                 self.collect_call(call, unit)
+                self.collect_custom_rules(call, unit)
                 callee = self.resolver.function(call.func, unit)
                 if callee is not None:
                     self.edges.append((unit, callee, call))
+
+    def collect_custom_rules(self, call: cst.Call, unit: Unit | None) -> None:
+        """``f.defvjp(f_fwd, f_bwd)`` / ``f.defjvp(f_jvp)``: the rules run whenever ``f`` is
+        differentiated, traced like ``f`` (once under jit)."""
+        func = call.func
+        if not isinstance(func, cst.Attribute) or func.attr.value not in CUSTOM_RULE_METHODS:
+            return
+        owner = self.resolver.function(func.value, unit)
+        if owner is None:
+            return
+        for arg in call.args:
+            rule = self.resolver.function(arg.value, unit)
+            if rule is not None and rule is not owner:
+                self.rule_edges.append((owner, rule))
 
     def collect_call(self, call: cst.Call, unit: Unit | None) -> None:
         func = call.func
@@ -420,6 +440,13 @@ class TracedAnalysis:
                 if info is None or not info.traced:
                     continue
                 changed |= self._merge(callee, info.via, info.caching_via, info.strict_via, caller)
+            for owner, rule in self.rule_edges:
+                info = self.info.get(id(owner))
+                if info is not None and info.traced and info.caching_via is not None:
+                    # only where a caching transform traces the owner: eagerly, a
+                    # custom_vjp's rules run on every call
+                    changed |= self._merge(rule, info.via, info.caching_via, info.strict_via, owner)
+                    self.info_for(rule).custom_rule = True
 
     def find_passed_scalars(self) -> None:
         """Scalar-default parameters of decorated jitted functions that some call passes.
@@ -472,6 +499,9 @@ class TracedAnalysis:
                 info.stateful = True
                 changed = True
         return changed
+
+
+CUSTOM_RULE_METHODS = frozenset({"defvjp", "defjvp", "defjvps"})
 
 
 def _scalar_literal(node: cst.BaseExpression | None) -> bool:

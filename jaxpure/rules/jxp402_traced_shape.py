@@ -29,6 +29,20 @@ SHAPE_ARGS: dict[str, tuple[tuple[int, str], ...]] = {
     "jax.lax.iota": ((1, "size"),),
     "jax.lax.broadcast": ((1, "sizes"),),
     "jax.lax.dynamic_slice": ((2, "slice_sizes"),),
+    "jax.lax.dynamic_slice_in_dim": ((2, "slice_size"),),
+    "jax.lax.top_k": ((1, "k"),),
+    "jax.numpy.full_like": ((3, "shape"),),
+    "jax.numpy.zeros_like": ((2, "shape"),),
+    "jax.numpy.ones_like": ((2, "shape"),),
+    "jax.numpy.tri": ((0, "N"), (1, "M")),
+    "jax.numpy.triu_indices": ((0, "n"),),
+    "jax.numpy.tril_indices": ((0, "n"),),
+    "jax.numpy.diag_indices": ((0, "n"),),
+    "jax.nn.one_hot": ((1, "num_classes"),),
+    "jax.random.choice": ((2, "shape"),),
+    "jax.random.categorical": ((3, "shape"),),
+    "jax.random.truncated_normal": ((3, "shape"),),
+    "jax.random.split": ((1, "num"),),
 }
 # functions whose output size depends on the data unless `size=` is given
 SIZE_DEPENDENT = frozenset(
@@ -92,6 +106,8 @@ class TracedShape(Rule):
         "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    return x.reshape(x.shape[0], -1)\n",
     )
     INVALID = (
+        "import jax\n@jax.jit\ndef f(logits, k):\n    return jax.lax.top_k(logits, k)\n",
+        "import jax\n@jax.jit\ndef f(labels, n):\n    return jax.nn.one_hot(labels, n)\n",
         "import jax\n@jax.jit\ndef f(x, n):\n    return x[:n]\n",
         "import jax\n@jax.jit\ndef f(x, n):\n    return sum(range(n))\n",
         "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x, n):\n    return jnp.zeros(n)\n",
