@@ -6,7 +6,7 @@ import re
 import libcst as cst
 
 from jaxpure.analysis.index import ModuleIndex, Unit, refers_to_module
-from jaxpure.analysis.syntax import returned_values
+from jaxpure.analysis.syntax import returned_values, statements
 from jaxpure.analysis.traced import Resolver
 from jaxpure.analysis.values import is_mutable_value
 
@@ -14,9 +14,12 @@ CONSTANT_CASE = re.compile(r"^_*[A-Z][A-Z0-9_]*$")
 class StaleNames:
     """Answers "can this global/closure variable change after tracing, and why?"."""
 
-    def __init__(self, index: ModuleIndex, resolver: Resolver) -> None:
+    def __init__(self, index: ModuleIndex, resolver: Resolver,
+                 module: cst.Module | None = None) -> None:
         self.index = index
         self.resolver = resolver
+        # values assigned in the `__main__` block before it calls anything of the module
+        self._set_up_in_main = main_block_setup(module, index) if module is not None else set()
         registrars = import_time_decorators(index)
         self._mutated = index.mutated_module_names(skip=registrars)
         self._stored = index.mutated_module_names(stores_only=True, skip=registrars)
@@ -53,7 +56,9 @@ class StaleNames:
             return "is updated in place with an augmented assignment"
         # a rebinding before the function is even defined (an import-time override,
         # `if os.environ...: HIDDEN = 4`) happens before any trace
-        if top and len(bindings) >= 2 and any(b.order > defined_at for b in bindings[1:]):
+        if top and len(bindings) >= 2 and any(
+                b.order > defined_at and id(b.value) not in self._set_up_in_main
+                for b in bindings[1:]):
             return "is reassigned after it is defined"
         if name in self._registries:
             return None
@@ -79,6 +84,48 @@ class StaleNames:
                     and _binding_owner(unit.parent, name) is owner:
                 return f"is reassigned through `nonlocal` in `{unit.name}`"
         return None
+
+
+def main_block_setup(module: cst.Module, index: ModuleIndex) -> set[int]:
+    """Values assigned by plain statements of ``if __name__ == "__main__":`` before the first
+    statement that refers to a function or class of the module: a script's configuration
+    (``temperature = args.temperature``), set before anything can be traced."""
+    found: set[int] = set()
+    own = index.def_names | set(index.class_nodes)
+    for statement in module.body:
+        if not (isinstance(statement, cst.If) and _is_main_test(statement.test)):
+            continue
+        for line in statements(statement.body):
+            if _mentions(line, own):
+                break
+            for inner in line.body if isinstance(line, cst.SimpleStatementLine) else ():
+                if isinstance(inner, (cst.Assign, cst.AnnAssign)) and inner.value is not None:
+                    found.add(id(inner.value))
+    return found
+
+
+def _is_main_test(test: cst.BaseExpression) -> bool:
+    return isinstance(test, cst.Comparison) and len(test.comparisons) == 1 \
+        and isinstance(test.comparisons[0].operator, cst.Equal) \
+        and {_text(test.left), _text(test.comparisons[0].comparator)} == {"__name__", "__main__"}
+
+
+def _text(node: cst.BaseExpression) -> str | None:
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.SimpleString):
+        return node.evaluated_value if isinstance(node.evaluated_value, str) else None
+    return None
+
+
+def _mentions(node: cst.CSTNode, names: set[str]) -> bool:
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Name) and current.value in names:
+            return True
+        stack.extend(c for c in current.children if isinstance(c, cst.CSTNode))
+    return False
 
 
 def import_time_decorators(index: ModuleIndex) -> set[int]:

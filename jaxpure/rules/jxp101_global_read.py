@@ -35,8 +35,10 @@ class GlobalRead(Rule):
     ## Known problems
     Imports, functions, classes and names bound once (including a JAX array, and a list,
     dict or NumPy array that nothing in the module mutates) are treated as constants and not
-    reported: a container mutated only from another module is missed. A rebinding before the traced function is defined (an
-    import-time override) happens before any trace and is not reported; an attribute
+    reported: a container mutated only from another module is missed. A rebinding before
+    the traced function is defined (an import-time override), or in a script's
+    `if __name__ == "__main__":` block before it calls anything of the module
+    (`temperature = args.temperature`), happens before any trace and is not reported; an attribute
     assigned in a function (`cfg.lr = v`) makes only that attribute stale; a dict used as a
     trace-time memo (`if k not in CACHE`), a registry filled only by decorators applied at
     import (`@register("swish")`) and `jax.new_ref` refs are not reported. A global
@@ -156,7 +158,7 @@ class GlobalRead(Rule):
         if ctx.lookup(name) == V.REF:
             return  # a jax.new_ref ref is meant to be read and written under jit
         scope = ctx.scope_of(name)
-        stale: StaleNames = ctx.state("JXP101.stale", lambda: StaleNames(ctx.index, ctx.resolver))  # type: ignore[assignment]
+        stale: StaleNames = ctx.state("JXP101.stale", lambda: StaleNames(ctx.index, ctx.resolver, ctx.module))  # type: ignore[assignment]
         if scope == "module":
             parent = ctx.parent()
             attribute = parent.attr.value if isinstance(parent, cst.Attribute) \
