@@ -130,7 +130,8 @@ class Walker:
         if p.default is not None:  # type: ignore[attr-defined]
             return V.STATIC
         if info.custom_rule:
-            return V.TRACED  # residuals, cotangents, primals: what JAX hands the rule
+            # residuals, cotangents, primals: what JAX hands the rule, but nondiff_argnums
+            return V.STATIC if name in info.custom_rule_static else V.TRACED
         return V.UNKNOWN
 
     # -- statements ------------------------------------------------------------------

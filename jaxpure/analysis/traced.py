@@ -52,8 +52,10 @@ class TraceInfo:
     # parameters with a Python scalar default (`training=False`) that a call in this module
     # passes to the jitted function: a passed value is traced, the default is not
     passed_scalars: set[str] = field(default_factory=set)
-    # a custom_vjp/custom_jvp rule (f_fwd, f_bwd, f_jvp): JAX calls it with traced values
+    # a custom_vjp/custom_jvp rule (f_fwd, f_bwd, f_jvp): JAX calls it with traced values,
+    # except the owner's nondiff_argnums (`custom_rule_static`)
     custom_rule: bool = False
+    custom_rule_static: set[str] = field(default_factory=set)
 
     @property
     def traced(self) -> bool:
@@ -177,8 +179,8 @@ class TracedAnalysis:
         self.info: dict[int, TraceInfo] = {}
         self.origins: list[Origin] = []
         self.edges: list[tuple[Unit, Unit, cst.Call]] = []
-        # custom_vjp/custom_jvp rules: (the function, one of its rules)
-        self.rule_edges: list[tuple[Unit, Unit]] = []
+        # custom_vjp/custom_jvp rules: (the function, one of its rules, "fwd"/"bwd"/"jvp")
+        self.rule_edges: list[tuple[Unit, Unit, str]] = []
 
     def info_for(self, unit: Unit) -> TraceInfo:
         found = self.info.get(id(unit))
@@ -258,10 +260,11 @@ class TracedAnalysis:
         owner = self.resolver.function(func.value, unit)
         if owner is None:
             return
-        for arg in call.args:
+        roles = ("fwd", "bwd") if func.attr.value == "defvjp" else ("jvp",) * len(call.args)
+        for arg, role in zip(call.args, roles):
             rule = self.resolver.function(arg.value, unit)
             if rule is not None and rule is not owner:
-                self.rule_edges.append((owner, rule))
+                self.rule_edges.append((owner, rule, role))
 
     def collect_call(self, call: cst.Call, unit: Unit | None) -> None:
         func = call.func
@@ -440,13 +443,17 @@ class TracedAnalysis:
                 if info is None or not info.traced:
                     continue
                 changed |= self._merge(callee, info.via, info.caching_via, info.strict_via, caller)
-            for owner, rule in self.rule_edges:
+            for owner, rule, role in self.rule_edges:
                 info = self.info.get(id(owner))
                 if info is not None and info.traced and info.caching_via is not None:
                     # only where a caching transform traces the owner: eagerly, a
                     # custom_vjp's rules run on every call
                     changed |= self._merge(rule, info.via, info.caching_via, info.strict_via, owner)
-                    self.info_for(rule).custom_rule = True
+                    if not info.statics_unknown:
+                        rule_info = self.info_for(rule)
+                        rule_info.custom_rule = True
+                        rule_info.custom_rule_static = _rule_static_params(owner, rule, role,
+                                                                           info.static_params)
 
     def find_passed_scalars(self) -> None:
         """Scalar-default parameters of decorated jitted functions that some call passes.
@@ -502,6 +509,16 @@ class TracedAnalysis:
 
 
 CUSTOM_RULE_METHODS = frozenset({"defvjp", "defjvp", "defjvps"})
+
+
+def _rule_static_params(owner: Unit, rule: Unit, role: str, static: set[str]) -> set[str]:
+    """The parameters of a custom_vjp/custom_jvp rule that receive the owner's
+    ``nondiff_argnums``: at the same positions in ``f_fwd``, first in ``f_bwd``/``f_jvp``."""
+    indices = sorted(p.index for p in owner.params if p.name in static and p.index >= 0)
+    positional = [p for p in rule.params if p.index >= 0]
+    if role == "fwd":
+        return {positional[i].name for i in indices if i < len(positional)}
+    return {p.name for p in positional[:len(indices)]}
 
 
 def _scalar_literal(node: cst.BaseExpression | None) -> bool:

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from jaxpure.analysis import values as V
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.index import Unit, refers_to_module
 from jaxpure.analysis.syntax import call_arg, returned_values, statements, target_names
@@ -41,6 +42,8 @@ def describe(shape: Structure, plain: bool = False) -> str:
     if kind == "class":
         name, what = detail  # type: ignore[misc]
         return f"a `{name}` {what}"
+    if kind == "fields":
+        return f"an object with fields {detail} (a dataclass or NamedTuple)"
     return f"a plain tuple/list of {detail}" if plain else f"a tuple of {detail}"
 
 
@@ -61,6 +64,36 @@ def unpacked_carry(unit: Unit, param_index: int) -> Structure | None:
                     if not any(isinstance(e.value, cst.StarredElement) for e in target.elements):
                         return ("tuple", len(target_names(target)))
     return None
+
+
+def field_carry(unit: Unit, param_index: int) -> frozenset[str] | None:
+    """The fields read from the carry parameter (``p.pos``, ``p.vel``) when it is used only
+    that way: no subscript, no unpacking, no array attribute or method (``p.shape``,
+    ``p.sum()``), and not passed on whole, which could hand it to anything."""
+    positional = [p for p in unit.params if p.index >= 0]
+    if param_index >= len(positional) or isinstance(unit.node, cst.Lambda):
+        return None
+    name = positional[param_index].name
+    if name in unit.assigned:
+        return None
+    fields: set[str] = set()
+    stack: list[cst.CSTNode] = [unit.node.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) \
+                and node.value.value == name:
+            attr = node.attr.value
+            if attr in V.STATIC_ATTRS or attr in V.ARRAY_ATTRS or attr.startswith("_"):
+                return None
+            fields.add(attr)
+            continue
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
+                and isinstance(node.func.value, cst.Name) and node.func.value.value == name:
+            return None  # a method: `p.sum()`, `p.replace(...)`
+        if isinstance(node, cst.Name) and node.value == name:
+            return None  # used whole: `f(p)`, `p[...]`, `a, b = p`, `return p`
+        stack.extend(c for c in node.children if isinstance(c, cst.CSTNode))
+    return frozenset(fields) if fields else None
 
 
 # -- classes whose instances are pytree nodes of their own type ---------------------------
@@ -266,6 +299,8 @@ class PytreeStructureChange(Rule):
     name = "pytree-structure-change"
     summary = "A loop carry or branch output changes its pytree structure"
     VALID = (
+        "import dataclasses\nimport jax\ndef simulate(p0, n):\n    def step(p, _):\n        vel = p.vel - p.pos\n        return dataclasses.replace(p, vel=vel), p.pos\n    return jax.lax.scan(step, p0, None, length=n)\n",
+        "import jax\ndef run(x0, n):\n    def step(x, _):\n        return (x * x.shape[0], x.sum()), x\n    return jax.lax.scan(step, x0, None, length=n)\n",
         "import jax\ndef body(c, x):\n    return {'h': c['h'] + x}, x\njax.lax.scan(body, {'h': 0.0}, None)\n",
         "import jax\n@jax.jit\ndef update(state, x):\n    return {'count': state['count'] + 1, 'total': state['total'] + x}\n",
         "import jax\n@jax.jit\ndef f(cfg, x):\n    return {'y': x * cfg.get('scale', 1.0)}\n",
@@ -279,6 +314,7 @@ class PytreeStructureChange(Rule):
         "def run(xs):\n    return jax.lax.scan(step, S(0.0, 0.0), xs)\n",
     )
     INVALID = (
+        "import jax\ndef simulate(p0, n):\n    def step(p, _):\n        vel = p.vel - p.pos\n        return {'pos': p.pos + vel, 'vel': vel}, p.pos\n    return jax.lax.scan(step, p0, None, length=n)\n",
         "import jax\ndef body(c, x):\n    return {'h': c['h'] + x, 'extra': x}, x\njax.lax.scan(body, {'h': 0.0}, None)\n",
         "import jax\n@jax.jit\ndef update(state, x):\n    new = dict(state)\n    new['total'] = state.get('total', 0.0) + x\n    return new\n",
         "import jax\n@jax.jit\ndef step(state):\n    extra = state['extra'] if 'extra' in state else 0.0\n    return {'count': state['count'] + 1, 'extra': extra}\n",
@@ -378,19 +414,31 @@ class PytreeStructureChange(Rule):
         if unit is None or init is None:
             return
         unpacked = None
-        if self._shape(ctx, *bound_value(ctx, ctx.unit, init)) is None:
+        fields: frozenset[str] | None = None
+        init_value = bound_value(ctx, ctx.unit, init)
+        if self._shape(ctx, *init_value) is None:
             # the initial value is unknown; `a, b = carry` says it is a sequence of two
             # (a tuple, a list, a NamedTuple...): only a literal of another length differs
             unpacked = unpacked_carry(unit, carry_index)
             if unpacked is None:
-                return
+                # `carry.pos`, `carry.vel`: an object with fields (a dataclass, a
+                # NamedTuple), which no tuple or dict literal matches
+                # (only for a value from elsewhere: a call of a plain class fails otherwise)
+                fields = field_carry(unit, carry_index) \
+                    if not isinstance(init_value[0], cst.Call) else None
+                if fields is None:
+                    return
         for value in returned_values(unit.node):
             carry = value
             if qual == "jax.lax.scan":
                 if not isinstance(value, cst.Tuple) or len(value.elements) != 2:
                     continue
                 carry = value.elements[0].value
-            if unpacked is not None:
+            if fields is not None:
+                got = structure(carry) or structure(_local_literal(unit, carry))
+                found = (("fields", ", ".join(f"`{f}`" for f in sorted(fields))), got, carry) \
+                    if got is not None else None
+            elif unpacked is not None:
                 got = structure(carry) or structure(_local_literal(unit, carry))
                 found = (unpacked, got, carry) if got is not None and got[0] == "tuple" \
                     and got != unpacked else None
@@ -398,8 +446,10 @@ class PytreeStructureChange(Rule):
                 found = self._compare(ctx, (init, ctx.unit), (carry, unit), None)
             if found is not None:
                 expected, got, where = found
-                plain = "class" in (expected[0], got[0])
-                if expected[0] == "class":
+                plain = "class" in (expected[0], got[0]) or fields is not None
+                if fields is not None:
+                    advice = "return the same kind of object (e.g. `dataclasses.replace(...)`)"
+                elif expected[0] == "class":
                     advice = f"return a `{expected[1][0]}` (build it with `{expected[1][0]}(...)`)"  # type: ignore[index]
                 elif got[0] == "class":
                     advice = f"initialise the carry as a `{got[1][0]}`"  # type: ignore[index]
