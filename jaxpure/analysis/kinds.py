@@ -193,6 +193,9 @@ def _comparison_kind(ctx: Context, expr: cst.Comparison) -> int:
     return V.arith(kinds)
 
 
+AXIS_INDEXES = frozenset({"jax.lax.axis_index"})
+
+
 def _call_kind(ctx: Context, call: cst.Call) -> int:
     func = call.func
     if isinstance(func, cst.Call) and ctx.traced:
@@ -221,6 +224,8 @@ def _call_kind(ctx: Context, call: cst.Call) -> int:
             return V.REF
         if qual in V.CONTROL_FLOW:
             return V.TRACED if ctx.traced else V.UNKNOWN
+        if qual in AXIS_INDEXES and ctx.traced:
+            return V.TRACED_ARRAY  # which device or mapped element: known only when it runs
         if qual.startswith(V.ARRAY_NAMESPACES):
             if traced:
                 return V.TRACED_ARRAY

@@ -456,7 +456,9 @@ class TracedAnalysis:
                                                                            info.static_params)
 
     def find_passed_scalars(self) -> None:
-        """Scalar-default parameters of decorated jitted functions that some call passes.
+        """Parameters of decorated jitted functions that some call passes a Python scalar:
+        a scalar-default parameter passed anything, or any parameter passed a literal
+        (``conv(x, w, 1, True)``).
 
         Only calls by the function's own name count, with no ``*args``/``**kwargs`` (which
         could pass anything); ``grad`` and ``vmap`` are left out (grad passes the other
@@ -480,9 +482,12 @@ class TracedAnalysis:
             if target is None or id(target) not in jitted:
                 continue
             positional = [p for p in target.params if p.index >= 0 and not p.star]
-            passed = {p.name for p in positional[:len(positional_args(call))]}
-            passed.update(arg.keyword.value for arg in call.args if arg.keyword is not None)
-            scalars = {p.name for p in target.params if p.name in passed and _scalar_literal(p.default)}
+            passed = {p.name: arg.value for p, arg in zip(positional, positional_args(call))}
+            passed.update((arg.keyword.value, arg.value) for arg in call.args
+                          if arg.keyword is not None)
+            # a passed Python scalar literal, or any value for a scalar-default parameter
+            scalars = {p.name for p in target.params if p.name in passed
+                       and (_scalar_literal(p.default) or _scalar_literal(passed[p.name]))}
             if scalars:
                 self.info_for(target).passed_scalars |= scalars
 

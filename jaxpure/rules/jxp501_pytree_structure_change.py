@@ -20,7 +20,8 @@ Structure = tuple[str, object]
 
 
 def structure(expr: cst.BaseExpression | None) -> Structure | None:
-    """A literal's pytree shape: ("dict", keys) or ("tuple", length); None if unknown."""
+    """A literal's pytree shape: ("dict", keys), ("tuple", length) or ("list", length)
+    (JAX flattens a list and a tuple to different nodes); None if unknown."""
     if isinstance(expr, cst.Dict):
         keys = []
         for element in expr.elements:
@@ -31,7 +32,7 @@ def structure(expr: cst.BaseExpression | None) -> Structure | None:
     if isinstance(expr, (cst.Tuple, cst.List)):
         if any(isinstance(e, cst.StarredElement) for e in expr.elements):
             return None
-        return ("tuple", len(expr.elements))
+        return ("list" if isinstance(expr, cst.List) else "tuple", len(expr.elements))
     return None
 
 
@@ -44,7 +45,9 @@ def describe(shape: Structure, plain: bool = False) -> str:
         return f"a `{name}` {what}"
     if kind == "fields":
         return f"an object with fields {detail} (a dataclass or NamedTuple)"
-    return f"a plain tuple/list of {detail}" if plain else f"a tuple of {detail}"
+    if kind == "list":
+        return f"a list of {detail}"
+    return f"a plain tuple of {detail}" if plain else f"a tuple of {detail}"
 
 
 def unpacked_carry(unit: Unit, param_index: int) -> Structure | None:
@@ -271,8 +274,8 @@ class PytreeStructureChange(Rule):
     class defined in the same module (`S(h, c)`) are compared, also through a name bound
     once (`init = S(...)`); carries built by helpers, `state._replace(...)`,
     `dataclasses.replace(...)`, `type(state)(...)` or classes imported from other modules are
-    not analysed. A list and a tuple of the same length are taken as the same structure (JAX
-    does not). A step function whose state is never fed back into it would not retrace;
+    not analysed. A list literal and a tuple literal differ (as in JAX), but `a, b = carry`
+    tells only the length of an unknown carry. A step function whose state is never fed back into it would not retrace;
     reading a key with a default is taken as the sign that it is.
 
     ## Example
@@ -314,6 +317,7 @@ class PytreeStructureChange(Rule):
         "def run(xs):\n    return jax.lax.scan(step, S(0.0, 0.0), xs)\n",
     )
     INVALID = (
+        "import jax\nimport jax.numpy as jnp\ndef total(xs):\n    def body(i, carry):\n        s, sq = carry\n        return (s + xs[i], sq + xs[i] ** 2)\n    init = [jnp.zeros(()), jnp.zeros(())]\n    return jax.lax.fori_loop(0, 3, body, init)\n",
         "import jax\ndef simulate(p0, n):\n    def step(p, _):\n        vel = p.vel - p.pos\n        return {'pos': p.pos + vel, 'vel': vel}, p.pos\n    return jax.lax.scan(step, p0, None, length=n)\n",
         "import jax\ndef body(c, x):\n    return {'h': c['h'] + x, 'extra': x}, x\njax.lax.scan(body, {'h': 0.0}, None)\n",
         "import jax\n@jax.jit\ndef update(state, x):\n    new = dict(state)\n    new['total'] = state.get('total', 0.0) + x\n    return new\n",
@@ -440,8 +444,9 @@ class PytreeStructureChange(Rule):
                     if got is not None else None
             elif unpacked is not None:
                 got = structure(carry) or structure(_local_literal(unit, carry))
-                found = (unpacked, got, carry) if got is not None and got[0] == "tuple" \
-                    and got != unpacked else None
+                # `a, b = carry` tells the length, not whether it is a tuple or a list
+                found = (unpacked, got, carry) if got is not None \
+                    and got[0] in ("tuple", "list") and got[1] != unpacked[1] else None
             else:
                 found = self._compare(ctx, (init, ctx.unit), (carry, unit), None)
             if found is not None:
@@ -489,7 +494,7 @@ class PytreeStructureChange(Rule):
             return None
         if want != have:
             return want, have, anchor or got_expr
-        if want[0] in ("tuple", "dict"):
+        if want[0] in ("tuple", "list", "dict"):
             inner = _parts(got_expr)
             for key, part in _parts(expected_expr).items():
                 if key in inner:
