@@ -321,6 +321,8 @@ def unhashable_value(ctx: Context, value: cst.BaseExpression, follow_names: bool
     if isinstance(value, cst.Call):
         if ctx.qualname(value.func) in JAX_ARRAY_CREATORS:
             return "a JAX array"
+        if isinstance(value.func, cst.Attribute) and value.func.attr.value in PARSE_ARGS:
+            return "an `argparse.Namespace` (it defines `__eq__`, so it has no hash)"
         return _unhashable_dataclass(ctx, value.func)
     if follow_names and isinstance(value, cst.Name):
         values = bound_values(ctx, value.value)
@@ -329,6 +331,9 @@ def unhashable_value(ctx: Context, value: cst.BaseExpression, follow_names: bool
             if len(kinds) == 1 and None not in kinds:
                 return kinds.pop()
     return None
+
+
+PARSE_ARGS = frozenset({"parse_args", "parse_intermixed_args"})
 
 
 def _unhashable_dataclass(ctx: Context, func: cst.BaseExpression) -> str | None:
@@ -427,6 +432,8 @@ def side_effect_of(ctx: Context, call: cst.Call) -> SideEffect | None:
             return SideEffect("print", shown)
         if qual.startswith(LOGGING_MODULES) and qual.rsplit(".", 1)[-1] in LOG_METHODS:
             return SideEffect("log", shown)
+        if qual in ("warnings.warn", "warnings.warn_explicit"):
+            return SideEffect("log", shown)  # warned once, while tracing
         if qual.startswith("time."):
             return SideEffect("clock", shown)
         if qual in CLOCK_CALLS:

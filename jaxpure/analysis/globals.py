@@ -10,6 +10,7 @@ from jaxpure.analysis.syntax import returned_values, statements
 from jaxpure.analysis.traced import Resolver
 from jaxpure.analysis.values import is_mutable_value
 
+MUTATED = "is mutated in place elsewhere in the module"
 CONSTANT_CASE = re.compile(r"^_*[A-Z][A-Z0-9_]*$")
 class StaleNames:
     """Answers "can this global/closure variable change after tracing, and why?"."""
@@ -28,13 +29,17 @@ class StaleNames:
         self._cache: dict[tuple[str, int], str | None] = {}
 
     def module_reason(self, name: str, attribute: str | None = None,
-                      reader: Unit | None = None) -> str | None:
-        """Why ``name`` (read as ``name.attribute`` when given, by the function ``reader``)
-        can change after tracing."""
-        key = (name, _top_order(reader))
-        if key not in self._cache:
-            self._cache[key] = self._module_reason(name, key[1])
-        reason = self._cache[key]
+                      reader: Unit | None = None, item: str | None = None) -> str | None:
+        """Why ``name`` (read as ``name.attribute`` or ``name["item"]`` when given, by the
+        function ``reader``) can change after tracing."""
+        cache_key = (name, _top_order(reader))
+        if cache_key not in self._cache:
+            self._cache[cache_key] = self._module_reason(name, cache_key[1])
+        reason = self._cache[cache_key]
+        if reason == MUTATED and item is not None:
+            written = self._only_items_written(name)
+            if written is not None and item not in written:
+                return None  # `CONFIG["log_every"] = 1` does not change `CONFIG["lr"]`
         if reason is None:
             written = self.index.attribute_stores.get(name, set())
             if written and (attribute is None or attribute in written):
@@ -49,7 +54,7 @@ class StaleNames:
         bindings = index.bindings.get(name, [])
         if not bindings:
             return None
-        if name in index.global_writes:
+        if name in index.global_writes and not self._writers_clear_caches(name):
             return "is reassigned by a `global` statement in a function"
         top = [b for b in bindings if not b.nested]
         if any(b.augmented for b in bindings):
@@ -65,8 +70,29 @@ class StaleNames:
         kind = is_mutable_value(bindings[0].value, lambda e: self.resolver.qualname(e, None)) \
             if len(bindings) == 1 else None
         if name in self._stored or (name in self._mutated and kind is not None):
-            return "is mutated in place elsewhere in the module"
+            return MUTATED
         return None
+
+    def _only_items_written(self, name: str) -> set[str] | None:
+        """The keys written when every in-place change of the module global ``name`` is an
+        item store with a literal key (``NAME["key"] = v``); None otherwise."""
+        keys = {key for unit, base, key in self.index.literal_item_stores
+                if base == name and refers_to_module(unit, name)}
+        literal = sum(1 for unit, base, _ in self.index.literal_item_stores
+                      if base == name and refers_to_module(unit, name))
+        mutations = sum(1 for unit, base in self.index.mutations
+                        if base == name and refers_to_module(unit, name))
+        return keys if literal and literal == mutations else None
+
+    def _writers_clear_caches(self, name: str) -> bool:
+        """Every function that rebinds ``name`` through ``global`` also drops the compiled
+        code (``step.clear_cache()``, ``jax.clear_caches()``): the next call retraces."""
+        writers = [u for u in self.index.units
+                   if name in u.declared_global and name in u.assigned]
+        return bool(writers) and all(
+            any(isinstance(c.func, cst.Attribute) and c.func.attr.value == "clear_cache"
+                or self.resolver.qualname(c.func, u) == "jax.clear_caches" for c in u.calls)
+            for u in writers)
 
     def closure_reason(self, name: str, owner: Unit, reader: Unit | None = None) -> str | None:
         if name in owner.augmented:

@@ -112,6 +112,8 @@ class ModuleIndex:
     store_mutations: list[tuple[Unit | None, str]] = field(default_factory=list)
     # `X.attr = v` inside functions: X -> the attributes written (only those go stale)
     attribute_stores: dict[str, set[str]] = field(default_factory=dict)
+    # `CONFIG["log_every"] = 1`: (unit, name, key) for item stores with a literal string key
+    literal_item_stores: list[tuple[Unit | None, str, str]] = field(default_factory=list)
     module_calls: list[cst.Call] = field(default_factory=list)
     # names bound at module level by import / def / class
     import_names: set[str] = field(default_factory=set)
@@ -208,6 +210,9 @@ class _Indexer:
                         self.index.attribute_stores.setdefault(base, set()).add(target.attr.value)
                 elif self.unit is not None or not isinstance(target, cst.Attribute):
                     self.index.store_mutations.append((self.unit, base))
+                key = literal_item_key(target)
+                if key is not None:
+                    self.index.literal_item_stores.append((self.unit, base, key))
             self.visit(target)
 
     # -- traversal --------------------------------------------------------------------
@@ -442,6 +447,18 @@ def _head(node: cst.BaseExpression) -> str:
     while isinstance(node, cst.Attribute):
         node = node.value
     return node.value if isinstance(node, cst.Name) else ""
+
+
+def literal_item_key(target: cst.BaseExpression) -> str | None:
+    """``"lr"`` for ``NAME["lr"]`` (a subscript of a plain name by one string literal)."""
+    if not isinstance(target, cst.Subscript) or not isinstance(target.value, cst.Name) \
+            or len(target.slice) != 1:
+        return None
+    index = target.slice[0].slice
+    if isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString):
+        value = index.value.evaluated_value
+        return value if isinstance(value, str) else None
+    return None
 
 
 def _mutated_base(target: cst.BaseExpression, allow_name: bool = False) -> str | None:

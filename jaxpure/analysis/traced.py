@@ -15,7 +15,14 @@ import libcst as cst
 
 from jaxpure.analysis.index import ModuleIndex, Unit
 from jaxpure.analysis.names import BUILTIN_NAMES, canonical, dotted_name
-from jaxpure.analysis.syntax import call_arg, int_literals, keyword_arg, positional_args, str_literals
+from jaxpure.analysis.syntax import (
+    call_arg,
+    int_literals,
+    keyword_arg,
+    positional_args,
+    returned_values,
+    str_literals,
+)
 from jaxpure.analysis.transforms import Transform, lookup
 
 PARTIAL = "functools.partial"
@@ -130,7 +137,10 @@ class Resolver:
                 if u.binds(name) and name not in u.declared_global:
                     return None
                 u = u.parent
-            return self.index.defs.get(name)
+            found = self.index.defs.get(name)
+            if found is None:
+                found = self._factory_product(name)
+            return found
         if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
             owner = expr.value.value
             if owner in ("self", "cls"):
@@ -146,6 +156,23 @@ class Resolver:
             if class_name is not None:
                 return self.index.classes.get(class_name, {}).get(expr.attr.value)
         return None
+
+    def _factory_product(self, name: str) -> Unit | None:
+        """``schedule = make_schedule(1e-3, 100)`` at module level, where ``make_schedule``
+        defines a function and returns it: the name refers to that nested function (one
+        closure, but the same code, traced the same way)."""
+        bindings = self.index.bindings.get(name, ())
+        if len(bindings) != 1 or not isinstance(bindings[0].value, cst.Call) \
+                or not isinstance(bindings[0].value.func, cst.Name):
+            return None
+        factory = self.index.defs.get(bindings[0].value.func.value)
+        if factory is None or not isinstance(factory.node, cst.FunctionDef):
+            return None
+        returned = returned_values(factory.node)
+        names = {v.value for v in returned if isinstance(v, cst.Name)}
+        if len(returned) != len(names) or len(names) != 1:
+            return None
+        return factory.nested.get(names.pop())
 
     def instance_class(self, name: str, unit: Unit | None) -> str | None:
         u = unit

@@ -6,7 +6,7 @@ from jaxpure.analysis import values as V
 from jaxpure.analysis.attributes import SelfAttributes, attribute_path, self_param
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.globals import StaleNames
-from jaxpure.analysis.index import MUTATING_METHODS
+from jaxpure.analysis.index import MUTATING_METHODS, literal_item_key
 from jaxpure.rules._shared import under
 from jaxpure.rules.base import Rule
 
@@ -86,6 +86,7 @@ class GlobalRead(Rule):
     summary = "A traced function reads a global that can change after tracing"
     level = "warning"
     VALID = (
+        'import jax\nrate = 0.1\n@jax.jit\ndef f(x):\n    return x * rate\ndef set_rate(r):\n    global rate\n    rate = r\n    f.clear_cache()\n',
         "import jax\nSCALE = 2.0\n@jax.jit\ndef f(x):\n    return x * SCALE\n",
         "import jax\nimport jax.numpy as jnp\nW = jnp.ones(3)\n@jax.jit\ndef f(x):\n    return x @ W\n",
         "import jax\nLAYERS = [1, 2]\n@jax.jit\ndef f(x):\n    return x * len(LAYERS)\n",
@@ -163,7 +164,9 @@ class GlobalRead(Rule):
             parent = ctx.parent()
             attribute = parent.attr.value if isinstance(parent, cst.Attribute) \
                 and parent.value is node else None
-            reason = stale.module_reason(name, attribute, unit)
+            item = literal_item_key(parent) if isinstance(parent, cst.Subscript) \
+                and parent.value is node else None
+            reason = stale.module_reason(name, attribute, unit, item)
             where = "module global"
         elif scope == "closure":
             owner = ctx.defining_unit(name)

@@ -28,10 +28,10 @@ class TraceTimeSideEffect(Rule):
     ## What it does
     Checks for calls with side effects in a function traced by a caching transform
     (`jax.jit`, `jax.pmap`, `nnx.jit`, `eqx.filter_jit`, and `lax` bodies reached from
-    them): `print`, `logging`/logger calls, `time.*` and `datetime.now()`, Python `random`,
+    them): `print`, `logging`/logger calls, `warnings.warn`, `time.*` and `datetime.now()`, Python `random`,
     `numpy.random` (and draws from a generator made outside the function,
-    `rng = np.random.default_rng()`), `uuid`, `os.urandom` and `secrets`, and file I/O (`open`, `json.dump`,
-    `np.save`, ...). Names are resolved through imports, so `from time import time` is
+    `rng = np.random.default_rng()`), `uuid`, `os.urandom` and `secrets`, and file I/O
+    (`open`, `json.dump`, `np.save`, ...). Names are resolved through imports, so `from time import time` is
     found and `jax.random` is not confused with `random`.
 
     ## Why is this bad?
@@ -96,6 +96,7 @@ class TraceTimeSideEffect(Rule):
         "import jax\nimport time\ndef run(f, x):\n    t = time.time()\n    return f(x), time.time() - t\n",
     )
     INVALID = (
+        "import warnings\nimport jax\n@jax.jit\ndef f(x):\n    warnings.warn('clamping')\n    return x\n",
         "import jax\nimport numpy as np\nrng = np.random.default_rng()\n@jax.jit\ndef f(x):\n    return x + rng.uniform()\n",
         Invalid(
             "import jax\n@jax.jit\ndef f(x):\n    print('x', x)\n    return x\n",

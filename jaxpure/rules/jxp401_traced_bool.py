@@ -69,6 +69,7 @@ class TracedBool(Rule):
         "import equinox as eqx\n@eqx.filter_jit\ndef f(x, flag):\n    if flag:\n        return x\n    return -x\n",
     )
     INVALID = (
+        'import jax\ndef make(warmup):\n    def schedule(step):\n        if step < warmup:\n            return 0.1\n        return 1.0\n    return schedule\nlr = make(10)\n@jax.jit\ndef f(x, step):\n    return x * lr(step)\n',
         "import jax\n@jax.jit\ndef f(x):\n    if x > 0:\n        return x\n    return -x\n",
         "from jax import jit\n@jit\ndef f(x):\n    while x < 10:\n        x = x * 2\n    return x\n",
         "import jax\n@jax.vmap\ndef f(x):\n    return x if x.sum() > 0 else -x\n",

@@ -31,6 +31,7 @@ SHAPE_ARGS: dict[str, tuple[tuple[int, str], ...]] = {
     "jax.lax.dynamic_slice": ((2, "slice_sizes"),),
     "jax.lax.dynamic_slice_in_dim": ((2, "slice_size"),),
     "jax.lax.top_k": ((1, "k"),),
+    "jax.numpy.pad": ((1, "pad_width"),),
     "jax.numpy.full_like": ((3, "shape"),),
     "jax.numpy.zeros_like": ((2, "shape"),),
     "jax.numpy.ones_like": ((2, "shape"),),
@@ -106,6 +107,7 @@ class TracedShape(Rule):
         "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    return x.reshape(x.shape[0], -1)\n",
     )
     INVALID = (
+        'import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(seq, n):\n    return jnp.pad(seq, (0, n - seq.shape[0]))\n',
         "import jax\n@jax.jit\ndef f(logits, k):\n    return jax.lax.top_k(logits, k)\n",
         "import jax\n@jax.jit\ndef f(labels, n):\n    return jax.nn.one_hot(labels, n)\n",
         "import jax\n@jax.jit\ndef f(x, n):\n    return x[:n]\n",

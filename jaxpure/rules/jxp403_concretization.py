@@ -16,6 +16,8 @@ NUMPY_DISPATCHING = frozenset(
      "transpose", "squeeze", "swapaxes", "shape", "ndim", "size", "result_type", "dtype",
      "iinfo", "finfo", "issubdtype", "repeat", "choose"}
 )
+# NumPy submodules whose functions convert their inputs with np.asarray
+NUMPY_SUBMODULES = ("numpy.linalg.", "numpy.fft.")
 CONVERTERS = {"builtins.int": "int", "builtins.float": "float", "builtins.complex": "complex"}
 
 
@@ -65,6 +67,7 @@ class Concretization(Rule):
         "import jax\nimport jax.numpy as jnp\nTABLE = jnp.arange(4)\n@jax.jit\ndef f(i):\n    return TABLE[i]\n",
     )
     INVALID = (
+        'import jax\nimport jax.numpy as jnp\nimport numpy as np\n@jax.jit\ndef f(gs):\n    return np.linalg.norm([jnp.linalg.norm(g) for g in gs])\n',
         "import jax\n@jax.jit\ndef f(x):\n    return float(x.sum())\n",
         "import jax\n@jax.jit\ndef f(x):\n    return x.item()\n",
         "import jax\nimport numpy as np\n@jax.jit\ndef f(x):\n    return np.sin(x)\n",
@@ -85,15 +88,17 @@ class Concretization(Rule):
         qual = ctx.qualname(func)
         if qual is None or not node.args:
             return
-        traced = [a.value for a in node.args if V.is_traced(ctx.kind(a.value))]
+        traced = [a.value for a in node.args
+                  if V.is_traced(ctx.kind(a.value)) or _jax_values_in(ctx, a.value)]
         if not traced:
             return
         if qual in CONVERTERS:
             self._report(ctx, node, f"`{CONVERTERS[qual]}()`", via,
                          f"use x.astype(jnp.{'int32' if qual.endswith('int') else 'float32'}) "
                          "or convert outside the transformed function")
-        elif qual.startswith("numpy.") and qual.count(".") == 1 \
-                and qual.split(".")[1] not in NUMPY_DISPATCHING:
+        elif qual.startswith("numpy.") and (qual.count(".") == 1 and qual.split(".")[1]
+                                            not in NUMPY_DISPATCHING
+                                            or qual.startswith(NUMPY_SUBMODULES)):
             short = qual.replace("numpy.", "np.")
             self._report(ctx, node, f"`{short}()`", via,
                          f"use {short.replace('np.', 'jnp.')}() instead",
@@ -126,3 +131,18 @@ class Concretization(Rule):
             f"{what} on a traced value in `{snippet(ctx, node)}` raises {error} under "
             f"{under(ctx, via)}; {fix}",
         )
+
+
+def _jax_values_in(ctx: Context, value: cst.BaseExpression) -> bool:
+    """``[jnp.linalg.norm(g) for g in leaves]`` inside traced code: a Python list whose
+    elements are results of JAX calls, tracers under the transform."""
+    if isinstance(value, (cst.ListComp, cst.GeneratorExp)):
+        elements = [value.elt]
+    elif isinstance(value, (cst.List, cst.Tuple)):
+        elements = [e.value for e in value.elements]
+    else:
+        return False
+    return any(
+        V.is_traced(ctx.kind(e)) or isinstance(e, cst.Call)
+        and (ctx.qualname(e.func) or "").startswith(("jax.numpy.", "jax.lax.", "jax.nn."))
+        for e in elements)

@@ -16,7 +16,8 @@ class TracerLeak(StoreRule, Rule):
     (`self.cache = x * 2`), in a `global` or `nonlocal` name, or in an item, attribute or
     container of a module-level or closed-over object (`CACHE[k] = y`,
     `history.append(loss)`), or in a parameter's mutable default (`def f(x, seen=[])`:
-    one list shared by every call).
+    one list shared by every call); also a JAX value returned by a function memoised with
+    `functools.lru_cache`/`cache` and called while tracing (the cache keeps the tracer).
 
     ## Why is this bad?
     Inside a transform, values are tracers: placeholders that only mean something while the
@@ -62,6 +63,7 @@ class TracerLeak(StoreRule, Rule):
     name = "tracer-leak"
     summary = "A traced value is stored where it outlives the trace"
     VALID = (
+        'import functools\nimport jax\nimport numpy as np\n@functools.lru_cache\ndef mask(n):\n    return np.tril(np.ones((n, n)))\n@jax.jit\ndef f(x):\n    return x * mask(x.shape[0])\n',
         # a list created inside the traced call
         "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(xs):\n    out = []\n    for x in xs:\n        out.append(x * 2)\n    return jnp.stack(out)\n",
         # nnx: module state updates are the supported pattern
@@ -78,6 +80,7 @@ class TracerLeak(StoreRule, Rule):
         "import jax.numpy as jnp\nHIST = []\ndef f(x):\n    HIST.append(jnp.sin(x))\n",
     )
     INVALID = (
+        'import functools\nimport jax\nimport jax.numpy as jnp\n@functools.lru_cache\ndef mask(n):\n    return jnp.tril(jnp.ones((n, n)))\n@jax.jit\ndef f(x):\n    return x * mask(x.shape[0])\n',
         "import functools\nimport jax\nclass Model:\n    @functools.partial(jax.jit, static_argnums=0)\n    def __call__(self, x):\n        self.cache = x * 2\n        return x + 1\n",
         "import jax\nhistory = []\n@jax.jit\ndef f(x):\n    history.append(x)\n    return x * 2\n",
         "import jax\n@jax.jit\ndef f(x, seen=[]):\n    seen.append(x)\n    return x * 2\n",
@@ -121,6 +124,38 @@ class TracerLeak(StoreRule, Rule):
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
         if ctx.traced and isinstance(node.func, cst.Attribute):
             self.check_store(ctx, node)
+
+    def visit_Return(self, node: cst.Return, ctx: Context) -> None:
+        """``@functools.lru_cache def mask(n): return jnp.tril(...)`` called while tracing:
+        the cache keeps the tracer the first trace made and hands it to later traces."""
+        unit = ctx.unit
+        if node.value is None or not ctx.traced or unit is None \
+                or not isinstance(unit.node, cst.FunctionDef):
+            return
+        memo = next((snippet(ctx, d.decorator) for d in unit.node.decorators
+                     if ctx.qualname(d.decorator.func if isinstance(d.decorator, cst.Call)
+                                     else d.decorator) in MEMOISERS), None)
+        if memo is None or not _jax_result(ctx, node.value):
+            return
+        self.report(
+            ctx,
+            node.value,
+            f"`{unit.name}` is memoised by `@{memo}` and called while tracing "
+            f"({ctx.via_description(ctx.via)}): the cache keeps the tracer this returns, and a "
+            "later trace that gets it raises UnexpectedTracerError; build the value with "
+            "NumPy, or drop the cache",
+        )
+
+
+MEMOISERS = frozenset({"functools.lru_cache", "functools.cache"})
+
+
+def _jax_result(ctx: Context, value: cst.BaseExpression) -> bool:
+    """A value made by JAX (a tracer while tracing), not a NumPy or Python one."""
+    if V.is_traced(ctx.kind(value)):
+        return True
+    return isinstance(value, cst.Call) and (ctx.qualname(value.func) or "").startswith(
+        ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn."))
 
 
 def _where(ctx: Context, store: E.Store) -> str:

@@ -29,9 +29,9 @@ class UnhashableStaticArg(Rule):
     Checks for a call to a jitted function that passes a list, dict or set (a display, a
     comprehension or a `list()`/`dict()`/`set()` call, or a name bound only to one), a
     NumPy or JAX array (`np.array(...)`, `jnp.zeros(...)`), or an instance of a
-    `@dataclasses.dataclass` of the module that is not frozen (its `__hash__` is None), to a
-    parameter marked static
-    with `static_argnums`/`static_argnames` (`@partial(jax.jit, static_argnums=1)`,
+    `@dataclasses.dataclass` of the module that is not frozen (its `__hash__` is None) or an
+    `argparse.Namespace` (`parser.parse_args()`), to a parameter marked static with
+    `static_argnums`/`static_argnames` (`@partial(jax.jit, static_argnums=1)`,
     `@jax.jit(static_argnames=...)`, `step = jax.jit(f, static_argnums=1)`, and
     `jax.pmap(..., static_broadcasted_argnums=...)`). The function is called by its name,
     by the name the jitted wrapper was assigned to, or as `self.method(...)`.
@@ -82,6 +82,7 @@ class UnhashableStaticArg(Rule):
         "import jax\n@jax.jit\ndef f(x, sizes):\n    return x\nf(1.0, [1, 2])\n",
     )
     INVALID = (
+        "import argparse\nimport functools\nimport jax\n@functools.partial(jax.jit, static_argnames='args')\ndef f(x, args):\n    return x\ndef main(argv):\n    args = argparse.ArgumentParser().parse_args(argv)\n    return f(1.0, args=args)\n",
         "import dataclasses\nimport functools\nimport jax\n@dataclasses.dataclass\nclass Cfg:\n    n: int = 2\n@functools.partial(jax.jit, static_argnames='cfg')\ndef f(x, cfg):\n    return x * cfg.n\nf(1.0, cfg=Cfg())\n",
         "import functools\nimport jax\n@functools.partial(jax.jit, static_argnums=1)\ndef f(x, sizes):\n    return x * len(sizes)\nf(1.0, [1, 2, 3])\n",
         "import jax\ndef f(x, cfg):\n    return x * cfg['scale']\nstep = jax.jit(f, static_argnames='cfg')\nstep(1.0, cfg={'scale': 2.0})\n",

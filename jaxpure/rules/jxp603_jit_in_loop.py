@@ -26,7 +26,8 @@ class JitInLoop(Rule):
     bound method, or another transform's result such as `jax.vmap(f)`) and called, when
     this happens inside a Python loop body, or inside a function that is itself called in
     a loop in the same module. A nested `@jax.jit def` defined and called there is checked
-    the same way.
+    the same way, and so is a factory that returns `jax.jit(<a function it defines>)` when
+    it is called in a `for` loop with arguments that do not change between iterations.
 
     ## Why is this bad?
     `jit` caches compiled code on the identity of the function it wraps. A new lambda,
@@ -88,6 +89,8 @@ class JitInLoop(Rule):
         "import jax\ndef train(p, bs):\n    def loss(p, b):\n        return p * b\n    loss_jit = jax.jit(loss)\n    for b in bs:\n        p = loss_jit(p, b)\n    return p\n",
     )
     INVALID = (
+        'import jax\ndef make_eval():\n    def ev(x):\n        return x * 2\n    return jax.jit(ev)\ndef fit(xs):\n    out = []\n    for x in xs:\n        ev = make_eval()\n        out.append(ev(x))\n    return out\n',
+        'import jax\nclass Probe:\n    def acc(self, x):\n        return x\ndef run(probe, xs):\n    return [jax.jit(probe.acc)(x) for x in xs]\n',
         "import jax\ndef make(s):\n    def f(x):\n        return x * s\n    return f\ndef run(xs):\n    return [jax.jit(make(2.0))(x) for x in xs]\n",
         "import jax\ndef train(p, batches):\n    for b in batches:\n        p = jax.jit(lambda q: q * b)(p)\n    return p\n",
         "import functools\nimport jax\ndef loss(p, b):\n    return p * b\ndef train(p, batches):\n    for b in batches:\n        f = jax.jit(functools.partial(loss, b=b))\n        p = f(p)\n    return p\n",
@@ -119,8 +122,48 @@ class JitInLoop(Rule):
             return
         wrapped = self._wrapped(ctx, node.value)
         if wrapped is None:
+            self._jitting_factory(ctx, node.value, target.value)
             return
         self._check(ctx, node.value, wrapped, target.value)
+
+    def _jitting_factory(self, ctx: Context, call: cst.Call, bound_to: str) -> None:
+        """``eval_fn = make_eval_fn(3)`` in a loop, where ``make_eval_fn`` returns
+        ``jax.jit(<a function it defines>)``: a new jitted function, compiled again, on every
+        iteration (the factory is fine when called once)."""
+        if ctx.traced or not ctx.loops:
+            return
+        factory = ctx.resolver.function(call.func, ctx.unit)
+        if factory is None or not isinstance(factory.node, cst.FunctionDef) \
+                or any(ctx.qualname(d.decorator.func if isinstance(d.decorator, cst.Call)
+                                    else d.decorator) in _MEMOISERS
+                       for d in factory.node.decorators):
+            return
+        returned = returned_values(factory.node)
+        if not returned or not all(self._jits_fresh_function(ctx, v, factory) for v in returned):
+            return
+        loop = ctx.loops[-1].node
+        if not isinstance(loop, cst.For) or E.reads_any(call, set(target_names(loop.target))):
+            return  # one jitted function per configuration the loop sweeps is the point
+        if not E.calls_named(loop.body, bound_to):
+            return
+        self.report(
+            ctx,
+            call,
+            f"`{snippet(ctx, call)}` inside a loop returns a newly jitted function on every "
+            f"iteration (`{factory.name}` jits a function it defines), so JAX traces and "
+            "compiles it again each time; call the factory once, outside the loop",
+        )
+
+    @staticmethod
+    def _jits_fresh_function(ctx: Context, value: cst.BaseExpression, factory: Unit) -> bool:
+        if not isinstance(value, cst.Call):
+            return False
+        found = ctx.traced_analysis.transform(value.func, factory)
+        if found is None or not _compiles(found[0]):
+            return False
+        target = call_arg(value, 0, "fun")
+        return isinstance(target, cst.Lambda) or isinstance(target, cst.Name) \
+            and target.value in factory.nested
 
     def visit_FunctionDef(self, node: cst.FunctionDef, ctx: Context) -> None:
         """A nested ``@jax.jit def f`` followed by ``f(...)`` in the repeated region."""
@@ -168,6 +211,12 @@ class JitInLoop(Rule):
         if isinstance(wrapped, cst.Attribute):
             if isinstance(wrapped.value, cst.Name) and wrapped.value.value in ("self", "cls") \
                     and ctx.resolver.function(wrapped, ctx.unit) is not None:
+                return "a new bound method"
+            if isinstance(wrapped.value, cst.Name) \
+                    and wrapped.value.value not in ctx.index.import_names \
+                    and wrapped.attr.value in _method_names(ctx):
+                # `probe.accuracy`: an instance of a class of this module (not a module's
+                # function, which is one object); each attribute access makes a new method
                 return "a new bound method"
             return None
         if isinstance(wrapped, cst.Name):
@@ -222,6 +271,13 @@ class JitInLoop(Rule):
 
 
 _MEMOISERS = ("functools.lru_cache", "functools.cache")
+
+
+def _method_names(ctx: Context) -> frozenset[str]:
+    """Names of the methods (not static) of the classes this module defines."""
+    return ctx.state("JXP603.methods", lambda: frozenset(  # type: ignore[return-value]
+        u.name for u in ctx.index.units
+        if u.parent_is_class and not u.is_staticmethod and not u.name.startswith("__")))
 
 
 def _returns_new_function(ctx: Context, factory: Unit) -> bool:
