@@ -6,7 +6,7 @@ import re
 import libcst as cst
 
 from jaxpure.analysis.index import ModuleIndex, Unit, refers_to_module
-from jaxpure.analysis.syntax import returned_values, statements
+from jaxpure.analysis.syntax import children, returned_values, statements
 from jaxpure.analysis.traced import Resolver
 from jaxpure.analysis.values import is_mutable_value
 
@@ -150,7 +150,7 @@ def _mentions(node: cst.CSTNode, names: set[str]) -> bool:
         current = stack.pop()
         if isinstance(current, cst.Name) and current.value in names:
             return True
-        stack.extend(c for c in current.children if isinstance(c, cst.CSTNode))
+        stack.extend(children(current))  # libcst's .children runs a visitor: slow
     return False
 
 

@@ -112,6 +112,9 @@ class ModuleIndex:
     store_mutations: list[tuple[Unit | None, str]] = field(default_factory=list)
     # `X.attr = v` inside functions: X -> the attributes written (only those go stale)
     attribute_stores: dict[str, set[str]] = field(default_factory=dict)
+    # (class, attribute) -> the value of each `self.<attribute> = value` in the class's
+    # methods (None: augmented, unpacked, a loop target)
+    self_stores: dict[tuple[str, str], list[cst.BaseExpression | None]] = field(default_factory=dict)
     # `CONFIG["log_every"] = 1`: (unit, name, key) for item stores with a literal string key
     literal_item_stores: list[tuple[Unit | None, str, str]] = field(default_factory=list)
     module_calls: list[cst.Call] = field(default_factory=list)
@@ -193,6 +196,10 @@ class _Indexer:
         unit.binding_orders.setdefault(name, []).append(self.order)
 
     def bind_target(self, target: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
+        unit = self.unit
+        if unit is not None and unit.parent_is_class and unit.class_name is not None \
+                and not unit.is_staticmethod:
+            self.record_self_store(target, value)
         if isinstance(target, cst.Name):
             self.bind(target.value, value)
             return
@@ -214,6 +221,19 @@ class _Indexer:
                 if key is not None:
                     self.index.literal_item_stores.append((self.unit, base, key))
             self.visit(target)
+
+    def record_self_store(self, target: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
+        unit = self.unit
+        assert unit is not None and unit.class_name is not None
+        first = next((p for p in unit.params if p.index == 0), None)
+        if first is None:
+            return
+        if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) \
+                and target.value.value == first.name:
+            self.index.self_stores.setdefault((unit.class_name, target.attr.value), []).append(value)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                self.record_self_store(element.value, None)
 
     # -- traversal --------------------------------------------------------------------
     def visit(self, node: cst.CSTNode) -> None:

@@ -99,56 +99,11 @@ def _self_array_attribute(ctx: Context, name: str, attr: str) -> bool:
     first = next((p for p in method.params if p.index == 0), None)
     if first is None or first.name != name or name in method.assigned:
         return False
-    values = _self_attribute_values(ctx).get((method.class_name, attr))
+    values = ctx.index.self_stores.get((method.class_name, attr))
     return bool(values) and all(
         isinstance(v, cst.Call) and (ctx.qualname(v.func) in E.JAX_ARRAY_CREATORS
                                      or at_update_base(v) is not None)
         for v in values)
-
-
-def _self_attribute_values(ctx: Context) -> dict[tuple[str, str], list[cst.BaseExpression | None]]:
-    """(class, attribute) -> the value of every assignment to ``self.<attribute>`` in the
-    class's methods (None for an augmented assignment or an unpacking target)."""
-    def collect() -> dict[tuple[str, str], list[cst.BaseExpression | None]]:
-        found: dict[tuple[str, str], list[cst.BaseExpression | None]] = {}
-        for unit in ctx.index.units:
-            if not unit.parent_is_class or unit.class_name is None or unit.is_staticmethod \
-                    or not isinstance(unit.node, cst.FunctionDef):
-                continue
-            first = next((p for p in unit.params if p.index == 0), None)
-            if first is not None:
-                _collect_self_stores(unit.node.body, first.name, unit.class_name, found)
-        return found
-
-    return ctx.state("analysis.self_attribute_values", collect)  # type: ignore[return-value]
-
-
-def _collect_self_stores(body: cst.CSTNode, self_name: str, class_name: str,
-                         found: dict[tuple[str, str], list[cst.BaseExpression | None]]) -> None:
-    stack: list[cst.CSTNode] = [body]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            continue  # nested functions and classes have their own `self`, if any
-        if isinstance(current, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
-            targets = [t.target for t in current.targets] if isinstance(current, cst.Assign) \
-                else [current.target]
-            whole = None if isinstance(current, cst.AugAssign) else current.value
-            for target in targets:
-                for attr, plain in _self_targets(target, self_name):
-                    found.setdefault((class_name, attr), []).append(whole if plain else None)
-        stack.extend(c for c in current.children if isinstance(c, cst.CSTNode))
-
-
-def _self_targets(target: cst.BaseExpression, self_name: str) -> list[tuple[str, bool]]:
-    """(attribute, assigned whole?) for ``self.a`` targets, also inside ``a, self.b = ...``."""
-    if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) \
-            and target.value.value == self_name:
-        return [(target.attr.value, True)]
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return [(attr, False) for e in target.elements
-                for attr, _ in _self_targets(e.value, self_name)]
-    return []
 
 
 _STATIC_FIELD_MARKERS = ("pytree_node=False", "static=True", "'static': True", '"static": True')

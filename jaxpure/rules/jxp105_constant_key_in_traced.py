@@ -3,7 +3,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis.context import Context
-from jaxpure.analysis.syntax import positional_args
+from jaxpure.analysis.syntax import children, positional_args
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Rule
 
@@ -175,5 +175,5 @@ def _assigned_names(root: cst.CSTNode, value: cst.CSTNode) -> set[str]:
             continue
         if isinstance(current, (cst.FunctionDef, cst.Lambda)) and current is not root:
             continue
-        stack.extend(c for c in current.children if isinstance(c, cst.CSTNode))
+        stack.extend(children(current))  # libcst's .children runs a visitor: slow
     return names
