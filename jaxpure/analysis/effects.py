@@ -28,7 +28,14 @@ import libcst as cst
 from jaxpure.analysis.index import Param, Unit
 from jaxpure.analysis.values import MUTABLE_CONTAINER_CALLS, NUMPY_ARRAY_CREATORS, is_mutable_value
 from jaxpure.analysis.names import dotted_name
-from jaxpure.analysis.syntax import NODE_TYPES, child_fields, children, statements, target_names
+from jaxpure.analysis.syntax import (
+    NODE_TYPES,
+    child_fields,
+    children,
+    returned_values,
+    statements,
+    target_names,
+)
 
 if TYPE_CHECKING:  # context.py imports nothing from here; keep it that way
     from jaxpure.analysis.context import Context
@@ -323,6 +330,13 @@ def unhashable_value(ctx: Context, value: cst.BaseExpression, follow_names: bool
             return "a JAX array"
         if isinstance(value.func, cst.Attribute) and value.func.attr.value in PARSE_ARGS:
             return "an `argparse.Namespace` (it defines `__eq__`, so it has no hash)"
+        # `widths = layer_widths(2, 3)`: a helper of this module that returns a list
+        helper = ctx.resolver.function(value.func, ctx.unit)
+        if helper is not None and isinstance(helper.node, cst.FunctionDef):
+            returned = returned_values(helper.node)
+            kinds = {is_mutable_value(_list_operand(r), lambda e: None) for r in returned}
+            if returned and len(kinds) == 1 and None not in kinds:
+                return f"{kinds.pop()} (what `{helper.name}` returns)"
         return _unhashable_dataclass(ctx, value.func)
     if follow_names and isinstance(value, cst.Name):
         values = bound_values(ctx, value.value)
@@ -334,6 +348,13 @@ def unhashable_value(ctx: Context, value: cst.BaseExpression, follow_names: bool
 
 
 PARSE_ARGS = frozenset({"parse_args", "parse_intermixed_args"})
+
+
+def _list_operand(value: cst.BaseExpression) -> cst.BaseExpression:
+    """``[w] * depth`` and ``[a] + rest`` build lists: the list display they start from."""
+    while isinstance(value, cst.BinaryOperation) and isinstance(value.operator, (cst.Multiply, cst.Add)):
+        value = value.left if isinstance(value.left, (cst.List, cst.BinaryOperation)) else value.right
+    return value
 
 
 def _unhashable_dataclass(ctx: Context, func: cst.BaseExpression) -> str | None:
@@ -698,14 +719,27 @@ def parent_map(ctx: Context) -> dict[int, cst.CSTNode]:
 
 def guarded_by(ctx: Context, node: cst.CSTNode, name: str) -> bool:
     """Whether ``node`` sits under an ``if``/``while`` (in the same function) whose test
-    reads ``name``, e.g. ``if key not in CACHE:`` or ``if CACHE.get(key) is None:``."""
+    reads ``name``, e.g. ``if key not in CACHE:`` or ``if CACHE.get(key) is None:``, or in
+    the ``except KeyError`` handler of a ``try`` that reads it."""
     parents = parent_map(ctx)
     current: cst.CSTNode | None = parents.get(id(node))
     while current is not None and not isinstance(current, (cst.FunctionDef, cst.Lambda, cst.Module)):
         if isinstance(current, (cst.If, cst.While)) and _reads(current.test, name):
             return True
+        if isinstance(current, cst.ExceptHandler) and catches_missing_key(current):
+            # `try: return CACHE[k]` / `except KeyError: CACHE[k] = ...`
+            owner = parents.get(id(current))
+            if isinstance(owner, cst.Try) and _reads(owner.body, name):
+                return True
         current = parents.get(id(current))
     return False
+
+
+def catches_missing_key(handler: cst.ExceptHandler) -> bool:
+    """``except KeyError`` (or ``LookupError``, alone or in a tuple)."""
+    caught = handler.type
+    names = [e.value for e in caught.elements] if isinstance(caught, cst.Tuple) else [caught]
+    return any(isinstance(n, cst.Name) and n.value in ("KeyError", "LookupError") for n in names)
 
 
 def reads_any(node: cst.CSTNode, names: set[str]) -> bool:

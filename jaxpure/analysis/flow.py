@@ -26,6 +26,7 @@ from jaxpure.analysis.syntax import (
     NODE_TYPES,
     child_fields,
     positional_args,
+    returned_values,
     statements,
     target_names,
 )
@@ -488,9 +489,17 @@ class Walker:
             element_kind = V.TRACED if V.is_traced(whole) else (
                 V.STATIC if whole == V.STATIC else V.UNKNOWN)
             producer = value is not None and self.produces_key(value)
-            for element in elements:
+            passed_back = self.keys_passed_back(value, len(elements))
+            for index, element in enumerate(elements):
                 for name in target_names(element.value):
                     frame.env[name] = element_kind
+                    if index in passed_back:
+                        # `key, x = perturb(key, x)` where perturb returns its key as given:
+                        # the same key, in the state the call left it
+                        state = ctx.key_state(passed_back[index])
+                        if state is not None:
+                            frame.keys[name] = state
+                            continue
                     if producer or self.key_from(name, None) is not None:
                         frame.keys[name] = K.KeyState(
                             from_param=not producer and _from_param(value, frame))
@@ -559,6 +568,34 @@ class Walker:
                 frame.keys[name] = K.KeyState()
             else:
                 frame.keys.pop(name, None)
+
+    def keys_passed_back(self, value: cst.BaseExpression | None, width: int) -> dict[int, str]:
+        """For ``a, b = helper(key, x)``: the positions of the returned tuple that hand back,
+        unchanged, a key the caller passed in (position -> the caller's key name)."""
+        if not isinstance(value, cst.Call) or not self.ctx.frame.keys:
+            return {}
+        callee = self.ctx.resolver.function(value.func, self.ctx.frame.unit)
+        if callee is None or not isinstance(callee.node, cst.FunctionDef):
+            return {}
+        returned = returned_values(callee.node)
+        if not returned or not all(isinstance(r, cst.Tuple) and len(r.elements) == width
+                                   for r in returned):
+            return {}
+        positional = [p for p in callee.params if p.index >= 0]
+        passed: dict[str, str] = {}
+        for param, arg in zip(positional, value.args):
+            if arg.keyword is None and not arg.star and isinstance(arg.value, cst.Name) \
+                    and self.ctx.is_key(arg.value.value):
+                passed[param.name] = arg.value.value
+        found: dict[int, str] = {}
+        for index in range(width):
+            names = {r.elements[index].value.value for r in returned  # type: ignore[attr-defined]
+                     if isinstance(r.elements[index].value, cst.Name)}
+            if len(names) == 1 and all(isinstance(r.elements[index].value, cst.Name) for r in returned):
+                name = names.pop()
+                if name in passed and name not in callee.assigned:
+                    found[index] = passed[name]
+        return found
 
     def produces_key(self, value: cst.BaseExpression) -> bool:
         if isinstance(value, cst.Call):

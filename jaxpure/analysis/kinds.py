@@ -14,7 +14,7 @@ import libcst as cst
 from jaxpure.analysis import effects as E
 from jaxpure.analysis import values as V
 from jaxpure.analysis.index import Unit
-from jaxpure.analysis.syntax import at_update_base, returned_values
+from jaxpure.analysis.syntax import at_update_base, returned_values, str_literals
 from jaxpure.analysis.transforms import lookup
 
 if TYPE_CHECKING:
@@ -111,10 +111,18 @@ _STATIC_FIELD_MARKERS = ("pytree_node=False", "static=True", "'static': True", '
 
 def _static_fields(ctx: Context) -> frozenset[str]:
     """Fields a class of this module declares static (flax ``struct.field(pytree_node=False)``,
-    equinox ``field(static=True)``, ``metadata=dict(static=True)``): not traced leaves."""
+    equinox ``field(static=True)``, ``metadata=dict(static=True)``, ``register_dataclass``'s
+    ``meta_fields``): not traced leaves."""
     def collect() -> frozenset[str]:
         found: set[str] = set()
         for node in ctx.index.class_nodes.values():
+            for decorator in node.decorators:
+                # @partial(register_dataclass, data_fields=[...], meta_fields=["act"])
+                expr = decorator.decorator
+                if isinstance(expr, cst.Call):
+                    for arg in expr.args:
+                        if arg.keyword is not None and arg.keyword.value == "meta_fields":
+                            found.update(str_literals(arg.value) or ())
             for line in node.body.body if isinstance(node.body, cst.IndentedBlock) else ():
                 if not isinstance(line, cst.SimpleStatementLine):
                     continue
@@ -130,6 +138,12 @@ def _static_fields(ctx: Context) -> frozenset[str]:
 
 
 def _comparison_kind(ctx: Context, expr: cst.Comparison) -> int:
+    operands = [expr.left, *(t.comparator for t in expr.comparisons)]
+    if any(isinstance(o, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
+           for o in operands):
+        # `layer.activation == "gelu"`: only Python values compare with strings (a JAX
+        # array raises), so the other side is static metadata
+        return V.STATIC
     kinds = [infer_kind(ctx, expr.left)]
     for target in expr.comparisons:
         op = target.operator

@@ -2,11 +2,13 @@ from __future__ import annotations
 
 import libcst as cst
 
+from jaxpure.analysis import effects as E
 from jaxpure.analysis import values as V
 from jaxpure.analysis.attributes import SelfAttributes, attribute_path, self_param
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.globals import StaleNames
 from jaxpure.analysis.index import MUTATING_METHODS, literal_item_key
+from jaxpure.analysis.syntax import statements
 from jaxpure.rules._shared import under
 from jaxpure.rules.base import Rule
 
@@ -40,7 +42,7 @@ class GlobalRead(Rule):
     `if __name__ == "__main__":` block before it calls anything of the module
     (`temperature = args.temperature`), happens before any trace and is not reported; an attribute
     assigned in a function (`cfg.lr = v`) makes only that attribute stale; a dict used as a
-    trace-time memo (`if k not in CACHE`), a registry filled only by decorators applied at
+    trace-time memo (`if k not in CACHE`, `try: CACHE[k]` / `except KeyError`), a registry filled only by decorators applied at
     import (`@register("swish")`) and `jax.new_ref` refs are not reported. A global
     set by a `setup()` that always runs before the first call is reported: nothing in the
     code says so. Bare `vmap` and `grad` re-run the Python body on every call and are not
@@ -135,6 +137,18 @@ class GlobalRead(Rule):
                 memo = _memo_key(target.comparator)
                 if memo is not None:
                     self._memos(ctx).add((id(ctx.unit), memo))
+
+    def visit_Try(self, node: cst.Try, ctx: Context) -> None:
+        # `try: return CACHE[k]` / `except KeyError: CACHE[k] = ...`: the same memo
+        if not any(E.catches_missing_key(h) for h in node.handlers):
+            return
+        for statement in statements(node.body):
+            for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+                value = getattr(small, "value", None)
+                if isinstance(value, cst.Subscript):
+                    memo = _memo_key(value.value)
+                    if memo is not None:
+                        self._memos(ctx).add((id(ctx.unit), memo))
 
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
         func = node.func

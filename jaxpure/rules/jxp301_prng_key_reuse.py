@@ -68,6 +68,7 @@ class PrngKeyReuse(Rule):
         "import jax\ndef f(key, init, forward, x):\n    k1, k2 = jax.random.split(key)\n    rngs = {'params': k1, 'dropout': k2}\n    params = init(rngs['params'], x)\n    return forward(params, x, rngs['dropout'])\n",
     )
     INVALID = (
+        'import jax\ndef perturb(key, x):\n    return key, x + jax.random.normal(key, x.shape)\ndef run(key, x):\n    key, x = perturb(key, x)\n    key, y = perturb(key, x)\n    return y\n',
         "import jax\nkey = jax.random.key(0)\na = jax.random.normal(key, (3,))\nb = jax.random.uniform(key, (3,))\n",
         "import jax\ndef f(key):\n    k1, k2 = jax.random.split(key)\n    return jax.random.normal(key)\n",
         "from jax import random\ndef init(rng, model, x):\n    params = model.init(rng, x)\n    noise = random.normal(rng, x.shape)\n    return params, noise\n",

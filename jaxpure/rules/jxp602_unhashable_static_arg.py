@@ -82,6 +82,7 @@ class UnhashableStaticArg(Rule):
         "import jax\n@jax.jit\ndef f(x, sizes):\n    return x\nf(1.0, [1, 2])\n",
     )
     INVALID = (
+        "import functools\nimport jax\ndef widths(n):\n    return [8] * n\n@functools.partial(jax.jit, static_argnames='ws')\ndef f(x, ws):\n    return x\ndef run(x):\n    ws = widths(2)\n    return f(x, ws=ws)\n",
         "import argparse\nimport functools\nimport jax\n@functools.partial(jax.jit, static_argnames='args')\ndef f(x, args):\n    return x\ndef main(argv):\n    args = argparse.ArgumentParser().parse_args(argv)\n    return f(1.0, args=args)\n",
         "import dataclasses\nimport functools\nimport jax\n@dataclasses.dataclass\nclass Cfg:\n    n: int = 2\n@functools.partial(jax.jit, static_argnames='cfg')\ndef f(x, cfg):\n    return x * cfg.n\nf(1.0, cfg=Cfg())\n",
         "import functools\nimport jax\n@functools.partial(jax.jit, static_argnums=1)\ndef f(x, sizes):\n    return x * len(sizes)\nf(1.0, [1, 2, 3])\n",
