@@ -52,6 +52,8 @@ class Context:
         static_helpers: frozenset[str],
     ) -> None:
         self.module = module
+        # inside `with jax.ensure_compile_time_eval():` (depth): jnp calls run eagerly
+        self.compile_time_eval = 0
         self.index = index
         self.resolver = resolver
         self.traced_analysis = traced

@@ -343,13 +343,21 @@ class Walker:
 
     def stmt_With(self, node: cst.With) -> None:
         self.dispatch(node)
+        eager = False
         for item in node.items:
             self.expr(item.item)
+            if isinstance(item.item, cst.Call) \
+                    and self.ctx.qualname(item.item.func) == "jax.ensure_compile_time_eval":
+                eager = True
             if item.asname is not None:
                 for name in target_names(item.asname.name):
                     self.ctx.frame.env[name] = V.UNKNOWN
                     self.ctx.frame.keys.pop(name, None)
-        self.block(node.body)
+        self.ctx.compile_time_eval += eager
+        try:
+            self.block(node.body)
+        finally:
+            self.ctx.compile_time_eval -= eager
 
     def stmt_Match(self, node: cst.CSTNode) -> None:
         self.dispatch(node)

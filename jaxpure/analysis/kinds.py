@@ -165,6 +165,14 @@ def _comparison_kind(ctx: Context, expr: cst.Comparison) -> int:
 AXIS_INDEXES = frozenset({"jax.lax.axis_index"})
 
 
+def _staged(ctx: Context) -> bool:
+    """Inside a function jit (or pmap, a lax body under them) traces, every `jnp` call is
+    staged out: its result is a tracer even when its inputs are constants
+    (`jnp.sqrt(q.shape[-1])`), unless `jax.ensure_compile_time_eval()` is active."""
+    return ctx.caching_via is not None and ctx.strict_via is not None \
+        and not ctx.compile_time_eval
+
+
 def _call_kind(ctx: Context, call: cst.Call) -> int:
     func = call.func
     if isinstance(func, cst.Call) and ctx.traced:
@@ -196,7 +204,7 @@ def _call_kind(ctx: Context, call: cst.Call) -> int:
         if qual in AXIS_INDEXES and ctx.traced:
             return V.TRACED_ARRAY  # which device or mapped element: known only when it runs
         if qual.startswith(V.ARRAY_NAMESPACES):
-            if traced:
+            if traced or _staged(ctx):
                 return V.TRACED_ARRAY
             return V.ARRAY
         if qual.startswith("numpy."):

@@ -45,6 +45,8 @@ SHAPE_ARGS: dict[str, tuple[tuple[int, str], ...]] = {
     "jax.random.truncated_normal": ((3, "shape"),),
     "jax.random.split": ((1, "num"),),
 }
+# a keyword that fixes the output size, so the shape argument may be traced
+STATIC_SIZE_KEYWORDS = {"jax.numpy.repeat": "total_repeat_length"}
 # functions whose output size depends on the data unless `size=` is given
 SIZE_DEPENDENT = frozenset(
     {"jax.numpy.nonzero", "jax.numpy.argwhere", "jax.numpy.flatnonzero", "jax.numpy.unique",
@@ -100,6 +102,7 @@ class TracedShape(Rule):
     name = "traced-shape"
     summary = "A traced value used where a concrete shape or length is needed"
     VALID = (
+        "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x, counts):\n    return jnp.repeat(x, counts, total_repeat_length=8)\n",
         "import jax\n@jax.jit\ndef f(x):\n    for i in range(x.shape[0]):\n        x = x + i\n    return x[:3]\n",
         "from functools import partial\nimport jax\nimport jax.numpy as jnp\n@partial(jax.jit, static_argnums=1)\ndef f(x, n):\n    return jnp.zeros(n) + x[:n]\n",
         "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    return jnp.nonzero(x, size=3)\n",
@@ -129,6 +132,9 @@ class TracedShape(Rule):
                                  "TracerIntegerConversionError", via)
             return
         if qual in SHAPE_ARGS:
+            static_size = STATIC_SIZE_KEYWORDS.get(qual)
+            if static_size is not None and keyword_arg(node, static_size) is not None:
+                return  # jnp.repeat(x, traced, total_repeat_length=n): the size is given
             for position, keyword in SHAPE_ARGS[qual]:
                 value = call_arg(node, position, keyword)
                 if value is not None and self._traced_shape(ctx, value):
