@@ -76,8 +76,9 @@ class StaleNames:
     def _only_items_written(self, name: str) -> set[str] | None:
         """The keys written when every in-place change of the module global ``name`` is an
         item store with a literal key (``NAME["key"] = v``); None otherwise."""
+        # module-level stores (`HP["scale"] = 3.0`) run at import, before any trace
         keys = {key for unit, base, key in self.index.literal_item_stores
-                if base == name and refers_to_module(unit, name)}
+                if base == name and unit is not None and refers_to_module(unit, name)}
         literal = sum(1 for unit, base, _ in self.index.literal_item_stores
                       if base == name and refers_to_module(unit, name))
         mutations = sum(1 for unit, base in self.index.mutations

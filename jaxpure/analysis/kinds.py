@@ -14,7 +14,7 @@ import libcst as cst
 from jaxpure.analysis import effects as E
 from jaxpure.analysis import values as V
 from jaxpure.analysis.index import Unit
-from jaxpure.analysis.syntax import at_update_base, returned_values, str_literals
+from jaxpure.analysis.syntax import at_update_base, children, returned_values, str_literals
 from jaxpure.analysis.transforms import lookup
 
 if TYPE_CHECKING:
@@ -114,7 +114,7 @@ def _static_fields(ctx: Context) -> frozenset[str]:
     equinox ``field(static=True)``, ``metadata=dict(static=True)``, ``register_dataclass``'s
     ``meta_fields``): not traced leaves."""
     def collect() -> frozenset[str]:
-        found: set[str] = set()
+        found: set[str] = set(_aux_data_fields(ctx))
         for node in ctx.index.class_nodes.values():
             for decorator in node.decorators:
                 # @partial(register_dataclass, data_fields=[...], meta_fields=["act"])
@@ -135,6 +135,37 @@ def _static_fields(ctx: Context) -> frozenset[str]:
         return frozenset(found)
 
     return ctx.state("analysis.static_fields", collect)  # type: ignore[return-value]
+
+
+AUX_REGISTRATIONS = frozenset(
+    {"jax.tree_util.register_pytree_node", "jax.tree_util.register_pytree_with_keys"})
+
+
+def _aux_data_fields(ctx: Context) -> set[str]:
+    """Attributes a custom pytree puts in its aux data, static under jit: the second element
+    of what a flatten function returns (``lambda s: ((s.obs,), s.done)``), for flatten
+    functions given to ``register_pytree_node`` and ``tree_flatten`` methods."""
+    flatteners: list[cst.CSTNode] = []
+    for call in ctx.index.module_calls:
+        if ctx.qualname(call.func) in AUX_REGISTRATIONS and len(call.args) >= 2:
+            flatten = call.args[1].value
+            unit = ctx.resolver.function(flatten, None)
+            flatteners.append(unit.node if unit is not None else flatten)
+    flatteners.extend(u.node for u in ctx.index.units
+                      if u.parent_is_class and u.name in ("tree_flatten", "tree_flatten_with_keys"))
+    found: set[str] = set()
+    for node in flatteners:
+        if not isinstance(node, (cst.FunctionDef, cst.Lambda)):
+            continue
+        for value in returned_values(node):
+            if isinstance(value, cst.Tuple) and len(value.elements) == 2:
+                stack: list[cst.CSTNode] = [value.elements[1].value]
+                while stack:
+                    current = stack.pop()
+                    if isinstance(current, cst.Attribute):
+                        found.add(current.attr.value)
+                    stack.extend(children(current))
+    return found
 
 
 def _comparison_kind(ctx: Context, expr: cst.Comparison) -> int:

@@ -491,23 +491,35 @@ class TracedAnalysis:
         could pass anything); ``grad`` and ``vmap`` are left out (grad passes the other
         arguments through untraced), and filtered transforms keep Python scalars static.
         """
+        plain = [origin for origin in self.origins
+                 if origin.transform.caching and origin.transform.kind == "wrap"
+                 and not origin.transform.filtered and not origin.target.parent_is_class
+                 and isinstance(origin.target.node, cst.FunctionDef)]
         jitted = {
-            id(origin.target): origin.target for origin in self.origins
-            if origin.transform.caching and origin.transform.kind == "wrap"
-            and not origin.transform.filtered and not origin.target.parent_is_class
-            and isinstance(origin.target.node, cst.FunctionDef)
-            and any(d.decorator is origin.node for d in origin.target.node.decorators)
+            id(origin.target): origin.target for origin in plain
+            if any(d.decorator is origin.node for d in origin.target.node.decorators)
         }
-        if not jitted:
+        # `attention_jit = jax.jit(attention, static_argnames=...)`: calls by that name
+        wrapper_of = {
+            id(origin.node): origin.target for origin in plain if isinstance(origin.node, cst.Call)
+        }
+        wrappers = {
+            name: wrapper_of[id(bindings[0].value)]
+            for name, bindings in self.index.bindings.items()
+            if len(bindings) == 1 and id(bindings[0].value) in wrapper_of
+        }
+        if not jitted and not wrappers:
             return
         calls = [(None, call) for call in self.index.module_calls]
         calls += [(unit, call) for unit in self.index.units for call in unit.calls]
         for unit, call in calls:
             if not isinstance(call.func, cst.Name) or any(arg.star for arg in call.args):
                 continue
-            target = self.resolver.function(call.func, unit)
-            if target is None or id(target) not in jitted:
-                continue
+            target = wrappers.get(call.func.value)
+            if target is None:
+                target = self.resolver.function(call.func, unit)
+                if target is None or id(target) not in jitted:
+                    continue
             positional = [p for p in target.params if p.index >= 0 and not p.star]
             passed = {p.name: arg.value for p, arg in zip(positional, positional_args(call))}
             passed.update((arg.keyword.value, arg.value) for arg in call.args
