@@ -188,16 +188,29 @@ def returned_values(node: cst.FunctionDef | cst.Lambda) -> list[cst.BaseExpressi
             continue
         if isinstance(current, cst.SimpleStatementLine):
             stack.extend(current.body)
-        elif isinstance(current, (cst.If, cst.For, cst.While, cst.With, cst.Try, cst.Else,
-                                  cst.ExceptHandler, cst.Finally)):
-            for name in ("body", "orelse", "handlers", "finalbody"):
-                value = getattr(current, name, None)
-                if isinstance(value, cst.BaseSuite):
-                    stack.extend(statements(value))
-                elif isinstance(value, (cst.If, cst.Else, cst.Finally)):
-                    stack.append(value)
-                elif isinstance(value, (tuple, list)):
-                    stack.extend(value)
+        else:
+            stack.extend(inner_statements(current))
+    return found
+
+
+COMPOUND = (cst.If, cst.For, cst.While, cst.With, cst.Try, cst.Else, cst.ExceptHandler,
+            cst.Finally)
+
+
+def inner_statements(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """What a compound statement runs in the same function: its body, `else`/`elif`,
+    handlers and `finally` (not nested functions or classes); [] for anything else."""
+    if not isinstance(node, COMPOUND):
+        return []
+    found: list[cst.CSTNode] = []
+    for name in ("body", "orelse", "handlers", "finalbody"):
+        value = getattr(node, name, None)
+        if isinstance(value, cst.BaseSuite):
+            found.extend(statements(value))
+        elif isinstance(value, (cst.If, cst.Else, cst.Finally)):
+            found.append(value)
+        elif isinstance(value, (tuple, list)):
+            found.extend(value)
     return found
 
 

@@ -5,7 +5,14 @@ import libcst as cst
 from jaxpure.analysis import values as V
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.index import Unit, refers_to_module
-from jaxpure.analysis.syntax import call_arg, children, returned_values, statements, target_names
+from jaxpure.analysis.syntax import (
+    call_arg,
+    children,
+    inner_statements,
+    returned_values,
+    statements,
+    target_names,
+)
 from jaxpure.rules.base import Rule
 
 # primitive -> (body position, body keyword, init position, init keyword, carry param index)
@@ -235,16 +242,8 @@ def _single_assignment(body: cst.BaseSuite, name: str) -> cst.BaseExpression | N
         elif isinstance(current, cst.AnnAssign):
             if isinstance(current.target, cst.Name) and current.target.value == name:
                 return current.value
-        elif isinstance(current, (cst.If, cst.For, cst.While, cst.With, cst.Try, cst.Else,
-                                  cst.ExceptHandler, cst.Finally)):
-            for field in ("body", "orelse", "handlers", "finalbody"):
-                value = getattr(current, field, None)
-                if isinstance(value, cst.BaseSuite):
-                    stack.extend(statements(value))
-                elif isinstance(value, (cst.If, cst.Else, cst.Finally)):
-                    stack.append(value)
-                elif isinstance(value, (tuple, list)):
-                    stack.extend(value)
+        else:
+            stack.extend(inner_statements(current))
     return None
 
 
