@@ -32,6 +32,8 @@ from jaxpure.analysis.syntax import (
     NODE_TYPES,
     child_fields,
     children,
+    is_int_literal,
+    reads_any,
     returned_values,
     statements,
     target_names,
@@ -348,6 +350,19 @@ def unhashable_value(ctx: Context, value: cst.BaseExpression, follow_names: bool
 
 
 PARSE_ARGS = frozenset({"parse_args", "parse_intermixed_args"})
+MEMOISERS = frozenset({"functools.lru_cache", "functools.cache"})
+
+
+def memoiser(ctx: Context, unit: Unit) -> cst.Decorator | None:
+    """The ``@functools.lru_cache``/``@functools.cache`` decorator of a def, if any: such a
+    function returns one object per argument tuple, built on the first call."""
+    if not isinstance(unit.node, cst.FunctionDef):
+        return None
+    for decorator in unit.node.decorators:
+        expr = decorator.decorator
+        if ctx.qualname(expr.func if isinstance(expr, cst.Call) else expr) in MEMOISERS:
+            return decorator
+    return None
 
 
 def _list_operand(value: cst.BaseExpression) -> cst.BaseExpression:
@@ -459,7 +474,7 @@ def side_effect_of(ctx: Context, call: cst.Call) -> SideEffect | None:
             return SideEffect("clock", shown)
         if qual in CLOCK_CALLS:
             return SideEffect("clock", shown)
-        if qual in SEEDED_CONSTRUCTORS and call.args and _literal_seed(call.args[0].value):
+        if qual in SEEDED_CONSTRUCTORS and call.args and is_int_literal(call.args[0].value):
             return None
         if qual in ("random.seed", "numpy.random.seed"):
             return SideEffect("seed", shown)
@@ -486,12 +501,6 @@ def _is_shared_generator(ctx: Context, receiver: cst.BaseExpression) -> bool:
     values = bound_values(ctx, receiver.value)
     return bool(values) and all(
         isinstance(v, cst.Call) and ctx.qualname(v.func) in SEEDED_CONSTRUCTORS for v in values)
-
-
-def _literal_seed(value: cst.BaseExpression) -> bool:
-    if isinstance(value, cst.Integer):
-        return True
-    return isinstance(value, cst.UnaryOperation) and isinstance(value.expression, cst.Integer)
 
 
 def _is_logger(ctx: Context, receiver: cst.BaseExpression) -> bool:
@@ -724,12 +733,12 @@ def guarded_by(ctx: Context, node: cst.CSTNode, name: str) -> bool:
     parents = parent_map(ctx)
     current: cst.CSTNode | None = parents.get(id(node))
     while current is not None and not isinstance(current, (cst.FunctionDef, cst.Lambda, cst.Module)):
-        if isinstance(current, (cst.If, cst.While)) and _reads(current.test, name):
+        if isinstance(current, (cst.If, cst.While)) and reads_any(current.test, {name}):
             return True
         if isinstance(current, cst.ExceptHandler) and catches_missing_key(current):
             # `try: return CACHE[k]` / `except KeyError: CACHE[k] = ...`
             owner = parents.get(id(current))
-            if isinstance(owner, cst.Try) and _reads(owner.body, name):
+            if isinstance(owner, cst.Try) and reads_any(owner.body, {name}):
                 return True
         current = parents.get(id(current))
     return False
@@ -740,27 +749,6 @@ def catches_missing_key(handler: cst.ExceptHandler) -> bool:
     caught = handler.type
     names = [e.value for e in caught.elements] if isinstance(caught, cst.Tuple) else [caught]
     return any(isinstance(n, cst.Name) and n.value in ("KeyError", "LookupError") for n in names)
-
-
-def reads_any(node: cst.CSTNode, names: set[str]) -> bool:
-    """Whether ``node`` (including nested function bodies) reads any of ``names``."""
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, cst.Name) and current.value in names:
-            return True
-        stack.extend(children(current))
-    return False
-
-
-def _reads(node: cst.CSTNode, name: str) -> bool:
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, cst.Name) and current.value == name:
-            return True
-        stack.extend(children(current))
-    return False
 
 
 # ---------------------------------------------------------------------------------

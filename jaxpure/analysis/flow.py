@@ -589,12 +589,8 @@ class Walker:
         if not returned or not all(isinstance(r, cst.Tuple) and len(r.elements) == width
                                    for r in returned):
             return {}
-        positional = [p for p in callee.params if p.index >= 0]
-        passed: dict[str, str] = {}
-        for param, arg in zip(positional, value.args):
-            if arg.keyword is None and not arg.star and isinstance(arg.value, cst.Name) \
-                    and self.ctx.is_key(arg.value.value):
-                passed[param.name] = arg.value.value
+        passed = {param: arg.value for param, arg in (callee.arguments_of(value) or {}).items()
+                  if isinstance(arg, cst.Name) and self.ctx.is_key(arg.value)}
         found: dict[int, str] = {}
         for index in range(width):
             names = {r.elements[index].value.value for r in returned  # type: ignore[attr-defined]

@@ -6,7 +6,7 @@ import re
 import libcst as cst
 
 from jaxpure.analysis.index import ModuleIndex, Unit, refers_to_module
-from jaxpure.analysis.syntax import children, returned_values, statements
+from jaxpure.analysis.syntax import reads_any, returned_values, statements
 from jaxpure.analysis.traced import Resolver
 from jaxpure.analysis.values import is_mutable_value
 
@@ -123,7 +123,7 @@ def main_block_setup(module: cst.Module, index: ModuleIndex) -> set[int]:
         if not (isinstance(statement, cst.If) and _is_main_test(statement.test)):
             continue
         for line in statements(statement.body):
-            if _mentions(line, own):
+            if reads_any(line, own):
                 break
             for inner in line.body if isinstance(line, cst.SimpleStatementLine) else ():
                 if isinstance(inner, (cst.Assign, cst.AnnAssign)) and inner.value is not None:
@@ -143,16 +143,6 @@ def _text(node: cst.BaseExpression) -> str | None:
     if isinstance(node, cst.SimpleString):
         return node.evaluated_value if isinstance(node.evaluated_value, str) else None
     return None
-
-
-def _mentions(node: cst.CSTNode, names: set[str]) -> bool:
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, cst.Name) and current.value in names:
-            return True
-        stack.extend(children(current))  # libcst's .children runs a visitor: slow
-    return False
 
 
 def import_time_decorators(index: ModuleIndex) -> set[int]:

@@ -82,6 +82,25 @@ class Unit:
                 return p
         return None
 
+    def arguments_of(self, call: cst.Call) -> dict[str, cst.BaseExpression] | None:
+        """Parameter name -> the expression ``call`` passes for it: keywords by name,
+        positional arguments by position (after ``self`` when a method is called through an
+        attribute); None when the call spreads ``*args``/``**kwargs``."""
+        if any(arg.star for arg in call.args):
+            return None
+        positional = [p for p in self.params if p.index >= 0 and not p.star]
+        if self.parent_is_class and not self.is_staticmethod and isinstance(call.func, cst.Attribute):
+            positional = positional[1:]
+        passed: dict[str, cst.BaseExpression] = {}
+        position = 0
+        for arg in call.args:
+            if arg.keyword is not None:
+                passed[arg.keyword.value] = arg.value
+            elif position < len(positional):
+                passed[positional[position].name] = arg.value
+                position += 1
+        return passed
+
     def binds(self, name: str) -> bool:
         return name in self.assigned or name in self.param_names
 

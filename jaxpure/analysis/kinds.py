@@ -55,6 +55,11 @@ def infer_kind(ctx: Context, expr: cst.BaseExpression) -> int:
         return V.join(infer_kind(ctx, expr.body), infer_kind(ctx, expr.orelse))  # type: ignore[attr-defined]
     if t in (cst.Tuple, cst.List, cst.Set):
         return V.container([infer_kind(ctx, e.value) for e in expr.elements])  # type: ignore[attr-defined]
+    if t in (cst.ListComp, cst.SetComp, cst.GeneratorExp):
+        # `[jnp.linalg.norm(g) for g in leaves]`: a container of what each element is
+        return V.container([infer_kind(ctx, expr.elt)])  # type: ignore[attr-defined]
+    if t is cst.DictComp:
+        return V.container([infer_kind(ctx, expr.value)])  # type: ignore[attr-defined]
     if t is cst.Dict:
         return V.container(
             [infer_kind(ctx, e.value) for e in expr.elements if isinstance(e, cst.DictElement)]  # type: ignore[attr-defined]

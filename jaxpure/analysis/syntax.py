@@ -232,3 +232,21 @@ def at_update_base(node: cst.BaseExpression) -> cst.BaseExpression | None:
     if indexer.value.attr.value != "at":
         return None
     return indexer.value.value
+
+
+def is_int_literal(node: cst.BaseExpression | None) -> bool:
+    """``3`` or ``-3``."""
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        node = node.expression
+    return isinstance(node, cst.Integer)
+
+
+def reads_any(node: cst.CSTNode, names: set[str]) -> bool:
+    """Whether ``node`` (including nested function bodies) mentions any of ``names``."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Name) and current.value in names:
+            return True
+        stack.extend(children(current))
+    return False

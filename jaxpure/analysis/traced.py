@@ -513,17 +513,16 @@ class TracedAnalysis:
         calls = [(None, call) for call in self.index.module_calls]
         calls += [(unit, call) for unit in self.index.units for call in unit.calls]
         for unit, call in calls:
-            if not isinstance(call.func, cst.Name) or any(arg.star for arg in call.args):
+            if not isinstance(call.func, cst.Name):
                 continue
             target = wrappers.get(call.func.value)
             if target is None:
                 target = self.resolver.function(call.func, unit)
                 if target is None or id(target) not in jitted:
                     continue
-            positional = [p for p in target.params if p.index >= 0 and not p.star]
-            passed = {p.name: arg.value for p, arg in zip(positional, positional_args(call))}
-            passed.update((arg.keyword.value, arg.value) for arg in call.args
-                          if arg.keyword is not None)
+            passed = target.arguments_of(call)
+            if passed is None:
+                continue
             # a passed Python scalar literal, or any value for a scalar-default parameter
             scalars = {p.name for p in target.params if p.name in passed
                        and (_scalar_literal(p.default) or _scalar_literal(passed[p.name]))}

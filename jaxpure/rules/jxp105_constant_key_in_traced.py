@@ -3,20 +3,13 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis.context import Context
-from jaxpure.analysis.syntax import children, positional_args
+from jaxpure.analysis.syntax import children, is_int_literal, positional_args
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Rule
 
 KEY_MAKERS = frozenset({"jax.random.key", "jax.random.PRNGKey"})
 # transforms that only look at shapes: the key's value never matters
 SHAPE_ONLY = frozenset({"jax.eval_shape", "jax.make_jaxpr"})
-
-
-def _literal_int(node: cst.BaseExpression) -> bool:
-    if isinstance(node, cst.Integer):
-        return True
-    return isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus) \
-        and isinstance(node.expression, cst.Integer)
 
 
 def _constant_int_global(ctx: Context, node: cst.BaseExpression) -> bool:
@@ -27,7 +20,7 @@ def _constant_int_global(ctx: Context, node: cst.BaseExpression) -> bool:
     bindings = ctx.index.bindings.get(name, [])
     return len(bindings) == 1 and not bindings[0].augmented \
         and name not in ctx.index.global_writes and bindings[0].value is not None \
-        and _literal_int(bindings[0].value)
+        and is_int_literal(bindings[0].value)
 
 
 class ConstantKeyInTraced(Rule):
@@ -103,7 +96,7 @@ class ConstantKeyInTraced(Rule):
         args = positional_args(node)
         seed = args[0].value if args else next(
             (a.value for a in node.args if a.keyword is not None and a.keyword.value == "seed"), None)
-        if seed is None or not (_literal_int(seed) or _constant_int_global(ctx, seed)):
+        if seed is None or not (is_int_literal(seed) or _constant_int_global(ctx, seed)):
             return
         if not self._has_varying_inputs(ctx):
             return  # nothing varies between calls: a jitted initialiser

@@ -88,8 +88,7 @@ class Concretization(Rule):
         qual = ctx.qualname(func)
         if qual is None or not node.args:
             return
-        traced = [a.value for a in node.args
-                  if V.is_traced(ctx.kind(a.value)) or _jax_values_in(ctx, a.value)]
+        traced = [a.value for a in node.args if V.is_traced(ctx.kind(a.value))]
         if not traced:
             return
         if qual in CONVERTERS:
@@ -131,18 +130,3 @@ class Concretization(Rule):
             f"{what} on a traced value in `{snippet(ctx, node)}` raises {error} under "
             f"{under(ctx, via)}; {fix}",
         )
-
-
-def _jax_values_in(ctx: Context, value: cst.BaseExpression) -> bool:
-    """``[jnp.linalg.norm(g) for g in leaves]`` inside traced code: a Python list whose
-    elements are results of JAX calls, tracers under the transform."""
-    if isinstance(value, (cst.ListComp, cst.GeneratorExp)):
-        elements = [value.elt]
-    elif isinstance(value, (cst.List, cst.Tuple)):
-        elements = [e.value for e in value.elements]
-    else:
-        return False
-    return any(
-        V.is_traced(ctx.kind(e)) or isinstance(e, cst.Call)
-        and (ctx.qualname(e.func) or "").startswith(("jax.numpy.", "jax.lax.", "jax.nn."))
-        for e in elements)

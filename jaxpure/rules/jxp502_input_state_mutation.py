@@ -99,19 +99,10 @@ class InputStateMutation(Rule):
             info = analysis.info.get(id(caller))
             if info is None or not info.direct or not info.traced or info.stateful:
                 continue
-            positional = [p for p in unit.params if p.index >= 0 and not p.star]
-            shift = 1 if unit.parent_is_class and not unit.is_staticmethod \
-                and isinstance(call.func, cst.Attribute) else 0
-            for i, arg in enumerate(call.args):
-                if arg.star or not isinstance(arg.value, cst.Name):
+            for target, value in (unit.arguments_of(call) or {}).items():
+                if not isinstance(value, cst.Name):
                     continue
-                if arg.keyword is not None:
-                    target = arg.keyword.value
-                elif i + shift < len(positional):
-                    target = positional[i + shift].name
-                else:
-                    continue
-                outer = caller.param(arg.value.value)
+                outer = caller.param(value.value)
                 if outer is None or outer.star or outer.name in info.static_params \
                         or outer.name in caller.assigned or E.mutable_default_param(outer):
                     continue

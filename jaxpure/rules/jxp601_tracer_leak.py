@@ -132,30 +132,17 @@ class TracerLeak(StoreRule, Rule):
         if node.value is None or not ctx.traced or unit is None \
                 or not isinstance(unit.node, cst.FunctionDef):
             return
-        memo = next((snippet(ctx, d.decorator) for d in unit.node.decorators
-                     if ctx.qualname(d.decorator.func if isinstance(d.decorator, cst.Call)
-                                     else d.decorator) in MEMOISERS), None)
-        if memo is None or not _jax_result(ctx, node.value):
-            return
+        memo = E.memoiser(ctx, unit)
+        if memo is None or not V.is_traced(ctx.kind(node.value)):
+            return  # (under jit every jnp result is a tracer, even of constants)
         self.report(
             ctx,
             node.value,
-            f"`{unit.name}` is memoised by `@{memo}` and called while tracing "
+            f"`{unit.name}` is memoised by `@{snippet(ctx, memo.decorator)}` and called while tracing "
             f"({ctx.via_description(ctx.via)}): the cache keeps the tracer this returns, and a "
             "later trace that gets it raises UnexpectedTracerError; build the value with "
             "NumPy, or drop the cache",
         )
-
-
-MEMOISERS = frozenset({"functools.lru_cache", "functools.cache"})
-
-
-def _jax_result(ctx: Context, value: cst.BaseExpression) -> bool:
-    """A value made by JAX (a tracer while tracing), not a NumPy or Python one."""
-    if V.is_traced(ctx.kind(value)):
-        return True
-    return isinstance(value, cst.Call) and (ctx.qualname(value.func) or "").startswith(
-        ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn."))
 
 
 def _where(ctx: Context, store: E.Store) -> str:

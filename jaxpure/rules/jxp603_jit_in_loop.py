@@ -5,7 +5,7 @@ import libcst as cst
 from jaxpure.analysis import effects as E
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.index import Unit
-from jaxpure.analysis.syntax import call_arg, returned_values, target_names
+from jaxpure.analysis.syntax import call_arg, reads_any, returned_values, target_names
 from jaxpure.analysis.transforms import Transform
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Rule
@@ -134,15 +134,13 @@ class JitInLoop(Rule):
             return
         factory = ctx.resolver.function(call.func, ctx.unit)
         if factory is None or not isinstance(factory.node, cst.FunctionDef) \
-                or any(ctx.qualname(d.decorator.func if isinstance(d.decorator, cst.Call)
-                                    else d.decorator) in _MEMOISERS
-                       for d in factory.node.decorators):
+                or E.memoiser(ctx, factory) is not None:
             return
         returned = returned_values(factory.node)
         if not returned or not all(self._jits_fresh_function(ctx, v, factory) for v in returned):
             return
         loop = ctx.loops[-1].node
-        if not isinstance(loop, cst.For) or E.reads_any(call, set(target_names(loop.target))):
+        if not isinstance(loop, cst.For) or reads_any(call, set(target_names(loop.target))):
             return  # one jitted function per configuration the loop sweeps is the point
         if not E.calls_named(loop.body, bound_to):
             return
@@ -253,7 +251,7 @@ class JitInLoop(Rule):
         if why is None:
             return
         if loop is not None and isinstance(loop, cst.For) and _sweeps_constants(ctx, loop) \
-                and E.reads_any(wrapped, set(target_names(loop.target))):
+                and reads_any(wrapped, set(target_names(loop.target))):
             return  # one compilation per configuration value is inherent (autotuning)
         if bound_to is not None and not E.calls_named(region, bound_to):
             return  # built but not called here: stored, or returned by a factory
@@ -270,9 +268,6 @@ class JitInLoop(Rule):
         )
 
 
-_MEMOISERS = ("functools.lru_cache", "functools.cache")
-
-
 def _method_names(ctx: Context) -> frozenset[str]:
     """Names of the methods (not static) of the classes this module defines."""
     return ctx.state("JXP603.methods", lambda: frozenset(  # type: ignore[return-value]
@@ -284,12 +279,8 @@ def _returns_new_function(ctx: Context, factory: Unit) -> bool:
     """A factory that builds a function on every call (``def make_loss(l2): def loss...;
     return loss``), unless it is memoised (``@functools.lru_cache``)."""
     node = factory.node
-    if not isinstance(node, cst.FunctionDef):
+    if not isinstance(node, cst.FunctionDef) or E.memoiser(ctx, factory) is not None:
         return False
-    for decorator in node.decorators:
-        expr = decorator.decorator
-        if ctx.qualname(expr.func if isinstance(expr, cst.Call) else expr) in _MEMOISERS:
-            return False
     returned = returned_values(node)
     return bool(returned) and all(
         isinstance(value, cst.Lambda)
