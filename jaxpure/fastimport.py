@@ -35,22 +35,33 @@ from typing import Any
 CodeTable = dict[str, Any]  # source text -> code object
 
 
-def code_cache_path(cache_dir: Path) -> Path:
-    return cache_dir / f"dataclass-code.{sys.implementation.cache_tag}.marshal"
+def code_cache_path(cache_dir: Path, variant: str = "lazy") -> Path:
+    """The code cache for one way of importing the engine (their texts differ: see below)."""
+    return cache_dir / f"dataclass-code.{sys.implementation.cache_tag}.{variant}.marshal"
 
 
-def import_engine(code_cache: Path | None) -> int:
-    """``import jaxpure.engine`` (and so libcst), through the code cache when there is one.
+def import_engine(cache_dir: Path | None) -> int:
+    """``import jaxpure.engine`` (and so libcst), through the code cache in ``cache_dir``.
 
+    libcst is imported lazily (lazy_libcst.py) unless something imported it already. Each
+    way (lazy, full, libcst already there) runs its own set of generated texts, so each has
+    its own file: a flake8 run beside a CLI run never makes the other recompile.
     Returns how many generated texts had to be compiled (0: all came from the cache).
     """
     import importlib
 
-    if "jaxpure.engine" in sys.modules or code_cache is None:
+    if "jaxpure.engine" in sys.modules:
+        return 0
+    from jaxpure import lazy_libcst
+
+    already_imported = "libcst" in sys.modules
+    variant = "lazy" if lazy_libcst.install() else "loaded" if already_imported else "full"
+    if cache_dir is None:
         importlib.import_module("jaxpure.engine")
         return 0
     import dataclasses
 
+    code_cache = code_cache_path(cache_dir, variant)
     known = _load(code_cache)
     used: CodeTable = {}
     compiled = 0

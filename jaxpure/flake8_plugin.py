@@ -87,10 +87,10 @@ class JaxPureChecker:
 
     def _findings(self) -> list[Finding]:
         if "jaxpure.engine" not in sys.modules:
-            from jaxpure.fastimport import code_cache_path, import_engine
+            from jaxpure.fastimport import import_engine
 
             project = self._project()
-            import_engine(code_cache_path(project[1]) if project is not None else None)
+            import_engine(project[1] if project is not None else None)
         from jaxpure.engine import check_source
 
         source = "".join(self.lines)

@@ -14,10 +14,10 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterable
+from typing import Any
 
 import libcst as cst
 from libcst._position import CodeRange
-from libcst.metadata.position_provider import PositionProvidingCodegenState
 
 from jaxpure.analysis.syntax import children
 
@@ -45,12 +45,7 @@ def node_positions(module: cst.Module, source: str, wanted: Iterable[cst.CSTNode
     line_offsets = _line_offsets(source)
     sink = _Sink()
     for index in holding:
-        state = PositionProvidingCodegenState(
-            default_indent=module.default_indent,
-            default_newline=module.default_newline,
-            provider=sink,  # type: ignore[arg-type]
-            line=starts[index],
-        )
+        state = _codegen_state(module, sink, line=starts[index])
         module.body[index]._codegen(state)
         text = "".join(state.tokens)
         if index == len(module.body) - 1 and not module.has_trailing_newline:
@@ -64,13 +59,21 @@ def node_positions(module: cst.Module, source: str, wanted: Iterable[cst.CSTNode
 def module_positions(module: cst.Module) -> Positions:
     """Positions of every node: one code generation of the whole module."""
     sink = _Sink()
-    state = PositionProvidingCodegenState(
+    module._codegen(_codegen_state(module, sink, line=1))
+    return sink._computed
+
+
+def _codegen_state(module: cst.Module, sink: _Sink, line: int) -> Any:
+    # Imported here: ``libcst.metadata`` loads every provider (20 ms), and most checks of a
+    # file report nothing, so most runs never need it.
+    from libcst.metadata.position_provider import PositionProvidingCodegenState
+
+    return PositionProvidingCodegenState(
         default_indent=module.default_indent,
         default_newline=module.default_newline,
         provider=sink,  # type: ignore[arg-type]
+        line=line,
     )
-    module._codegen(state)
-    return sink._computed
 
 
 def _statements_holding(module: cst.Module, wanted: Iterable[cst.CSTNode]) -> list[int] | None:

@@ -21,7 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from jaxpure.cache import ResultCache, content_hash, entry_key
-from jaxpure.fastimport import code_cache_path, import_engine
+from jaxpure.fastimport import import_engine
 from jaxpure.analysis.summary import ModuleSummary, Seed
 from jaxpure.findings import FileResult, Finding
 from jaxpure.settings import Settings
@@ -138,11 +138,11 @@ def too_large_message(size: int) -> str:
 
 def check_job(job: Job, settings: Settings, fix_mode: FixMode = NO_FIX,
               data: bytes | None = None, seeds: Sequence[Seed] = (),
-              code_cache: Path | None = None) -> Outcome:
+              code_cache_dir: Path | None = None) -> Outcome:
     """Check one file (reading it unless ``data`` is given); apply fixes if asked.
 
     ``seeds`` name the file's functions that other modules' traced code calls;
-    ``code_cache`` makes the first file's import of the engine faster (see fastimport.py).
+    ``code_cache_dir`` makes the first file's import of the engine faster (see fastimport.py).
     """
     if data is None:
         data, problem = read_source(job.path)
@@ -152,7 +152,7 @@ def check_job(job: Job, settings: Settings, fix_mode: FixMode = NO_FIX,
         skipped = _without_jax(job, data, settings)
         if skipped is not None:
             return skipped
-    import_engine(code_cache)
+    import_engine(code_cache_dir)
     from jaxpure import engine  # attribute access below, so tests can instrument it
 
     analysis = engine.analyze_source(data, job.path, settings, relpath=job.relpath,
@@ -300,8 +300,8 @@ def run(jobs: Sequence[Job], settings: Settings, fix_mode: FixMode = NO_FIX, *,
         tuple(seed for seed in saved.get(job.relpath, ()) if seed.source not in in_run)
         for job in jobs
     ]
-    code_cache = code_cache_path(cache.directory) if cache is not None else None
-    with Executor(settings, fix_mode, workers, code_cache) as executor:
+    code_cache_dir = cache.directory if cache is not None else None
+    with Executor(settings, fix_mode, workers, code_cache_dir) as executor:
         outcomes = _run_round(jobs, outside, settings, fix_mode, cache, executor)
         applied = _cross_module_rounds(jobs, outcomes, settings, fix_mode, cache, executor,
                                        outside)
@@ -418,9 +418,9 @@ class Executor:
     every round of analysis across modules (each worker start imports libcst)."""
 
     def __init__(self, settings: Settings, fix_mode: FixMode, workers: int,
-                 code_cache: Path | None = None) -> None:
+                 code_cache_dir: Path | None = None) -> None:
         self.settings, self.fix_mode, self.workers = settings, fix_mode, workers
-        self.code_cache = code_cache
+        self.code_cache_dir = code_cache_dir
         self._pool = None  # concurrent.futures.ProcessPoolExecutor, once started
 
     def __enter__(self) -> Executor:
@@ -435,7 +435,7 @@ class Executor:
         if self.workers <= 1 or (self._pool is None and len(work) < POOL_MIN_FILES) or len(work) < 2:
             for job, seeds in work:
                 yield check_job(job, self.settings, self.fix_mode, seeds=seeds,
-                                code_cache=self.code_cache)
+                                code_cache_dir=self.code_cache_dir)
             return
         yield from self._map_in_pool(work)
 
@@ -464,20 +464,20 @@ class Executor:
 
             self._pool = ProcessPoolExecutor(
                 self.workers, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_init_worker, initargs=(self.settings, self.fix_mode, self.code_cache))
+                initializer=_init_worker, initargs=(self.settings, self.fix_mode, self.code_cache_dir))
         return self._pool
 
 
 _worker_state: tuple[Settings, FixMode, Path | None] | None = None
 
 
-def _init_worker(settings: Settings, fix_mode: FixMode, code_cache: Path | None) -> None:
+def _init_worker(settings: Settings, fix_mode: FixMode, code_cache_dir: Path | None) -> None:
     global _worker_state
-    _worker_state = (settings, fix_mode, code_cache)
+    _worker_state = (settings, fix_mode, code_cache_dir)
 
 
 def _check_in_worker(work: tuple[Job, tuple[Seed, ...]]) -> Outcome:
     assert _worker_state is not None, "worker started without _init_worker"
     job, seeds = work
-    settings, fix_mode, code_cache = _worker_state
-    return check_job(job, settings, fix_mode, seeds=seeds, code_cache=code_cache)
+    settings, fix_mode, code_cache_dir = _worker_state
+    return check_job(job, settings, fix_mode, seeds=seeds, code_cache_dir=code_cache_dir)

@@ -15,9 +15,12 @@ from jaxpure.fastimport import code_cache_path
 IMPORT_SCRIPT = """
 import dataclasses, json, sys
 from pathlib import Path
+if sys.argv[3] == "plain":
+    import libcst  # imported before the engine: the ordinary, complete libcst
 from jaxpure.fastimport import import_engine
-compiled = import_engine(Path(sys.argv[1]))
+compiled = import_engine(None if sys.argv[1] == "-" else Path(sys.argv[1]))
 import libcst
+metadata_imported = "libcst.metadata" in sys.modules  # before a finding needs positions
 from jaxpure.engine import check_source
 from jaxpure.settings import Settings
 def frozen():
@@ -34,6 +37,8 @@ print(json.dumps({
     "node_repr": repr(libcst.Name("x")),
     "deep_equal": libcst.Name("x").deep_equals(libcst.Name("x")),
     "frozen": frozen(),
+    "lazy": getattr(libcst, "__jaxpure_lazy__", False),
+    "metadata_imported": metadata_imported,
 }))
 """
 
@@ -50,24 +55,22 @@ def f(x, key):
 """
 
 
-def run_import(cache_file: Path) -> dict:
-    done = subprocess.run([sys.executable, "-c", IMPORT_SCRIPT, str(cache_file), SOURCE],
+def run_import(cache_dir: Path | None, libcst: str = "lazy") -> dict:
+    done = subprocess.run([sys.executable, "-c", IMPORT_SCRIPT, str(cache_dir or "-"), SOURCE, libcst],
                           capture_output=True, text=True, check=True)
     return json.loads(done.stdout)
 
 
 def test_second_import_compiles_nothing_and_behaves_the_same(tmp_path: Path) -> None:
-    cache_file = code_cache_path(tmp_path)
-    first = run_import(cache_file)
+    first = run_import(tmp_path)
     assert first["compiled"] > 500  # libcst's node classes and the engine's own dataclasses
-    assert cache_file.is_file()
-    second = run_import(cache_file)
+    assert code_cache_path(tmp_path).is_file()
+    second = run_import(tmp_path)
     assert second["compiled"] == 0
-    uncached = json.loads(subprocess.run(
-        [sys.executable, "-c", IMPORT_SCRIPT.replace("Path(sys.argv[1])", "None"), "-", SOURCE],
-        capture_output=True, text=True, check=True).stdout)
+    uncached = run_import(None)
     for run in (first, second, uncached):
         assert run["hook_left"] is False
+        assert run["lazy"] is True and run["metadata_imported"] is False
     assert first["findings"] == second["findings"] == uncached["findings"]
     assert {code for code, _, _ in second["findings"]} == {"JXP301", "JXP401"}
     assert second["node_repr"] == uncached["node_repr"]
@@ -75,16 +78,32 @@ def test_second_import_compiles_nothing_and_behaves_the_same(tmp_path: Path) -> 
 
 
 def test_corrupt_cache_file_is_ignored_and_rewritten(tmp_path: Path) -> None:
-    cache_file = code_cache_path(tmp_path)
-    cache_file.write_bytes(b"\x00not marshal data")
-    assert run_import(cache_file)["compiled"] > 500
-    assert run_import(cache_file)["compiled"] == 0
+    code_cache_path(tmp_path).write_bytes(b"\x00not marshal data")
+    assert run_import(tmp_path)["compiled"] > 500
+    assert run_import(tmp_path)["compiled"] == 0
+
+
+def test_each_way_of_importing_libcst_keeps_its_own_code_cache(tmp_path: Path) -> None:
+    # a flake8 process whose other plugins imported libcst first must not make the next
+    # lazy CLI run recompile everything (and the other way round)
+    assert run_import(tmp_path)["compiled"] > 500
+    plain = run_import(tmp_path, libcst="plain")
+    assert plain["lazy"] is False and plain["compiled"] > 0
+    assert code_cache_path(tmp_path, "loaded").is_file()
+    assert run_import(tmp_path)["compiled"] == 0
+    assert run_import(tmp_path, libcst="plain")["compiled"] == 0
+
+
+def test_lazy_and_complete_libcst_give_the_same_findings(tmp_path: Path) -> None:
+    lazy, plain = run_import(None), run_import(None, libcst="plain")
+    assert lazy["lazy"] is True and plain["lazy"] is False
+    assert lazy["findings"] == plain["findings"]
+    assert lazy["node_repr"] == plain["node_repr"]
 
 
 def test_no_directory_is_created_for_the_code_cache(tmp_path: Path) -> None:
     # the result cache creates its directory with CACHEDIR.TAG; the code cache only joins it
-    cache_file = code_cache_path(tmp_path / "missing")
-    assert run_import(cache_file)["compiled"] > 500
+    assert run_import(tmp_path / "missing")["compiled"] > 500
     assert not (tmp_path / "missing").exists()
 
 
