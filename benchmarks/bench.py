@@ -186,7 +186,7 @@ def run_benchmark(cases: list[Case], runs: int, dirs: list[str], cache_dir: Path
             for name, values in samples.items()}
 
 
-def one_file_times(file: Path, runs: int) -> dict[str, float]:
+def one_file_times(file: Path, runs: int, flake8: Path) -> dict[str, float]:
     """The pre-commit case: one file, checked in a fresh process.
 
     "changed" is what a commit hook sees: the project was checked before (the cache directory
@@ -204,20 +204,23 @@ def one_file_times(file: Path, runs: int) -> dict[str, float]:
         sh(jaxpure_argv("--cache-dir", cache, str(file)))
         warm = [time_once(jaxpure_argv("--cache-dir", cache, str(file))) for _ in range(count)]
     bare = [time_once([sys.executable, "-c", "pass"]) for _ in range(count)]
+    # flake8 has no cache: every run of its hook is a "first run"
+    flake8_runs = [time_once([str(flake8), "--isolated", "--exit-zero", str(file)]) for _ in range(count)]
     return {"changed (pre-commit)": statistics.median(changed),
             "first run ever (--no-cache)": statistics.median(first),
             "unchanged (cached)": statistics.median(warm),
+            "flake8 (default plugins), same file": statistics.median(flake8_runs),
             "python -c pass (floor)": statistics.median(bare)}
 
 
-def print_one_file_times(files: Sequence[Path], runs: int) -> None:
+def print_one_file_times(files: Sequence[Path], runs: int, venv: Path) -> None:
     largest = max(files, key=lambda f: f.stat().st_size)
     # a file that never mentions JAX is answered without libcst; time one that does
     jax_files = sorted((f for f in files if b"jax" in f.read_bytes()), key=lambda f: f.stat().st_size)
     typical = jax_files[len(jax_files) // 2]
     print("\n| one-file check (pre-commit) | seconds (median) |\n|---|---:|")
     for label, file in (("median-size JAX file", typical), ("largest file", largest)):
-        for name, seconds in one_file_times(file, runs).items():
+        for name, seconds in one_file_times(file, runs, venv.parent / "flake8").items():
             print(f"| {label} ({file.name}, {count_lines([file])} lines): {name} | {seconds:.3f} |")
 
 
@@ -348,7 +351,7 @@ def _measure(args: argparse.Namespace, corpus: dict[str, str], venv: Path, bugbe
         profile(dirs)
         return 0
     if args.one_file:
-        print_one_file_times(files, args.runs)
+        print_one_file_times(files, args.runs, venv)
         return 0
     with tempfile.TemporaryDirectory() as tmp:
         file_list = Path(tmp) / "files.txt"
@@ -357,7 +360,7 @@ def _measure(args: argparse.Namespace, corpus: dict[str, str], venv: Path, bugbe
         cases = build_cases(dirs, file_list, venv, bugbear, cache_dir, args.fixit_runs)
         medians = run_benchmark(cases, args.runs, dirs, cache_dir)
     print_table(medians, lines)
-    print_one_file_times(files, args.runs)
+    print_one_file_times(files, args.runs, venv)
     print("\n`python -X importtime -c 'import jaxpure.cli'`, top cumulative (µs):\n```")
     for micros, module in import_time_top():
         print(f"{micros:8d}  {module}")
