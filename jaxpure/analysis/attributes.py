@@ -149,12 +149,12 @@ class SelfAttributes:
         return True
 
     def _hashes_by_value(self, name: str | None) -> bool:
-        """The class defines its own ``__hash__``/``__eq__`` or is a dataclass: a static
-        ``self`` is then compared by value, and a changed attribute retraces (or fails)."""
+        """The class is a dataclass or a pytree: frozen (a write fails), unhashable (no static
+        ``self`` at all) or traced by leaf. A hand-written ``__hash__``/``__eq__`` is no help:
+        jit keeps the static object it saw, so an attribute changed later in place still
+        meets the old trace (checked under jax 0.10)."""
         node = self.index.class_nodes.get(name or "")
         if node is None:
-            return True
-        if any(m in self.index.classes.get(name or "", {}) for m in ("__hash__", "__eq__")):
             return True
         for decorator in node.decorators:
             expr = decorator.decorator

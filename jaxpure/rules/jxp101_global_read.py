@@ -56,8 +56,9 @@ class GlobalRead(Rule):
     says it is not). `jax.jit(self.m)(x)` called on the spot traces afresh and is not
     reported; under `eqx.filter_jit` and `nnx.jit` the module is a traced argument and is
     not reported; nor are classes derived from Flax, Equinox or Haiku modules, a static
-    `self` whose class defines `__hash__`/`__eq__` or is a dataclass, `*_ref` attributes,
-    and reads of methods and properties. Writes from outside the class (`trainer.lr = v`)
+    `self` whose class is a dataclass or a pytree, `*_ref` attributes, and reads of
+    methods and properties. A value `__hash__`/`__eq__` does not make a static `self`
+    safe: jit keeps the object it saw, so an attribute changed in place meets the old trace. Writes from outside the class (`trainer.lr = v`)
     and from subclasses are missed.
 
     ## Example
