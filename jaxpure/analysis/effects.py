@@ -306,6 +306,26 @@ def is_mutable_container(ctx: Context, value: cst.BaseExpression) -> bool:
     return False
 
 
+_TABLE_CALLS = frozenset({"builtins.list", "builtins.tuple", "builtins.dict", "builtins.range",
+                          "builtins.sorted", "collections.OrderedDict", "collections.defaultdict",
+                          "collections.deque"})
+
+
+def is_python_table(ctx: Context, value: cst.BaseExpression, depth: int = 0) -> bool:
+    """Certainly a list, tuple, dict or range (a display, a comprehension, a constructor, or
+    a name bound only to those): indexing it needs a concrete index. Anything else (a
+    parameter, an attribute, a call's result) may be an array, which a tracer indexes fine."""
+    if isinstance(value, (cst.List, cst.Tuple, cst.Dict, cst.ListComp, cst.DictComp)):
+        return True
+    if isinstance(value, cst.Call):
+        return ctx.qualname(value.func) in _TABLE_CALLS
+    if isinstance(value, cst.Name) and depth < 3:
+        values = bound_values(ctx, value.value)
+        return bool(values) and all(v is not None and is_python_table(ctx, v, depth + 1)
+                                    for v in values)
+    return False
+
+
 def is_numpy_array(ctx: Context, value: cst.BaseExpression) -> bool:
     if isinstance(value, cst.Call):
         qual = ctx.qualname(value.func)
@@ -332,6 +352,12 @@ def unhashable_value(ctx: Context, value: cst.BaseExpression, follow_names: bool
             return "a JAX array"
         if isinstance(value.func, cst.Attribute) and value.func.attr.value in PARSE_ARGS:
             return "an `argparse.Namespace` (it defines `__eq__`, so it has no hash)"
+        if ctx.qualname(value.func) == "builtins.sorted":
+            return "a list (what `sorted` returns)"
+        if isinstance(value.func, cst.Attribute) and value.func.attr.value in LIST_METHODS \
+                and ctx.qualname(value.func) is None:
+            # `flag.split(",")` (not `jnp.split`, a module function, though it too gives a list)
+            return f"a list (what `.{value.func.attr.value}()` returns)"
         # `widths = layer_widths(2, 3)`: a helper of this module that returns a list
         helper = ctx.resolver.function(value.func, ctx.unit)
         if helper is not None and isinstance(helper.node, cst.FunctionDef):
@@ -350,6 +376,7 @@ def unhashable_value(ctx: Context, value: cst.BaseExpression, follow_names: bool
 
 
 PARSE_ARGS = frozenset({"parse_args", "parse_intermixed_args"})
+LIST_METHODS = frozenset({"split", "rsplit", "splitlines"})
 MEMOISERS = frozenset({"functools.lru_cache", "functools.cache"})
 
 
@@ -453,7 +480,7 @@ TRACE_MESSAGE = re.compile(
 class SideEffect:
     """A call whose effect happens once, while tracing."""
 
-    category: str  # "print", "log", "clock", "random", "seed", "io"
+    category: str  # "print", "log", "warn", "clock", "random", "seed", "io"
     text: str  # how to name it in a message, e.g. "print()", "np.random.rand()"
 
 
@@ -469,13 +496,13 @@ def side_effect_of(ctx: Context, call: cst.Call) -> SideEffect | None:
         if qual.startswith(LOGGING_MODULES) and qual.rsplit(".", 1)[-1] in LOG_METHODS:
             return SideEffect("log", shown)
         if qual in ("warnings.warn", "warnings.warn_explicit"):
-            return SideEffect("log", shown)  # warned once, while tracing
+            return SideEffect("warn", shown)  # warned once, while tracing
         if qual.startswith("time."):
             return SideEffect("clock", shown)
         if qual in CLOCK_CALLS:
             return SideEffect("clock", shown)
-        if qual in SEEDED_CONSTRUCTORS and call.args and is_int_literal(call.args[0].value):
-            return None
+        if qual in SEEDED_CONSTRUCTORS and call.args:
+            return None  # `default_rng(seed)`: draws that depend on the seed alone
         if qual in ("random.seed", "numpy.random.seed"):
             return SideEffect("seed", shown)
         if qual.startswith(("random.", "numpy.random.")):

@@ -496,6 +496,9 @@ class Walker:
             whole = ctx.kind(value) if value is not None else V.UNKNOWN
             element_kind = V.TRACED if V.is_traced(whole) else (
                 V.STATIC if whole == V.STATIC else V.UNKNOWN)
+            if whole in (V.ARRAY, V.TRACED_ARRAY) and isinstance(value, cst.Call) \
+                    and ctx.qualname(value.func) in V.ARRAY_SEQUENCE_FUNCTIONS:
+                element_kind = whole  # `q, k, v = jnp.split(qkv, 3)`: each one an array
             producer = value is not None and self.produces_key(value)
             passed_back = self.keys_passed_back(value, len(elements))
             for index, element in enumerate(elements):
@@ -896,6 +899,7 @@ class Walker:
             first = False
             self.bind_iteration(comp.target, comp.iter)
             for condition in comp.ifs:
+                self.dispatch(condition)  # with the targets bound: `if norm(g) > 0` of a leaf
                 self.expr(condition.test)
             comp = comp.inner_for_in
         if isinstance(node, cst.DictComp):

@@ -23,6 +23,9 @@ MUTATING_METHODS = frozenset(
         "intersection_update", "symmetric_difference_update",
     }
 )
+SHRINKING_METHODS = frozenset({"pop", "popitem", "remove", "clear", "discard", "popleft",
+                               "difference_update", "intersection_update",
+                               "symmetric_difference_update"})
 
 
 @dataclass(frozen=True)
@@ -129,6 +132,8 @@ class ModuleIndex:
     # the subset that stores into the object (X[k] = v, X.a = v, del X[k]); a method call
     # named like a mutator (`opt.update(...)`) only counts for known containers
     store_mutations: list[tuple[Unit | None, str]] = field(default_factory=list)
+    # names something is removed from (`seen.clear()`, `del cache[k]`), anywhere in the module
+    shrunk: set[str] = field(default_factory=set)
     # `X.attr = v` inside functions: X -> the attributes written (only those go stale)
     attribute_stores: dict[str, set[str]] = field(default_factory=dict)
     # (class, attribute) -> the value of each `self.<attribute> = value` in the class's
@@ -452,6 +457,7 @@ class _Indexer:
         if base is not None and not isinstance(node.target, cst.Name):
             self.index.mutations.append((self.unit, base))
             self.index.store_mutations.append((self.unit, base))
+            self.index.shrunk.add(base)
         return True
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -464,6 +470,8 @@ class _Indexer:
             base = _mutated_base(func.value, allow_name=True)
             if base is not None:
                 self.index.mutations.append((self.unit, base))
+                if func.attr.value in SHRINKING_METHODS:
+                    self.index.shrunk.add(base)
         if node.args and self.unit is not None:
             first = node.args[0].value
             path = key_path(first)

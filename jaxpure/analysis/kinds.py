@@ -79,7 +79,9 @@ def _attribute_kind(ctx: Context, expr: cst.Attribute) -> int:
             return V.STATIC
         if attr in V.ARRAY_ATTRS or base == V.TRACED_ARRAY:
             return V.TRACED_ARRAY
-        if V.FLAG_NAME.match(attr) and attr not in _static_fields(ctx):
+        if attr in _static_fields(ctx):
+            return V.STATIC  # aux data of a traced pytree: a Python value under jit
+        if V.FLAG_NAME.match(attr):
             return V.TRACED_ARRAY  # `state.done`: a boolean leaf of a traced pytree
         return V.TRACED
     if base in (V.ARRAY, V.NUMPY):
@@ -111,15 +113,35 @@ def _self_array_attribute(ctx: Context, name: str, attr: str) -> bool:
         for v in values)
 
 
-_STATIC_FIELD_MARKERS = ("pytree_node=False", "static=True", "'static': True", '"static": True')
+_STATIC_FIELD_MARKERS = ("pytree_node=False", "static=True", "'static':True", '"static":True',
+                         "'pytree_node':False", '"pytree_node":False')
+
+
+def _marks_static(text: str) -> bool:
+    text = text.replace(" ", "")
+    return any(marker in text for marker in _STATIC_FIELD_MARKERS)
+
+
+def _static_field_factories(ctx: Context) -> set[str]:
+    """Names whose call declares a static field: ``static_field`` (jax_md, and a common
+    helper name) and functions of this module returning a static ``field(...)``."""
+    found = {"static_field"}
+    for unit in ctx.index.units:
+        if unit.parent is None and isinstance(unit.node, cst.FunctionDef) and any(
+                _marks_static(ctx.module.code_for_node(value))
+                for value in returned_values(unit.node) if value is not None):
+            found.add(unit.name)
+    return found
 
 
 def _static_fields(ctx: Context) -> frozenset[str]:
     """Fields a class of this module declares static (flax ``struct.field(pytree_node=False)``,
     equinox ``field(static=True)``, ``metadata=dict(static=True)``, ``register_dataclass``'s
-    ``meta_fields``): not traced leaves."""
+    ``meta_fields``, jax_md's ``static_field()`` and helpers like it): aux data, not traced
+    leaves. By name: a field static in one class of the module is taken as static in all."""
     def collect() -> frozenset[str]:
         found: set[str] = set(_aux_data_fields(ctx))
+        factories = _static_field_factories(ctx)
         for node in ctx.index.class_nodes.values():
             for decorator in node.decorators:
                 # @partial(register_dataclass, data_fields=[...], meta_fields=["act"])
@@ -134,12 +156,21 @@ def _static_fields(ctx: Context) -> frozenset[str]:
                 for small in line.body:
                     if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) \
                             and small.value is not None:
-                        text = ctx.module.code_for_node(small.value).replace(" ", "")
-                        if any(marker.replace(" ", "") in text for marker in _STATIC_FIELD_MARKERS):
+                        if _marks_static(ctx.module.code_for_node(small.value)) or \
+                                _calls_factory(small.value, factories):
                             found.add(small.target.value)
         return frozenset(found)
 
     return ctx.state("analysis.static_fields", collect)  # type: ignore[return-value]
+
+
+def _calls_factory(value: cst.BaseExpression, factories: set[str]) -> bool:
+    if not isinstance(value, cst.Call):
+        return False
+    func = value.func
+    name = func.attr.value if isinstance(func, cst.Attribute) else \
+        func.value if isinstance(func, cst.Name) else None
+    return name in factories
 
 
 AUX_REGISTRATIONS = frozenset(

@@ -214,6 +214,26 @@ def inner_statements(node: cst.CSTNode) -> list[cst.CSTNode]:
     return found
 
 
+def enclosing_if_tests(function: cst.CSTNode, node: cst.CSTNode) -> list[cst.BaseExpression]:
+    """The tests of the ``if``/``elif`` statements of ``function`` whose bodies hold
+    ``node`` (outermost first; [] when ``node`` is not under one)."""
+    path: list[cst.CSTNode] = []
+
+    def holds(current: cst.CSTNode) -> bool:
+        if current is node:
+            return True
+        for child in children(current):
+            if holds(child):
+                path.append(current)
+                return True
+        return False
+
+    body = getattr(function, "body", None)
+    if body is None or not holds(body):
+        return []
+    return [n.test for n in reversed(path) if isinstance(n, cst.If)]
+
+
 AT_METHODS = frozenset(
     {"set", "add", "subtract", "multiply", "mul", "divide", "div", "power", "min", "max",
      "apply"}

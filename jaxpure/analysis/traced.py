@@ -460,7 +460,8 @@ class TracedAnalysis:
                     changed |= self._merge(origin.target, outer.via, outer.caching_via,
                                            outer.strict_via, None)
                     continue
-                caching = t.name if t.caching else (outer.caching_via if outer else None)
+                caching = t.name if t.caching or t.caches_stable_bodies and _module_function(
+                    origin.target) else (outer.caching_via if outer else None)
                 strict = t.name if not t.concrete else (outer.strict_via if outer else None)
                 if outer is not None and outer.strict_via and t.kind == "call":
                     strict = strict or outer.strict_via
@@ -607,3 +608,8 @@ def analyze_traced(index: ModuleIndex, resolver: Resolver, extra: dict[str, str]
         analysis.seed(seeds)
     analysis.propagate()
     return analysis
+
+
+def _module_function(unit: Unit) -> bool:
+    """A ``def`` at module level: one function object for the life of the program."""
+    return unit.parent is None and isinstance(unit.node, cst.FunctionDef)

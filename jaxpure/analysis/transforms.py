@@ -31,6 +31,10 @@ class Transform:
     # not a transform: traced (by whatever traces the caller) only inside traced code,
     # like the function jax.tree.map applies to traced leaves
     inherit: bool = False
+    # lax control flow keeps the traces of a body it has seen (keyed on the function
+    # object): a module-level body is traced once even in eager code, a closure made per
+    # call is not (checked under jax 0.10: scan, fori_loop, while_loop, cond; not lax.map)
+    caches_stable_bodies: bool = False
 
 
 def _t(name: str, caching: bool, **kw: object) -> tuple[str, Transform]:
@@ -54,11 +58,13 @@ TRANSFORMS: dict[str, Transform] = dict(
         _t("jax.custom_vjp", False, concrete=True),
         _t("jax.make_jaxpr", False),
         _t("jax.eval_shape", False, kind="call"),
-        _t("jax.lax.scan", False, kind="call", loop=True),
-        _t("jax.lax.fori_loop", False, bodies=(2,), kind="call", loop=True),
-        _t("jax.lax.while_loop", False, bodies=(0, 1), kind="call", loop=True),
-        _t("jax.lax.cond", False, bodies=(1, 2), kind="call"),
-        _t("jax.lax.switch", False, bodies=(-2,), kind="call"),
+        _t("jax.lax.scan", False, kind="call", loop=True, caches_stable_bodies=True),
+        _t("jax.lax.fori_loop", False, bodies=(2,), kind="call", loop=True,
+           caches_stable_bodies=True),
+        _t("jax.lax.while_loop", False, bodies=(0, 1), kind="call", loop=True,
+           caches_stable_bodies=True),
+        _t("jax.lax.cond", False, bodies=(1, 2), kind="call", caches_stable_bodies=True),
+        _t("jax.lax.switch", False, bodies=(-2,), kind="call", caches_stable_bodies=True),
         _t("jax.lax.map", False, kind="call", loop=True),
         _t("jax.lax.associative_scan", False, kind="call"),
         _t("jax.tree.map", False, kind="call", inherit=True),

@@ -160,6 +160,14 @@ NUMPY_ARRAY_CREATORS = frozenset(
      "numpy.random.normal", "numpy.random.uniform", "numpy.random.random"}
 )
 # constructors of containers that can be changed in place
+# jnp functions returning a tuple or list of arrays (what unpacking their result gives)
+ARRAY_SEQUENCE_FUNCTIONS = frozenset(
+    f"jax.numpy.{name}" for name in (
+        "split", "array_split", "hsplit", "vsplit", "dsplit", "meshgrid", "nonzero",
+        "divmod", "frexp", "modf", "histogram", "linalg.svd", "linalg.eigh", "linalg.eig",
+        "linalg.qr", "linalg.slogdet", "broadcast_arrays", "atleast_1d", "atleast_2d",
+        "atleast_3d", "unravel_index", "tril_indices", "triu_indices", "diag_indices")
+) | {"jax.lax.top_k", "jax.lax.sort_key_val"}
 MUTABLE_CONTAINER_CALLS = frozenset(
     {"builtins.list", "builtins.dict", "builtins.set", "builtins.bytearray",
      "collections.defaultdict", "collections.OrderedDict", "collections.Counter",

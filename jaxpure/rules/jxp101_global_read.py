@@ -17,7 +17,8 @@ class GlobalRead(Rule):
     """
     ## What it does
     Checks for functions traced by a caching transform (`jax.jit`, `pmap`, `lax` bodies
-    reached from them, `jax.checkpoint`) that read a module global or an enclosing
+    reached from them, `jax.checkpoint`, and `lax.scan`/`fori_loop`/`while_loop`/`cond`
+    bodies defined at module level, whose traces lax keeps even outside jit) that read a module global or an enclosing
     function's variable whose value can change after tracing: one that is reassigned
     (a second binding, an augmented assignment, a `global`/`nonlocal` write) or mutated in
     place (`config["lr"] = v`, `history.append(v)`, `cfg.lr = v`) somewhere in the module.
@@ -256,9 +257,12 @@ class GlobalRead(Rule):
         )
 
     def _is_mutation_receiver(self, ctx: Context) -> bool:
-        parent = ctx.parent()
+        """``G.append(v)`` or ``G[k].append(v)``: the global is written, not read."""
+        level, parent = 1, ctx.parent()
+        if isinstance(parent, cst.Subscript) and parent.value is ctx.parent(0):
+            level, parent = 2, ctx.parent(2)
         if isinstance(parent, cst.Attribute) and parent.attr.value in MUTATING_METHODS:
-            return isinstance(ctx.parent(2), cst.Call)
+            return isinstance(ctx.parent(level + 1), cst.Call)
         return False
 
 

@@ -15,7 +15,9 @@ class OuterMutation(StoreRule, Rule):
     """
     ## What it does
     Checks for a function traced by a caching transform (`jax.jit`, `jax.pmap`, `nnx.jit`,
-    `eqx.filter_jit`, and `lax` bodies reached from them) that mutates a container or
+    `eqx.filter_jit`, `lax` bodies reached from them, and `lax.scan`/`fori_loop`/
+    `while_loop`/`cond` bodies defined at module level, whose traces lax keeps even outside
+    jit) that mutates a container or
     object it did not create: `outer_list.append(1)`, `CACHE[k] = v`, `del D[k]`,
     `config.step = 0`, on a module-level object or one closed over from an enclosing
     function.
@@ -33,7 +35,9 @@ class OuterMutation(StoreRule, Rule):
     takes precedence. Writes to `self` are not reported unless the value is traced: many
     frameworks set attributes while tracing on purpose. Memoisation guarded by a test on
     the same container (`if n not in CACHE: CACHE[n] = np.eye(n)`) and `setdefault` are
-    trace-time caches keyed by static values and are not reported. Under `flax.nnx`
+    trace-time caches keyed by static values and are not reported; so is `S.add(v)` with
+    static arguments on a set nothing in the module removes from (`compiled.add(task)`:
+    once per trace leaves the same set as once per call). Under `flax.nnx`
     transforms only plain Python containers are checked; `ref[...] = v` and `v.value = ...`
     writes (`jax.new_ref` refs, nnx Variables) are never reported. Generic method names
     (`update`, `add`, `pop`, ...) are only read as mutations on names bound to a list, dict
@@ -66,6 +70,8 @@ class OuterMutation(StoreRule, Rule):
     name = "outer-mutation"
     summary = "A jitted function mutates an object it did not create"
     VALID = (
+        # a set of static values that only grows: once per trace is as good as once per call
+        "import jax\nfrom functools import partial\nCOMPILED = set()\n@partial(jax.jit, static_argnames='task')\ndef f(x, task):\n    COMPILED.add(task)\n    return x\n",
         # created inside the traced call
         "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(xs):\n    out = []\n    for x in xs:\n        out.append(x)\n    out.append(1.0)\n    return jnp.stack(out)\n",
         # a nested helper filling the traced function's own dict
@@ -90,7 +96,8 @@ class OuterMutation(StoreRule, Rule):
         "import jax\nCOUNTS = {'calls': 0}\n@jax.jit\ndef f(x):\n    COUNTS['calls'] += 1\n    return x\n",
         "import jax\nCACHE = {'a': 1}\n@jax.jit\ndef f(x):\n    del CACHE['a']\n    return x\n",
         "import jax\nclass Config:\n    step = 0\ncfg = Config()\n@jax.jit\ndef f(x):\n    cfg.step = 1\n    return x\n",
-        "import jax\ndef make():\n    calls = set()\n    @jax.jit\n    def f(x):\n        calls.add('f')\n        return x\n    return f\n",
+        "import jax\ndef make():\n    calls = []\n    @jax.jit\n    def f(x):\n        calls.append('f')\n        return x\n    return f\n",
+        "import jax\nSEEN = set()\n@jax.jit\ndef f(x):\n    SEEN.add('f')\n    return x\ndef reset():\n    SEEN.clear()\n",
         "import jax\nfrom flax import nnx\nHIST = []\n@nnx.jit\ndef f(model, x):\n    HIST.append(0)\n    return model(x)\n",
     )
 
@@ -132,6 +139,10 @@ class OuterMutation(StoreRule, Rule):
                 return False
         if store.method == "setdefault":
             return False  # memoisation
+        if store.method == "add" and _only_grows(ctx, node, root.value):
+            # `compiled.add(task)` with a static task: once per trace or once per call
+            # leaves the same set (each new static value traces anew) while nothing empties it
+            return False
         if store.how != "call" and isinstance(target, cst.Subscript) or store.how == "call":
             if E.guarded_by(ctx, node, root.value):
                 return False  # `if k not in CACHE: CACHE[k] = ...`
@@ -143,3 +154,10 @@ class OuterMutation(StoreRule, Rule):
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
         if isinstance(node.func, cst.Attribute) and ctx.caching_via is not None:
             self.check_store(ctx, node)
+
+
+def _only_grows(ctx: Context, node: cst.CSTNode, name: str) -> bool:
+    """``name.add(static...)`` on a set nothing in the module ever removes from."""
+    return isinstance(node, cst.Call) and bool(node.args) \
+        and all(ctx.kind(arg.value) == V.STATIC for arg in node.args) \
+        and name not in ctx.index.shrunk and E.names_mutable_container(ctx, name)

@@ -5,6 +5,7 @@ import libcst as cst
 from jaxpure.analysis import effects as E
 from jaxpure.analysis import values as V
 from jaxpure.analysis.context import Context
+from jaxpure.analysis.syntax import enclosing_if_tests
 from jaxpure.rules.base import Invalid, Replacement, Rule
 
 _CONSEQUENCE = {
@@ -12,6 +13,8 @@ _CONSEQUENCE = {
               'use `jax.debug.print("x={}", x)`'),
     "log": ("runs once, while tracing, not on every call (and logs tracers, not values)",
             "log from `jax.debug.callback`, or return the values and log outside"),
+    "warn": ("runs once, while tracing, not on every call (and shows tracers, not values)",
+             "warn from `jax.debug.callback`, or return the values and warn outside"),
     "clock": ("is read once, while tracing, and baked into the compiled function as a "
               "constant", "pass the time in as an argument"),
     "random": ("is drawn once, while tracing, and baked into the compiled function: every "
@@ -45,9 +48,11 @@ class TraceTimeSideEffect(Rule):
     `log.info("retracing %s", name)`) is the retrace-logging idiom and is not reported,
     nor is one whose values are all static (`print("shape", x.shape)`, a static
     argument): those are complete at trace time, which is what JAX's debugging guide
-    recommends Python `print` for.
-    Seeded generator constructors (`np.random.default_rng(0)`) are deterministic and not
-    reported. Under a bare `jax.vmap` or `jax.grad`, which re-run the Python body on every
+    recommends Python `print` for. Neither is `warnings.warn` with a static message under
+    a static test (`if jnp.iscomplexobj(y0): warnings.warn(...)`): a warning about the
+    trace's configuration, meant once; an unconditional one is reported.
+    Seeded generators made in the function (`np.random.default_rng(0)`, or a static
+    `seed` argument) are deterministic and not reported. Under a bare `jax.vmap` or `jax.grad`, which re-run the Python body on every
     call, the effect happens per call and is not reported. `jax.debug.print`,
     `jax.debug.callback`, `jax.experimental.io_callback` and `jax.pure_callback` run on
     every call and are the fix. A logger is recognised by its binding
@@ -85,6 +90,7 @@ class TraceTimeSideEffect(Rule):
         "import jax\nimport numpy as np\n@jax.jit\ndef f(x):\n    rng = np.random.default_rng(0)\n    return x + rng.normal(size=x.shape)\n",
         "import jax\n@jax.jit\ndef f(x):\n    jax.debug.print('x={}', x)\n    return x\n",
         "import jax\n@jax.jit\ndef f(x):\n    print('compiling f for', x.shape)\n    return x\n",
+        "import jax\nimport jax.numpy as jnp\nimport warnings\n@jax.jit\ndef f(x):\n    if jnp.iscomplexobj(x):\n        warnings.warn('complex support is experimental', stacklevel=2)\n    return x\n",
         "import jax\n@jax.jit\ndef f(x):\n    print(f'x has shape {x.shape} and dtype {x.dtype}')\n    return x\n",
         "import jax\nimport logging\nlog = logging.getLogger(__name__)\n@jax.jit\ndef f(x):\n    log.info('Tracing f with shape %s', x.shape)\n    return x\n",
         # vmap and grad re-run the Python body on every call
@@ -125,12 +131,15 @@ class TraceTimeSideEffect(Rule):
         effect = E.side_effect_of(ctx, node)
         if effect is None:
             return
-        if effect.category in ("print", "log"):
+        if effect.category in ("print", "log", "warn"):
             if E.is_trace_message(node):
                 return  # the retrace-logging idiom
             shown = E.printed_values(node)
-            if shown and all(ctx.kind(v) == V.STATIC for v in shown):
-                return  # shapes, dtypes, static arguments: complete at trace time
+            if all(ctx.kind(v) == V.STATIC for v in shown) and (
+                    shown or effect.category == "warn" and self._under_static_test(ctx, node)):
+                # shapes, dtypes, static arguments: complete at trace time; a warning about
+                # the trace's static configuration (`if jnp.iscomplexobj(y0)`) is meant once
+                return
         what, fix = _CONSEQUENCE[effect.category]
         replacement = None
         if effect.category == "print" and effect.text == "print()" and self._can_fix(ctx):
@@ -146,6 +155,12 @@ class TraceTimeSideEffect(Rule):
             f"`{effect.text}` in a function traced by {ctx.via_description(via)} {what}; {fix}",
             replacement,
         )
+
+    @staticmethod
+    def _under_static_test(ctx: Context, node: cst.Call) -> bool:
+        unit = ctx.unit
+        return unit is not None and any(
+            ctx.kind(test) == V.STATIC for test in enclosing_if_tests(unit.node, node))
 
     @staticmethod
     def _can_fix(ctx: Context) -> bool:

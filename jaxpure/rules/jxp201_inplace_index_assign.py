@@ -4,6 +4,7 @@ import libcst as cst
 
 from jaxpure.analysis import values as V
 from jaxpure.analysis.context import Context
+from jaxpure.analysis.effects import names_numpy_array
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Invalid, Replacement, Rule
 
@@ -66,6 +67,8 @@ class InplaceIndexAssign(Rule):
         "import jax\n@jax.jit\ndef f(x):\n    out = {}\n    out['y'] = x\n    items = [x]\n    items[0] = x * 2\n    return out, items\n",
         "import jax\n@jax.jit\ndef f(x):\n    ref = jax.new_ref(x)\n    ref[0] = 1.0\n    ref[...] += 1\n    return ref[...]\n",
         "import jax\ndef f(x):\n    x[0] = 1.0\n    return x\n",
+        "import jax\n@jax.jit\ndef accumulate(acc, g):\n    acc[...] += g\n",
+        "import jax\nimport numpy as np\n@jax.jit\ndef f(x):\n    delta = np.zeros((2, x.shape[0]))\n    delta[0, 0] = 1.0\n    return x + delta.sum()\n",
         "import jax\n@jax.jit\ndef f(x):\n    x = x.at[0].set(1.0)\n    x += 1\n    return x\n",
     )
     INVALID = (
@@ -99,11 +102,14 @@ class InplaceIndexAssign(Rule):
                value: cst.BaseExpression, method: str | None, fixable: bool) -> None:
         if not isinstance(target, cst.Subscript):
             return
+        if isinstance(target.value, cst.Name) and names_numpy_array(ctx, target.value.value):
+            return  # `delta = np.zeros(...)`: NumPy arrays are mutable (and have no `.at`)
         kind = ctx.kind(target.value)
         if kind == V.TRACED:
             # a traced value of unknown type: only an untouched parameter is worth reporting
-            # (a sliced or rebuilt value may be a Python list)
-            if _string_key(target) or not ctx.traced or not (
+            # (a sliced or rebuilt value may be a Python list; `acc[...] += g` is how a
+            # `jax.new_ref` passed in is written)
+            if _string_key(target) or _whole_ref_index(target) or not ctx.traced or not (
                 _untouched_param(ctx, target.value) or _leaf_name(ctx, target.value)
             ):
                 return
@@ -143,6 +149,11 @@ class InplaceIndexAssign(Rule):
 def _string_key(target: cst.Subscript) -> bool:
     return len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) and \
         isinstance(target.slice[0].slice.value, (cst.SimpleString, cst.FormattedString))
+
+
+def _whole_ref_index(target: cst.Subscript) -> bool:
+    return len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) and \
+        isinstance(target.slice[0].slice.value, cst.Ellipsis)
 
 
 def _untouched_param(ctx: Context, node: cst.BaseExpression) -> bool:

@@ -69,6 +69,7 @@ class TracedBool(Rule):
         "import equinox as eqx\n@eqx.filter_jit\ndef f(x, flag):\n    if flag:\n        return x\n    return -x\n",
     )
     INVALID = (
+        "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(leaves):\n    return [g for g in leaves if jnp.linalg.norm(g) > 0]\n",
         'import jax\ndef make(warmup):\n    def schedule(step):\n        if step < warmup:\n            return 0.1\n        return 1.0\n    return schedule\nlr = make(10)\n@jax.jit\ndef f(x, step):\n    return x * lr(step)\n',
         "import jax\n@jax.jit\ndef f(x):\n    if x > 0:\n        return x\n    return -x\n",
         "from jax import jit\n@jit\ndef f(x):\n    while x < 10:\n        x = x * 2\n    return x\n",
@@ -121,6 +122,9 @@ class TracedBool(Rule):
 
     def visit_Assert(self, node: cst.Assert, ctx: Context) -> None:
         self._test(ctx, node.test, "assert")
+
+    def visit_CompIf(self, node: cst.CompIf, ctx: Context) -> None:
+        self._test(ctx, node.test, "for ... if")
 
     def visit_BooleanOperation(self, node: cst.BooleanOperation, ctx: Context) -> None:  # noqa: D102
         if id(node) in self._reported(ctx):

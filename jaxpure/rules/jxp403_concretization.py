@@ -4,6 +4,7 @@ import libcst as cst
 
 from jaxpure.analysis import values as V
 from jaxpure.analysis.context import Context
+from jaxpure.analysis.effects import is_python_table
 from jaxpure.rules._shared import snippet, under
 from jaxpure.rules.base import Rule
 
@@ -108,7 +109,7 @@ class Concretization(Rule):
 
     def visit_Subscript(self, node: cst.Subscript, ctx: Context) -> None:
         via = ctx.strict_via
-        if via is None or ctx.kind(node.value) != V.STATIC:
+        if via is None or ctx.kind(node.value) != V.STATIC or not is_python_table(ctx, node.value):
             return
         for element in node.slice:
             index = element.slice
