@@ -115,10 +115,16 @@ class Walker:
             return V.UNKNOWN  # static_argnums given as a variable: any parameter may be static
         if name in info.unbatched_params and info.caching_via is None:
             return V.STATIC
+        if info.direct and p.index == -1 and not p.star and p.default is not None \
+                and info.origins and all(t.kind == "call" for t, _, _ in info.origins):  # type: ignore[attr-defined]
+            return V.STATIC  # lax.cond/scan fill positional parameters only: a default stays
         if info.direct:
             annotated = p.annotation is not None and V.annotation_is_array(p.annotation)  # type: ignore[attr-defined]
             if info.filtered:
-                return V.TRACED_ARRAY if annotated else V.UNKNOWN
+                # eqx.filter_jit keeps Python scalars static: `throw: bool = True` is one
+                python_scalar = isinstance(p.annotation, cst.Name) and \
+                    p.annotation.value in V.PYTHON_SCALAR_ANNOTATIONS  # type: ignore[attr-defined]
+                return V.STATIC if python_scalar else V.TRACED_ARRAY if annotated else V.UNKNOWN
             if info.loop_body and p.index == 0 and _is_fori_body(info):  # type: ignore[attr-defined]
                 return V.TRACED_ARRAY
             if name in info.passed_scalars:
@@ -496,14 +502,16 @@ class Walker:
             whole = ctx.kind(value) if value is not None else V.UNKNOWN
             element_kind = V.TRACED if V.is_traced(whole) else (
                 V.STATIC if whole == V.STATIC else V.UNKNOWN)
-            if whole in (V.ARRAY, V.TRACED_ARRAY) and isinstance(value, cst.Call) \
-                    and ctx.qualname(value.func) in V.ARRAY_SEQUENCE_FUNCTIONS:
+            qual = ctx.qualname(value.func) if isinstance(value, cst.Call) else None
+            if whole in (V.ARRAY, V.TRACED_ARRAY) and qual in V.ARRAY_SEQUENCE_FUNCTIONS:
                 element_kind = whole  # `q, k, v = jnp.split(qkv, 3)`: each one an array
+            static_at = 1 if qual in V.TREE_FLATTENERS and len(elements) == 2 else None
             producer = value is not None and self.produces_key(value)
             passed_back = self.keys_passed_back(value, len(elements))
             for index, element in enumerate(elements):
                 for name in target_names(element.value):
-                    frame.env[name] = element_kind
+                    # `leaves, treedef = tree_flatten(x)`: the treedef is static structure
+                    frame.env[name] = V.STATIC if index == static_at else element_kind
                     if index in passed_back:
                         # `key, x = perturb(key, x)` where perturb returns its key as given:
                         # the same key, in the state the call left it
@@ -547,6 +555,13 @@ class Walker:
         frame = ctx.frame
         kind = ctx.kind(iterable)
         qual = ctx.qualname(iterable.func) if isinstance(iterable, cst.Call) else None
+        if qual == "builtins.zip" and isinstance(target, (cst.Tuple, cst.List)) \
+                and len(target.elements) == len(iterable.args) \
+                and not any(a.star or a.keyword for a in iterable.args):  # type: ignore[attr-defined]
+            # `for k, (name, p) in zip(keys, d.items())`: each target from its own iterable
+            for element, arg in zip(target.elements, iterable.args):  # type: ignore[attr-defined]
+                self.bind_iteration(element.value, arg.value)
+            return
         if qual == "builtins.range":
             element = V.STATIC
         elif V.is_traced(kind):

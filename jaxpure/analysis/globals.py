@@ -105,6 +105,9 @@ class StaleNames:
         for unit, mutated in self.index.store_mutations:
             if mutated == name and unit is not None and not refers_to_module(unit, name) \
                     and _binding_owner(unit, name) is owner:
+                if unit is owner and defined_at is not None and all(
+                        o < defined_at for o in owner.store_orders.get(name, [])):
+                    continue  # `a[1, 1:] = 1` filled in before the traced function exists
                 return f"is mutated in place in `{owner.name}`"
         for unit in self.index.units:
             if name in unit.declared_nonlocal and name in unit.assigned \

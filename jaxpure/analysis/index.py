@@ -63,6 +63,8 @@ class Unit:
     augmented: set[str] = field(default_factory=set)
     # where each local binding is, in source order (comparable with Unit.order)
     binding_orders: dict[str, list[int]] = field(default_factory=dict)
+    # where each in-place store to a name happens in this body (`a[1] = 0`), in source order
+    store_orders: dict[str, list[int]] = field(default_factory=dict)
     order: int = 0  # where the def/lambda is, in source order
     nested: dict[str, Unit] = field(default_factory=dict)
     calls: list[cst.Call] = field(default_factory=list)
@@ -241,6 +243,9 @@ class _Indexer:
                         self.index.attribute_stores.setdefault(base, set()).add(target.attr.value)
                 elif self.unit is not None or not isinstance(target, cst.Attribute):
                     self.index.store_mutations.append((self.unit, base))
+                    if self.unit is not None:
+                        self.order += 1
+                        self.unit.store_orders.setdefault(base, []).append(self.order)
                 key = literal_item_key(target)
                 if key is not None:
                     self.index.literal_item_stores.append((self.unit, base, key))

@@ -14,7 +14,13 @@ import libcst as cst
 from jaxpure.analysis import effects as E
 from jaxpure.analysis import values as V
 from jaxpure.analysis.index import Unit
-from jaxpure.analysis.syntax import at_update_base, children, returned_values, str_literals
+from jaxpure.analysis.syntax import (
+    at_update_base,
+    children,
+    is_int_literal,
+    returned_values,
+    str_literals,
+)
 from jaxpure.analysis.transforms import lookup
 
 if TYPE_CHECKING:
@@ -270,6 +276,8 @@ def _call_kind(ctx: Context, call: cst.Call) -> int:
             return V.TRACED if ctx.traced else V.UNKNOWN
         if qual in AXIS_INDEXES and ctx.traced:
             return V.TRACED_ARRAY  # which device or mapped element: known only when it runs
+        if qual == "jax.lax.psum" and call.args and is_int_literal(call.args[0].value):
+            return V.STATIC  # `lax.psum(1, axis)`: JAX's idiom for the axis size, an int
         if qual.startswith(V.ARRAY_NAMESPACES):
             if traced or _staged(ctx):
                 return V.TRACED_ARRAY

@@ -403,12 +403,10 @@ class TracedAnalysis:
                 axes = _kw(options, "in_axes")
                 if axes is None and self.resolver.qualname(options.func, container) == t.name:
                     axes = call_arg(options, 1)
-                if isinstance(axes, (cst.Tuple, cst.List)):
-                    for i, element in enumerate(axes.elements):
-                        if isinstance(element.value, cst.Name) and element.value.value == "None":
-                            j = i + shift
-                            if 0 <= j < len(positional):
-                                unbatched.add(positional[j].name)
+                for i, is_none in enumerate(_axes_entries(axes) or ()):
+                    j = i + shift
+                    if is_none and 0 <= j < len(positional):
+                        unbatched.add(positional[j].name)
         self.origins.append(Origin(t, node, container, target, frozenset(static),
                                    frozenset(unbatched), statics_unknown))
 
@@ -613,3 +611,22 @@ def analyze_traced(index: ModuleIndex, resolver: Resolver, extra: dict[str, str]
 def _module_function(unit: Unit) -> bool:
     """A ``def`` at module level: one function object for the life of the program."""
     return unit.parent is None and isinstance(unit.node, cst.FunctionDef)
+
+
+def _axes_entries(axes: cst.BaseExpression | None) -> list[bool] | None:
+    """Which entries of an ``in_axes`` list are None: a literal, or literals joined by
+    ``+`` and repeated by ``* n`` (``[0] + [None] * 9``); None when it is not that."""
+    if isinstance(axes, (cst.Tuple, cst.List)):
+        if any(isinstance(e, cst.StarredElement) for e in axes.elements):
+            return None
+        return [isinstance(e.value, cst.Name) and e.value.value == "None" for e in axes.elements]
+    if isinstance(axes, cst.BinaryOperation):
+        if isinstance(axes.operator, cst.Add):
+            left, right = _axes_entries(axes.left), _axes_entries(axes.right)
+            return left + right if left is not None and right is not None else None
+        if isinstance(axes.operator, cst.Multiply):
+            for seq, count in ((axes.left, axes.right), (axes.right, axes.left)):
+                entries = _axes_entries(seq)
+                if entries is not None and isinstance(count, cst.Integer):
+                    return entries * int(count.value)
+    return None

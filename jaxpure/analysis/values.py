@@ -168,6 +168,9 @@ ARRAY_SEQUENCE_FUNCTIONS = frozenset(
         "linalg.qr", "linalg.slogdet", "broadcast_arrays", "atleast_1d", "atleast_2d",
         "atleast_3d", "unravel_index", "tril_indices", "triu_indices", "diag_indices")
 ) | {"jax.lax.top_k", "jax.lax.sort_key_val"}
+TREE_FLATTENERS = frozenset(
+    {"jax.tree_util.tree_flatten", "jax.tree.flatten", "jax.tree_util.tree_flatten_with_path",
+     "jax.tree.flatten_with_path"})
 MUTABLE_CONTAINER_CALLS = frozenset(
     {"builtins.list", "builtins.dict", "builtins.set", "builtins.bytearray",
      "collections.defaultdict", "collections.OrderedDict", "collections.Counter",
@@ -178,6 +181,7 @@ REF_CREATORS = frozenset(
     {"jax.new_ref", "jax.experimental.mutable_array", "jax.ref.new_ref",
      "jax.experimental.random.stateful_rng"}
 )
+PYTHON_SCALAR_ANNOTATIONS = frozenset({"float", "int", "bool", "complex"})
 ARRAY_ANNOTATIONS = frozenset(
     {"Array", "ndarray", "ArrayLike", "ArrayTree", "Float", "Int", "Bool", "Shaped",
      "Num", "Real", "Inexact", "Integer", "UInt", "Complex", "Key", "PRNGKeyArray",

@@ -172,5 +172,18 @@ class TracedBool(Rule):
             )
 
 
+# `not_jax_tracer(i) and i in range(n)` (numpyro), `is_concrete(x) and x > 0`: the right
+# side only runs on a concrete value
+CONCRETENESS_GUARDS = frozenset({"not_jax_tracer", "is_concrete", "is_concrete_value",
+                                 "is_not_tracer", "is_python_scalar"})
+
+
 def _is_type_guard(ctx: Context, node: cst.BaseExpression) -> bool:
-    return isinstance(node, cst.Call) and ctx.qualname(node.func) == "builtins.isinstance"
+    if not isinstance(node, cst.Call):
+        return False
+    if ctx.qualname(node.func) == "builtins.isinstance":
+        return True
+    func = node.func
+    name = func.attr.value if isinstance(func, cst.Attribute) else \
+        func.value if isinstance(func, cst.Name) else None
+    return name in CONCRETENESS_GUARDS
