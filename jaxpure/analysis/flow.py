@@ -26,11 +26,12 @@ from jaxpure.analysis.syntax import (
     NODE_TYPES,
     child_fields,
     positional_args,
+    reads_any,
     returned_values,
     statements,
     target_names,
 )
-from jaxpure.analysis.traced import Resolver, TraceInfo, TracedAnalysis, analyze_traced
+from jaxpure.analysis.traced import Origin, Resolver, TraceInfo, TracedAnalysis, analyze_traced
 
 from jaxpure.analysis.context import Context, Frame, Handler, Loop
 
@@ -46,6 +47,12 @@ class Walker:
         self.statement: cst.CSTNode | None = None  # the innermost statement being walked
         # the statement each key-consuming call sits in (id of the call -> statement)
         self.consumed_in: dict[int, cst.CSTNode | None] = {}
+        # the statements being walked, innermost last, each as (its block, its index there)
+        self.lines: list[tuple[tuple[cst.CSTNode, ...], int]] = []
+        # the line each key-consuming call sits in (id of the call -> block, index)
+        self.consumed_line: dict[int, tuple[tuple[cst.CSTNode, ...], int] | None] = {}
+        # the expressions whose value is only tested for truth (`if`/`while`/`assert` tests)
+        self.tests: set[int] = set()
 
     def dispatch(self, node: object) -> None:
         found = self.handlers.get(type(node))
@@ -57,8 +64,7 @@ class Walker:
     def run(self) -> None:
         ctx = self.ctx
         ctx.frame = Frame(None, None)
-        for statement in ctx.module.body:
-            self.stmt(statement)
+        self.walk_body(tuple(ctx.module.body))
         ctx.module_env = ctx.frame.env
         for name in ctx.index.global_writes:
             ctx.module_env[name] = V.UNKNOWN  # `global x; x = ...` in a function: any value
@@ -81,8 +87,7 @@ class Walker:
             if info is not None and info.loop_body:
                 self.check_carried_keys(node.body)
         else:
-            for statement in statements(node.body):
-                self.stmt(statement)
+            self.walk_body(statements(node.body))
         ctx.loops = saved_loops
 
     def bind_params(self, unit: Unit, info: TraceInfo | None, frame: Frame) -> None:
@@ -165,11 +170,16 @@ class Walker:
             return
         start = len(self.pending_loop_reuse)
         body = statements(suite)
-        for statement in body:
-            self.stmt(statement)
+        self.walk_body(body)
         if body and _leaves_loop(body[-1]):
             # the key was used on a path that ends the loop (break / return / raise)
             del self.pending_loop_reuse[start:]
+
+    def walk_body(self, body: tuple[cst.CSTNode, ...]) -> None:
+        for index, statement in enumerate(body):
+            self.lines.append((body, index))
+            self.stmt(statement)
+            self.lines.pop()
 
     def flush_loop_reuse(self, loop: Loop, body: cst.BaseSuite | None = None) -> None:
         """Report the per-iteration key reuse found in a loop once its body is walked."""
@@ -228,6 +238,13 @@ class Walker:
             frame.env[name] = V.arith([self.ctx.lookup(name), self.ctx.kind(node.value)])
             frame.keys.pop(name, None)
 
+    def stmt_Assert(self, node: cst.Assert) -> None:
+        self.dispatch(node)
+        self.tests.add(id(node.test))
+        self.expr(node.test)
+        if node.msg is not None:
+            self.expr(node.msg)
+
     def stmt_Return(self, node: cst.Return) -> None:
         self.dispatch(node)
         if node.value is not None:
@@ -279,6 +296,7 @@ class Walker:
 
     def stmt_If(self, node: cst.If) -> None:
         self.dispatch(node)
+        self.tests.add(id(node.test))
         self.expr(node.test)
         before = self.snapshot()
         narrowed = _python_type_guard(self.ctx, node.test)
@@ -305,6 +323,7 @@ class Walker:
 
     def stmt_While(self, node: cst.While) -> None:
         self.dispatch(node)
+        self.tests.add(id(node.test))
         self.expr(node.test)
         assigned = frozenset(_assigned_in(node.body))
         self.loop_body(node, Loop(node, assigned), self.snapshot())
@@ -465,11 +484,7 @@ class Walker:
         self.ctx.kind_cache.clear()
         frame = ctx.frame
         if isinstance(target, (cst.Attribute, cst.Subscript)):
-            path = K.key_path(target)
-            if path is not None:  # `self.key = ...`: whatever it held is gone
-                frame.keys.pop(path, None)
-                if value is not None and self.produces_key(value):
-                    frame.keys[path] = K.KeyState()
+            self.bind_path(target, value is not None and self.produces_key(value))
             return
         if isinstance(target, cst.Name):
             name = target.value
@@ -509,6 +524,10 @@ class Walker:
             producer = value is not None and self.produces_key(value)
             passed_back = self.keys_passed_back(value, len(elements))
             for index, element in enumerate(elements):
+                if isinstance(element.value, (cst.Attribute, cst.Subscript)):
+                    # `self.key, sub = split(self.key)`: the attribute holds a new key
+                    self.bind_path(element.value, producer)
+                    continue
                 for name in target_names(element.value):
                     # `leaves, treedef = tree_flatten(x)`: the treedef is static structure
                     frame.env[name] = V.STATIC if index == static_at else element_kind
@@ -527,6 +546,18 @@ class Walker:
             return
         if isinstance(target, cst.StarredElement):
             self.bind(target.value, None)
+
+    def bind_path(self, target: cst.Attribute | cst.Subscript, new_key: bool) -> None:
+        """``self.key = ...``: whatever key the attribute or entry held is gone."""
+        path = K.key_path(target)
+        if path is None:
+            return
+        frame = self.ctx.frame
+        if self.ctx.loops:
+            self.ctx.loops[-1].seen.add(path)
+        frame.keys.pop(path, None)
+        if new_key:
+            frame.keys[path] = K.KeyState()
 
     def bind_key_entries(self, name: str, value: cst.Dict) -> None:
         """``rngs = {"params": key, "dropout": key}``: each entry holds the key it is built
@@ -656,17 +687,16 @@ class Walker:
         if not frame.keys and (frame.closure is None or not frame.closure[1]) \
                 and not frame.key_paths:
             return
-        if not K.consumes(ctx.qualname(call.func)):
+        qual = ctx.qualname(call.func)
+        if K.draw_free(call, qual):
             return
-        if isinstance(call.func, cst.Attribute) and call.func.attr.value in K.NON_CONSUMING_METHODS:
-            return  # jax.jit(f).lower(key, x) traces with the key; it draws nothing
-        callee = dotted_name(call.func)
-        if callee is not None and callee.rsplit(".", 1)[-1] in K.NON_CONSUMING_NAMES:
-            return  # a project's own `clone(key)` / `fold_in(key, i)` helper
-        if callee is not None and _is_assertion(callee):
-            return  # self.assert_keys_equal(k1, k2) compares keys; it draws nothing
+        kept = self.arguments_left_undrawn(call, qual)
+        if kept is None:
+            return
         seen: set[str] = set()
         for arg in call.args:
+            if id(arg.value) in kept:
+                continue
             for name in K.argument_paths(arg.value):
                 if name in seen:
                     continue
@@ -680,7 +710,8 @@ class Walker:
                 if state is None:
                     continue
                 if state.consumed_by is not None and not _side_by_side(call, state.consumed_by) \
-                        and not self.compared_in_one_statement(state.consumed_by) and (
+                        and not self.compared_in_one_statement(state.consumed_by) \
+                        and not self.first_draw_unread(state.consumed_by, call) and (
                     _is_random_call(ctx, call) or _is_random_call(ctx, state.consumed_by)
                     or (_is_plain_call(call) and _is_plain_call(state.consumed_by))
                 ):
@@ -703,6 +734,79 @@ class Walker:
                             ctx.frame.keys[other] = replace(other_state, consumed_by=call,
                                                             consumed_as=name)
                 self.consumed_in[id(call)] = self.statement
+                self.consumed_line[id(call)] = self.lines[-1] if self.lines else None
+
+    def arguments_left_undrawn(self, call: cst.Call, qual: str | None) -> set[int] | None:
+        """The arguments (ids) of ``call`` whose keys it does not draw from; None for all.
+
+        A function of this module is looked at: a key parameter it only inspects, deletes,
+        hashes or hands back is not consumed (see :func:`keys.helper_consumes`). Of other
+        calls, only ``jax.random`` ones are known to draw; a predicate (``is_prng_key(key)``,
+        ``check_*``/``has_*``) or any call whose result is only tested for truth (``assert``,
+        ``if``/``while``/conditional-expression tests, through ``not``/``and``/``or``) turns
+        the key into a bool and is taken to inspect it.
+        """
+        ctx = self.ctx
+        callee = ctx.resolver.function(call.func, ctx.frame.unit)
+        if callee is not None:
+            passed = callee.arguments_of(call)
+            if passed is None:
+                return set()
+            cache: dict[tuple[int, str], bool] = ctx.state("helper-consumes", dict)  # type: ignore[assignment]
+            kept: set[int] = set()
+            for name, value in passed.items():
+                if not K.argument_paths(value):
+                    continue
+                consumes = cache.get((id(callee), name))
+                if consumes is None:
+                    consumes = cache[(id(callee), name)] = K.helper_consumes(
+                        ctx.resolver, ctx.index, callee, name)
+                if not consumes:
+                    kept.add(id(value))
+            return kept
+        if (qual or "").startswith("jax.random."):
+            return set()
+        if K.predicate_name(dotted_name(call.func)) or self.truth_tested(call):
+            return None
+        return set()
+
+    def truth_tested(self, call: cst.Call) -> bool:
+        """Whether the value of ``call`` (at the top of the expression stack) is only
+        tested for truth: ``assert f(k)``, ``if not f(k) and x:``, ``a if f(k) else b``."""
+        stack = self.ctx.stack
+        node: cst.CSTNode = call
+        for parent in reversed(stack[:-1]):
+            if id(node) in self.tests:
+                return True
+            if isinstance(parent, cst.BooleanOperation) or isinstance(parent, cst.UnaryOperation) \
+                    and isinstance(parent.operator, cst.Not):
+                node = parent
+                continue
+            return isinstance(parent, cst.IfExp) and parent.test is node
+        return id(node) in self.tests
+
+    def first_draw_unread(self, first: cst.CSTNode, call: cst.Call) -> bool:
+        """``a, b = split(key)`` and, before ``a`` or ``b`` is read, ``a, b = split(key)``
+        again (a duplicated line): the first results are never read, so nothing drawn from
+        the key is used twice."""
+        where = self.consumed_line.get(id(first))
+        if where is None or not self.lines:
+            return False
+        body, i = where
+        here, j = self.lines[-1]
+        if here is not body or j <= i:
+            return False
+        bound: list[set[str]] = []
+        for line, value in ((body[i], first), (body[j], call)):
+            small = line.body if isinstance(line, cst.SimpleStatementLine) else ()
+            if len(small) != 1 or not isinstance(small[0], cst.Assign) \
+                    or small[0].value is not value \
+                    or any(_target_paths(t.target) for t in small[0].targets):
+                return False
+            bound.append({n for t in small[0].targets for n in target_names(t.target)})
+        first_names, names = bound
+        return bool(first_names) and first_names <= names and not reads_any(call, first_names) \
+            and not any(reads_any(line, first_names) for line in body[i + 1:j])
 
     def compared_in_one_statement(self, first: cst.CSTNode) -> bool:
         """``assert_allclose(jax.jit(f)(key, x), f(key, x))``: one statement feeds the same key
@@ -716,8 +820,8 @@ class Walker:
         while stack:
             node = stack.pop()
             # a call of an assertion, or one passed along: jax.tree.map(assert_close, a, b)
-            if type(node) is cst.Name and _is_assertion(node.value) \
-                    or type(node) is cst.Attribute and _is_assertion(node.attr.value):
+            if type(node) is cst.Name and K.is_assertion(node.value) \
+                    or type(node) is cst.Attribute and K.is_assertion(node.attr.value):
                 return True
             if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
                 continue
@@ -775,6 +879,8 @@ class Walker:
                 continue
             if (id(origin.node), param) in reported:  # type: ignore[operator]
                 continue
+            if _passes_none(ctx, origin, unit, param):
+                continue  # `vmap(f, in_axes=(None, 0))(None, xs)`: no key to broadcast
             reported.add((id(origin.node), param))  # type: ignore[attr-defined]
             self.dispatch(K.KeyReuseInLoop(param, origin.node, origin.transform.name,
                                            per="batch", consumed_by=call))
@@ -915,6 +1021,7 @@ class Walker:
             self.bind_iteration(comp.target, comp.iter)
             for condition in comp.ifs:
                 self.dispatch(condition)  # with the targets bound: `if norm(g) > 0` of a leaf
+                self.tests.add(id(condition.test))
                 self.expr(condition.test)
             comp = comp.inner_for_in
         if isinstance(node, cst.DictComp):
@@ -954,6 +1061,8 @@ def _assigned_in(body: cst.CSTNode) -> set[str]:
             continue
         if t is cst.AssignTarget:
             names.update(target_names(node.target))  # type: ignore[attr-defined]
+            # `self.key, sub = split(self.key)` rebinds the key kept in self.key
+            names.update(_target_paths(node.target))  # type: ignore[attr-defined]
         elif t in (cst.AugAssign, cst.AnnAssign):
             names.update(target_names(node.target))  # type: ignore[attr-defined]
         elif t in (cst.For, cst.CompFor):
@@ -962,6 +1071,14 @@ def _assigned_in(body: cst.CSTNode) -> set[str]:
             names.update(target_names(node.target))  # type: ignore[attr-defined]
         stack.extend(_children(node))
     return names
+
+
+def _target_paths(target: cst.BaseExpression) -> list[str]:
+    """Attributes and entries bound by an assignment target (``self.key, sub``)."""
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [p for element in target.elements for p in _target_paths(element.value)]
+    path = K.key_path(target) if isinstance(target, (cst.Attribute, cst.Subscript)) else None
+    return [path] if path is not None else []
 
 
 _PYTHON_TYPES = frozenset({"int", "float", "bool", "str", "tuple", "list", "dict", "complex"})
@@ -1004,10 +1121,21 @@ def _side_by_side(call: cst.Call, first: cst.CSTNode) -> bool:
         and dotted_name(call.func.value) != dotted_name(first.func.value)
 
 
-def _is_assertion(callee: str) -> bool:
-    """``self.assertEqual``, ``np.testing.assert_allclose``, ``chex.assert_trees_all_close``,
-    ``self.assert_keys_equal``, and the bare name passed to ``jax.tree.map(assert_close, ...)``."""
-    return callee.rsplit(".", 1)[-1].lower().startswith("assert")
+def _passes_none(ctx: Context, origin: Origin, unit: Unit, param: str) -> bool:
+    """Whether every call of the transformed function made where it is transformed
+    (``jax.vmap(f, ...)(state, None, xs)``) passes the literal ``None`` for ``param``."""
+    if unit.parent_is_class:
+        return False  # `vmap(self.f, ...)(...)`: the arguments start after self
+    calls = origin.container.calls if origin.container is not None else ctx.index.module_calls
+    applied = [call for call in calls if call.func is origin.node]
+    if not applied:
+        return False
+    for call in applied:
+        passed = unit.arguments_of(call)
+        value = passed.get(param) if passed is not None else None
+        if not (isinstance(value, cst.Name) and value.value == "None"):
+            return False
+    return True
 
 
 def _is_plain_call(node: cst.CSTNode) -> bool:

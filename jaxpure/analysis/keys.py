@@ -9,8 +9,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import libcst as cst
+
+from jaxpure.analysis.names import dotted_name
+from jaxpure.analysis.syntax import children, reads_any, statements, target_names
+
+if TYPE_CHECKING:
+    from jaxpure.analysis.index import ModuleIndex, Unit
+    from jaxpure.analysis.traced import Resolver
 
 # jax.random functions that make a new key (their result is a key or an array of keys)
 KEY_PRODUCERS = frozenset(
@@ -32,6 +40,17 @@ NON_CONSUMING_PREFIXES = ("builtins.", "jax.debug.", "jax.tree", "jax.numpy.", "
 NON_CONSUMING_METHODS = frozenset({"lower", "trace", "eval_shape", "block_until_ready"})
 # helpers named like jax.random's non-consuming functions (`test_utils.clone(key)`)
 NON_CONSUMING_NAMES = frozenset({"clone", "key_data", "wrap_key_data", "fold_in"})
+# attributes that describe a key without drawing from it (`key.shape == ()`)
+DESCRIPTIVE_ATTRIBUTES = frozenset({"shape", "dtype", "ndim", "size"})
+# helpers named as predicates or checks (`is_prng_key(key)`, `check_key(key)`) answer a
+# question about the key; they do not draw from it
+PREDICATE_NAME = re.compile(r"^_*(?:is|has|check|validate)_")
+# keyword arguments that hand a model its keys (`rngs={"dropout": key}`), and those that
+# switch its randomness off, with the value that does (`train=False`, `deterministic=True`)
+RNG_KEYWORDS = frozenset({"rng", "rngs", "key", "prng_key", "rng_key", "dropout_rng",
+                          "dropout_key"})
+RANDOMNESS_OFF = {"train": "False", "training": "False", "is_training": "False",
+                  "deterministic": "True"}
 LAX_CONSUMERS = frozenset(
     {"jax.lax.scan", "jax.lax.fori_loop", "jax.lax.while_loop", "jax.lax.cond",
      "jax.lax.switch", "jax.lax.map"}
@@ -69,6 +88,145 @@ def consumes(qualname: str | None) -> bool:
     return not qualname.startswith(NON_CONSUMING_PREFIXES)
 
 
+def is_assertion(callee: str) -> bool:
+    """``self.assertEqual``, ``np.testing.assert_allclose``, ``chex.assert_trees_all_close``,
+    ``self.assert_keys_equal``, and the bare name passed to ``jax.tree.map(assert_close, ...)``."""
+    return callee.rsplit(".", 1)[-1].lower().startswith("assert")
+
+
+def draw_free(call: cst.Call, qualname: str | None) -> bool:
+    """Whether ``call`` takes keys without drawing from them, whatever it is given:
+    ``key_data``, ``print``, ``isinstance``, ``jnp`` functions, ``jitted.lower(key)``, a
+    project's own ``clone(key)``, and assertions (``self.assert_keys_equal(k1, k2)``)."""
+    if not consumes(qualname):
+        return True
+    if isinstance(call.func, cst.Attribute) and call.func.attr.value in NON_CONSUMING_METHODS:
+        return True  # jax.jit(f).lower(key, x) traces with the key; it draws nothing
+    callee = dotted_name(call.func)
+    return callee is not None and (callee.rsplit(".", 1)[-1] in NON_CONSUMING_NAMES
+                                   or is_assertion(callee))
+
+
+def predicate_name(callee: str | None) -> bool:
+    return callee is not None and bool(PREDICATE_NAME.match(callee.rsplit(".", 1)[-1]))
+
+
+def unused_key_argument(ancestors: list[cst.CSTNode | None]) -> bool:
+    """Whether a key whose enclosing nodes (innermost first) are ``ancestors`` is passed,
+    alone or in a dict, as ``rngs=``/``rng=`` to a call that also switches randomness off
+    (``apply(params, x, rngs={"dropout": key}, train=False)``): it is never drawn from."""
+    i = 0
+    while i < len(ancestors) and isinstance(ancestors[i], (cst.DictElement, cst.Dict)):
+        i += 1
+    if i + 1 >= len(ancestors):
+        return False
+    arg, call = ancestors[i], ancestors[i + 1]
+    if not isinstance(arg, cst.Arg) or arg.keyword is None \
+            or arg.keyword.value not in RNG_KEYWORDS or not isinstance(call, cst.Call):
+        return False
+    return any(a.keyword is not None and isinstance(a.value, cst.Name)
+               and RANDOMNESS_OFF.get(a.keyword.value) == a.value.value for a in call.args)
+
+
+def helper_consumes(resolver: Resolver, index: ModuleIndex, unit: Unit, param: str,
+                    _seen: frozenset[tuple[int, str]] = frozenset()) -> bool:
+    """Whether a function of this module may draw from the key passed as ``param``.
+
+    It does unless every read of the parameter visibly leaves the key's randomness alone:
+    ``del key``, ``key.shape``/``key.dtype``, ``key is None``, ``return key`` (the caller
+    gets the same key back, as with ``k2 = key``), or passing it to a call that draws
+    nothing (``id``, ``hash``, ``isinstance``, ``print``) or to another such helper of the
+    module. Anything else (a ``jax.random`` call, an unknown call, storing it, closing over
+    it) may consume it. A method is trusted only if no other class of the module defines
+    it and it reads the parameter (an unread one may be a stub that subclasses override).
+    """
+    p = unit.param(param)
+    if p is None or p.star:
+        return True
+    if (id(unit), param) in _seen:
+        return False  # recursion: the other reads decide
+    seen = _seen | {(id(unit), param)}
+    reads = _parameter_reads(unit, param)
+    if reads is None:
+        return True
+    if unit.parent_is_class and (not reads or sum(
+            unit.name in methods for methods in index.classes.values()) > 1):
+        return True
+    return not all(_leaves_key(resolver, index, unit, chain, seen) for chain in reads)
+
+
+def _parameter_reads(unit: Unit, param: str) -> list[list[cst.CSTNode]] | None:
+    """Each read of ``param`` in ``unit`` as its chain of nodes (the name, then its
+    ancestors, innermost first), up to a statement that rebinds it for the rest of the
+    body; None when a nested function or class mentions it."""
+    reads: list[list[cst.CSTNode]] = []
+    nested: list[bool] = []
+
+    def visit(node: cst.CSTNode, chain: list[cst.CSTNode]) -> None:
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            if reads_any(node, {param}):
+                nested.append(True)
+            return
+        if type(node) is cst.Name and node.value == param:
+            reads.append([node, *reversed(chain)])
+            return
+        chain.append(node)
+        for child in children(node):
+            visit(child, chain)
+        chain.pop()
+
+    body = unit.node.body
+    if isinstance(body, cst.BaseExpression):  # a lambda
+        visit(body, [])
+    else:
+        for statement in statements(body):
+            visit(statement, [])
+            if isinstance(statement, cst.SimpleStatementLine) and any(
+                isinstance(small, cst.Assign) and any(
+                    param in target_names(t.target) for t in small.targets)
+                for small in statement.body
+            ):
+                break  # `key = (id(key),)`: later reads see the new value
+    return None if nested else reads
+
+
+def _leaves_key(resolver: Resolver, index: ModuleIndex, unit: Unit,
+                chain: list[cst.CSTNode], seen: frozenset[tuple[int, str]]) -> bool:
+    """Whether one read of a key (see :func:`_parameter_reads`) leaves it undrawn."""
+    node, i = chain[0], 1
+    parent = chain[i] if i < len(chain) else None
+    if isinstance(parent, cst.Attribute):
+        if parent.attr is node:
+            return True  # `self.key`: another name
+        return parent.attr.value in DESCRIPTIVE_ATTRIBUTES
+    if isinstance(parent, cst.Arg) and parent.keyword is node:
+        return True  # `f(key=...)`: a keyword, not the name
+    if isinstance(parent, (cst.Comparison, cst.ComparisonTarget)):
+        return True  # `key is None`, `key.shape == ()`
+    # `del key, x` / `return key, x`: climb through the tuple
+    while isinstance(parent, (cst.Element, cst.Tuple, cst.List, cst.StarredElement)):
+        node, i = parent, i + 1
+        parent = chain[i] if i < len(chain) else None
+    if isinstance(parent, (cst.AssignTarget, cst.AsName, cst.For, cst.CompFor)) \
+            and getattr(parent, "target", getattr(parent, "name", None)) is node:
+        return True  # a store, not a read
+    if isinstance(parent, (cst.Del, cst.Return)):
+        return True  # discarded, or handed back as it is
+    if isinstance(parent, cst.Arg) and parent.value is node and not parent.star \
+            and i + 1 < len(chain) and isinstance(chain[i + 1], cst.Call):
+        call = chain[i + 1]
+        assert isinstance(call, cst.Call)
+        if draw_free(call, resolver.qualname(call.func, unit)):
+            return True
+        callee = resolver.function(call.func, unit)
+        passed = callee.arguments_of(call) if callee is not None else None
+        if callee is None or passed is None:
+            return False
+        names = [name for name, value in passed.items() if value is node]
+        return bool(names) and not helper_consumes(resolver, index, callee, names[0], seen)
+    return False
+
+
 def argument_names(value: cst.BaseExpression) -> list[cst.Name]:
     """Names passed directly, or inside a literal tuple/list/dict, as one argument."""
     if isinstance(value, cst.Name):
@@ -104,12 +262,15 @@ def key_path(value: cst.BaseExpression) -> str | None:
 
 
 def argument_paths(value: cst.BaseExpression) -> list[str]:
-    """Like :func:`argument_names`, with attribute and dict-entry paths too."""
+    """Like :func:`argument_names`, with attribute and dict-entry paths and both values of a
+    conditional expression too."""
     if isinstance(value, (cst.Tuple, cst.List)):
         return [p for element in value.elements for p in argument_paths(element.value)]
     if isinstance(value, cst.Dict):
         return [p for element in value.elements if isinstance(element, cst.DictElement)
                 for p in argument_paths(element.value)]
+    if isinstance(value, cst.IfExp):  # `key if is_prng_key(key) else key[0]`: either
+        return argument_paths(value.body) + argument_paths(value.orelse)
     path = key_path(value)
     return [path] if path is not None else []
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis.context import Context
+from jaxpure.analysis.keys import unused_key_argument
 from jaxpure.analysis.syntax import children, is_int_literal, positional_args
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Rule
@@ -40,7 +41,9 @@ class ConstantKeyInTraced(Rule):
     (`jax.random.fold_in(jax.random.key(0), step)`) differs per call and is not reported.
     Shape-only tracing (`jax.eval_shape`, `jax.make_jaxpr`) never uses the key's value and
     is not reported, nor is a traced function without traced parameters (it returns the same
-    result on every call anyway, e.g. a jitted initialiser). Tests sometimes fix a seed inside
+    result on every call anyway, e.g. a jitted initialiser), nor a dummy key passed as
+    `rngs=`/`rng=` to a call that switches randomness off (`train=False`,
+    `deterministic=True`): it is never drawn from. Tests sometimes fix a seed inside
     jitted code on purpose; suppress with `# noqa: JXP105` or `per-file-ignores` for test
     files.
 
@@ -69,6 +72,7 @@ class ConstantKeyInTraced(Rule):
     name = "constant-key-in-traced"
     summary = "A PRNG key with a constant seed is created inside a traced function"
     VALID = (
+        "import jax\n@jax.jit\ndef evaluate(params, x):\n    return model.apply(params, x, rngs={'dropout': jax.random.key(0)}, train=False)\n",
         "import jax\n@jax.jit\ndef f(key, x):\n    return x + jax.random.normal(key, x.shape)\n",
         "import jax\nkey = jax.random.key(0)\ndef f(x):\n    k = jax.random.PRNGKey(42)\n    return x\n",
         "import jax\n@jax.jit\ndef f(x, step):\n    key = jax.random.fold_in(jax.random.key(0), step)\n    return x + jax.random.normal(key, x.shape)\n",
@@ -102,6 +106,8 @@ class ConstantKeyInTraced(Rule):
             return  # nothing varies between calls: a jitted initialiser
         if self._folded(ctx, node):
             return
+        if unused_key_argument([ctx.parent(depth) for depth in range(1, 5)]):
+            return  # a dummy `rngs={"dropout": key(0)}` beside `train=False`
         info = ctx.info
         if info is not None and info.loop_body and info.direct:
             when, fix = "iteration", "carry a key and split it in the body, or scan over split keys"

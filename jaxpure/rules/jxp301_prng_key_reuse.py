@@ -24,16 +24,33 @@ class PrngKeyReuse(Rule):
     across different samplers, correlated) numbers. Nothing fails; the randomness is
     silently wrong. `jax_debug_key_reuse` catches this at runtime only for typed keys.
 
+    Only a draw consumes a key. `fold_in`, `key_data`, `wrap_key_data` and `clone` do not;
+    nor does reading `key.shape`/`key.dtype` or passing the key to `isinstance`, `print`,
+    `id` or `hash`. A function of the same module consumes a key argument only if its body
+    may draw from it: one that only inspects, deletes (`del key`), hashes or returns the key
+    does not. Of calls whose body is not visible, a predicate or check (`is_prng_key(key)`,
+    `has_*`, `check_*`, `validate_*`) and any call whose result is only tested for truth
+    (`assert f(key)`, `if not f(key) and x:`, `a if f(key) else b`) are taken to inspect
+    the key, while a `jax.random` call always draws. A first draw whose results are all
+    overwritten before being read (a duplicated `a, b = split(key)` line) shares nothing.
+
     ## Known problems
-    `fold_in`, `key_data`, `wrap_key_data` and `clone` do not consume a key; uses in
-    mutually exclusive branches are not reuse; passing a key once to a helper is one use.
+    Uses in mutually exclusive branches are not reuse; passing a key once to a helper is
+    one use. An imported helper used as a truth test that does draw (`if explore(key):` in
+    eager code) is missed, and so is a draw in a subclass in another module that overrides
+    a method which, in this module, leaves its key alone.
     Two calls of transformed functions (`jax.jit(f)(key)`, `jax.grad(f)(key)`) and the same
     method of two objects (`a.init(key)`, `b.init(key)`) are taken as deliberate
     comparisons unless a `jax.random` draw is involved, and so are two uses of a key in one
     statement that asserts (`assert_allclose(jax.jit(f)(key), f(key))`,
     `jax.tree.map(assert_close, a(key), b(key))`); passing a key to an assertion
     (`self.assert_keys_equal(k1, k2)`) does not use it. Deliberate reuse elsewhere (a test
-    that checks determinism over several statements) needs a `# noqa: JXP301`.
+    that checks determinism over several statements) needs a `# noqa: JXP301`. So does a key
+    shared on purpose so that draws match: random features that must project `x` and `y`
+    alike, `permutation(key, x)` beside `permutation(key, y)` to keep pairs aligned, model
+    and guide seeded alike, or two draws of which `jnp.where` keeps one per element. The
+    identical call repeated on one key (`init(key)` once to check the structure, once for
+    the value) gives the same value twice and is reported like any reuse.
 
     ## Example
     ```python
@@ -65,6 +82,8 @@ class PrngKeyReuse(Rule):
         "import jax\ndef f(cache, key):\n    a = cache.get(key)\n    b = cache.get(key)\n    return a, b\n",
         "import jax\ndef f(key):\n    keys = jax.random.split(key, 3)\n    return [jax.random.normal(keys[i]) for i in range(3)]\n",
         "import jax\ndef f(key):\n    data = jax.random.key_data(key)\n    return jax.random.normal(key), data\n",
+        "import jax\nfrom mylib import is_prng_key\ndef sample(key, shape):\n    assert is_prng_key(key)\n    return jax.random.normal(key, shape)\n",
+        "import jax\ndef observe(key, x):\n    del key\n    return x\ndef step(key, x):\n    x = x + jax.random.normal(key)\n    return observe(key, x)\n",
         "import jax\ndef f(key, init, forward, x):\n    k1, k2 = jax.random.split(key)\n    rngs = {'params': k1, 'dropout': k2}\n    params = init(rngs['params'], x)\n    return forward(params, x, rngs['dropout'])\n",
     )
     INVALID = (

@@ -19,7 +19,10 @@ class PrngKeyReuseInLoop(Rule):
     Two implicit loops are checked too: the function `jax.tree.map` (or
     `map_with_path`) applies to every leaf consuming a key it closes over, whether or not
     the code is traced; and a function vmapped with `in_axes=None` for a key parameter that
-    it hands to a `jax.random` sampler (reported at the `jax.vmap`).
+    it hands to a `jax.random` sampler (reported at the `jax.vmap`), unless the vmapped
+    function is called right there with the literal `None` for that parameter. A key kept
+    in an attribute or a dict entry is fresh when the loop rebinds it
+    (`self.key, sub = jax.random.split(self.key)`).
 
     ## Why is this bad?
     Every iteration draws from the same key, so every step gets the same dropout mask, the
@@ -55,6 +58,7 @@ class PrngKeyReuseInLoop(Rule):
     name = "prng-key-reuse-in-loop"
     summary = "A PRNG key is consumed on every loop iteration without being split"
     VALID = (
+        "import jax\nclass Agent:\n    def act(self, xs):\n        out = []\n        for x in xs:\n            self.key, sub = jax.random.split(self.key)\n            out.append(x + jax.random.normal(sub))\n        return out\n",
         "import jax\ndef f(key, n):\n    out = []\n    for i in range(n):\n        key, sub = jax.random.split(key)\n        out.append(jax.random.normal(sub))\n    return out\n",
         "import jax\ndef f(key, n):\n    return [jax.random.normal(jax.random.fold_in(key, i)) for i in range(n)]\n",
         "import jax\ndef f(key, n):\n    total = 0.0\n    for i in range(n):\n        total += jax.random.normal(jax.random.fold_in(key, i))\n    return total\n",
