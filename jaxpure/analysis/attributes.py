@@ -14,6 +14,7 @@ that is a traced pytree argument under ``jax.jit`` reads leaves, not constants.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import libcst as cst
 
@@ -21,6 +22,9 @@ from jaxpure.analysis.index import MUTATING_METHODS, ModuleIndex, Unit
 from jaxpure.analysis.syntax import NODE_TYPES, call_arg, child_fields
 from jaxpure.analysis.traced import PARTIAL, Resolver, TracedAnalysis
 from jaxpure.analysis.values import is_mutable_value
+
+if TYPE_CHECKING:
+    from jaxpure.analysis.context import Context
 
 # run before the object can be used: what they set is in place before any trace
 INIT_METHODS = frozenset({"__init__", "__post_init__", "__new__", "setup", "__setstate__"})
@@ -52,6 +56,7 @@ class SelfAttributes:
         self.resolver = resolver
         self.traced = traced
         self._writes: dict[str, list[Write]] = {}
+        self._containers: dict[str, set[str]] = {}
         self.baked = self._find_baked()
 
     # -- which methods have `self` baked in ---------------------------------------------
@@ -185,7 +190,6 @@ class SelfAttributes:
     def _collect_writes(self, class_name: str) -> list[Write]:
         methods = self.index.classes.get(class_name, {})
         init_only = self._init_only(class_name)
-        containers = self._container_attributes(class_name)
         writes: list[Write] = []
         for method in methods.values():
             if method.name in INIT_METHODS or method.name in init_only \
@@ -196,14 +200,20 @@ class SelfAttributes:
                 continue  # a write inside a trace is a side effect (JXP601's), not a change
             if self._refreshes(method, class_name, set()):
                 continue  # it re-jits or clears the cache: the next call traces afresh
-            first = self_param(method)
-            if first is None:
-                continue
-            for node, unit in self._nodes(method):
-                for path, how in _self_writes(node, first, containers):
-                    if self.self_name_refers(unit, method, first):
-                        writes.append(Write(method.name, path, how))
+            writes.extend(self._writes_of(method, class_name))
         return writes
+
+    def _writes_of(self, method: Unit, class_name: str) -> list[Write]:
+        first = self_param(method)
+        if first is None:
+            return []
+        containers = self._containers.get(class_name)
+        if containers is None:
+            containers = self._containers[class_name] = self._container_attributes(class_name)
+        return [Write(method.name, path, how)
+                for node, unit in self._nodes(method)
+                for path, how in _self_writes(node, first, containers)
+                if self.self_name_refers(unit, method, first)]
 
     def _nodes(self, method: Unit):
         """Every node of a method with the unit it belongs to (nested functions included)."""
@@ -301,9 +311,34 @@ class SelfAttributes:
         return found
 
     # -- the question rules ask ---------------------------------------------------------
-    def reason(self, class_name: str, path: tuple[str, ...], reader: Unit) -> str | None:
-        """Why ``self.<path>`` read in a baked method of ``class_name`` can change after
-        tracing, or None."""
+    def instance_class(self, name: str) -> str | None:
+        """The class of this module that the module global ``name`` is an instance of
+        (bound once, to ``Cls(...)``; a plain class, not a library module), or None."""
+        bindings = self.index.bindings.get(name)
+        if not bindings or len(bindings) != 1:
+            return None
+        value = bindings[0].value
+        if not isinstance(value, cst.Call) or not isinstance(value.func, cst.Name):
+            return None
+        class_name = value.func.value
+        if class_name not in self.index.class_nodes or not self._plain_class(class_name) \
+                or self._hashes_by_value(class_name):
+            return None
+        return class_name
+
+    def method_writes(self, class_name: str, method: str) -> list[Write]:
+        """What calling ``method`` on an instance changes (traced or not: the caller asks
+        what a call from traced code does)."""
+        unit = self.index.classes.get(class_name, {}).get(method)
+        if unit is None or unit.is_staticmethod or _is_classmethod(unit) \
+                or method in INIT_METHODS:
+            return []
+        return self._writes_of(unit, class_name)
+
+    def reason(self, class_name: str, path: tuple[str, ...], reader: Unit | None,
+               shown: str = "self") -> str | None:
+        """Why ``self.<path>`` read in a baked method of ``class_name`` (or ``<shown>.<path>``
+        of a module-level instance) can change after tracing, or None."""
         if path[0] in self.index.classes.get(class_name, {}):
             return None  # a method or property, not data
         if any(p.endswith("_ref") for p in path):
@@ -314,9 +349,17 @@ class SelfAttributes:
                 continue
             n = len(write.path)
             if path[:n] == write.path:
-                what = "`self." + ".".join(write.path) + "`"
-                return f"{what} is {write.how} in `{write.method}`"
+                what = f"`{shown}." + ".".join(write.path) + "`"
+                return f"{what} is {write.how} in `{class_name}.{write.method}`" \
+                    if shown != "self" else f"{what} is {write.how} in `{write.method}`"
         return None
+
+
+def self_attributes(ctx: Context) -> SelfAttributes:
+    """The module's one ``SelfAttributes`` (built on first use, shared by the rules)."""
+    return ctx.state(  # type: ignore[return-value]
+        "analysis.self_attributes",
+        lambda: SelfAttributes(ctx.module, ctx.index, ctx.resolver, ctx.traced_analysis))
 
 
 def self_param(unit: Unit) -> str | None:

@@ -4,7 +4,7 @@ import libcst as cst
 
 from jaxpure.analysis import effects as E
 from jaxpure.analysis import values as V
-from jaxpure.analysis.attributes import SelfAttributes, attribute_path, self_param
+from jaxpure.analysis.attributes import attribute_path, self_attributes, self_param
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.globals import StaleNames
 from jaxpure.analysis.index import MUTATING_METHODS, literal_item_key
@@ -22,6 +22,10 @@ class GlobalRead(Rule):
     function's variable whose value can change after tracing: one that is reassigned
     (a second binding, an augmented assignment, a `global`/`nonlocal` write) or mutated in
     place (`config["lr"] = v`, `history.append(v)`, `cfg.lr = v`) somewhere in the module.
+
+    An attribute of a module-level instance of a class of the module (`obs_rms.mean`,
+    with `obs_rms = RunningMeanStd(3)`) that a method of the class reassigns or mutates
+    is reported the same way.
 
     The same holds for a method traced with its instance bound (`self._step =
     jax.jit(self._update)`) or static (`@partial(jax.jit, static_argnums=0)`): every
@@ -216,15 +220,16 @@ class GlobalRead(Rule):
         unit = ctx.unit
         if not isinstance(root, cst.Name) or unit is None:
             return
+        if ctx.caching_via is not None and ctx.scope_of(root.value) == "module":
+            self._instance_attribute(ctx, node, root.value, parent)
+            return
         method = unit
         while method is not None and not method.parent_is_class:
             method = method.parent
         info = ctx.traced_analysis.info.get(id(method)) if method is not None else None
         if info is None or info.caching_via is None:
             return  # cheap exit: the enclosing method is not traced by a caching transform
-        attrs: SelfAttributes = ctx.state(  # type: ignore[assignment]
-            "JXP101.self", lambda: SelfAttributes(ctx.module, ctx.index, ctx.resolver,
-                                                  ctx.traced_analysis))
+        attrs = self_attributes(ctx)
         if id(method) not in attrs.baked:
             return
         first = self_param(method)
@@ -254,6 +259,33 @@ class GlobalRead(Rule):
             f"Attribute {reason}, but `{first}` is not a traced argument here; "
             f"{under(ctx, via)} bakes in its value at trace time and silently ignores later "
             "changes; pass it as an argument",
+        )
+
+    def _instance_attribute(self, ctx: Context, node: cst.Attribute, name: str,
+                            parent: cst.CSTNode | None) -> None:
+        """``obs_rms.mean`` where ``obs_rms = RunningMeanStd(3)`` at module level and a
+        method of the class reassigns ``self.mean``."""
+        attrs = self_attributes(ctx)
+        class_name = attrs.instance_class(name)
+        path = attribute_path(node, name)
+        if class_name is None or path is None:
+            return
+        if isinstance(parent, cst.Call) and parent.func is node:
+            return  # a method call: what it changes is JXP103's
+        key = (id(ctx.unit), f"{name}.{path[0]}")
+        seen: set = ctx.state("JXP101.seen", set)  # type: ignore[assignment]
+        if key in seen:
+            return
+        reason = attrs.reason(class_name, path, ctx.unit, shown=name)
+        if reason is None:
+            return
+        seen.add(key)
+        self.report(
+            ctx,
+            node,
+            f"Attribute {reason} (`{name}` is a module-level `{class_name}`); "
+            f"{under(ctx, ctx.caching_via)} bakes in its value at trace time and silently "
+            "ignores later changes; pass it as an argument",
         )
 
     def _is_mutation_receiver(self, ctx: Context) -> bool:

@@ -4,6 +4,7 @@ import libcst as cst
 
 from jaxpure.analysis import effects as E
 from jaxpure.analysis import values as V
+from jaxpure.analysis.attributes import self_attributes
 from jaxpure.analysis.context import Context
 from jaxpure.rules._shared import StoreRule, snippet
 from jaxpure.rules.base import Rule
@@ -20,7 +21,8 @@ class OuterMutation(StoreRule, Rule):
     jit) that mutates a container or
     object it did not create: `outer_list.append(1)`, `CACHE[k] = v`, `del D[k]`,
     `config.step = 0`, on a module-level object or one closed over from an enclosing
-    function.
+    function; and calls of a method that changes `self` on a module-level instance of a
+    class of the module (`scheduler.step()`).
 
     ## Why is this bad?
     The Python body runs once, while JAX traces it; later calls replay the compiled
@@ -154,6 +156,29 @@ class OuterMutation(StoreRule, Rule):
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
         if isinstance(node.func, cst.Attribute) and ctx.caching_via is not None:
             self.check_store(ctx, node)
+            self._instance_method(ctx, node, node.func)
+
+    def _instance_method(self, ctx: Context, node: cst.Call, func: cst.Attribute) -> None:
+        """``scheduler.step()`` on a module-level instance whose method changes ``self``."""
+        receiver = func.value
+        if not isinstance(receiver, cst.Name) or ctx.scope_of(receiver.value) != "module":
+            return
+        attrs = self_attributes(ctx)
+        class_name = attrs.instance_class(receiver.value)
+        if class_name is None:
+            return
+        writes = attrs.method_writes(class_name, func.attr.value)
+        if not writes:
+            return
+        changed = ", ".join(f"`self.{'.'.join(w.path)}`" for w in writes[:3])
+        self.report(
+            ctx,
+            node,
+            f"`{snippet(ctx, node)}` changes module-level `{receiver.value}` ({changed} in "
+            f"`{class_name}.{func.attr.value}`) in a function traced by "
+            f"{ctx.via_description(ctx.caching_via)}: it runs once, while tracing, not on every "
+            "call; call it outside the traced function and pass what it computes in",
+        )
 
 
 def _only_grows(ctx: Context, node: cst.CSTNode, name: str) -> bool:
