@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import libcst as cst
 
 from jaxpure.analysis import effects as E
@@ -246,20 +248,10 @@ class GlobalRead(Rule):
         if isinstance(parent, cst.Call) and parent.func is node and path[-1] in MUTATING_METHODS:
             return  # the mutation itself is JXP601's to report
         key = (id(unit), f"{first}.{path[0]}")
-        seen: set = ctx.state("JXP101.seen", set)  # type: ignore[assignment]
-        if key in seen or key in self._memos(ctx):
+        if key in self._memos(ctx):
             return
-        reason = attrs.reason(method.class_name or "", path, unit)
-        if reason is None:
-            return
-        seen.add(key)
-        self.report(
-            ctx,
-            node,
-            f"Attribute {reason}, but `{first}` is not a traced argument here; "
-            f"{under(ctx, via)} bakes in its value at trace time and silently ignores later "
-            "changes; pass it as an argument",
-        )
+        self._report_attribute(ctx, node, key, via, lambda: attrs.reason(
+            method.class_name or "", path, unit), f", but `{first}` is not a traced argument here")
 
     def _instance_attribute(self, ctx: Context, node: cst.Attribute, name: str,
                             parent: cst.CSTNode | None) -> None:
@@ -272,20 +264,27 @@ class GlobalRead(Rule):
             return
         if isinstance(parent, cst.Call) and parent.func is node:
             return  # a method call: what it changes is JXP103's
-        key = (id(ctx.unit), f"{name}.{path[0]}")
+        self._report_attribute(
+            ctx, node, (id(ctx.unit), f"{name}.{path[0]}"), ctx.caching_via,
+            lambda: attrs.reason(class_name, path, ctx.unit, shown=name),
+            f" (`{name}` is a module-level `{class_name}`)")
+
+    def _report_attribute(self, ctx: Context, node: cst.Attribute, key: tuple[int, str],
+                          via: str | None, reason_of: Callable[[], str | None],
+                          context: str) -> None:
+        """Report an attribute read once per function and attribute, when it can change."""
         seen: set = ctx.state("JXP101.seen", set)  # type: ignore[assignment]
         if key in seen:
             return
-        reason = attrs.reason(class_name, path, ctx.unit, shown=name)
+        reason = reason_of()
         if reason is None:
             return
         seen.add(key)
         self.report(
             ctx,
             node,
-            f"Attribute {reason} (`{name}` is a module-level `{class_name}`); "
-            f"{under(ctx, ctx.caching_via)} bakes in its value at trace time and silently "
-            "ignores later changes; pass it as an argument",
+            f"Attribute {reason}{context}; {under(ctx, via)} bakes in its value at trace "
+            "time and silently ignores later changes; pass it as an argument",
         )
 
     def _is_mutation_receiver(self, ctx: Context) -> bool:
