@@ -13,6 +13,7 @@ import difflib
 import io
 import os
 import stat
+import sys
 import tempfile
 import tokenize
 from collections.abc import Iterator, Sequence
@@ -303,8 +304,15 @@ def run(jobs: Sequence[Job], settings: Settings, fix_mode: FixMode = NO_FIX, *,
     code_cache_dir = cache.directory if cache is not None else None
     with Executor(settings, fix_mode, workers, code_cache_dir) as executor:
         outcomes = _run_round(jobs, outside, settings, fix_mode, cache, executor)
-        applied = _cross_module_rounds(jobs, outcomes, settings, fix_mode, cache, executor,
-                                       outside)
+        try:
+            applied = _cross_module_rounds(jobs, outcomes, settings, fix_mode, cache,
+                                           executor, outside)
+        except Exception as error:  # noqa: BLE001 (a bug of ours must not lose the results)
+            # every file has its own result already; only what other modules add is lost
+            print(f"jaxpure: internal error in the analysis across modules "
+                  f"({type(error).__name__}: {error}); each file was checked on its own; "
+                  "please report it", file=sys.stderr)
+            applied = list(outside)
     if cache is not None:
         # the flake8 plugin sees one file at a time and reuses these (docs/integrations.md)
         cache.save_seeds({job.relpath: seeds for job, seeds in zip(jobs, applied)}, saved)

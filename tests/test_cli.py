@@ -332,3 +332,29 @@ def engine_settings():
     from jaxpure.settings import Settings
 
     return Settings()
+
+
+def test_a_helper_seeded_by_jitted_and_plain_lax_callers_is_checked(tmp_path, capsys):
+    # two seeds for one helper that differ only in None vs "jax.jit" once stopped the run
+    # with a TypeError while the seeds were fingerprinted (found on dynamax and jumanji)
+    body = "    def body(c, x):\n        return helper(c), x\n    return jax.lax.scan(body, 0.0, xs)\n"
+    write(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/util.py": "def helper(x):\n    return x + 1\n",
+        "pkg/a.py": "import jax\nfrom pkg.util import helper\n\ndef run(xs):\n" + body,
+        "pkg/b.py": "import jax\nfrom pkg.util import helper\n\n@jax.jit\ndef run(xs):\n" + body,
+    })
+    done = run_in_process(capsys, tmp_path, "check", "--no-cache", "pkg")
+    assert done.code == 0, done.err
+
+
+def test_an_internal_error_across_modules_keeps_each_files_results(tmp_path, capsys, monkeypatch):
+    write(tmp_path, {"a.py": DISCARDED, "b.py": CLEAN})
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(runner, "_cross_module_rounds", broken)
+    done = run_in_process(capsys, tmp_path, "check", "--no-cache", "--jobs", "1")
+    assert done.code == 1 and "JXP202" in done.out
+    assert "internal error in the analysis across modules (RuntimeError: boom)" in done.err

@@ -20,6 +20,7 @@ import libcst as cst
 from jaxpure.analysis import keys as K
 from jaxpure.analysis import values as V
 from jaxpure.analysis.index import ModuleIndex, Unit, build_index
+from jaxpure.analysis.modules import called_model
 from jaxpure.analysis.names import dotted_name
 from jaxpure.analysis.summary import LIBRARY_PREFIXES
 from jaxpure.analysis.syntax import (
@@ -662,14 +663,16 @@ class Walker:
             constant_fold = _constant_fold_in(ctx, value)
             if constant_fold is not None:
                 # fold_in(key, 0) gives the same key each time: a copy of `key` for loops
-                return K.KeyState(alias_of=constant_fold)
+                return K.KeyState(alias_of=constant_fold,
+                                  alias_loop=id(ctx.loops[-1].node) if ctx.loops else None)
             if self.produces_key(value):
                 return K.KeyState()
             if isinstance(value, cst.Name):
                 state = ctx.key_state(value.value)
                 if state is not None:
                     return K.KeyState(state.consumed_by, state.from_param,
-                                      state.alias_of or value.value)
+                                      state.alias_of or value.value,
+                                      alias_loop=id(ctx.loops[-1].node) if ctx.loops else None)
             if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) \
                     and ctx.is_key(value.value.value):
                 return K.KeyState()
@@ -677,7 +680,8 @@ class Walker:
             # `dropout_key = key`: the key this one copies (for the loop rule)
             alias = value.value if isinstance(value, cst.Name) else None
             return K.KeyState(from_param=value is None or _from_param(value, ctx.frame),
-                              alias_of=alias)
+                              alias_of=alias,
+                              alias_loop=id(ctx.loops[-1].node) if ctx.loops else None)
         return None
 
     # -- keys ------------------------------------------------------------------------
@@ -719,7 +723,7 @@ class Walker:
                     # one function on the same key (jax.grad(f)(key, x) beside f(key, x))
                     # is deliberate, so calls of transformed functions need a jax.random draw
                     self.dispatch(K.KeyReuse(name, call, state.consumed_by, state.consumed_as))
-                self.check_loop_reuse(name, call, state.alias_of)
+                self.check_loop_reuse(name, call, state.alias_of, state.alias_loop)
                 if state.from_param and frame.info is not None and frame.info.unbatched_params:
                     self.check_broadcast_key(name, call, state)
                 if ctx.loops and name not in ctx.loops[-1].seen:
@@ -828,14 +832,16 @@ class Walker:
             stack.extend(_children(node))
         return False
 
-    def check_loop_reuse(self, name: str, call: cst.Call, alias_of: str | None = None) -> None:
+    def check_loop_reuse(self, name: str, call: cst.Call, alias_of: str | None = None,
+                         alias_loop: int | None = None) -> None:
         ctx = self.ctx
         root = name.split(".", 1)[0].split("[", 1)[0]  # `v` for the path `v.rng_key`
         if ctx.loops:
             loop = ctx.loops[-1]
             # `dropout_key = key` inside the loop still hands out the same key each time
+            copied_here = alias_of is not None and alias_loop == id(loop.node)
             fresh = (name in loop.assigned or root in loop.assigned) and \
-                (alias_of is None or alias_of in loop.assigned)
+                (not copied_here or alias_of in loop.assigned)
             if not fresh and name not in loop.reported:
                 loop.reported.add(name)
                 kind = {cst.For: "for", cst.While: "while"}.get(type(loop.node), "comprehension")
@@ -932,14 +938,19 @@ class Walker:
     def record_callsite(self, call: cst.Call) -> None:
         ctx = self.ctx
         callee = ctx.resolver.function(call.func, ctx.frame.unit)
-        if callee is None:
+        model = None if callee is not None else \
+            called_model(ctx.index, ctx.resolver, call, ctx.frame.unit)
+        if callee is None and model is None:
             if self.record_tree_map(call):
                 return
             self.record_external_call(call)
             return
+        callee = callee or model
         kinds = ctx.callsite_kinds.setdefault(id(callee), {})
         positional = [p for p in callee.params if p.index >= 0]
-        shift = 1 if callee.parent_is_class and isinstance(call.func, cst.Attribute) else 0
+        # `obj.method(x)` and `model(x)` fill the parameters after `self`
+        shift = 1 if callee.parent_is_class and (isinstance(call.func, cst.Attribute)
+                                                 or model is not None) else 0
 
         def record(name: str, kind: int) -> None:
             kinds[name] = V.join(kinds[name], kind) if name in kinds else kind

@@ -287,6 +287,9 @@ class KeyState:
     shared: int | None = None
     # the other name of the same key through which it was consumed (`rngs['params']`)
     consumed_as: str | None = None
+    # the loop (its node's id) inside which `k2 = k1` was written; a copy made before the
+    # loop and then split in it (`k = key; for ...: k, sub = split(k)`) is fresh each time
+    alias_loop: int | None = None
 
 
 @dataclass(frozen=True)

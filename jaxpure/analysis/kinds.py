@@ -14,6 +14,7 @@ import libcst as cst
 from jaxpure.analysis import effects as E
 from jaxpure.analysis import values as V
 from jaxpure.analysis.index import Unit
+from jaxpure.analysis.modules import array_fields
 from jaxpure.analysis.syntax import (
     at_update_base,
     children,
@@ -43,7 +44,9 @@ def infer_kind(ctx: Context, expr: cst.BaseExpression) -> int:
         if base in (V.STATIC, V.ARRAY, V.NUMPY):
             return base
         if base == V.REF:
-            return V.ARRAY
+            if _plural_refs(expr.value):  # type: ignore[attr-defined]
+                return V.REF  # `residual_refs[0]`: one ref of a list of them
+            return V.TRACED_ARRAY if ctx.traced else V.ARRAY  # `x_ref[...]`: a value
         return V.UNKNOWN
     if t is cst.Call:
         return _call_kind(ctx, expr)  # type: ignore[arg-type]
@@ -77,6 +80,12 @@ def infer_kind(ctx: Context, expr: cst.BaseExpression) -> int:
     return V.UNKNOWN
 
 
+def _plural_refs(expr: cst.BaseExpression) -> bool:
+    name = expr.attr.value if isinstance(expr, cst.Attribute) else \
+        expr.value if isinstance(expr, cst.Name) else ""
+    return name == "refs" or name.endswith("_refs")
+
+
 def _attribute_kind(ctx: Context, expr: cst.Attribute) -> int:
     base = infer_kind(ctx, expr.value)
     attr = expr.attr.value
@@ -93,24 +102,55 @@ def _attribute_kind(ctx: Context, expr: cst.Attribute) -> int:
     if base in (V.ARRAY, V.NUMPY):
         return V.STATIC if attr in V.STATIC_ATTRS else base
     if base == V.STATIC:
-        if isinstance(expr.value, cst.Name) and _self_array_attribute(ctx, expr.value.value, attr):
-            return V.ARRAY  # `self.board`, a JAX array wherever the class sets it
+        if isinstance(expr.value, cst.Name):
+            field = _traced_model_field(ctx, expr.value.value, attr)
+            if field is not None:
+                return field
+            if _self_array_attribute(ctx, expr.value.value, attr):
+                return V.ARRAY  # `self.board`, a JAX array wherever the class sets it
         return V.STATIC
     if base == V.REF:
+        if attr in V.STATIC_ATTRS:
+            return V.STATIC  # `o_ref.shape[-1]`
+        if attr == "value":
+            return V.TRACED_ARRAY if ctx.traced else V.ARRAY  # `self.count.value`
         return V.REF
     return V.UNKNOWN
+
+
+def _self_method(ctx: Context, name: str) -> Unit | None:
+    """The method whose ``self`` (first parameter, not rebound) ``name`` is, if any."""
+    method = ctx.unit
+    while method is not None and not method.parent_is_class:
+        method = method.parent
+    if method is None or method.class_name is None or method.is_staticmethod:
+        return None
+    first = next((p for p in method.params if p.index == 0), None)
+    if first is None or first.name != name or name in method.assigned:
+        return None
+    return method
+
+
+def _traced_model_field(ctx: Context, name: str, attr: str) -> int | None:
+    """``self.temperature`` of an ``eqx.Module`` field annotated as an array, or an nnx
+    ``Variable``, in a method being traced: the model went through the transform, so its
+    arrays are tracers (a Variable is read through ``[...]``/``.value``, like a ref)."""
+    if not ctx.traced:
+        return None
+    method = _self_method(ctx, name)
+    if method is None or method.class_name is None:
+        return None
+    field = array_fields(ctx.index, ctx.resolver, method.class_name).get(attr)
+    if field is None:
+        return None
+    return V.TRACED_ARRAY if field == "array" else V.REF
 
 
 def _self_array_attribute(ctx: Context, name: str, attr: str) -> bool:
     """``self.board`` where every assignment of ``self.board`` in the class stores a new JAX
     array (``jnp.zeros(...)``, ``self.board.at[i].set(v)``)."""
-    method = ctx.unit
-    while method is not None and not method.parent_is_class:
-        method = method.parent
-    if method is None or method.class_name is None or method.is_staticmethod:
-        return False
-    first = next((p for p in method.params if p.index == 0), None)
-    if first is None or first.name != name or name in method.assigned:
+    method = _self_method(ctx, name)
+    if method is None:
         return False
     values = ctx.index.self_stores.get((method.class_name, attr))
     return bool(values) and all(
@@ -311,7 +351,8 @@ def _call_kind(ctx: Context, call: cst.Call) -> int:
         if receiver in (V.ARRAY, V.NUMPY):
             return V.STATIC if method in V.CONCRETE_METHODS else receiver
         if receiver == V.REF:
-            return V.ARRAY
+            # `refs.pop()`: one ref of a list of them; `x_ref.get()`: its value
+            return V.REF if _plural_refs(func.value) else V.ARRAY
     return V.UNKNOWN
 
 

@@ -158,5 +158,6 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
 def seeds_fingerprint(seeds: Iterable[Seed]) -> str:
     import hashlib
 
-    text = repr(sorted(s.key() + (s.origin,) for s in seeds))
+    # by text: a seed's fields may be None in one and a string in another
+    text = repr(sorted(repr(s.key() + (s.origin,)) for s in seeds))
     return hashlib.sha256(text.encode()).hexdigest()[:16]

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from jaxpure.analysis.index import ModuleIndex, Unit
+from jaxpure.analysis.modules import called_model
 from jaxpure.analysis.names import BUILTIN_NAMES, canonical, dotted_name
 from jaxpure.analysis.syntax import (
     call_arg,
@@ -89,6 +90,7 @@ class Resolver:
         self.index = index
         self.module_name = module_name
         self._qualnames: dict[tuple[int, int], str | None] = {}
+        self.memo: dict[str, object] = {}  # module-wide answers built on first use
 
     def qualname(self, expr: cst.BaseExpression, unit: Unit | None) -> str | None:
         # bindings do not change while a module is analysed: one answer per node and scope
@@ -274,7 +276,8 @@ class TracedAnalysis:
             for call in unit.calls:
                 self.collect_call(call, unit)
                 self.collect_custom_rules(call, unit)
-                callee = self.resolver.function(call.func, unit)
+                callee = self.resolver.function(call.func, unit) or \
+                    called_model(self.index, self.resolver, call, unit)
                 if callee is not None:
                     self.edges.append((unit, callee, call))
 

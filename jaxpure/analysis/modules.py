@@ -1,0 +1,97 @@
+"""Model classes of Equinox and Flax nnx defined in the module being checked.
+
+A train step receives its model as an argument (``@eqx.filter_jit def sample(model, x):
+return model(x)``), so which ``__call__`` runs is not written anywhere; and inside that
+``__call__`` the model's arrays (Equinox fields annotated as arrays, nnx ``Variable``s)
+are traced, because the model itself went through the transform. This module answers both,
+for the common case of a file with one such model class.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from jaxpure.analysis.values import PYTHON_SCALAR_ANNOTATIONS, annotation_is_array
+
+if TYPE_CHECKING:
+    from jaxpure.analysis.index import ModuleIndex, Unit
+    from jaxpure.analysis.traced import Resolver
+
+MODEL_BASES = {"equinox.Module": "equinox", "flax.nnx.Module": "nnx"}
+NNX_VARIABLES = frozenset(
+    f"flax.nnx.{name}" for name in ("Variable", "Param", "BatchStat", "Cache", "Intermediate",
+                                    "VariableState", "Perturbation"))
+
+
+def model_classes(index: ModuleIndex, resolver: Resolver) -> dict[str, str]:
+    """Classes of the module derived (directly or through each other) from ``eqx.Module``
+    or ``nnx.Module``: class name -> "equinox" or "nnx"."""
+    cached = resolver.memo.get("model_classes")
+    if cached is not None:
+        return cached  # type: ignore[return-value]
+    found: dict[str, str] = {}
+    changed = True
+    while changed:
+        changed = False
+        for name, node in index.class_nodes.items():
+            if name in found:
+                continue
+            for base in node.bases:
+                library = MODEL_BASES.get(resolver.qualname(base.value, None) or "")
+                if library is None and isinstance(base.value, cst.Name):
+                    library = found.get(base.value.value)
+                if library is not None:
+                    found[name] = library
+                    changed = True
+                    break
+    resolver.memo["model_classes"] = found
+    return found
+
+
+def called_model(index: ModuleIndex, resolver: Resolver, call: cst.Call,
+                 unit: Unit | None) -> Unit | None:
+    """The method that ``model(x)`` (``__call__``) or ``model.decode(x)`` runs, when
+    ``model`` is a parameter of the calling function and exactly one model class of the
+    module defines that method."""
+    func = call.func
+    method = "__call__"
+    if isinstance(func, cst.Attribute):
+        method, func = func.attr.value, func.value
+    if unit is None or not isinstance(func, cst.Name) or unit.param(func.value) is None \
+            or func.value in unit.assigned:
+        return None
+    models = model_classes(index, resolver)
+    found = [index.classes[name][method] for name in models
+             if method in index.classes.get(name, {})]
+    return found[0] if len(found) == 1 else None
+
+
+def array_fields(index: ModuleIndex, resolver: Resolver, class_name: str) -> dict[str, str]:
+    """Attributes of a model class that hold arrays: Equinox fields annotated as arrays
+    (``temperature: jax.Array``) -> "array", nnx ``Variable``s -> "variable"."""
+    library = model_classes(index, resolver).get(class_name)
+    node = index.class_nodes.get(class_name)
+    if library is None or node is None:
+        return {}
+    found: dict[str, str] = {}
+    if library == "equinox":
+        for line in node.body.body if isinstance(node.body, cst.IndentedBlock) else ():
+            for small in line.body if isinstance(line, cst.SimpleStatementLine) else ():
+                if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) \
+                        and small.value is None and _array_annotation(small.annotation.annotation):
+                    found[small.target.value] = "array"
+        return found
+    for (owner, attr), values in index.self_stores.items():
+        if owner == class_name and values and all(
+                isinstance(v, cst.Call) and resolver.qualname(v.func, None) in NNX_VARIABLES
+                for v in values):
+            found[attr] = "variable"
+    return found
+
+
+def _array_annotation(annotation: cst.BaseExpression) -> bool:
+    if isinstance(annotation, cst.Name) and annotation.value in PYTHON_SCALAR_ANNOTATIONS:
+        return False  # a Python int/float field of an eqx.Module is a static-looking leaf
+    return annotation_is_array(annotation)
