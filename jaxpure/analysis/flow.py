@@ -20,7 +20,7 @@ import libcst as cst
 from jaxpure.analysis import keys as K
 from jaxpure.analysis import values as V
 from jaxpure.analysis.index import ModuleIndex, Unit, build_index
-from jaxpure.analysis.modules import called_model
+from jaxpure.analysis.modules import applied_function, called_model
 from jaxpure.analysis.names import dotted_name
 from jaxpure.analysis.summary import LIBRARY_PREFIXES
 from jaxpure.analysis.syntax import (
@@ -937,20 +937,27 @@ class Walker:
 
     def record_callsite(self, call: cst.Call) -> None:
         ctx = self.ctx
-        callee = ctx.resolver.function(call.func, ctx.frame.unit)
-        model = None if callee is not None else \
-            called_model(ctx.index, ctx.resolver, call, ctx.frame.unit)
-        if callee is None and model is None:
+        unit = ctx.frame.unit
+        callee = ctx.resolver.function(call.func, unit)
+        model = None if callee is not None else called_model(ctx.index, ctx.resolver, call, unit)
+        applied = None if callee is not None or model is not None else \
+            applied_function(ctx.index, ctx.resolver, call.func, unit)
+        if callee is None and model is None and applied is None:
             if self.record_tree_map(call):
                 return
             self.record_external_call(call)
             return
-        callee = callee or model
+        if applied is not None:
+            # `model.apply(variables, x)`: variables in place of self; `net.apply(params,
+            # rng, x)`: forward gets what follows params and rng
+            callee, shift = applied
+        else:
+            callee = callee or model
+            # `obj.method(x)` and `model(x)` fill the parameters after `self`
+            shift = 1 if callee.parent_is_class and (isinstance(call.func, cst.Attribute)
+                                                     or model is not None) else 0
         kinds = ctx.callsite_kinds.setdefault(id(callee), {})
         positional = [p for p in callee.params if p.index >= 0]
-        # `obj.method(x)` and `model(x)` fill the parameters after `self`
-        shift = 1 if callee.parent_is_class and (isinstance(call.func, cst.Attribute)
-                                                 or model is not None) else 0
 
         def record(name: str, kind: int) -> None:
             kinds[name] = V.join(kinds[name], kind) if name in kinds else kind
@@ -969,7 +976,7 @@ class Walker:
                 for p in remaining:
                     record(p.name, spread)
                 continue
-            if position < len(positional):
+            if 0 <= position < len(positional):
                 record(positional[position].name, ctx.kind(arg.value))
             position += 1
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from jaxpure.analysis.syntax import inner_statements, statements
 from jaxpure.analysis.values import PYTHON_SCALAR_ANNOTATIONS, annotation_is_array
 
 if TYPE_CHECKING:
@@ -95,3 +96,87 @@ def _array_annotation(annotation: cst.BaseExpression) -> bool:
     if isinstance(annotation, cst.Name) and annotation.value in PYTHON_SCALAR_ANNOTATIONS:
         return False  # a Python int/float field of an eqx.Module is a static-looking leaf
     return annotation_is_array(annotation)
+
+
+LINEN_BASES = frozenset({"flax.linen.Module", "flax.linen.module.Module"})
+# hk.transform(f).apply(params, rng, *args): how many leading arguments f does not get
+HAIKU_TRANSFORMS = {"haiku.transform": 2, "haiku.transform_with_state": 3,
+                    "haiku.multi_transform": 2, "haiku.multi_transform_with_state": 3}
+HAIKU_WITHOUT_RNG = "haiku.without_apply_rng"
+
+
+def applied_function(index: ModuleIndex, resolver: Resolver, expr: cst.BaseExpression,
+                     unit: Unit | None) -> tuple[Unit, int] | None:
+    """What ``model.apply`` / ``net.apply`` runs, and how many leading ``apply`` arguments
+    it does not receive (a negative shift): a linen module's ``__call__`` (``variables``
+    takes the place of ``self``: shift 0), or the function given to ``hk.transform``
+    (``params, rng`` first: shift -2)."""
+    if not isinstance(expr, cst.Attribute) or expr.attr.value != "apply" \
+            or not isinstance(expr.value, cst.Name):
+        return None
+    value = _bound_value(index, expr.value.value, unit)
+    if not isinstance(value, cst.Call):
+        return None
+    if isinstance(value.func, cst.Name) and value.func.value in index.class_nodes:
+        if _derives_from(index, resolver, value.func.value, LINEN_BASES, set()):
+            call = index.classes.get(value.func.value, {}).get("__call__")
+            return (call, 0) if call is not None else None
+        return None
+    qual = resolver.qualname(value.func, unit)
+    without_rng = qual == HAIKU_WITHOUT_RNG
+    if without_rng and value.args and isinstance(value.args[0].value, cst.Call):
+        value = value.args[0].value  # type: ignore[assignment]
+        qual = resolver.qualname(value.func, unit)
+    skipped = HAIKU_TRANSFORMS.get(qual or "")
+    if skipped is None or not value.args:
+        return None
+    forward = resolver.function(value.args[0].value, unit)
+    if forward is None:
+        return None
+    return forward, -(skipped - 1 if without_rng else skipped)
+
+
+def _derives_from(index: ModuleIndex, resolver: Resolver, name: str, bases: frozenset[str],
+                  seen: set[str]) -> bool:
+    node = index.class_nodes.get(name)
+    if node is None or name in seen:
+        return False
+    seen.add(name)
+    for base in node.bases:
+        if (resolver.qualname(base.value, None) or "") in bases:
+            return True
+        if isinstance(base.value, cst.Name) and _derives_from(
+                index, resolver, base.value.value, bases, seen):
+            return True
+    return False
+
+
+def _bound_value(index: ModuleIndex, name: str, unit: Unit | None) -> cst.BaseExpression | None:
+    """The one value ``name`` is assigned where it is read (the innermost function that
+    binds it, else the module), or None when it is bound otherwise or more than once."""
+    u = unit
+    while u is not None:
+        if u.binds(name):
+            values = [s.value for s in _assignments(u.node) if _assigns(s, name)]
+            return values[0] if len(values) == 1 and u.param(name) is None else None
+        u = u.parent
+    bindings = index.bindings.get(name)
+    return bindings[0].value if bindings and len(bindings) == 1 else None
+
+
+def _assignments(function: cst.CSTNode) -> list[cst.Assign]:
+    found: list[cst.Assign] = []
+    body = getattr(function, "body", None)
+    stack = list(statements(body)) if isinstance(body, cst.BaseSuite) else []
+    while stack:
+        statement = stack.pop()
+        if isinstance(statement, cst.SimpleStatementLine):
+            found.extend(s for s in statement.body if isinstance(s, cst.Assign))
+        else:
+            stack.extend(inner_statements(statement))
+    return found
+
+
+def _assigns(statement: cst.Assign, name: str) -> bool:
+    return len(statement.targets) == 1 and isinstance(statement.targets[0].target, cst.Name) \
+        and statement.targets[0].target.value == name

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from jaxpure.analysis.index import ModuleIndex, Unit
-from jaxpure.analysis.modules import called_model
+from jaxpure.analysis.modules import applied_function, called_model
 from jaxpure.analysis.names import BUILTIN_NAMES, canonical, dotted_name
 from jaxpure.analysis.syntax import (
     call_arg,
@@ -276,8 +276,10 @@ class TracedAnalysis:
             for call in unit.calls:
                 self.collect_call(call, unit)
                 self.collect_custom_rules(call, unit)
+                applied = applied_function(self.index, self.resolver, call.func, unit)
                 callee = self.resolver.function(call.func, unit) or \
-                    called_model(self.index, self.resolver, call, unit)
+                    called_model(self.index, self.resolver, call, unit) or \
+                    (applied[0] if applied is not None else None)
                 if callee is not None:
                     self.edges.append((unit, callee, call))
 
@@ -363,6 +365,10 @@ class TracedAnalysis:
             return
         target_unit = self.resolver.function(target, unit)
         if target_unit is None:
+            applied = applied_function(self.index, self.resolver, target, unit)
+            if applied is not None:
+                # jax.jit(model.apply) / jax.jit(net.apply): argnums count apply's arguments
+                self.add_origin(t, node, unit, applied[0], options, applied[1], bound)
             return
         # a bound method (self.step): argnums do not count self (a staticmethod has none)
         shift = 1 if isinstance(target, cst.Attribute) and target_unit.parent_is_class \

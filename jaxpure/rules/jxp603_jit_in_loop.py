@@ -13,6 +13,13 @@ from jaxpure.rules.base import Rule
 PARTIAL = "functools.partial"
 
 
+def _nnx_jit(ctx: Context, created: cst.CSTNode) -> bool:
+    if not isinstance(created, cst.Call) or isinstance(created.func, cst.Call):
+        return False
+    found = ctx.traced_analysis.transform(created.func, ctx.unit)
+    return found is not None and found[0].name == "flax.nnx.jit"
+
+
 def _compiles(t: Transform) -> bool:
     """Transforms that compile and cache on the identity of the function they wrap."""
     return t.caching and t.kind == "wrap" and "checkpoint" not in t.name and "remat" not in t.name
@@ -36,7 +43,8 @@ class JitInLoop(Rule):
     slower or worse), with no error.
 
     ## Known problems
-    `jax.jit(module_level_function)` inside a loop hits the cache and is not reported, nor
+    `jax.jit(module_level_function)` inside a loop hits the cache and is not reported
+    (`nnx.jit(module_level_function)` does not: each nnx.jit wrapper compiles anew), nor
     is a function whose identity the analysis cannot see (a parameter, an attribute other
     than a `self.method`). Factories that build a jitted function and return it
     (`make_step(cfg)`) are not reported, even when called in a loop: building one jitted
@@ -248,6 +256,9 @@ class JitInLoop(Rule):
             when = "on every call"
             place = "outside the function"
         why = self._fresh(ctx, wrapped, region if loop is not None else None)
+        if why is None and _nnx_jit(ctx, created) and isinstance(wrapped, (cst.Name, cst.Attribute)):
+            # checked under flax 0.12: each nnx.jit wrapper compiles anew, even of one function
+            why = "a new `nnx.jit` wrapper (nnx.jit keeps no compiled code shared between wrappers)"
         if why is None:
             return
         if loop is not None and isinstance(loop, cst.For) and _sweeps_constants(ctx, loop) \
