@@ -62,6 +62,7 @@ class Context:
         self.frame = Frame(None, None)
         self.loops: list[Loop] = []
         self.stack: list[cst.CSTNode] = []
+        self.statement: cst.CSTNode | None = None  # the innermost statement being walked
         self.in_store = False
         self.rule_state: dict[str, object] = {}
         self.callsite_kinds: dict[int, dict[str, int]] = {}

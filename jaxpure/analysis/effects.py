@@ -916,6 +916,26 @@ class Store:
     value: cst.BaseExpression | None = None
 
 
+# container mutators that return None: nobody uses their result
+NONE_RETURNING = frozenset(
+    {"append", "extend", "insert", "remove", "clear", "update", "add", "discard", "sort",
+     "reverse", "appendleft", "extendleft", "difference_update", "intersection_update",
+     "symmetric_difference_update"})
+
+
+def result_used(ctx: Context, call: cst.Call) -> bool:
+    """Whether the value of ``call`` (being visited) is used: inside another expression, or
+    assigned or returned by its statement."""
+    if ctx.parent() is not None:
+        return True
+    unit = ctx.unit
+    if unit is not None and isinstance(unit.node, cst.Lambda) and unit.node.body is call:
+        return True  # `lambda c: c.insert(x)` returns it
+    statement = ctx.statement
+    return isinstance(statement, (cst.Assign, cst.AnnAssign, cst.AugAssign, cst.Return)) \
+        and statement.value is call
+
+
 def stores(ctx: Context, node: cst.CSTNode) -> list[Store]:
     """The outer stores an Assign/AugAssign/AnnAssign/Del statement or a Call makes."""
     if ctx.unit is None:
@@ -972,6 +992,10 @@ def _call_store(ctx: Context, call: cst.Call) -> Store | None:
         return None
     method = func.attr.value
     receiver = func.value
+    if method in NONE_RETURNING and result_used(ctx, call):
+        # `state = buffer.insert(state, x)`, `return carry.update(v)`: list.insert and
+        # dict.update return None, so a method whose result is used is another, pure one
+        return None
     if method in STORING_METHODS:
         if not isinstance(receiver, (cst.Name, cst.Attribute, cst.Subscript)):
             return None

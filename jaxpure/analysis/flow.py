@@ -26,6 +26,7 @@ from jaxpure.analysis.summary import LIBRARY_PREFIXES
 from jaxpure.analysis.syntax import (
     NODE_TYPES,
     child_fields,
+    handler_catches,
     positional_args,
     reads_any,
     returned_values,
@@ -156,6 +157,7 @@ class Walker:
         except KeyError:
             method = self._statements[cls] = getattr(self, "stmt_" + cls.__name__, None)
         outer, self.statement = self.statement, node
+        self.ctx.statement = node
         try:
             if method is not None:
                 method(node)
@@ -164,7 +166,7 @@ class Walker:
             for child in _children(node):
                 self.expr(child)
         finally:
-            self.statement = outer
+            self.statement = self.ctx.statement = outer
 
     def block(self, suite: cst.BaseSuite | None) -> None:
         if suite is None:
@@ -362,8 +364,28 @@ class Walker:
         self.restore(outcomes[0])
         for outcome in outcomes[1:]:
             self.merge(outcome)
+        self.concrete_after_guard(node)
         if node.finalbody is not None:  # type: ignore[attr-defined]
             self.block(node.finalbody.body)  # type: ignore[attr-defined]
+
+    def concrete_after_guard(self, node: cst.CSTNode) -> None:
+        """``try: v = np.asarray(v) except TypeError: return``: past the ``try``, the
+        conversion worked, so ``v`` is a concrete NumPy value (a tracer never gets here)."""
+        guard = any(_exits(h.body) and handler_catches(h, V.CONCRETIZATION_ERRORS)
+                    for h in node.handlers)  # type: ignore[attr-defined]
+        if not guard:
+            return
+        env = self.ctx.frame.env
+        for statement in statements(node.body):  # type: ignore[attr-defined]
+            for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+                if isinstance(small, cst.Assign) and len(small.targets) == 1 \
+                        and isinstance(small.targets[0].target, cst.Name) \
+                        and isinstance(small.value, cst.Call):
+                    qual = self.ctx.qualname(small.value.func) or ""
+                    if qual.startswith("numpy."):
+                        env[small.targets[0].target.value] = V.NUMPY
+                    elif qual in ("builtins.int", "builtins.float", "builtins.bool"):
+                        env[small.targets[0].target.value] = V.STATIC
 
     stmt_TryStar = stmt_Try
 
@@ -838,6 +860,8 @@ class Walker:
         root = name.split(".", 1)[0].split("[", 1)[0]  # `v` for the path `v.rng_key`
         if ctx.loops:
             loop = ctx.loops[-1]
+            if _aligned_shuffle(ctx, call, loop.assigned):
+                return
             # `dropout_key = key` inside the loop still hands out the same key each time
             copied_here = alias_of is not None and alias_loop == id(loop.node)
             fresh = (name in loop.assigned or root in loop.assigned) and \
@@ -852,6 +876,8 @@ class Walker:
         if info is None or unit is None or unit.binds(root):
             return
         mapped = _tree_map_name(info)
+        if mapped is not None and _aligned_shuffle(ctx, call, frozenset(p.name for p in unit.params)):
+            return
         if info.loop_body or mapped is not None:
             reported = ctx.state("closed-over-keys", set)
             if (id(unit), name) not in reported:  # type: ignore[operator]
@@ -1306,3 +1332,24 @@ def _seed_kinds(index: ModuleIndex, seed: object, known: dict[str, int] | None) 
     return kinds
 
 
+def _exits(body: cst.BaseSuite) -> bool:
+    """The block ends by leaving: ``return``, ``raise``, ``continue`` or ``break``."""
+    last = statements(body)[-1] if statements(body) else None
+    return isinstance(last, cst.SimpleStatementLine) and isinstance(
+        last.body[-1], (cst.Return, cst.Raise, cst.Continue, cst.Break))
+
+
+# draws that reorder or pick from what they are given: one key for several arrays keeps
+# them aligned (shuffling obs and actions alike), which is why it is shared
+ALIGNING_DRAWS = frozenset({"jax.random.permutation", "jax.random.choice",
+                            "jax.random.shuffle", "jax.random.permuted"})
+
+
+def _aligned_shuffle(ctx: Context, call: cst.Call, per_iteration: frozenset[str]) -> bool:
+    """``permutation(key, x)`` where ``x`` is the loop's element (or the leaf a tree.map
+    function gets): every array is shuffled the same way, on purpose. The same draw on the
+    same operand each iteration (a fixed permutation every epoch) is still reported."""
+    if ctx.qualname(call.func) not in ALIGNING_DRAWS or len(call.args) < 2:
+        return False
+    operand = call.args[1].value
+    return isinstance(operand, cst.Name) and operand.value in per_iteration

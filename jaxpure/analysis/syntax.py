@@ -217,6 +217,35 @@ def inner_statements(node: cst.CSTNode) -> list[cst.CSTNode]:
 def enclosing_if_tests(function: cst.CSTNode, node: cst.CSTNode) -> list[cst.BaseExpression]:
     """The tests of the ``if``/``elif`` statements of ``function`` whose bodies hold
     ``node`` (outermost first; [] when ``node`` is not under one)."""
+    return [n.test for n in enclosing_nodes(function, node) if isinstance(n, cst.If)]
+
+
+def enclosing_try_handlers(function: cst.CSTNode, node: cst.CSTNode) -> list[cst.ExceptHandler]:
+    """The ``except`` clauses of the ``try`` statements whose bodies hold ``node``."""
+    path = enclosing_nodes(function, node)
+    found: list[cst.ExceptHandler] = []
+    for outer, inner in zip(path, path[1:] + [node]):
+        if isinstance(outer, cst.Try) and inner is outer.body:
+            found.extend(outer.handlers)
+    return found
+
+
+def handler_catches(handler: cst.ExceptHandler, names: frozenset[str]) -> bool:
+    """A bare ``except``, or one naming one of ``names`` (``except (TypeError, KeyError)``)."""
+    if handler.type is None:
+        return True
+    types = handler.type.elements if isinstance(handler.type, cst.Tuple) else [handler.type]
+    for element in types:
+        expr = element.value if isinstance(element, cst.Element) else element
+        name = expr.attr.value if isinstance(expr, cst.Attribute) else \
+            expr.value if isinstance(expr, cst.Name) else None
+        if name in names:
+            return True
+    return False
+
+
+def enclosing_nodes(function: cst.CSTNode, node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The nodes of ``function``'s body between it and ``node`` (outermost first)."""
     path: list[cst.CSTNode] = []
 
     def holds(current: cst.CSTNode) -> bool:
@@ -231,7 +260,7 @@ def enclosing_if_tests(function: cst.CSTNode, node: cst.CSTNode) -> list[cst.Bas
     body = getattr(function, "body", None)
     if body is None or not holds(body):
         return []
-    return [n.test for n in reversed(path) if isinstance(n, cst.If)]
+    return list(reversed(path))
 
 
 AT_METHODS = frozenset(

@@ -181,6 +181,11 @@ REF_CREATORS = frozenset(
     {"jax.new_ref", "jax.experimental.mutable_array", "jax.ref.new_ref",
      "jax.experimental.random.stateful_rng"}
 )
+# what JAX raises for a tracer where a concrete value is needed (all TypeErrors)
+CONCRETIZATION_ERRORS = frozenset(
+    {"TypeError", "Exception", "BaseException", "ConcretizationTypeError",
+     "TracerBoolConversionError", "TracerIntegerConversionError",
+     "TracerArrayConversionError", "NonConcreteBooleanIndexError"})
 PYTHON_SCALAR_ANNOTATIONS = frozenset({"float", "int", "bool", "complex"})
 ARRAY_ANNOTATIONS = frozenset(
     {"Array", "ndarray", "ArrayLike", "ArrayTree", "Float", "Int", "Bool", "Shaped",

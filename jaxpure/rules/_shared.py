@@ -5,6 +5,8 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis.context import Context
+from jaxpure.analysis import values as V
+from jaxpure.analysis.syntax import enclosing_try_handlers, handler_catches
 
 
 def snippet(ctx: Context, node: cst.CSTNode, limit: int = 40) -> str:
@@ -35,3 +37,23 @@ class StoreRule:
 
     def visit_AnnAssign(self, node: cst.AnnAssign, ctx: Context) -> None:
         self.check_store(ctx, node)
+
+
+def caught_when_traced(ctx: Context, node: cst.CSTNode) -> bool:
+    """``node`` sits in a ``try`` whose handler catches what a tracer raises there
+    (``try: np.asarray(x) except TypeError: return``): a concreteness guard."""
+    unit = ctx.unit
+    if unit is None:
+        return False
+    return any(handler_catches(handler, V.CONCRETIZATION_ERRORS)
+               for handler in enclosing_try_handlers(unit.node, node))
+
+
+class GuardedByExcept:
+    """Mixin for the rules about a tracer where a concrete value is needed: what a ``try``
+    around it catches (``except TypeError``) is a concreteness guard, not a failure."""
+
+    def report(self, ctx: Context, node: cst.CSTNode, *args: object, **kwargs: object) -> None:
+        if caught_when_traced(ctx, node):
+            return
+        super().report(ctx, node, *args, **kwargs)  # type: ignore[misc]

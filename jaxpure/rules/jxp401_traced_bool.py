@@ -4,11 +4,11 @@ import libcst as cst
 
 from jaxpure.analysis import values as V
 from jaxpure.analysis.context import Context
-from jaxpure.rules._shared import snippet, under
+from jaxpure.rules._shared import GuardedByExcept, snippet, under
 from jaxpure.rules.base import Rule
 
 
-class TracedBool(Rule):
+class TracedBool(GuardedByExcept, Rule):
     """
     ## What it does
     Checks for Python control flow that needs a concrete boolean from a traced value:
@@ -21,6 +21,9 @@ class TracedBool(Rule):
     trace time.
 
     ## Known problems
+    Code inside a `try` whose `except` catches what a tracer raises there (`TypeError`,
+    `ConcretizationTypeError`, ...) is a concreteness guard and is not reported; nor are
+    NumPy values converted in such a `try` whose handler returns, after it.
     Tests on static properties (`x.shape`, `x.ndim`, `len(x)`, `x.dtype`, `is None`,
     `isinstance`), on arguments named in `static_argnums`/`static_argnames`, and under a
     bare `jax.grad` (which keeps concrete values) are fine and not reported. A value whose

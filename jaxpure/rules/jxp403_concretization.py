@@ -5,7 +5,7 @@ import libcst as cst
 from jaxpure.analysis import values as V
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.effects import is_python_table
-from jaxpure.rules._shared import snippet, under
+from jaxpure.rules._shared import GuardedByExcept, snippet, under
 from jaxpure.rules.base import Rule
 
 # NumPy functions that hand a tracer to its own method and so work under jit (checked
@@ -22,7 +22,7 @@ NUMPY_SUBMODULES = ("numpy.linalg.", "numpy.fft.")
 CONVERTERS = {"builtins.int": "int", "builtins.float": "float", "builtins.complex": "complex"}
 
 
-class Concretization(Rule):
+class Concretization(GuardedByExcept, Rule):
     """
     ## What it does
     Checks for traced values converted to concrete Python or NumPy values: `int()`,
@@ -35,6 +35,8 @@ class Concretization(Rule):
     `TracerIntegerConversionError`.
 
     ## Known problems
+    Code inside a `try` whose `except` catches what a tracer raises there (`TypeError`,
+    `ConcretizationTypeError`, ...) is a concreteness guard and is not reported.
     Conversions of static values (`int(x.shape[0])`, `float(cfg.lr)`, `np.prod(x.shape)`)
     and NumPy reductions that dispatch to the array's method (`np.sum(x)`) are fine and not
     reported.

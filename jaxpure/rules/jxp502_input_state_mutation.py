@@ -24,6 +24,9 @@ class InputStateMutation(Rule):
     whether the code is jitted. Pure functions return the new state instead.
 
     ## Known problems
+    A method named like a mutator whose result is used (`carry = carry.update(v)`,
+    `return buffer.insert(s, x)`) is a pure method (list/dict/set mutators return None)
+    and is not reported.
     Arguments of the transformed function are checked, in its body and in the helpers of
     the same module it passes them to unchanged; a helper that fills in a dict its traced
     caller created (or copied, `state = dict(state)`) is fine. Under `flax.nnx` transforms, module and
@@ -185,6 +188,8 @@ class InputStateMutation(Rule):
         func = node.func
         if not isinstance(func, cst.Attribute) or func.attr.value not in MUTATING_METHODS:
             return
+        if func.attr.value in E.NONE_RETURNING and E.result_used(ctx, node):
+            return  # `carry = carry.update(v)`: a pure method of the same name
         via = self._applies(ctx)
         if via is None or _through_at(func.value):
             return
