@@ -21,7 +21,7 @@ class StaleNames:
         self.resolver = resolver
         # values assigned in the `__main__` block before it calls anything of the module
         self._set_up_in_main = main_block_setup(module, index) if module is not None else set()
-        registrars = import_time_decorators(index)
+        registrars = self._registrars = import_time_decorators(index)
         self._mutated = index.mutated_module_names(skip=registrars)
         self._stored = index.mutated_module_names(stores_only=True, skip=registrars)
         # registries: filled by import-time decorators and by nothing else
@@ -69,9 +69,22 @@ class StaleNames:
             return None
         kind = is_mutable_value(bindings[0].value, lambda e: self.resolver.qualname(e, None)) \
             if len(bindings) == 1 else None
-        if name in self._stored or (name in self._mutated and kind is not None):
+        if name in self._stored and self._changed_after(name, defined_at) or (
+                name in self._mutated and kind is not None and self._changed_after(name, defined_at)):
             return MUTATED
         return None
+
+    def _changed_after(self, name: str, defined_at: int) -> bool:
+        """Mutated by a function, by a module-level call (`TABLE.fill(0)`: no order is kept),
+        or by a module-level store after the reader is defined: a table filled in place by
+        import-time code before it is set-up."""
+        index = self.index
+        if any(unit is not None and base == name and id(unit) not in self._registrars
+               and refers_to_module(unit, name) for unit, base in index.mutations):
+            return True
+        module_level = sum(1 for unit, base in index.mutations if unit is None and base == name)
+        stores = index.module_store_orders.get(name, [])
+        return module_level > len(stores) or any(o > defined_at for o in stores)
 
     def _only_items_written(self, name: str) -> set[str] | None:
         """The keys written when every in-place change of the module global ``name`` is an

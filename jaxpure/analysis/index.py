@@ -134,6 +134,8 @@ class ModuleIndex:
     # the subset that stores into the object (X[k] = v, X.a = v, del X[k]); a method call
     # named like a mutator (`opt.update(...)`) only counts for known containers
     store_mutations: list[tuple[Unit | None, str]] = field(default_factory=list)
+    # where module-level code stores into a name in place (`TABLE[i, j] = v`), in source order
+    module_store_orders: dict[str, list[int]] = field(default_factory=dict)
     # names something is removed from (`seen.clear()`, `del cache[k]`), anywhere in the module
     shrunk: set[str] = field(default_factory=set)
     # `X.attr = v` inside functions: X -> the attributes written (only those go stale)
@@ -243,9 +245,10 @@ class _Indexer:
                         self.index.attribute_stores.setdefault(base, set()).add(target.attr.value)
                 elif self.unit is not None or not isinstance(target, cst.Attribute):
                     self.index.store_mutations.append((self.unit, base))
-                    if self.unit is not None:
-                        self.order += 1
-                        self.unit.store_orders.setdefault(base, []).append(self.order)
+                    self.order += 1
+                    orders = self.unit.store_orders if self.unit is not None \
+                        else self.index.module_store_orders
+                    orders.setdefault(base, []).append(self.order)
                 key = literal_item_key(target)
                 if key is not None:
                     self.index.literal_item_stores.append((self.unit, base, key))
