@@ -92,10 +92,10 @@ def _attribute_kind(ctx: Context, expr: cst.Attribute) -> int:
     if V.is_traced(base):
         if attr in V.STATIC_ATTRS:
             return V.STATIC
+        if attr in _static_fields(ctx) and attr not in V.ARRAY_ATTRS:
+            return V.STATIC  # aux data of a traced pytree: a Python value under jit
         if attr in V.ARRAY_ATTRS or base == V.TRACED_ARRAY:
             return V.TRACED_ARRAY
-        if attr in _static_fields(ctx):
-            return V.STATIC  # aux data of a traced pytree: a Python value under jit
         if V.FLAG_NAME.match(attr):
             return V.TRACED_ARRAY  # `state.done`: a boolean leaf of a traced pytree
         return V.TRACED
