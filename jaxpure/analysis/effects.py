@@ -32,6 +32,7 @@ from jaxpure.analysis.syntax import (
     NODE_TYPES,
     child_fields,
     children,
+    enclosing_nodes,
     is_int_literal,
     reads_any,
     returned_values,
@@ -921,6 +922,46 @@ NONE_RETURNING = frozenset(
     {"append", "extend", "insert", "remove", "clear", "update", "add", "discard", "sort",
      "reverse", "appendleft", "extendleft", "difference_update", "intersection_update",
      "symmetric_difference_update"})
+
+
+def indexed_by_own_key(ctx: Context, target: cst.Subscript) -> bool:
+    """``params[name]`` inside ``for name in params`` (or ``.keys()``/``.items()``), and
+    ``layers[i]`` inside ``for i in range(len(layers))``/``enumerate(layers)``: the base is a
+    Python dict or list indexed by its own keys, not an array."""
+    base = target.value
+    if not isinstance(base, cst.Name) or len(target.slice) != 1 or ctx.unit is None:
+        return False
+    index = target.slice[0].slice
+    if not isinstance(index, cst.Index) or not isinstance(index.value, cst.Name):
+        return False
+    name, owner = index.value.value, base.value
+    for node in enclosing_nodes(ctx.unit.node, target):
+        if isinstance(node, cst.For) and _iterates_keys_of(node, name, owner):
+            return True
+    return False
+
+
+def _iterates_keys_of(loop: cst.For, name: str, owner: str) -> bool:
+    target, iterable = loop.target, loop.iter
+    if isinstance(target, cst.Tuple) and target.elements:
+        target = target.elements[0].value  # `for k, v in d.items()`, `for i, x in enumerate(xs)`
+    if not (isinstance(target, cst.Name) and target.value == name):
+        return False
+    if isinstance(iterable, cst.Name):
+        return iterable.value == owner
+    if isinstance(iterable, cst.Call):
+        func = iterable.func
+        if isinstance(func, cst.Attribute) and func.attr.value in ("keys", "items"):
+            return isinstance(func.value, cst.Name) and func.value.value == owner
+        if isinstance(func, cst.Name) and func.value == "enumerate" and iterable.args:
+            arg = iterable.args[0].value
+            return isinstance(arg, cst.Name) and arg.value == owner
+        if isinstance(func, cst.Name) and func.value == "range" and len(iterable.args) == 1:
+            arg = iterable.args[0].value
+            return isinstance(arg, cst.Call) and isinstance(arg.func, cst.Name) \
+                and arg.func.value == "len" and len(arg.args) == 1 \
+                and isinstance(arg.args[0].value, cst.Name) and arg.args[0].value.value == owner
+    return False
 
 
 def result_used(ctx: Context, call: cst.Call) -> bool:

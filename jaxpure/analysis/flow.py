@@ -10,6 +10,7 @@ at branches, and calls each rule's ``visit_<Node>`` handlers with itself as the 
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Callable
@@ -111,7 +112,7 @@ class Walker:
             frame.env[p.name] = kind
             if (p.name in frame.random_names and K.key_like_name(p.name)
                     or K.unambiguous_key_name(p.name) and _may_be_key(p.annotation)
-                    or _key_annotation(p.annotation)):
+                    or _key_annotation(p.annotation) and p.name not in K.KEY_STREAM_NAMES):
                 frame.keys[p.name] = K.KeyState(from_param=True)
 
     def param_kind(self, unit: Unit, info: TraceInfo, p: object, callsite: dict[str, int]) -> int:
@@ -609,6 +610,21 @@ class Walker:
         frame = ctx.frame
         kind = ctx.kind(iterable)
         qual = ctx.qualname(iterable.func) if isinstance(iterable, cst.Call) else None
+        if isinstance(target, (cst.Tuple, cst.List)) and isinstance(iterable, (cst.List, cst.Tuple)) \
+                and iterable.elements and all(
+                    isinstance(e.value, (cst.Tuple, cst.List))
+                    and len(e.value.elements) == len(target.elements)
+                    and not any(isinstance(i, cst.StarredElement) for i in e.value.elements)
+                    for e in iterable.elements):
+            # `for row, c0 in [(0, d[0]), (n - 1, d[-1])]`: each target takes its own column
+            for position, element in enumerate(target.elements):
+                column = [row.value.elements[position].value  # type: ignore[attr-defined]
+                          for row in iterable.elements]
+                kind = functools.reduce(V.join, [ctx.kind(v) for v in column])
+                for name in target_names(element.value):
+                    frame.env[name] = kind
+                    frame.keys.pop(name, None)
+            return
         if qual == "builtins.zip" and isinstance(target, (cst.Tuple, cst.List)) \
                 and len(target.elements) == len(iterable.args) \
                 and not any(a.star or a.keyword for a in iterable.args):  # type: ignore[attr-defined]

@@ -104,7 +104,22 @@ def draw_free(call: cst.Call, qualname: str | None) -> bool:
         return True  # jax.jit(f).lower(key, x) traces with the key; it draws nothing
     callee = dotted_name(call.func)
     return callee is not None and (callee.rsplit(".", 1)[-1] in NON_CONSUMING_NAMES
-                                   or is_assertion(callee))
+                                   or is_assertion(callee) or is_log_call(callee))
+
+
+# nnx's `rngs` is a stream handing out a new key on each use, whatever its annotation says
+# (easydel annotates it `PRNGKeyArray`): passing it to several layers is the nnx idiom
+KEY_STREAM_NAMES = frozenset({"rngs"})
+LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical",
+                         "log", "vlog"})
+LOGGER_NAMES = frozenset({"logging", "logger", "log", "_logger", "_log", "LOGGER", "LOG",
+                          "_LOGGER", "absl_logging"})
+
+
+def is_log_call(callee: str) -> bool:
+    """``logger.info(...)``, absl's ``logging.info(...)``: formats the key, draws nothing."""
+    receiver, _, method = callee.rpartition(".")
+    return method in LOG_METHODS and receiver.rsplit(".", 1)[-1] in LOGGER_NAMES
 
 
 def predicate_name(callee: str | None) -> bool:

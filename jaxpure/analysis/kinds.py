@@ -205,9 +205,22 @@ def _static_fields(ctx: Context) -> frozenset[str]:
                         if _marks_static(ctx.module.code_for_node(small.value)) or \
                                 _calls_factory(small.value, factories):
                             found.add(small.target.value)
+                    if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) \
+                            and _static_annotation(small.annotation.annotation):
+                        found.add(small.target.value)  # jax_dataclasses `Static[int]`
         return frozenset(found)
 
     return ctx.state("analysis.static_fields", collect)  # type: ignore[return-value]
+
+
+def _static_annotation(annotation: cst.BaseExpression) -> bool:
+    """``Static[...]`` (jax_dataclasses, jaxsim): a field registered as aux data."""
+    if not isinstance(annotation, cst.Subscript):
+        return False
+    head = annotation.value
+    name = head.attr.value if isinstance(head, cst.Attribute) else \
+        head.value if isinstance(head, cst.Name) else None
+    return name == "Static"
 
 
 def _calls_factory(value: cst.BaseExpression, factories: set[str]) -> bool:
@@ -347,6 +360,8 @@ def _call_kind(ctx: Context, call: cst.Call) -> int:
                 return V.STATIC
             if receiver == V.TRACED_ARRAY or method in V.ARRAY_METHODS:
                 return V.TRACED_ARRAY
+            if _static_method(ctx, method):
+                return V.STATIC  # `model.dofs()`, built from the pytree's static fields
             return V.TRACED
         if receiver in (V.ARRAY, V.NUMPY):
             return V.STATIC if method in V.CONCRETE_METHODS else receiver
@@ -354,6 +369,51 @@ def _call_kind(ctx: Context, call: cst.Call) -> int:
             # `refs.pop()`: one ref of a list of them; `x_ref.get()`: its value
             return V.REF if _plural_refs(func.value) else V.ARRAY
     return V.UNKNOWN
+
+
+_STATIC_BUILTINS = frozenset({"len", "sum", "tuple", "int", "max", "min", "range", "sorted",
+                              "list", "bool", "str"})
+
+
+def _static_method(ctx: Context, name: str) -> bool:
+    """A method of this module's classes (the only one of that name) whose every ``return``
+    is built from literals, builtins and the class's static fields (``len(self.link_names)``
+    with ``link_names: Static[...]``): a Python value even on a traced pytree."""
+    cache: dict[str, bool] = ctx.state("static-methods", dict)  # type: ignore[assignment]
+    if name in cache:
+        return cache[name]
+    found = [methods[name] for methods in ctx.index.classes.values() if name in methods]
+    result = False
+    if len(found) == 1 and isinstance(found[0].node, cst.FunctionDef) and found[0].params:
+        unit = found[0]
+        self_name = unit.params[0].name
+        values = returned_values(unit.node)
+        statics = _static_fields(ctx)
+        result = bool(values) and not unit.assigned and all(
+            _built_from_static(value, self_name, statics) for value in values)
+    cache[name] = result
+    return result
+
+
+def _built_from_static(node: cst.CSTNode, self_name: str, statics: frozenset[str]) -> bool:
+    if isinstance(node, cst.Attribute):
+        return isinstance(node.value, cst.Name) and node.value.value == self_name \
+            and node.attr.value in statics or \
+            _built_from_static(node.value, self_name, statics) and node.attr.value in statics
+    if isinstance(node, cst.Name):
+        return node.value in _STATIC_BUILTINS or node.value in ("None", "True", "False")
+    if isinstance(node, cst.Call):
+        return isinstance(node.func, cst.Name) and node.func.value in _STATIC_BUILTINS and all(
+            _built_from_static(a.value, self_name, statics) for a in node.args)
+    if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString)):
+        return True
+    if isinstance(node, (cst.Subscript, cst.BinaryOperation, cst.Tuple, cst.Index,
+                         cst.Slice, cst.SubscriptElement, cst.Element, cst.Comparison,
+                         cst.ComparisonTarget, cst.UnaryOperation)):
+        return all(_built_from_static(child, self_name, statics) for child in children(node))
+    return isinstance(node, (cst.BaseBinaryOp, cst.BaseUnaryOp, cst.BaseCompOp,
+                             cst.LeftSquareBracket, cst.RightSquareBracket, cst.Comma,
+                             cst.LeftParen, cst.RightParen, cst.Colon))
 
 
 def _returns_array(ctx: Context, unit: Unit) -> bool:

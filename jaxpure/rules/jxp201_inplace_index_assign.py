@@ -4,7 +4,7 @@ import libcst as cst
 
 from jaxpure.analysis import values as V
 from jaxpure.analysis.context import Context
-from jaxpure.analysis.effects import names_numpy_array
+from jaxpure.analysis.effects import indexed_by_own_key, names_numpy_array
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Invalid, Replacement, Rule
 
@@ -109,7 +109,8 @@ class InplaceIndexAssign(Rule):
             # a traced value of unknown type: only an untouched parameter is worth reporting
             # (a sliced or rebuilt value may be a Python list; `acc[...] += g` is how a
             # `jax.new_ref` passed in is written)
-            if _string_key(target) or _whole_ref_index(target) or not ctx.traced or not (
+            if _string_key(target) or _whole_ref_index(target) or not ctx.traced \
+                    or indexed_by_own_key(ctx, target) or not (
                 _untouched_param(ctx, target.value) or _leaf_name(ctx, target.value)
             ):
                 return

@@ -168,7 +168,7 @@ class InputStateMutation(Rule):
 
     def _store(self, ctx: Context, target: cst.BaseExpression, statement: cst.CSTNode, via: str) -> None:
         if isinstance(target, cst.Subscript):
-            if not _string_indexed(target):
+            if not _string_indexed(target) and not E.indexed_by_own_key(ctx, target):
                 return  # an integer index on an argument is JXP201 (arrays)
         elif not isinstance(target, cst.Attribute):
             return

@@ -1,0 +1,27 @@
+# expect: none
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+
+class MLP:
+    def __init__(self, dims):
+        self.dims = list(dims)
+
+    @partial(jax.jit, static_argnums=(0, 2))
+    def apply(self, x, dims):
+        for d in dims:
+            x = jnp.tanh(x[..., :d])
+        return x
+
+    def __call__(self, x):
+        return self.apply(x, tuple(self.dims))
+
+
+@partial(jax.jit, static_argnames="activation")
+def act(x, activation="relu"):
+    return getattr(jax.nn, activation)(x)
+
+
+model = MLP([4, 2])
