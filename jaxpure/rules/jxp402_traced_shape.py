@@ -44,6 +44,10 @@ SHAPE_ARGS: dict[str, tuple[tuple[int, str], ...]] = {
     "jax.random.categorical": ((3, "shape"),),
     "jax.random.truncated_normal": ((3, "shape"),),
     "jax.random.split": ((1, "num"),),
+    "jax.numpy.split": ((1, "indices_or_sections"),),
+    "jax.numpy.array_split": ((1, "indices_or_sections"),),
+    "jax.numpy.hsplit": ((1, "indices_or_sections"),),
+    "jax.numpy.vsplit": ((1, "indices_or_sections"),),
 }
 # a keyword that fixes the output size, so the shape argument may be traced
 STATIC_SIZE_KEYWORDS = {"jax.numpy.repeat": "total_repeat_length"}
