@@ -167,7 +167,16 @@ class Resolver:
         if len(bindings) != 1 or not isinstance(bindings[0].value, cst.Call) \
                 or not isinstance(bindings[0].value.func, cst.Name):
             return None
-        factory = self.index.defs.get(bindings[0].value.func.value)
+        return self._returned_nested(bindings[0].value.func.value)
+
+    def decorator_wrapper(self, decorator: cst.BaseExpression) -> Unit | None:
+        """The nested function a decorator of this module returns (``def count_calls(fn):
+        def wrapper(*args): ...; return wrapper``), if it returns exactly that."""
+        return self._returned_nested(decorator.value) if isinstance(decorator, cst.Name) else None
+
+    def _returned_nested(self, factory_name: str) -> Unit | None:
+        """The one nested function the module function ``factory_name`` always returns."""
+        factory = self.index.defs.get(factory_name)
         if factory is None or not isinstance(factory.node, cst.FunctionDef):
             return None
         returned = returned_values(factory.node)
@@ -264,11 +273,19 @@ class TracedAnalysis:
     def collect(self) -> None:
         for unit in self.index.units:
             if isinstance(unit.node, cst.FunctionDef):
-                for decorator in unit.node.decorators:
+                decorators = unit.node.decorators
+                for position, decorator in enumerate(decorators):
                     found = self.transform(decorator.decorator, unit.parent)
                     if found is not None and found[0].kind == "wrap":
                         t, options = found
                         self.add_origin(t, decorator.decorator, unit.parent, unit, options, 0)
+                        # `@jax.jit @count_calls def f`: jit traces the wrapper the user's
+                        # decorator returns, and so what the wrapper does
+                        for inner in decorators[position + 1:]:
+                            wrapper = self.resolver.decorator_wrapper(inner.decorator)
+                            if wrapper is not None:
+                                self.add_origin(t, decorator.decorator, unit.parent, wrapper,
+                                                options, 0)
         for call in self.index.module_calls:
             self.collect_call(call, None)
             self.collect_custom_rules(call, None)
