@@ -15,6 +15,12 @@ def snippet(ctx: Context, node: cst.CSTNode, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def split_hint(name: str) -> str:
+    """``key, sub = jax.random.split(key)``, with a second name that is not ``name``."""
+    second = next(n for n in ("sub", "subkey", "new_sub") if n != name)
+    return f"{name}, {second} = jax.random.split({name})"
+
+
 def under(ctx: Context, via: str | None) -> str:
     return ctx.via_description(via)
 

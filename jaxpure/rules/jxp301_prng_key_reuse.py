@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.keys import KeyReuse
-from jaxpure.rules._shared import snippet
+from jaxpure.rules._shared import snippet, split_hint
 from jaxpure.rules.base import Rule
 
 
@@ -107,6 +107,6 @@ class PrngKeyReuse(Rule):
             message = (
                 f"PRNG key `{event.name}` was already consumed on line {{line0}}; "
                 f"`{snippet(ctx, event.node)}` reuses it and draws the same or correlated "
-                f"random numbers; split it first: `{event.name}, subkey = jax.random.split({event.name})`"
+                f"random numbers; split it first: `{split_hint(event.name)}`"
             )
         self.report(ctx, event.node, message, related=(event.first,))

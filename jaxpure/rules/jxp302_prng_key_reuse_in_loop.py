@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.keys import KeyReuseInLoop
+from jaxpure.rules._shared import split_hint
 from jaxpure.rules.base import Rule
 
 
@@ -101,7 +102,7 @@ class PrngKeyReuseInLoop(Rule):
             message = (
                 f"PRNG key `{name}` is returned in the {event.loop} carry after being consumed, "
                 "so the next iteration reuses it and every step draws the same numbers; "
-                f"split it in the body and carry the new key: `{name}, sub = jax.random.split({name})`"
+                f"split it in the body and carry the new key: `{split_hint(name)}`"
             )
         elif event.closed_over:
             message = (
@@ -113,7 +114,7 @@ class PrngKeyReuseInLoop(Rule):
             message = (
                 f"PRNG key `{name}` is consumed in every iteration of this `{event.loop}` loop "
                 "without being split, so each iteration draws the same numbers; split it in the "
-                f"loop (`{name}, sub = jax.random.split({name})`) or use `jax.random.fold_in({name}, i)`"
+                f"loop (`{split_hint(name)}`) or use `jax.random.fold_in({name}, i)`"
             )
         related = (event.consumed_by,) if event.per == "batch" and event.consumed_by else ()
         self.report(ctx, event.node, message, related=related)
