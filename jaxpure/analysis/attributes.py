@@ -57,6 +57,7 @@ class SelfAttributes:
         self.traced = traced
         self._writes: dict[str, list[Write]] = {}
         self._containers: dict[str, set[str]] = {}
+        self._import_time: set[str] | None = None
         self.baked = self._find_baked()
 
     # -- which methods have `self` baked in ---------------------------------------------
@@ -326,6 +327,25 @@ class SelfAttributes:
             return None
         return class_name
 
+    def import_time_methods(self) -> set[str]:
+        """Method names called on something by module-level statements and never inside a
+        function: they run while the module is imported."""
+        if self._import_time is None:
+            def called(calls: list[cst.Call]) -> set[str]:
+                return {c.func.attr.value for c in calls if isinstance(c.func, cst.Attribute)}
+            inside = set().union(*(called(u.calls) for u in self.index.units))
+            self._import_time = called(self.index.module_calls) - inside
+        return self._import_time
+
+    def is_memo(self, class_name: str, method: str, attrs: set[str]) -> bool:
+        """The method fills ``self.<attr>`` behind ``if k not in self.<attr>`` (a trace-time
+        cache keyed by static values)."""
+        unit = self.index.classes.get(class_name, {}).get(method)
+        if unit is None:
+            return False
+        text = self.module.code_for_node(unit.node)
+        return all(f"in self.{attr}" in text for attr in attrs)
+
     def method_writes(self, class_name: str, method: str) -> list[Write]:
         """What calling ``method`` on an instance changes (traced or not: the caller asks
         what a call from traced code does)."""
@@ -344,7 +364,10 @@ class SelfAttributes:
         if any(p.endswith("_ref") for p in path):
             return None  # a jax.new_ref ref: meant to be read and written under jit
         reader_method = self.method_of(reader)
+        at_import = self.import_time_methods() if shown != "self" else set()
         for write in self.writes(class_name):
+            if write.method in at_import:
+                continue  # `obs_rms.update(CALIBRATION)` run by module-level code: set-up
             if reader_method is not None and write.method == reader_method.name:
                 continue
             n = len(write.path)

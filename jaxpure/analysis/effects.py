@@ -967,8 +967,12 @@ def _iterates_keys_of(loop: cst.For, name: str, owner: str) -> bool:
 def result_used(ctx: Context, call: cst.Call) -> bool:
     """Whether the value of ``call`` (being visited) is used: inside another expression, or
     assigned or returned by its statement."""
-    if ctx.parent() is not None:
-        return True
+    parent = ctx.parent()
+    if parent is not None:
+        # `[SEEN.append(x) for x in xs]` and `d.update(v) or d` use it only in form: the
+        # first keeps a list of Nones, the second exists because update returns None
+        return not isinstance(parent, (cst.ListComp, cst.GeneratorExp, cst.SetComp,
+                                       cst.BooleanOperation))
     unit = ctx.unit
     if unit is not None and isinstance(unit.node, cst.Lambda) and unit.node.body is call:
         return True  # `lambda c: c.insert(x)` returns it

@@ -112,7 +112,7 @@ class Walker:
             frame.env[p.name] = kind
             if (p.name in frame.random_names and K.key_like_name(p.name)
                     or K.unambiguous_key_name(p.name) and _may_be_key(p.annotation)
-                    or _key_annotation(p.annotation) and p.name not in K.KEY_STREAM_NAMES):
+                    or _key_annotation(p.annotation) and not _key_stream(unit, p.name)):
                 frame.keys[p.name] = K.KeyState(from_param=True)
 
     def param_kind(self, unit: Unit, info: TraceInfo, p: object, callsite: dict[str, int]) -> int:
@@ -1357,8 +1357,8 @@ def _exits(body: cst.BaseSuite) -> bool:
 
 # draws that reorder or pick from what they are given: one key for several arrays keeps
 # them aligned (shuffling obs and actions alike), which is why it is shared
-ALIGNING_DRAWS = frozenset({"jax.random.permutation", "jax.random.choice",
-                            "jax.random.shuffle", "jax.random.permuted"})
+ALIGNING_DRAWS = frozenset({"jax.random.permutation", "jax.random.shuffle",
+                            "jax.random.permuted"})
 
 
 def _aligned_shuffle(ctx: Context, call: cst.Call, per_iteration: frozenset[str]) -> bool:
@@ -1368,4 +1368,21 @@ def _aligned_shuffle(ctx: Context, call: cst.Call, per_iteration: frozenset[str]
     if ctx.qualname(call.func) not in ALIGNING_DRAWS or len(call.args) < 2:
         return False
     operand = call.args[1].value
-    return isinstance(operand, cst.Name) and operand.value in per_iteration
+    # `x` the loop's element, or `batch[name]` picked by it
+    return isinstance(operand, (cst.Name, cst.Subscript)) and reads_any(operand, set(per_iteration))
+
+
+def _key_stream(unit: Unit, name: str) -> bool:
+    """``rngs`` used the nnx way (``Linear(n, rngs=rngs)``, ``rngs.params()``): a stream of
+    keys whatever its annotation says (easydel annotates it ``PRNGKeyArray``)."""
+    if name not in K.KEY_STREAM_NAMES:
+        return False
+    for call in unit.calls:
+        if any(a.keyword is not None and a.keyword.value == name and isinstance(a.value, cst.Name)
+               and a.value.value == name for a in call.args):
+            return True
+        func = call.func
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) \
+                and func.value.value == name:
+            return True
+    return False

@@ -141,7 +141,7 @@ class OuterMutation(StoreRule, Rule):
                 return False
         if store.method == "setdefault":
             return False  # memoisation
-        if store.method == "add" and _only_grows(ctx, node, root.value):
+        if store.method in ("add", "update") and _only_grows(ctx, node, root.value):
             # `compiled.add(task)` with a static task: once per trace or once per call
             # leaves the same set (each new static value traces anew) while nothing empties it
             return False
@@ -168,8 +168,8 @@ class OuterMutation(StoreRule, Rule):
         if class_name is None:
             return
         writes = attrs.method_writes(class_name, func.attr.value)
-        if not writes:
-            return
+        if not writes or attrs.is_memo(class_name, func.attr.value, {w.path[0] for w in writes}):
+            return  # nothing changes, or a memo: `if n not in self._tables: self._tables[n] = ...`
         changed = ", ".join(f"`self.{'.'.join(w.path)}`" for w in writes[:3])
         self.report(
             ctx,
@@ -182,7 +182,9 @@ class OuterMutation(StoreRule, Rule):
 
 
 def _only_grows(ctx: Context, node: cst.CSTNode, name: str) -> bool:
-    """``name.add(static...)`` on a set nothing in the module ever removes from."""
+    """``name.add(static...)`` (or ``update``) on a container nothing in the module ever
+    removes from or rebinds."""
     return isinstance(node, cst.Call) and bool(node.args) \
         and all(ctx.kind(arg.value) == V.STATIC for arg in node.args) \
-        and name not in ctx.index.shrunk and E.names_mutable_container(ctx, name)
+        and name not in ctx.index.shrunk and name not in ctx.index.global_writes \
+        and E.names_mutable_container(ctx, name)

@@ -134,7 +134,9 @@ class TraceTimeSideEffect(Rule):
         if effect.category in ("print", "log", "warn"):
             if E.is_trace_message(node):
                 return  # the retrace-logging idiom
-            shown = E.printed_values(node)
+            # of a warning, only the message: a category (`DeprecationWarning`) is a class
+            shown = E.printed_values(
+                node.with_changes(args=node.args[:1]) if effect.category == "warn" else node)
             if all(ctx.kind(v) == V.STATIC for v in shown) and (
                     shown or effect.category == "warn" and self._under_static_test(ctx, node)):
                 # shapes, dtypes, static arguments: complete at trace time; a warning about

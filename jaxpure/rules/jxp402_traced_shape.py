@@ -5,7 +5,7 @@ import libcst as cst
 from jaxpure.analysis import values as V
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.syntax import call_arg, keyword_arg
-from jaxpure.rules._shared import GuardedByExcept, snippet, under
+from jaxpure.rules._shared import snippet, under
 from jaxpure.rules.base import Rule
 
 # functions whose argument at (position, keyword) must be a concrete shape or length
@@ -65,7 +65,7 @@ BOOL_PRODUCERS = frozenset(
 )
 
 
-class TracedShape(GuardedByExcept, Rule):
+class TracedShape(Rule):
     """
     ## What it does
     Checks for traced values used where Python needs a concrete integer: `range(n)`, slice
@@ -80,8 +80,6 @@ class TracedShape(GuardedByExcept, Rule):
     `NonConcreteBooleanIndexError`.
 
     ## Known problems
-    Code inside a `try` whose `except` catches what a tracer raises there (`TypeError`,
-    `ConcretizationTypeError`, ...) is a concreteness guard and is not reported.
     `range(x.shape[0])`, `range(len(xs))`, literal slices and static arguments are fine and
     not reported.
 
