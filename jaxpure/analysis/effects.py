@@ -33,7 +33,6 @@ from jaxpure.analysis.syntax import (
     child_fields,
     children,
     enclosing_nodes,
-    is_int_literal,
     reads_any,
     returned_values,
     statements,
