@@ -1,10 +1,11 @@
-"""Model classes of Equinox and Flax nnx defined in the module being checked.
+"""Model classes of Equinox, Flax (nnx and linen) and Haiku defined in the module checked.
 
 A train step receives its model as an argument (``@eqx.filter_jit def sample(model, x):
 return model(x)``), so which ``__call__`` runs is not written anywhere; and inside that
 ``__call__`` the model's arrays (Equinox fields annotated as arrays, nnx ``Variable``s)
 are traced, because the model itself went through the transform. This module answers both,
-for the common case of a file with one such model class.
+for the common case of a file with one such model class. Linen modules and Haiku forwards
+are reached through ``apply`` (``jax.jit(model.apply)``, ``hk.transform(f).apply``).
 """
 
 from __future__ import annotations
@@ -30,25 +31,12 @@ def model_classes(index: ModuleIndex, resolver: Resolver) -> dict[str, str]:
     """Classes of the module derived (directly or through each other) from ``eqx.Module``
     or ``nnx.Module``: class name -> "equinox" or "nnx"."""
     cached = resolver.memo.get("model_classes")
-    if cached is not None:
-        return cached  # type: ignore[return-value]
-    found: dict[str, str] = {}
-    changed = True
-    while changed:
-        changed = False
-        for name, node in index.class_nodes.items():
-            if name in found:
-                continue
-            for base in node.bases:
-                library = MODEL_BASES.get(resolver.qualname(base.value, None) or "")
-                if library is None and isinstance(base.value, cst.Name):
-                    library = found.get(base.value.value)
-                if library is not None:
-                    found[name] = library
-                    changed = True
-                    break
-    resolver.memo["model_classes"] = found
-    return found
+    if cached is None:
+        cached = resolver.memo["model_classes"] = {
+            name: library for name in index.class_nodes
+            for base, library in MODEL_BASES.items()
+            if _derives_from(index, resolver, name, frozenset({base}), set())}
+    return cached  # type: ignore[return-value]
 
 
 def called_model(index: ModuleIndex, resolver: Resolver, call: cst.Call,
