@@ -319,6 +319,10 @@ def is_python_table(ctx: Context, value: cst.BaseExpression, depth: int = 0) -> 
         return True
     if isinstance(value, cst.Call):
         return ctx.qualname(value.func) in _TABLE_CALLS
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, (cst.Add, cst.Multiply)):
+        # `[x] + [zeros_like(x) for _ in ws]`, `[None] * n`
+        return is_python_table(ctx, value.left, depth + 1) or (
+            isinstance(value.operator, cst.Add) and is_python_table(ctx, value.right, depth + 1))
     if isinstance(value, cst.Name) and depth < 3:
         values = bound_values(ctx, value.value)
         return bool(values) and all(v is not None and is_python_table(ctx, v, depth + 1)

@@ -4,7 +4,7 @@ import libcst as cst
 
 from jaxpure.analysis import values as V
 from jaxpure.analysis.context import Context
-from jaxpure.analysis.effects import indexed_by_own_key, names_numpy_array
+from jaxpure.analysis.effects import indexed_by_own_key, is_python_table, names_numpy_array
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Invalid, Replacement, Rule
 
@@ -68,6 +68,7 @@ class InplaceIndexAssign(Rule):
         "import jax\n@jax.jit\ndef f(x):\n    ref = jax.new_ref(x)\n    ref[0] = 1.0\n    ref[...] += 1\n    return ref[...]\n",
         "import jax\ndef f(x):\n    x[0] = 1.0\n    return x\n",
         "import jax\n@jax.jit\ndef accumulate(acc, g):\n    acc[...] += g\n",
+        "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x, ws):\n    hs = [x] + [jnp.zeros_like(x) for _ in ws]\n    for i, w in enumerate(ws):\n        hs[i + 1] = hs[i] @ w\n    return hs[-1]\n",
         "import jax\nimport numpy as np\n@jax.jit\ndef f(x):\n    delta = np.zeros((2, x.shape[0]))\n    delta[0, 0] = 1.0\n    return x + delta.sum()\n",
         "import jax\n@jax.jit\ndef f(x):\n    x = x.at[0].set(1.0)\n    x += 1\n    return x\n",
     )
@@ -104,6 +105,8 @@ class InplaceIndexAssign(Rule):
             return
         if isinstance(target.value, cst.Name) and names_numpy_array(ctx, target.value.value):
             return  # `delta = np.zeros(...)`: NumPy arrays are mutable (and have no `.at`)
+        if isinstance(target.value, cst.Name) and is_python_table(ctx, target.value):
+            return  # `hs = [x] + [...]`: a Python list of arrays takes item assignment
         kind = ctx.kind(target.value)
         if kind == V.TRACED:
             # a traced value of unknown type: only an untouched parameter is worth reporting
