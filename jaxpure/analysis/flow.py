@@ -121,7 +121,10 @@ class Walker:
             return V.STATIC
         if info.statics_unknown:
             return V.UNKNOWN  # static_argnums given as a variable: any parameter may be static
-        if name in info.unbatched_params and info.caching_via is None:
+        if name in info.unbatched_params and (info.caching_via is None
+                                              or callsite.get(name) == V.STATIC):
+            # vmap passes an in_axes=None argument through; under jit it stays what the
+            # caller gives (a static argument of the jitted caller stays a Python value)
             return V.STATIC
         if info.direct and p.index == -1 and not p.star and p.default is not None \
                 and info.origins and all(t.kind == "call" for t, _, _ in info.origins):  # type: ignore[attr-defined]
@@ -892,7 +895,8 @@ class Walker:
         if info is None or unit is None or unit.binds(root):
             return
         mapped = _tree_map_name(info)
-        if mapped is not None and _aligned_shuffle(ctx, call, frozenset(p.name for p in unit.params)):
+        if mapped is not None and _aligned_shuffle(ctx, call, frozenset(p.name for p in unit.params),
+                                                   rows=True):
             return
         if info.loop_body or mapped is not None:
             reported = ctx.state("closed-over-keys", set)
@@ -958,6 +962,8 @@ class Walker:
             self.comprehension(node)
         elif t is cst.Call:
             self.call(node)  # type: ignore[arg-type]
+        elif t is cst.IfExp:
+            self.if_expression(node)  # type: ignore[arg-type]
         else:
             for name in child_fields(t):
                 value = getattr(node, name)
@@ -968,6 +974,17 @@ class Walker:
                         if type(item) in NODE_TYPES:
                             self.expr(item)
         ctx.stack.pop()
+
+    def if_expression(self, node: cst.IfExp) -> None:
+        """``a if c else b``: the branches are alternatives, like an ``if`` statement's
+        (``randint(key) if discrete else normal(key)`` draws from the key once)."""
+        self.expr(node.test)
+        before = self.snapshot()
+        self.expr(node.body)
+        after_body = self.snapshot()
+        self.restore(before)
+        self.expr(node.orelse)
+        self.merge(after_body)
 
     def call(self, node: cst.Call) -> None:
         self.expr(node.func)
@@ -1361,11 +1378,15 @@ ALIGNING_DRAWS = frozenset({"jax.random.permutation", "jax.random.shuffle",
                             "jax.random.permuted"})
 
 
-def _aligned_shuffle(ctx: Context, call: cst.Call, per_iteration: frozenset[str]) -> bool:
+def _aligned_shuffle(ctx: Context, call: cst.Call, per_iteration: frozenset[str],
+                     rows: bool = False) -> bool:
     """``permutation(key, x)`` where ``x`` is the loop's element (or the leaf a tree.map
     function gets): every array is shuffled the same way, on purpose. The same draw on the
-    same operand each iteration (a fixed permutation every epoch) is still reported."""
-    if ctx.qualname(call.func) not in ALIGNING_DRAWS or len(call.args) < 2:
+    same operand each iteration (a fixed permutation every epoch) is still reported. With
+    ``rows`` (the leaves of one pytree), ``choice`` too: the same rows of every leaf, like
+    picking individuals of a population; across separate sequences it is a bug."""
+    allowed = ALIGNING_DRAWS | {"jax.random.choice"} if rows else ALIGNING_DRAWS
+    if ctx.qualname(call.func) not in allowed or len(call.args) < 2:
         return False
     operand = call.args[1].value
     # `x` the loop's element, or `batch[name]` picked by it

@@ -35,6 +35,7 @@ class PrngKeyReuse(Rule):
     overwritten before being read (a duplicated `a, b = split(key)` line) shares nothing.
 
     ## Known problems
+    The branches of `a if c else b` are alternatives: one draw in each is one draw.
     Uses in mutually exclusive branches are not reuse; passing a key once to a helper is
     one use. An imported helper used as a truth test that does draw (`if explore(key):` in
     eager code) is missed, and so is a draw in a subclass in another module that overrides

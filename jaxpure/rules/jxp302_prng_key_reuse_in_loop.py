@@ -30,9 +30,10 @@ class PrngKeyReuseInLoop(Rule):
     same noise, the same sample. Nothing fails.
 
     ## Known problems
-    `permutation`/`choice`/`shuffle` of the loop's element (or of each leaf under
-    `jax.tree.map`) with one key is an aligned shuffle (obs and actions alike) and is not
-    reported; the same draw on the same operand each iteration is.
+    `permutation`/`shuffle` of the loop's element (or of each leaf under `jax.tree.map`,
+    where `choice` too picks the same rows of every leaf of one population) with one key is
+    an aligned shuffle and is not reported; the same draw on the same operand each
+    iteration, or `choice` over separate sequences in a loop, is.
     A key split earlier in the same loop body, `fold_in(key, i)` with the loop variable,
     indexing a pre-split array of keys (`keys[i]`), and a use followed by `break`/`return`
     (the loop ends there) are fine and not reported. A tree with a single leaf cannot be
