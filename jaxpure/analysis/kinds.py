@@ -396,24 +396,25 @@ def _static_method(ctx: Context, name: str) -> bool:
 
 
 def _built_from_static(node: cst.CSTNode, self_name: str, statics: frozenset[str]) -> bool:
+    """Every value ``node`` reads is a literal, a static builtin or a static field of
+    ``self`` (``sum(self.joint_dofs[1:])``)."""
     if isinstance(node, cst.Attribute):
-        return isinstance(node.value, cst.Name) and node.value.value == self_name \
-            and node.attr.value in statics or \
-            _built_from_static(node.value, self_name, statics) and node.attr.value in statics
+        base_ok = isinstance(node.value, cst.Name) and node.value.value == self_name \
+            or _built_from_static(node.value, self_name, statics)
+        return base_ok and node.attr.value in statics
     if isinstance(node, cst.Name):
         return node.value in _STATIC_BUILTINS or node.value in ("None", "True", "False")
     if isinstance(node, cst.Call):
         return isinstance(node.func, cst.Name) and node.func.value in _STATIC_BUILTINS and all(
             _built_from_static(a.value, self_name, statics) for a in node.args)
-    if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString)):
-        return True
-    if isinstance(node, (cst.Subscript, cst.BinaryOperation, cst.Tuple, cst.Index,
-                         cst.Slice, cst.SubscriptElement, cst.Element, cst.Comparison,
-                         cst.ComparisonTarget, cst.UnaryOperation)):
-        return all(_built_from_static(child, self_name, statics) for child in children(node))
-    return isinstance(node, (cst.BaseBinaryOp, cst.BaseUnaryOp, cst.BaseCompOp,
-                             cst.LeftSquareBracket, cst.RightSquareBracket, cst.Comma,
-                             cst.LeftParen, cst.RightParen, cst.Colon))
+    if isinstance(node, cst.BaseExpression) and not isinstance(node, _COMPOSITE_EXPRESSIONS):
+        return isinstance(node, (cst.Integer, cst.Float, cst.SimpleString))
+    # a composite expression, or the operators, brackets and slices inside one
+    return all(_built_from_static(child, self_name, statics) for child in children(node))
+
+
+_COMPOSITE_EXPRESSIONS = (cst.Subscript, cst.BinaryOperation, cst.Tuple, cst.Comparison,
+                          cst.UnaryOperation)
 
 
 def _returns_array(ctx: Context, unit: Unit) -> bool:
