@@ -26,13 +26,20 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from jaxpure.analysis.index import Param, Unit
-from jaxpure.analysis.values import MUTABLE_CONTAINER_CALLS, NUMPY_ARRAY_CREATORS, is_mutable_value
+from jaxpure.analysis.values import (
+    LOG_METHODS,
+    LOGGER_NAMES,
+    MUTABLE_CONTAINER_CALLS,
+    NUMPY_ARRAY_CREATORS,
+    is_mutable_value,
+)
 from jaxpure.analysis.names import dotted_name
 from jaxpure.analysis.syntax import (
     NODE_TYPES,
     child_fields,
     children,
     enclosing_nodes,
+    handler_catches,
     reads_any,
     returned_values,
     statements,
@@ -436,14 +443,10 @@ def _unhashable_dataclass(ctx: Context, func: cst.BaseExpression) -> str | None:
 # ---------------------------------------------------------------------------------
 # Calls with an effect at trace time
 
-LOG_METHODS = frozenset(
-    {"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log"}
-)
 LOGGER_FACTORIES = frozenset(
     {"logging.getLogger", "absl.logging.get_absl_logger", "structlog.get_logger",
      "loguru.logger.bind"}
 )
-LOGGER_NAMES = frozenset({"logger", "log", "_logger", "_log", "LOGGER", "LOG", "_LOGGER"})
 LOGGING_MODULES = ("logging.", "absl.logging.", "loguru.logger.")
 
 CLOCK_CALLS = frozenset(
@@ -777,9 +780,10 @@ def guarded_by(ctx: Context, node: cst.CSTNode, name: str) -> bool:
 
 def catches_missing_key(handler: cst.ExceptHandler) -> bool:
     """``except KeyError`` (or ``LookupError``, alone or in a tuple)."""
-    caught = handler.type
-    names = [e.value for e in caught.elements] if isinstance(caught, cst.Tuple) else [caught]
-    return any(isinstance(n, cst.Name) and n.value in ("KeyError", "LookupError") for n in names)
+    return handler.type is not None and handler_catches(handler, _MISSING_KEY_ERRORS)
+
+
+_MISSING_KEY_ERRORS = frozenset({"KeyError", "LookupError"})
 
 
 # ---------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import libcst as cst
 
 from jaxpure.analysis.names import dotted_name
 from jaxpure.analysis.syntax import children, reads_any, statements, target_names
+from jaxpure.analysis.values import LOG_METHODS, LOGGER_NAMES
 
 if TYPE_CHECKING:
     from jaxpure.analysis.index import ModuleIndex, Unit
@@ -110,16 +111,14 @@ def draw_free(call: cst.Call, qualname: str | None) -> bool:
 # nnx's `rngs` is a stream handing out a new key on each use, whatever its annotation says
 # (easydel annotates it `PRNGKeyArray`): passing it to several layers is the nnx idiom
 KEY_STREAM_NAMES = frozenset({"rngs"})
-LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical",
-                         "log", "vlog"})
-LOGGER_NAMES = frozenset({"logging", "logger", "log", "_logger", "_log", "LOGGER", "LOG",
-                          "_LOGGER", "absl_logging"})
+# a logger object, or absl's `logging` module when its import is not resolved
+LOG_RECEIVERS = LOGGER_NAMES | {"logging", "absl_logging"}
 
 
 def is_log_call(callee: str) -> bool:
     """``logger.info(...)``, absl's ``logging.info(...)``: formats the key, draws nothing."""
     receiver, _, method = callee.rpartition(".")
-    return method in LOG_METHODS and receiver.rsplit(".", 1)[-1] in LOGGER_NAMES
+    return method in LOG_METHODS and receiver.rsplit(".", 1)[-1] in LOG_RECEIVERS
 
 
 def predicate_name(callee: str | None) -> bool:

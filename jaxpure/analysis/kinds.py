@@ -51,7 +51,10 @@ def infer_kind(ctx: Context, expr: cst.BaseExpression) -> int:
     if t is cst.Call:
         return _call_kind(ctx, expr)  # type: ignore[arg-type]
     if t is cst.BinaryOperation:
-        return V.arith([infer_kind(ctx, expr.left), infer_kind(ctx, expr.right)])  # type: ignore[attr-defined]
+        kinds = [infer_kind(ctx, expr.left), infer_kind(ctx, expr.right)]  # type: ignore[attr-defined]
+        if _joins_sequences(expr, kinds):  # type: ignore[arg-type]
+            return V.container(kinds)  # `[x] + [zeros_like(x) for _ in ws]`: a Python list
+        return V.arith(kinds)
     if t is cst.UnaryOperation:
         if isinstance(expr.operator, cst.Not):  # type: ignore[attr-defined]
             return V.STATIC
@@ -78,6 +81,19 @@ def infer_kind(ctx: Context, expr: cst.BaseExpression) -> int:
     if t is cst.StarredElement:
         return infer_kind(ctx, expr.value)  # type: ignore[attr-defined]
     return V.UNKNOWN
+
+
+_SEQUENCE_DISPLAYS = (cst.List, cst.Tuple, cst.ListComp)
+
+
+def _joins_sequences(expr: cst.BinaryOperation, kinds: list[int]) -> bool:
+    """``a + b`` / ``a * n`` on Python lists or tuples (a display on either side, or two
+    containers): concatenation or repetition, not arithmetic on arrays."""
+    if not isinstance(expr.operator, (cst.Add, cst.Multiply)):
+        return False
+    if isinstance(expr.left, _SEQUENCE_DISPLAYS) or isinstance(expr.right, _SEQUENCE_DISPLAYS):
+        return True
+    return isinstance(expr.operator, cst.Add) and all(k == V.TRACED_CONTAINER for k in kinds)
 
 
 def _plural_refs(expr: cst.BaseExpression) -> bool:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jaxpure.analysis.syntax import inner_statements, statements
+from jaxpure.analysis.index import single_value
 from jaxpure.analysis.values import PYTHON_SCALAR_ANNOTATIONS, annotation_is_array
 
 if TYPE_CHECKING:
@@ -102,7 +102,8 @@ def applied_function(index: ModuleIndex, resolver: Resolver, expr: cst.BaseExpre
     if not isinstance(expr, cst.Attribute) or expr.attr.value != "apply" \
             or not isinstance(expr.value, cst.Name):
         return None
-    value = _bound_value(index, expr.value.value, unit)
+    found = single_value(index, unit, expr.value.value)
+    value = found[0] if found is not None else None
     if not isinstance(value, cst.Call):
         return None
     if isinstance(value.func, cst.Name) and value.func.value in index.class_nodes:
@@ -137,34 +138,3 @@ def _derives_from(index: ModuleIndex, resolver: Resolver, name: str, bases: froz
                 index, resolver, base.value.value, bases, seen):
             return True
     return False
-
-
-def _bound_value(index: ModuleIndex, name: str, unit: Unit | None) -> cst.BaseExpression | None:
-    """The one value ``name`` is assigned where it is read (the innermost function that
-    binds it, else the module), or None when it is bound otherwise or more than once."""
-    u = unit
-    while u is not None:
-        if u.binds(name):
-            values = [s.value for s in _assignments(u.node) if _assigns(s, name)]
-            return values[0] if len(values) == 1 and u.param(name) is None else None
-        u = u.parent
-    bindings = index.bindings.get(name)
-    return bindings[0].value if bindings and len(bindings) == 1 else None
-
-
-def _assignments(function: cst.CSTNode) -> list[cst.Assign]:
-    found: list[cst.Assign] = []
-    body = getattr(function, "body", None)
-    stack = list(statements(body)) if isinstance(body, cst.BaseSuite) else []
-    while stack:
-        statement = stack.pop()
-        if isinstance(statement, cst.SimpleStatementLine):
-            found.extend(s for s in statement.body if isinstance(s, cst.Assign))
-        else:
-            stack.extend(inner_statements(statement))
-    return found
-
-
-def _assigns(statement: cst.Assign, name: str) -> bool:
-    return len(statement.targets) == 1 and isinstance(statement.targets[0].target, cst.Name) \
-        and statement.targets[0].target.value == name

@@ -263,6 +263,26 @@ def enclosing_nodes(function: cst.CSTNode, node: cst.CSTNode) -> list[cst.CSTNod
     return list(reversed(path))
 
 
+def single_assignment(body: cst.BaseSuite, name: str) -> cst.BaseExpression | None:
+    """The value of ``name = value`` (or ``name: T = value``) anywhere in a function body,
+    outside nested functions and classes."""
+    stack: list[cst.CSTNode] = list(statements(body))
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.SimpleStatementLine):
+            stack.extend(current.body)
+        elif isinstance(current, cst.Assign):
+            if len(current.targets) == 1 and isinstance(current.targets[0].target, cst.Name) \
+                    and current.targets[0].target.value == name:
+                return current.value
+        elif isinstance(current, cst.AnnAssign):
+            if isinstance(current.target, cst.Name) and current.target.value == name:
+                return current.value
+        else:
+            stack.extend(inner_statements(current))
+    return None
+
+
 AT_METHODS = frozenset(
     {"set", "add", "subtract", "multiply", "mul", "divide", "div", "power", "min", "max",
      "apply"}

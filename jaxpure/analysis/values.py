@@ -181,6 +181,11 @@ REF_CREATORS = frozenset(
     {"jax.new_ref", "jax.experimental.mutable_array", "jax.ref.new_ref",
      "jax.experimental.random.stateful_rng"}
 )
+# logging: the methods that log, and the names a logger object usually has
+LOG_METHODS = frozenset(
+    {"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log",
+     "vlog"})
+LOGGER_NAMES = frozenset({"logger", "log", "_logger", "_log", "LOGGER", "LOG", "_LOGGER"})
 # what JAX raises for a tracer where a concrete value is needed (all TypeErrors)
 CONCRETIZATION_ERRORS = frozenset(
     {"TypeError", "Exception", "BaseException", "ConcretizationTypeError",

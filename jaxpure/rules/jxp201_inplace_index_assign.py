@@ -4,7 +4,7 @@ import libcst as cst
 
 from jaxpure.analysis import values as V
 from jaxpure.analysis.context import Context
-from jaxpure.analysis.effects import indexed_by_own_key, is_python_table, names_numpy_array
+from jaxpure.analysis.effects import indexed_by_own_key, names_numpy_array
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Invalid, Replacement, Rule
 
@@ -105,8 +105,6 @@ class InplaceIndexAssign(Rule):
             return
         if isinstance(target.value, cst.Name) and names_numpy_array(ctx, target.value.value):
             return  # `delta = np.zeros(...)`: NumPy arrays are mutable (and have no `.at`)
-        if isinstance(target.value, cst.Name) and is_python_table(ctx, target.value):
-            return  # `hs = [x] + [...]`: a Python list of arrays takes item assignment
         kind = ctx.kind(target.value)
         if kind == V.TRACED:
             # a traced value of unknown type: only an untouched parameter is worth reporting

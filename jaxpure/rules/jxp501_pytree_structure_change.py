@@ -4,11 +4,10 @@ import libcst as cst
 
 from jaxpure.analysis import values as V
 from jaxpure.analysis.context import Context
-from jaxpure.analysis.index import Unit, refers_to_module
+from jaxpure.analysis.index import Unit, refers_to_module, single_value
 from jaxpure.analysis.syntax import (
     call_arg,
     children,
-    inner_statements,
     returned_values,
     statements,
     target_names,
@@ -207,44 +206,8 @@ def bound_value(
 ) -> tuple[cst.BaseExpression, Unit | None]:
     """A name bound exactly once (``init = State(...)``, in its function or the module):
     the value it holds, and the scope that value is read in; anything else as it is."""
-    if not isinstance(expr, cst.Name):
-        return expr, unit
-    name = expr.value
-    u = unit
-    while u is not None:
-        if name in u.declared_global:
-            break
-        if u.binds(name) and name not in u.declared_nonlocal:
-            if name in u.param_names or u.assigned.get(name) != 1 or isinstance(u.node, cst.Lambda):
-                return expr, unit
-            value = _single_assignment(u.node.body, name)
-            return (value, u) if value is not None else (expr, unit)
-        u = u.parent
-    bindings = ctx.index.bindings.get(name)
-    if bindings and len(bindings) == 1 and bindings[0].value is not None \
-            and not bindings[0].augmented and name not in ctx.index.global_writes:
-        return bindings[0].value, None
-    return expr, unit
-
-
-def _single_assignment(body: cst.BaseSuite, name: str) -> cst.BaseExpression | None:
-    """The value of ``name = value`` (or ``name: T = value``) anywhere in a function body,
-    outside nested functions and classes."""
-    stack: list[cst.CSTNode] = list(statements(body))
-    while stack:
-        current = stack.pop()
-        if isinstance(current, cst.SimpleStatementLine):
-            stack.extend(current.body)
-        elif isinstance(current, cst.Assign):
-            if len(current.targets) == 1 and isinstance(current.targets[0].target, cst.Name) \
-                    and current.targets[0].target.value == name:
-                return current.value
-        elif isinstance(current, cst.AnnAssign):
-            if isinstance(current.target, cst.Name) and current.target.value == name:
-                return current.value
-        else:
-            stack.extend(inner_statements(current))
-    return None
+    found = single_value(ctx.index, unit, expr.value) if isinstance(expr, cst.Name) else None
+    return found if found is not None else (expr, unit)
 
 
 class PytreeStructureChange(Rule):
