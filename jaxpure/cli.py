@@ -116,6 +116,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["verify"]:  # everything after it belongs to the verifier's own parser
         return _verify(argv[1:])
+    _start_code_cache(argv)
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -133,6 +134,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_CLEAN
     parser.print_help(sys.stderr)
     return EXIT_ERROR
+
+
+def _start_code_cache(argv: list[str]) -> None:
+    """Compile fewer dataclasses on the way to the engine (fastimport.start), for `check`.
+
+    The cache directory is known only after the configuration is read; until then this
+    guesses it from the options and the environment as they are written (``--cache-dir``,
+    ``JAXPURE_CACHE_DIR``, else ``.jaxpure_cache`` in the current directory, where
+    pre-commit runs). A wrong guess costs only the speed-up.
+    """
+    if argv[:1] != ["check"] or "--no-cache" in argv:
+        return
+    directory = os.environ.get("JAXPURE_CACHE_DIR") or ".jaxpure_cache"
+    for option, value in zip(argv, argv[1:]):
+        if option == "--cache-dir":
+            directory = value
+    for option in argv:
+        if option.startswith("--cache-dir="):
+            directory = option.partition("=")[2]
+    from jaxpure import fastimport
+
+    fastimport.start(Path(directory))
 
 
 def _silence_stdout() -> None:

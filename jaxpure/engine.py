@@ -22,6 +22,7 @@ from jaxpure.analysis.summary import (
     module_name as summary_module_name,
 )
 from jaxpure.findings import Edit, FileResult, Finding, Fix, Location
+from jaxpure.parsing import parse_module
 from jaxpure.positions import node_positions
 from jaxpure.prefilter import mentions_jax, textual_summary
 from jaxpure.rules import all_rules
@@ -30,6 +31,8 @@ from jaxpure.settings import Settings
 
 SYNTAX_ERROR = "JXP001"
 MAX_FILE_BYTES = 2_000_000
+
+all_rules()  # import every rule now, with the engine (under fastimport's code cache)
 
 
 NOQA = re.compile(r"#\s*noqa(?::\s?(?P<codes>[A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*))?", re.I)
@@ -120,29 +123,28 @@ def analyze_source(
 
 def _analyze(source: str | bytes, filename: str, settings: Settings, relpath: str | None,
              package: str | None, seeds: tuple[Seed, ...]) -> FileAnalysis:
-    if True:
-        if isinstance(source, bytes):
-            if len(source) > MAX_FILE_BYTES:
-                return FileAnalysis(FileResult(filename, error=_too_large(len(source))))
-            try:
-                source = decode(source)
-            except (UnicodeDecodeError, SyntaxError, LookupError) as error:
-                return FileAnalysis(FileResult(filename, error=f"cannot decode file: {error}"))
-        elif len(source) > MAX_FILE_BYTES:
+    if isinstance(source, bytes):
+        if len(source) > MAX_FILE_BYTES:
             return FileAnalysis(FileResult(filename, error=_too_large(len(source))))
-        codes = enabled_codes(settings, relpath if relpath is not None else filename)
-        module_name = summary_module_name(package, filename)
-        if not seeds and not mentions_jax(source, settings):
-            # nothing here can be traced unless another module's traced code calls it
-            return FileAnalysis(FileResult(filename), textual_summary(module_name, package, source))
         try:
-            module = cst.parse_module(source)
-        except cst.ParserSyntaxError as error:
-            if SYNTAX_ERROR not in codes and not settings.is_enabled(SYNTAX_ERROR):
-                return FileAnalysis(FileResult(filename))
-            return FileAnalysis(FileResult(filename, (_syntax_finding(filename, source, error),)))
-        findings, ctx = _run_rules(module, source, filename, settings, codes, package, seeds)
-        return FileAnalysis(FileResult(filename, findings), module_summary(module_name, source, ctx))
+            source = decode(source)
+        except (UnicodeDecodeError, SyntaxError, LookupError) as error:
+            return FileAnalysis(FileResult(filename, error=f"cannot decode file: {error}"))
+    elif len(source) > MAX_FILE_BYTES:
+        return FileAnalysis(FileResult(filename, error=_too_large(len(source))))
+    codes = enabled_codes(settings, relpath if relpath is not None else filename)
+    module_name = summary_module_name(package, filename)
+    if not seeds and not mentions_jax(source, settings):
+        # nothing here can be traced unless another module's traced code calls it
+        return FileAnalysis(FileResult(filename), textual_summary(module_name, package, source))
+    try:
+        module = parse_module(source)
+    except cst.ParserSyntaxError as error:
+        if SYNTAX_ERROR not in codes and not settings.is_enabled(SYNTAX_ERROR):
+            return FileAnalysis(FileResult(filename))
+        return FileAnalysis(FileResult(filename, (_syntax_finding(filename, source, error),)))
+    findings, ctx = _run_rules(module, source, filename, settings, codes, package, seeds)
+    return FileAnalysis(FileResult(filename, findings), module_summary(module_name, source, ctx))
 
 
 def _too_large(size: int) -> str:

@@ -6,7 +6,8 @@ about 200 frozen dataclasses (the engine's own modules define a few dozen more),
 text with ``exec``, about a thousand compilations per import. The text is the same on every
 run, so this module keeps the compiled code objects in one ``marshal`` file in the result
 cache directory and, while the engine is imported, lets ``dataclasses`` execute the stored code
-for a text it has seen before instead of compiling the text again.
+for a text it has seen before instead of compiling the text again. The CLI starts this before
+its own modules load (``start``), so their dataclasses are served from the same file.
 
 Why this is safe:
 - Only compilation is skipped. A text is looked up verbatim, compiled with the flags
@@ -28,7 +29,6 @@ import builtins
 import marshal
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +38,64 @@ CodeTable = dict[str, Any]  # source text -> code object
 def code_cache_path(cache_dir: Path, variant: str = "lazy") -> Path:
     """The code cache for one way of importing the engine (their texts differ: see below)."""
     return cache_dir / f"dataclass-code.{sys.implementation.cache_tag}.{variant}.marshal"
+
+
+class _CodeHook:
+    """``dataclasses.exec`` while it is installed: runs stored code for texts seen before."""
+
+    def __init__(self) -> None:
+        self.known: CodeTable = {}
+        self.used: CodeTable = {}
+        self.compiled = 0
+        self._files: dict[Path, frozenset[str]] = {}  # texts each loaded file held
+
+    def load(self, path: Path) -> None:
+        if path not in self._files:
+            table = _load(path)
+            self._files[path] = frozenset(table)
+            self.known.update(table)
+
+    def file_is_current(self, path: Path) -> bool:
+        return self._files.get(path) == self.used.keys()
+
+    def install(self) -> None:
+        import dataclasses
+
+        dataclasses.exec = self  # type: ignore[attr-defined]
+
+    def remove(self) -> None:
+        import dataclasses
+
+        vars(dataclasses).pop("exec", None)
+
+    def __call__(self, source: Any, globals: Any = None, locals: Any = None) -> None:  # noqa: A002
+        if not isinstance(source, str):
+            return builtins.exec(source, globals, locals)
+        code = self.known.get(source)
+        if code is None:
+            code = compile(source, "<string>", "exec", dont_inherit=True)
+            self.compiled += 1
+        self.used[source] = code
+        return builtins.exec(code, globals, locals)
+
+
+_started: _CodeHook | None = None
+
+
+def start(likely_cache_dir: Path) -> None:
+    """Serve dataclass texts from the code cache from now until the engine is imported.
+
+    The CLI calls this first thing, before its own modules (a few dozen dataclasses of
+    findings, settings, jobs) are imported, with the cache directory it will most likely
+    use (it is known for sure only once the configuration is read). A wrong guess only
+    costs speed: texts are matched verbatim, and ``import_engine`` loads the right file
+    and writes every text this run used into it.
+    """
+    global _started
+    if _started is None:
+        _started = _CodeHook()
+        _started.load(code_cache_path(likely_cache_dir))
+        _started.install()
 
 
 def import_engine(cache_dir: Path | None) -> int:
@@ -50,41 +108,32 @@ def import_engine(cache_dir: Path | None) -> int:
     """
     import importlib
 
+    global _started
+    hook, _started = _started, None
     if "jaxpure.engine" in sys.modules:
+        if hook is not None:
+            hook.remove()
         return 0
     from jaxpure import lazy_libcst
 
     already_imported = "libcst" in sys.modules
     variant = "lazy" if lazy_libcst.install() else "loaded" if already_imported else "full"
     if cache_dir is None:
+        if hook is not None:
+            hook.remove()
         importlib.import_module("jaxpure.engine")
         return 0
-    import dataclasses
-
+    hook = hook or _CodeHook()
     code_cache = code_cache_path(cache_dir, variant)
-    known = _load(code_cache)
-    used: CodeTable = {}
-    compiled = 0
-
-    def cached_exec(source: Any, globals: Any = None, locals: Any = None) -> None:  # noqa: A002
-        if not isinstance(source, str):
-            return builtins.exec(source, globals, locals)
-        nonlocal compiled
-        code = known.get(source)
-        if code is None:
-            code = compile(source, "<string>", "exec", dont_inherit=True)
-            compiled += 1
-        used[source] = code
-        return builtins.exec(code, globals, locals)
-
-    dataclasses.exec = cached_exec  # type: ignore[attr-defined]
+    hook.load(code_cache)
+    hook.install()
     try:
         importlib.import_module("jaxpure.engine")
     finally:
-        del dataclasses.exec  # type: ignore[attr-defined]
-    if used.keys() != known.keys():
-        _store(code_cache, used)
-    return compiled
+        hook.remove()
+    if not hook.file_is_current(code_cache):
+        _store(code_cache, hook.used)
+    return hook.compiled
 
 
 def _load(path: Path) -> CodeTable:
@@ -100,6 +149,8 @@ def _load(path: Path) -> CodeTable:
 
 
 def _store(path: Path, table: CodeTable) -> None:
+    import tempfile  # only when the file changes: it imports random, shutil...
+
     if not path.parent.is_dir():
         return  # the result cache creates (and tags) its directory; never create it here
     try:

@@ -119,3 +119,40 @@ def test_check_writes_the_code_cache_beside_the_results(tmp_path: Path) -> None:
         assert done.returncode == 1, done.stderr
     assert code_cache_path(cache_dir).is_file()
     assert (cache_dir / "CACHEDIR.TAG").is_file()
+
+
+EARLY_SCRIPT = """
+import dataclasses, json, sys
+from pathlib import Path
+from jaxpure import fastimport
+fastimport.start(Path(sys.argv[1]))
+import jaxpure.findings, jaxpure.settings  # the CLI's own dataclasses, before the engine
+compiled = fastimport.import_engine(Path(sys.argv[2]))
+from jaxpure.findings import Location
+print(json.dumps({"compiled": compiled, "hook_left": "exec" in vars(dataclasses),
+                  "location": repr(Location(3, 4)), "equal": Location(3, 4) == Location(3, 4)}))
+"""
+
+
+def run_early(guessed: Path, actual: Path) -> dict:
+    done = subprocess.run([sys.executable, "-c", EARLY_SCRIPT, str(guessed), str(actual)],
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def test_texts_compiled_before_the_engine_join_the_code_cache(tmp_path: Path) -> None:
+    first = run_early(tmp_path, tmp_path)
+    second = run_early(tmp_path, tmp_path)
+    assert first["compiled"] > 500 and second["compiled"] == 0
+    assert first["hook_left"] is second["hook_left"] is False
+    assert second["location"] == first["location"] and second["equal"] is True
+
+
+def test_a_wrong_guess_of_the_cache_directory_costs_only_compilation(tmp_path: Path) -> None:
+    assert run_early(tmp_path, tmp_path)["compiled"] > 500
+    wrong = run_early(tmp_path / "elsewhere", tmp_path)
+    # the CLI's own texts are compiled again; libcst's and the engine's come from the file
+    assert 0 < wrong["compiled"] < 100
+    assert wrong["hook_left"] is False and wrong["equal"] is True
+    assert not (tmp_path / "elsewhere").exists()
+    assert run_early(tmp_path, tmp_path)["compiled"] == 0
