@@ -25,6 +25,7 @@ import json
 import os
 import platform
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -121,19 +122,30 @@ COMPLETED = (0, 1)
 
 def time_once(argv: Sequence[str], env: dict[str, str] | None = None) -> float:
     """Wall time of one run; a run that crashed or refused counts as NaN, with its stderr."""
-    start = time.perf_counter()
+    return measure_once(argv, env)[0]
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def measure_once(argv: Sequence[str], env: dict[str, str] | None = None) -> tuple[float, float]:
+    """(wall, CPU) seconds of one run. CPU time counts the process and every worker it waited
+    for: on a shared host it moves much less than wall time when other work competes."""
+    start, start_cpu = time.perf_counter(), _children_cpu()
     with tempfile.TemporaryFile() as errors:
         done = subprocess.run(list(argv), stdout=subprocess.DEVNULL, stderr=errors, check=False,
                               env=env)
-        elapsed = time.perf_counter() - start
+        elapsed, cpu = time.perf_counter() - start, _children_cpu() - start_cpu
         if done.returncode in COMPLETED:
-            return elapsed
+            return elapsed, cpu
         errors.seek(0)
         tail = errors.read().decode(errors="replace").strip().splitlines()[-5:]
     print(f"  FAILED (exit {done.returncode}): {' '.join(argv)[:160]}", file=sys.stderr)
     for line in tail:
         print(f"    {line}", file=sys.stderr)
-    return float("nan")
+    return float("nan"), float("nan")
 
 
 def jaxpure_argv(*args: str) -> list[str]:
@@ -169,8 +181,11 @@ def build_cases(dirs: list[str], file_list: Path, venv_python: Path, bugbear_pyt
     ]
 
 
-def run_benchmark(cases: list[Case], runs: int, dirs: list[str], cache_dir: Path) -> dict[str, float]:
+def run_benchmark(cases: list[Case], runs: int, dirs: list[str],
+                  cache_dir: Path) -> tuple[dict[str, float], dict[str, float]]:
+    """Median wall and median CPU seconds per case."""
     samples: dict[str, list[float]] = {case.name: [] for case in cases}
+    cpu_samples: dict[str, list[float]] = {case.name: [] for case in cases}
     for run in range(runs):
         for case in cases:
             if case.max_runs is not None and run >= case.max_runs:
@@ -178,9 +193,15 @@ def run_benchmark(cases: list[Case], runs: int, dirs: list[str], cache_dir: Path
             if case.before == "prime":
                 shutil.rmtree(cache_dir, ignore_errors=True)
                 sh(jaxpure_argv("--cache-dir", str(cache_dir), *dirs))
-            seconds = time_once(case.argv)
+            seconds, cpu = measure_once(case.argv)
             samples[case.name].append(seconds)
-            print(f"  run {run + 1}/{runs}  {case.name:34} {seconds:8.2f} s", file=sys.stderr)
+            cpu_samples[case.name].append(cpu)
+            print(f"  run {run + 1}/{runs}  {case.name:34} {seconds:8.2f} s  (CPU {cpu:6.2f} s)",
+                  file=sys.stderr)
+    return _medians(samples), _medians(cpu_samples)
+
+
+def _medians(samples: dict[str, list[float]]) -> dict[str, float]:
     # failed runs are left out; a tool that never completed shows as nan
     return {name: statistics.median([v for v in values if v == v] or [float("nan")])
             for name, values in samples.items()}
@@ -234,10 +255,10 @@ def import_time_top(count: int = 12) -> list[tuple[int, str]]:
     return sorted(entries, reverse=True)[:count]
 
 
-def print_table(medians: dict[str, float], lines: int) -> None:
-    print(f"\n| tool | seconds (median) | µs/line |\n|---|---:|---:|")
+def print_table(medians: dict[str, float], lines: int, cpu: dict[str, float]) -> None:
+    print(f"\n| tool | seconds (median) | µs/line | CPU seconds (median) |\n|---|---:|---:|---:|")
     for name, seconds in medians.items():
-        print(f"| {name} | {seconds:.2f} | {seconds / lines * 1e6:.1f} |")
+        print(f"| {name} | {seconds:.2f} | {seconds / lines * 1e6:.1f} | {cpu[name]:.2f} |")
     cold = medians["jaxpure cold (--no-cache -j1)"]
     cold2 = medians["jaxpure cold (--no-cache -j2)"]
     ratios = [
@@ -253,6 +274,12 @@ def print_table(medians: dict[str, float], lines: int) -> None:
     print(f"\n| ratio | value |\n|---|---:|")
     for name, value in ratios:
         print(f"| {name} | {value:.2f}x |")
+    # one process each, so CPU time is the work done, whatever else ran on the host
+    cold_cpu = cpu["jaxpure cold (--no-cache -j1)"]
+    print(f"\n| ratio of CPU time (single-process runs) | value |\n|---|---:|")
+    for name, other in (("flake8 -j1", "flake8 -j1"), ("flake8+bugbear -j1", "flake8 + bugbear -j1"),
+                        ("libcst parse", "libcst parse only (1 process)")):
+        print(f"| jaxpure cold -j1 / {name} | {cold_cpu / cpu[other]:.2f}x |")
 
 
 def survey(dirs: list[str], lines: int) -> None:
@@ -358,8 +385,8 @@ def _measure(args: argparse.Namespace, corpus: dict[str, str], venv: Path, bugbe
         file_list.write_text("\n".join(str(f) for f in files))
         cache_dir = Path(tmp) / "cache"
         cases = build_cases(dirs, file_list, venv, bugbear, cache_dir, args.fixit_runs)
-        medians = run_benchmark(cases, args.runs, dirs, cache_dir)
-    print_table(medians, lines)
+        medians, cpu = run_benchmark(cases, args.runs, dirs, cache_dir)
+    print_table(medians, lines, cpu)
     print_one_file_times(files, args.runs, venv)
     print("\n`python -X importtime -c 'import jaxpure.cli'`, top cumulative (µs):\n```")
     for micros, module in import_time_top():

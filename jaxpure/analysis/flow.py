@@ -34,7 +34,14 @@ from jaxpure.analysis.syntax import (
     statements,
     target_names,
 )
-from jaxpure.analysis.traced import Origin, Resolver, TraceInfo, TracedAnalysis, analyze_traced
+from jaxpure.analysis.traced import (
+    Origin,
+    Resolver,
+    TraceInfo,
+    TracedAnalysis,
+    analyze_traced,
+    scalar_literal,
+)
 
 from jaxpure.analysis.context import Context, Frame, Handler, Loop
 
@@ -142,6 +149,10 @@ class Walker:
                 return V.TRACED_ARRAY  # a caller passes a Python scalar: a 0-d array in the trace
             if p.default is None and V.FLAG_NAME.match(name):  # type: ignore[attr-defined]
                 return V.TRACED_ARRAY  # a required `done`/`is_training` is a traced boolean
+            if scalar_literal(p.default) and name not in callsite:  # type: ignore[attr-defined]
+                # `cut_frac=0.25` that no call in the module passes: the transform never
+                # sees it, the function's own default fills it in as a Python float
+                return V.STATIC
             return V.TRACED_ARRAY if annotated else V.TRACED
         if name in callsite:
             return callsite[name]
@@ -644,19 +655,25 @@ class Walker:
         else:
             element = V.UNKNOWN
         names = target_names(target)
+        view = _dict_view(ctx, iterable)
         if qual == "builtins.enumerate" and isinstance(target, cst.Tuple) \
                 and len(target.elements) == 2:
             for name in target_names(target.elements[0].value):
                 frame.env[name] = V.STATIC
             for name in target_names(target.elements[1].value):
                 frame.env[name] = V.TRACED if V.is_traced(kind) else V.UNKNOWN
-        elif isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Attribute) \
-                and iterable.func.attr.value == "items" and isinstance(target, cst.Tuple) \
-                and len(names) == 2:
-            frame.env[names[0]] = V.STATIC
-            receiver = ctx.kind(iterable.func.value)
-            frame.env[names[1]] = V.TRACED if V.is_traced(receiver) else V.UNKNOWN
-            names = names[1:]
+        elif view is not None and view[0] == "keys":
+            # a dict's keys are part of its pytree structure: Python values under a trace
+            for name in names:
+                frame.env[name] = V.STATIC
+        elif view is not None and view[0] == "items" and isinstance(target, (cst.Tuple, cst.List)) \
+                and len(target.elements) == 2:
+            # `for (k, sectors), w in d.items()`: the key part static, the value part as d
+            receiver = ctx.kind(view[1])
+            for name in target_names(target.elements[0].value):
+                frame.env[name] = V.STATIC
+            for name in target_names(target.elements[1].value):
+                frame.env[name] = V.TRACED if V.is_traced(receiver) else V.UNKNOWN
         else:
             for name in names:
                 frame.env[name] = element
@@ -1004,6 +1021,10 @@ class Walker:
         if callee is None and model is None and applied is None:
             if self.record_tree_map(call):
                 return
+            wrapped = self.transformed_callee(call)
+            if wrapped is not None:
+                self.record_arguments(wrapped, call, 0)
+                return
             self.record_external_call(call)
             return
         if applied is not None:
@@ -1015,6 +1036,19 @@ class Walker:
             # `obj.method(x)` and `model(x)` fill the parameters after `self`
             shift = 1 if callee.parent_is_class and (isinstance(call.func, cst.Attribute)
                                                      or model is not None) else 0
+        self.record_arguments(callee, call, shift)
+
+    def transformed_callee(self, call: cst.Call) -> Unit | None:
+        """``jax.vmap(f, in_axes=...)(a, b)``: f, which gets the arguments as they are (an
+        ``in_axes=None`` argument passes through unbatched; mapped ones are traced anyway)."""
+        inner = call.func
+        if not isinstance(inner, cst.Call) or not inner.args or inner.args[0].keyword \
+                or self.ctx.qualname(inner.func) not in ARGUMENT_PRESERVING_TRANSFORMS:
+            return None
+        return self.ctx.resolver.function(inner.args[0].value, self.ctx.frame.unit)
+
+    def record_arguments(self, callee: Unit, call: cst.Call, shift: int) -> None:
+        ctx = self.ctx
         kinds = ctx.callsite_kinds.setdefault(id(callee), {})
         positional = [p for p in callee.params if p.index >= 0]
 
@@ -1166,6 +1200,26 @@ def _leaves_loop(statement: cst.CSTNode) -> bool:
         isinstance(statement.body[-1], (cst.Return, cst.Break, cst.Raise))
 
 
+# transforms whose wrapped function receives the call's arguments one to one
+ARGUMENT_PRESERVING_TRANSFORMS = frozenset({"jax.vmap", "jax.pmap", "jax.jit", "jax.checkpoint",
+                                            "jax.remat", "jax.named_call"})
+ORDER_PRESERVING_WRAPPERS = frozenset({"builtins.sorted", "builtins.list", "builtins.tuple",
+                                       "builtins.reversed"})
+
+
+def _dict_view(ctx: Context, iterable: cst.BaseExpression) -> tuple[str, cst.BaseExpression] | None:
+    """``d.keys()`` / ``d.items()``, also inside ``sorted(...)``/``list(...)``: the view's name
+    and the dict."""
+    while isinstance(iterable, cst.Call) and len(iterable.args) == 1 \
+            and not iterable.args[0].keyword and not iterable.args[0].star \
+            and ctx.qualname(iterable.func) in ORDER_PRESERVING_WRAPPERS:
+        iterable = iterable.args[0].value
+    if isinstance(iterable, cst.Call) and not iterable.args and isinstance(iterable.func, cst.Attribute) \
+            and iterable.func.attr.value in ("keys", "items"):
+        return iterable.func.attr.value, iterable.func.value
+    return None
+
+
 def _python_type_guard(ctx: Context, test: cst.BaseExpression) -> str | None:
     """``x`` for ``isinstance(x, int)`` / ``isinstance(x, (int, float))``."""
     if not isinstance(test, cst.Call) or len(test.args) != 2 or \
@@ -1313,6 +1367,10 @@ def unit_order(index: ModuleIndex, traced: TracedAnalysis) -> list[Unit]:
         info = traced.info.get(id(caller))
         if info is not None and info.traced:
             callers.setdefault(id(callee), []).append(caller)
+    for origin in traced.origins:
+        # `jax.vmap(f, in_axes=(0, None))(x, n)` in a traced function: its arguments first
+        if origin.container is not None and origin.container is not origin.target:
+            callers.setdefault(id(origin.target), []).append(origin.container)
     order: list[Unit] = []
     state: dict[int, int] = {}  # 1: in progress, 2: done
 

@@ -6,7 +6,7 @@ import re
 import libcst as cst
 
 from jaxpure.analysis.index import ModuleIndex, Unit, refers_to_module
-from jaxpure.analysis.syntax import reads_any, returned_values, statements
+from jaxpure.analysis.syntax import lazily_initialised, reads_any, returned_values, statements
 from jaxpure.analysis.traced import Resolver
 from jaxpure.analysis.values import is_mutable_value
 
@@ -54,7 +54,8 @@ class StaleNames:
         bindings = index.bindings.get(name, [])
         if not bindings:
             return None
-        if name in index.global_writes and not self._writers_clear_caches(name):
+        if name in index.global_writes and not self._writers_clear_caches(name) \
+                and not self._lazily_initialised(name, bindings):
             return "is reassigned by a `global` statement in a function"
         top = [b for b in bindings if not b.nested]
         if any(b.augmented for b in bindings):
@@ -97,6 +98,17 @@ class StaleNames:
         mutations = sum(1 for unit, base in self.index.mutations
                         if base == name and refers_to_module(unit, name))
         return keys if literal and literal == mutations else None
+
+    def _lazily_initialised(self, name: str, bindings: list) -> bool:
+        """``_TABLE = None`` at module level, and every function that rebinds it through
+        ``global`` does so under ``if _TABLE is None:``: a memo, set once and then constant."""
+        top = [b for b in bindings if not b.nested]
+        if len(top) != 1 or not (isinstance(top[0].value, cst.Name) and top[0].value.value == "None"):
+            return False
+        writers = [u for u in self.index.units
+                   if name in u.declared_global and name in u.assigned]
+        return bool(writers) and all(isinstance(u.node, cst.FunctionDef)
+                                     and lazily_initialised(u.node, name) for u in writers)
 
     def _writers_clear_caches(self, name: str) -> bool:
         """Every function that rebinds ``name`` through ``global`` also drops the compiled

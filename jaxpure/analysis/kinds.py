@@ -15,6 +15,7 @@ from jaxpure.analysis import effects as E
 from jaxpure.analysis import values as V
 from jaxpure.analysis.index import Unit
 from jaxpure.analysis.modules import array_fields
+from jaxpure.analysis.names import dotted_name
 from jaxpure.analysis.syntax import (
     at_update_base,
     children,
@@ -110,6 +111,8 @@ def _attribute_kind(ctx: Context, expr: cst.Attribute) -> int:
             return V.STATIC
         if attr in _static_fields(ctx) and attr not in V.ARRAY_ATTRS:
             return V.STATIC  # aux data of a traced pytree: a Python value under jit
+        if _static_method(ctx, attr, as_property=True):
+            return V.STATIC  # `index.n_states`, a property built from static fields or shapes
         if attr in V.ARRAY_ATTRS or base == V.TRACED_ARRAY:
             return V.TRACED_ARRAY
         if V.FLAG_NAME.match(attr):
@@ -391,30 +394,46 @@ _STATIC_BUILTINS = frozenset({"len", "sum", "tuple", "int", "max", "min", "range
                               "list", "bool", "str"})
 
 
-def _static_method(ctx: Context, name: str) -> bool:
+def _static_method(ctx: Context, name: str, as_property: bool = False) -> bool:
     """A method of this module's classes (the only one of that name) whose every ``return``
-    is built from literals, builtins and the class's static fields (``len(self.link_names)``
-    with ``link_names: Static[...]``): a Python value even on a traced pytree."""
-    cache: dict[str, bool] = ctx.state("static-methods", dict)  # type: ignore[assignment]
-    if name in cache:
-        return cache[name]
+    is built from literals, builtins, the class's static fields (``len(self.link_names)``
+    with ``link_names: Static[...]``) and shapes of its fields (``self.params.shape[0]``):
+    a Python value even on a traced pytree. ``as_property``: read as an attribute, so only a
+    ``@property`` counts."""
+    cache: dict[tuple[str, bool], bool] = ctx.state("static-methods", dict)  # type: ignore[assignment]
+    if (name, as_property) in cache:
+        return cache[name, as_property]
     found = [methods[name] for methods in ctx.index.classes.values() if name in methods]
     result = False
-    if len(found) == 1 and isinstance(found[0].node, cst.FunctionDef) and found[0].params:
+    if len(found) == 1 and isinstance(found[0].node, cst.FunctionDef) and found[0].params \
+            and (not as_property or _is_property(found[0].node)):
         unit = found[0]
         self_name = unit.params[0].name
         values = returned_values(unit.node)
         statics = _static_fields(ctx)
         result = bool(values) and not unit.assigned and all(
             _built_from_static(value, self_name, statics) for value in values)
-    cache[name] = result
+    cache[name, as_property] = result
     return result
+
+
+def _is_property(node: cst.FunctionDef) -> bool:
+    return any((dotted_name(d.decorator) or "").rsplit(".", 1)[-1] in ("property", "cached_property")
+               for d in node.decorators)
+
+
+def _self_rooted(node: cst.BaseExpression, self_name: str) -> bool:
+    while isinstance(node, cst.Attribute):
+        node = node.value
+    return isinstance(node, cst.Name) and node.value == self_name
 
 
 def _built_from_static(node: cst.CSTNode, self_name: str, statics: frozenset[str]) -> bool:
     """Every value ``node`` reads is a literal, a static builtin or a static field of
     ``self`` (``sum(self.joint_dofs[1:])``)."""
     if isinstance(node, cst.Attribute):
+        if node.attr.value in V.STATIC_ATTRS and _self_rooted(node.value, self_name):
+            return True  # `self.params.shape`: shapes are static under a trace
         base_ok = isinstance(node.value, cst.Name) and node.value.value == self_name \
             or _built_from_static(node.value, self_name, statics)
         return base_ok and node.attr.value in statics

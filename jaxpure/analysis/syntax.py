@@ -319,3 +319,39 @@ def reads_any(node: cst.CSTNode, names: set[str]) -> bool:
             return True
         stack.extend(children(current))
     return False
+
+
+def lazily_initialised(function: cst.FunctionDef, name: str) -> bool:
+    """Every store to ``name`` in ``function`` sits under ``if name is None:`` (or ``if not
+    name:``): the lazy initialisation of a memo, which sets it once and never changes it."""
+    stored = False
+    stack: list[tuple[cst.CSTNode, bool]] = [(s, False) for s in statements(function.body)]
+    while stack:
+        current, guarded = stack.pop()
+        if isinstance(current, cst.SimpleStatementLine):
+            stack.extend((small, guarded) for small in current.body)
+        elif isinstance(current, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
+            targets = [t.target for t in current.targets] if isinstance(current, cst.Assign) \
+                else [current.target]
+            if any(name in target_names(t) for t in targets):
+                if not guarded or isinstance(current, cst.AugAssign):
+                    return False
+                stored = True
+        elif isinstance(current, cst.If):
+            inside = guarded or _tests_unset(current.test, name)
+            stack.extend((s, inside) for s in statements(current.body))
+            if current.orelse is not None:
+                stack.append((current.orelse, guarded))
+        else:
+            stack.extend((s, guarded) for s in inner_statements(current))
+    return stored
+
+
+def _tests_unset(test: cst.BaseExpression, name: str) -> bool:
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return isinstance(test.expression, cst.Name) and test.expression.value == name
+    return isinstance(test, cst.Comparison) and isinstance(test.left, cst.Name) \
+        and test.left.value == name and len(test.comparisons) == 1 \
+        and isinstance(test.comparisons[0].operator, cst.Is) \
+        and isinstance(test.comparisons[0].comparator, cst.Name) \
+        and test.comparisons[0].comparator.value == "None"

@@ -512,8 +512,8 @@ class TracedAnalysis:
         a scalar-default parameter passed anything, or any parameter passed a literal
         (``conv(x, w, 1, True)``).
 
-        Only calls by the function's own name count, with no ``*args``/``**kwargs`` (which
-        could pass anything); ``grad`` and ``vmap`` are left out (grad passes the other
+        Only calls by the function's own name (or of ``jax.jit(f)`` on the spot) count, with
+        no ``*args``/``**kwargs`` (which could pass anything); ``grad`` and ``vmap`` are left out (grad passes the other
         arguments through untraced), and filtered transforms keep Python scalars static.
         """
         plain = [origin for origin in self.origins
@@ -533,11 +533,22 @@ class TracedAnalysis:
             for name, bindings in self.index.bindings.items()
             if len(bindings) == 1 and id(bindings[0].value) in wrapper_of
         }
-        if not jitted and not wrappers:
+        # `jax.jit(f)(x, 5)`: applied on the spot
+        applied = {id(origin.node): origin.target for origin in plain
+                   if isinstance(origin.node, cst.Call)}
+        if not jitted and not wrappers and not applied:
             return
         calls = [(None, call) for call in self.index.module_calls]
         calls += [(unit, call) for unit in self.index.units for call in unit.calls]
         for unit, call in calls:
+            if id(call.func) in applied:
+                target = applied[id(call.func)]
+                passed = target.arguments_of(call)
+                if passed is not None:
+                    self.info_for(target).passed_scalars |= {
+                        p.name for p in target.params if p.name in passed
+                        and (scalar_literal(p.default) or scalar_literal(passed[p.name]))}
+                continue
             if not isinstance(call.func, cst.Name):
                 continue
             target = wrappers.get(call.func.value)
@@ -550,7 +561,7 @@ class TracedAnalysis:
                 continue
             # a passed Python scalar literal, or any value for a scalar-default parameter
             scalars = {p.name for p in target.params if p.name in passed
-                       and (_scalar_literal(p.default) or _scalar_literal(passed[p.name]))}
+                       and (scalar_literal(p.default) or scalar_literal(passed[p.name]))}
             if scalars:
                 self.info_for(target).passed_scalars |= scalars
 
@@ -589,7 +600,7 @@ def _rule_static_params(owner: Unit, rule: Unit, role: str, static: set[str]) ->
     return {p.name for p in positional[:len(indices)]}
 
 
-def _scalar_literal(node: cst.BaseExpression | None) -> bool:
+def scalar_literal(node: cst.BaseExpression | None) -> bool:
     """``True``, ``False``, ``3``, ``-1.5``: a Python scalar that jit would trace if passed."""
     if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
         node = node.expression

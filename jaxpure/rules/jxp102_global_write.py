@@ -4,6 +4,7 @@ import libcst as cst
 
 from jaxpure.analysis import effects as E
 from jaxpure.analysis.context import Context
+from jaxpure.analysis.syntax import lazily_initialised
 from jaxpure.rules._shared import StoreRule, snippet
 from jaxpure.rules.base import Rule
 
@@ -27,7 +28,9 @@ class GlobalWrite(StoreRule, Rule):
     write does happen per call and is not reported. A `nonlocal` name owned by a function
     that is itself traced lives inside the same trace and is not reported. If the value
     written is a traced array, the tracer escapes the trace: that is reported as JXP601
-    (tracer-leak) instead. Intentional trace counters are better written with
+    (tracer-leak) instead. A memo initialised lazily (`if _TABLE is None: _TABLE =
+    build()` under `global _TABLE`) is set once, on the first trace, and is not reported.
+    Intentional trace counters are better written with
     `chex.assert_max_traces` or `jax.no_tracing`; otherwise suppress with `# noqa: JXP102`.
 
     ## Example
@@ -67,6 +70,8 @@ class GlobalWrite(StoreRule, Rule):
         "import jax\nSCALE = 2.0\n@jax.jit\ndef f(x):\n    global SCALE\n    return x * SCALE\n",
         # a traced value written to a global is JXP601 (tracer-leak)
         "import jax\nlast = None\n@jax.jit\ndef f(x):\n    global last\n    last = x\n    return x\n",
+        # a lazily built memo is set once
+        "import jax\nimport numpy as np\n_T = None\n@jax.jit\ndef f(x):\n    global _T\n    if _T is None:\n        _T = np.arange(3.0)\n    return x * _T\n",
     )
     INVALID = (
         "import jax\ncalls = 0\n@jax.jit\ndef f(x):\n    global calls\n    calls += 1\n    return x\n",
@@ -86,6 +91,9 @@ class GlobalWrite(StoreRule, Rule):
                 continue
             name = store.target.value
             kind = store.outer.kind
+            if kind == "global" and ctx.unit is not None and isinstance(ctx.unit.node, cst.FunctionDef) \
+                    and lazily_initialised(ctx.unit.node, name):
+                continue  # `if _TABLE is None: _TABLE = build()`: set once, on the first trace
             self.report(
                 ctx,
                 node,

@@ -5,6 +5,7 @@ import libcst as cst
 from jaxpure.analysis import effects as E
 from jaxpure.analysis import values as V
 from jaxpure.analysis.context import Context
+from jaxpure.analysis.names import dotted_name
 from jaxpure.analysis.syntax import enclosing_if_tests
 from jaxpure.rules.base import Invalid, Replacement, Rule
 
@@ -49,7 +50,9 @@ class TraceTimeSideEffect(Rule):
     nor is one whose values are all static (`print("shape", x.shape)`, a static
     argument): those are complete at trace time, which is what JAX's debugging guide
     recommends Python `print` for. Neither is `warnings.warn` with a static message under
-    a static test (`if jnp.iscomplexobj(y0): warnings.warn(...)`): a warning about the
+    a static test (`if jnp.iscomplexobj(y0): warnings.warn(...)`, a static argument, a
+    module-level setting such as `if config.warn_fallback:`; the message may be a
+    warning built in place from static values): a warning about the
     trace's configuration, meant once; an unconditional one is reported.
     Seeded generators made in the function (`np.random.default_rng(0)`, or a static
     `seed` argument) are deterministic and not reported. Under a bare `jax.vmap` or `jax.grad`, which re-run the Python body on every
@@ -136,7 +139,7 @@ class TraceTimeSideEffect(Rule):
                 return  # the retrace-logging idiom
             # of a warning, only the message: a category (`DeprecationWarning`) is a class
             shown = E.printed_values(
-                node.with_changes(args=node.args[:1]) if effect.category == "warn" else node)
+                _warning_message(node) if effect.category == "warn" else node)
             if all(ctx.kind(v) == V.STATIC for v in shown) and (
                     shown or effect.category == "warn" and self._under_static_test(ctx, node)):
                 # shapes, dtypes, static arguments: complete at trace time; a warning about
@@ -162,9 +165,32 @@ class TraceTimeSideEffect(Rule):
     def _under_static_test(ctx: Context, node: cst.Call) -> bool:
         unit = ctx.unit
         return unit is not None and any(
-            ctx.kind(test) == V.STATIC for test in enclosing_if_tests(unit.node, node))
+            ctx.kind(test) == V.STATIC or _module_setting(ctx, test)
+            for test in enclosing_if_tests(unit.node, node))
 
     @staticmethod
     def _can_fix(ctx: Context) -> bool:
         return ctx.resolver.qualname_text("jax.debug.print", ctx.unit) == "jax.debug.print" \
             and ctx.index.imports.lookup("jax") == "jax"
+
+
+def _warning_message(call: cst.Call) -> cst.Call:
+    """The call reduced to what its warning shows: the message, not the category; of a
+    warning built in place (`warn(HolomorphicWarning())`), the arguments it is built from."""
+    if not call.args:
+        return call
+    message = call.args[0].value
+    if isinstance(message, cst.Call) and (dotted_name(message.func) or "").endswith("Warning"):
+        return message
+    return call.with_changes(args=call.args[:1])
+
+
+def _module_setting(ctx: Context, test: cst.BaseExpression) -> bool:
+    """A test that reads only module-level names (`if config.fallback_warning:`): a Python
+    value when the function is traced, never a tracer."""
+    while isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        test = test.expression
+    if isinstance(test, cst.BooleanOperation):
+        return _module_setting(ctx, test.left) and _module_setting(ctx, test.right)
+    text = dotted_name(test)
+    return text is not None and ctx.scope_of(text.split(".", 1)[0]) == "module"

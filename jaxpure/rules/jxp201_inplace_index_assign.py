@@ -101,8 +101,8 @@ class InplaceIndexAssign(Rule):
 
     def _check(self, ctx: Context, statement: cst.CSTNode, target: cst.BaseExpression,
                value: cst.BaseExpression, method: str | None, fixable: bool) -> None:
-        if not isinstance(target, cst.Subscript):
-            return
+        if not isinstance(target, cst.Subscript) or _string_key(target):
+            return  # a string key means a dict (`metrics = state.copy(); metrics["n"] = v`)
         if isinstance(target.value, cst.Name) and names_numpy_array(ctx, target.value.value):
             return  # `delta = np.zeros(...)`: NumPy arrays are mutable (and have no `.at`)
         kind = ctx.kind(target.value)
@@ -110,7 +110,7 @@ class InplaceIndexAssign(Rule):
             # a traced value of unknown type: only an untouched parameter is worth reporting
             # (a sliced or rebuilt value may be a Python list; `acc[...] += g` is how a
             # `jax.new_ref` passed in is written)
-            if _string_key(target) or _whole_ref_index(target) or not ctx.traced \
+            if _whole_ref_index(target) or not ctx.traced \
                     or indexed_by_own_key(ctx, target) or not (
                 _untouched_param(ctx, target.value) or _leaf_name(ctx, target.value)
             ):
