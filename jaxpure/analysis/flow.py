@@ -149,9 +149,12 @@ class Walker:
                 return V.TRACED_ARRAY  # a caller passes a Python scalar: a 0-d array in the trace
             if p.default is None and V.FLAG_NAME.match(name):  # type: ignore[attr-defined]
                 return V.TRACED_ARRAY  # a required `done`/`is_training` is a traced boolean
-            if scalar_literal(p.default) and name not in callsite:  # type: ignore[attr-defined]
+            if scalar_literal(p.default) and name not in callsite \
+                    and p.annotation is None:  # type: ignore[attr-defined]
                 # `cut_frac=0.25` that no call in the module passes: the transform never
-                # sees it, the function's own default fills it in as a Python float
+                # sees it, the function's own default fills it in as a Python float. An
+                # annotated one (`training: bool = False`) is an option callers pass, and a
+                # passed Python scalar is traced: that stays a finding
                 return V.STATIC
             return V.TRACED_ARRAY if annotated else V.TRACED
         if name in callsite:

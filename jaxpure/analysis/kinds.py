@@ -355,6 +355,8 @@ def _call_kind(ctx: Context, call: cst.Call) -> int:
                 return V.TRACED_ARRAY
             return V.ARRAY
         if qual.startswith("numpy."):
+            if traced and qual in NUMPY_CONVERTERS:
+                return V.NUMPY  # the conversion itself is the error (JXP403), reported once
             if traced:
                 return V.TRACED_ARRAY
             if qual in V.NUMPY_ARRAY_CREATORS or qual.startswith("numpy.random."):
@@ -363,6 +365,8 @@ def _call_kind(ctx: Context, call: cst.Call) -> int:
         if qual.startswith("math."):
             return V.STATIC
         if qual.startswith("jax."):
+            if qual in ("jax.tree_util.keystr", "jax.tree.keystr"):
+                return V.STATIC  # a key path's text: part of the pytree's structure
             if qual in ("jax.device_put", "jax.block_until_ready"):
                 return arg_kinds[0] if arg_kinds else V.ARRAY
             return V.TRACED if traced else V.UNKNOWN
@@ -390,6 +394,8 @@ def _call_kind(ctx: Context, call: cst.Call) -> int:
     return V.UNKNOWN
 
 
+NUMPY_CONVERTERS = frozenset({"numpy.asarray", "numpy.array", "numpy.asanyarray",
+                              "numpy.ascontiguousarray"})
 _STATIC_BUILTINS = frozenset({"len", "sum", "tuple", "int", "max", "min", "range", "sorted",
                               "list", "bool", "str"})
 

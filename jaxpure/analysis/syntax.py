@@ -321,6 +321,18 @@ def reads_any(node: cst.CSTNode, names: set[str]) -> bool:
     return False
 
 
+def mentions(node: cst.CSTNode, name: str) -> int:
+    """How many times ``node`` (including nested function bodies) names ``name``."""
+    count = 0
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Name) and current.value == name:
+            count += 1
+        stack.extend(children(current))
+    return count
+
+
 def lazily_initialised(function: cst.FunctionDef, name: str) -> bool:
     """Every store to ``name`` in ``function`` sits under ``if name is None:`` (or ``if not
     name:``): the lazy initialisation of a memo, which sets it once and never changes it."""

@@ -533,9 +533,12 @@ class TracedAnalysis:
             for name, bindings in self.index.bindings.items()
             if len(bindings) == 1 and id(bindings[0].value) in wrapper_of
         }
-        # `jax.jit(f)(x, 5)`: applied on the spot
+        # `jax.jit(f)(x, 5)`: applied on the spot (f itself, so arguments map one to one;
+        # not `jax.jit(net.init)`, whose function gets what follows the rng)
         applied = {id(origin.node): origin.target for origin in plain
-                   if isinstance(origin.node, cst.Call)}
+                   if isinstance(origin.node, cst.Call) and origin.node.args
+                   and isinstance(origin.node.args[0].value, cst.Name)
+                   and origin.node.args[0].value.value == origin.target.name}
         if not jitted and not wrappers and not applied:
             return
         calls = [(None, call) for call in self.index.module_calls]

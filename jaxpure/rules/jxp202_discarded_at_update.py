@@ -3,7 +3,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis.context import Context
-from jaxpure.analysis.syntax import at_update_base
+from jaxpure.analysis.syntax import at_update_base, mentions
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Invalid, Replacement, Rule
 
@@ -15,7 +15,8 @@ class DiscardedAtUpdate(Rule):
     ## What it does
     Checks for `x.at[i].set(v)` (and `.add`, `.multiply`, `.divide`, `.power`, `.min`,
     `.max`, `.apply`) used as a statement, its result thrown away; also
-    `jax.tree.map(lambda g: g.at[i].set(v), tree)` as a statement.
+    `jax.tree.map(lambda g: g.at[i].set(v), tree)` as a statement; and an update bound to
+    a local name that the function never reads (`new_x = x.at[i].set(v)`, then `x` used).
 
     ## Why is this bad?
     JAX arrays are immutable: `.at[...].set(...)` returns an updated copy and leaves `x`
@@ -62,6 +63,7 @@ class DiscardedAtUpdate(Rule):
         "import jax.numpy as jnp\ny = jnp.zeros(3)\ny.at[1:].add(2)\n",
         "import jax\nclass A:\n    def f(self):\n        self.x.at[0].multiply(2)\n",
         "import jax\ndef freeze(grads):\n    jax.tree.map(lambda g: g.at[0].set(0.0), grads)\n    return grads\n",
+        "import jax\ndef f(x, i):\n    new_x = x.at[i].set(0.0)\n    return x\n",
     )
 
     def visit_Expr(self, node: cst.Expr, ctx: Context) -> None:
@@ -81,6 +83,26 @@ class DiscardedAtUpdate(Rule):
             f"Result of `{text}.at[...].{method}(...)` is discarded: JAX arrays are immutable, "
             f"so this does nothing; assign it: `{text} = {text}.at[...].{method}(...)`",
             replacement,
+        )
+
+    def visit_Assign(self, node: cst.Assign, ctx: Context) -> None:
+        # `new_table = table.at[rows].set(v)` in a function that never reads `new_table`
+        unit = ctx.unit
+        if unit is None or len(node.targets) != 1 or not isinstance(node.targets[0].target, cst.Name):
+            return
+        base = at_update_base(node.value)
+        name = node.targets[0].target.value
+        if base is None or name.startswith("_") or name in unit.declared_global \
+                or name in unit.declared_nonlocal or mentions(unit.node, name) != 1:
+            return
+        method = node.value.func.attr.value  # type: ignore[attr-defined]
+        text = ctx.module.code_for_node(base)
+        self.report(
+            ctx,
+            node.value,
+            f"Result of `{text}.at[...].{method}(...)` is bound to `{name}`, which is never "
+            f"read: JAX arrays are immutable, so `{text}` keeps its old values; use `{name}` "
+            f"where `{text}` is used (or assign to `{text}`)",
         )
 
     def _discarded_tree_map(self, node: cst.Expr, ctx: Context) -> None:

@@ -13,7 +13,8 @@ class TracedBool(GuardedByExcept, Rule):
     ## What it does
     Checks for Python control flow that needs a concrete boolean from a traced value:
     `if`/`elif`/`while` tests, conditional expressions, `and`/`or`/`not`, `assert`,
-    `bool()`, `min()`/`max()` over traced values, and `x in [...]`.
+    `bool()`, `min()`/`max()` over traced values, `any()`/`all()` over traced elements,
+    and `x in [...]`.
 
     ## Why is this bad?
     Under `jax.jit`, `vmap`, `pmap` and inside `lax` bodies the value is an abstract
@@ -60,6 +61,8 @@ class TracedBool(GuardedByExcept, Rule):
     name = "traced-bool"
     summary = "Python control flow on a traced value"
     VALID = (
+        # any()/all() over static tests of traced leaves
+        "import jax\n@jax.jit\ndef f(params, x):\n    if all(p.ndim == 2 for p in jax.tree.leaves(params)):\n        x = x + 1\n    return x\n",
         "import jax\n@jax.jit\ndef f(x):\n    if x.shape[0] > 1 and x.ndim == 1:\n        return x\n    return -x\n",
         "import jax\n@jax.jit\ndef f(x, y=None):\n    if y is None:\n        return x\n    return x + y\n",
         "from functools import partial\nimport jax\n@partial(jax.jit, static_argnums=(1,))\ndef f(x, n):\n    if n > 2:\n        return x\n    return -x\n",
@@ -73,6 +76,7 @@ class TracedBool(GuardedByExcept, Rule):
     )
     INVALID = (
         "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(leaves):\n    return [g for g in leaves if jnp.linalg.norm(g) > 0]\n",
+        "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(grads, x):\n    ok = all(jnp.all(jnp.isfinite(g)) for g in jax.tree.leaves(grads))\n    return x if ok else -x\n",
         'import jax\ndef make(warmup):\n    def schedule(step):\n        if step < warmup:\n            return 0.1\n        return 1.0\n    return schedule\nlr = make(10)\n@jax.jit\ndef f(x, step):\n    return x * lr(step)\n',
         "import jax\n@jax.jit\ndef f(x):\n    if x > 0:\n        return x\n    return -x\n",
         "from jax import jit\n@jit\ndef f(x):\n    while x < 10:\n        x = x * 2\n    return x\n",
@@ -159,6 +163,19 @@ class TracedBool(GuardedByExcept, Rule):
                     f"jnp.{'sort' if name == 'sorted' else name + 'imum'} instead",
                 )
 
+        elif qual in ("builtins.any", "builtins.all") and len(node.args) == 1 \
+                and node.args[0].keyword is None and not node.args[0].star:
+            elements = _elements(node.args[0].value)
+            if elements is not None and ctx.kind(elements) == V.TRACED_ARRAY:
+                name = qual.split(".")[1]
+                self.report(
+                    ctx,
+                    node,
+                    f"Python `{name}()` takes the truth value of each traced element, which "
+                    f"raises TracerBoolConversionError under {under(ctx, ctx.strict_via)}; use "
+                    f"jnp.{name}(jnp.stack([...])) or combine with jnp.logical_{'or' if name == 'any' else 'and'}",
+                )
+
     def visit_Comparison(self, node: cst.Comparison, ctx: Context) -> None:
         if ctx.strict_via is None or len(node.comparisons) != 1:
             return
@@ -173,6 +190,17 @@ class TracedBool(GuardedByExcept, Rule):
                 f"which raises TracerBoolConversionError under {under(ctx, ctx.strict_via)}; "
                 "use jnp.isin",
             )
+
+
+def _elements(value: cst.BaseExpression) -> cst.BaseExpression | None:
+    """What ``any()``/``all()`` takes the truth value of: a comprehension's element, or each
+    element of a literal list or tuple (only when they all are one kind of expression)."""
+    if isinstance(value, (cst.GeneratorExp, cst.ListComp, cst.SetComp)):
+        return value.elt
+    if isinstance(value, (cst.List, cst.Tuple)) and len(value.elements) == 1 \
+            and not isinstance(value.elements[0], cst.StarredElement):
+        return value.elements[0].value
+    return None
 
 
 # `not_jax_tracer(i) and i in range(n)` (numpyro), `is_concrete(x) and x > 0`: the right

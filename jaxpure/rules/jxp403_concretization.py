@@ -27,7 +27,8 @@ class Concretization(GuardedByExcept, Rule):
     ## What it does
     Checks for traced values converted to concrete Python or NumPy values: `int()`,
     `float()`, `complex()`, `.item()`, `.tolist()`, `np.asarray()`/`np.array()` and NumPy
-    ufuncs, `math.*`, or a traced value used as an index into a Python list, tuple or dict.
+    ufuncs, `math.*`, a traced value used as an index into a Python list, tuple or dict,
+    or formatted with a format spec in an f-string (`f"{loss:.4f}"`).
 
     ## Why is this bad?
     A tracer has no concrete value at trace time. Under `jit`/`vmap`/`pmap` these raise
@@ -76,6 +77,7 @@ class Concretization(GuardedByExcept, Rule):
         "import jax\nimport numpy as np\n@jax.jit\ndef f(x):\n    return np.sin(x)\n",
         "import jax\nimport math\n@jax.jit\ndef f(x):\n    return math.sqrt(x)\n",
         "import jax\nLAYERS = [1, 2, 3]\n@jax.jit\ndef f(i):\n    return LAYERS[i]\n",
+        "import jax\n@jax.jit\ndef f(x):\n    jax.debug.print(f'loss {x.sum():.4f}')\n    return x\n",
     )
 
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
@@ -108,6 +110,21 @@ class Concretization(GuardedByExcept, Rule):
         elif qual.startswith("math."):
             self._report(ctx, node, f"`{qual}()`", via,
                          f"use jnp.{qual.split('.', 1)[1]}() instead")
+
+    def visit_FormattedStringExpression(self, node: cst.FormattedStringExpression,
+                                        ctx: Context) -> None:
+        # f"{loss:.4e}": the format spec asks the tracer for a concrete number
+        via = ctx.strict_via
+        if via is None or not node.format_spec or not V.is_traced(ctx.kind(node.expression)):
+            return
+        value = snippet(ctx, node.expression)
+        self.report(
+            ctx,
+            node,
+            f"Format spec on traced value `{value}` in an f-string raises TypeError under "
+            f"{under(ctx, via)}; format it when it is concrete "
+            f"(`jax.debug.print(\"{{v:...}}\", v={value})`, or outside the transformed function)",
+        )
 
     def visit_Subscript(self, node: cst.Subscript, ctx: Context) -> None:
         via = ctx.strict_via
