@@ -358,6 +358,8 @@ def unhashable_value(ctx: Context, value: cst.BaseExpression, follow_names: bool
     mutable = is_mutable_value(value, ctx.qualname)
     if mutable is not None:
         return mutable
+    if isinstance(value, cst.BinaryOperation) and isinstance(_list_operand(value), cst.List):
+        return "a list"  # `[width] * depth`, `[a] + rest`
     if isinstance(value, cst.Call):
         if ctx.qualname(value.func) in JAX_ARRAY_CREATORS:
             return "a JAX array"

@@ -1238,10 +1238,17 @@ def _python_type_guard(ctx: Context, test: cst.BaseExpression) -> str | None:
 
 
 def _constant_fold_in(ctx: Context, value: cst.BaseExpression) -> str | None:
-    if isinstance(value, cst.Call) and len(value.args) == 2 \
-            and isinstance(value.args[0].value, cst.Name) \
-            and isinstance(value.args[1].value, (cst.Integer, cst.SimpleString)) \
-            and ctx.qualname(value.func) == "jax.random.fold_in":
+    """``fold_in(key, 0)``, or in a loop ``fold_in(key, epoch)`` with ``epoch`` unchanged
+    by the loop: the same key on every iteration (the key folded in)."""
+    if not (isinstance(value, cst.Call) and len(value.args) == 2
+            and isinstance(value.args[0].value, cst.Name)
+            and ctx.qualname(value.func) == "jax.random.fold_in"):
+        return None
+    data = value.args[1].value
+    if isinstance(data, (cst.Integer, cst.SimpleString)):
+        return value.args[0].value.value
+    if isinstance(data, cst.Name) and ctx.loops and data.value not in ctx.loops[-1].assigned \
+            and value.args[0].value.value not in ctx.loops[-1].assigned:
         return value.args[0].value.value
     return None
 

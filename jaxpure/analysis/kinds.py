@@ -340,6 +340,8 @@ def _call_kind(ctx: Context, call: cst.Call) -> int:
                 if isinstance(name, cst.SimpleString) and name.evaluated_value in V.STATIC_ATTRS:
                     return V.STATIC
             return V.container(arg_kinds) if arg_kinds else V.STATIC
+        if qual == "builtins.sorted" and arg_kinds == [V.TRACED]:
+            return V.UNKNOWN  # a traced pytree of unknown type: a dict sorts to its static keys
         if qual in V.ARITH_CALLS:
             return V.arith(arg_kinds) if arg_kinds else V.UNKNOWN
         if qual in V.REF_CREATORS:

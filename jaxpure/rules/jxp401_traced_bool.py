@@ -4,6 +4,7 @@ import libcst as cst
 
 from jaxpure.analysis import values as V
 from jaxpure.analysis.context import Context
+from jaxpure.analysis.syntax import single_assignment
 from jaxpure.rules._shared import GuardedByExcept, snippet, under
 from jaxpure.rules.base import Rule
 
@@ -153,7 +154,10 @@ class TracedBool(GuardedByExcept, Rule):
         elif qual in ("builtins.min", "builtins.max", "builtins.sorted"):
             args = [a.value for a in node.args if a.keyword is None]
             traced = [a for a in args if V.is_traced(ctx.kind(a))]
-            if traced and (len(args) > 1 or ctx.kind(args[0]) in (V.TRACED, V.TRACED_ARRAY)):
+            # one argument of unknown type: `sorted(batch)` of a dict pytree sorts its keys
+            single = (V.TRACED_ARRAY,) if qual == "builtins.sorted" and not _python_sequence(
+                ctx, args[0]) else (V.TRACED, V.TRACED_ARRAY)
+            if traced and (len(args) > 1 or ctx.kind(args[0]) in single):
                 name = qual.split(".")[1]
                 self.report(
                     ctx,
@@ -190,6 +194,17 @@ class TracedBool(GuardedByExcept, Rule):
                 f"which raises TracerBoolConversionError under {under(ctx, ctx.strict_via)}; "
                 "use jnp.isin",
             )
+
+
+SEQUENCE_EXPRESSIONS = (cst.List, cst.Tuple, cst.ListComp, cst.GeneratorExp)
+
+
+def _python_sequence(ctx: Context, value: cst.BaseExpression) -> bool:
+    """A list or tuple built in place, or a local name bound once to one."""
+    if isinstance(value, cst.Name) and ctx.unit is not None \
+            and isinstance(ctx.unit.node, cst.FunctionDef):
+        value = single_assignment(ctx.unit.node.body, value.value) or value
+    return isinstance(value, SEQUENCE_EXPRESSIONS)
 
 
 def _elements(value: cst.BaseExpression) -> cst.BaseExpression | None:

@@ -1,0 +1,44 @@
+"""PPO clipped-surrogate update for a small discrete-action policy."""
+import jax
+import jax.numpy as jnp
+
+CONFIG = {
+    "clip_eps": 0.2,
+    "ent_coef": 0.01,
+    "vf_coef": 0.5,
+}
+
+
+def policy_logits(params, obs):
+    return obs @ params["w"] + params["b"]
+
+
+def ppo_loss(params, obs, actions, old_logp, advantages):
+    logits = policy_logits(params, obs)
+    logp_all = jax.nn.log_softmax(logits)
+    logp = jnp.take_along_axis(logp_all, actions[:, None], axis=1)[:, 0]
+    ratio = jnp.exp(logp - old_logp)
+    clipped = jnp.clip(ratio, 1.0 - CONFIG["clip_eps"], 1.0 + CONFIG["clip_eps"])  # expect: JXP101
+    surrogate = jnp.minimum(ratio * advantages, clipped * advantages)
+    entropy = -jnp.sum(jnp.exp(logp_all) * logp_all, axis=1)
+    return -jnp.mean(surrogate) - CONFIG["ent_coef"] * jnp.mean(entropy)
+
+
+@jax.jit
+def ppo_update(params, obs, actions, old_logp, advantages):
+    loss, grads = jax.value_and_grad(ppo_loss)(params, obs, actions, old_logp, advantages)
+    params = jax.tree.map(lambda p, g: p - 3e-4 * g, params, grads)
+    return params, loss
+
+
+def anneal_clip(progress):
+    CONFIG["clip_eps"] = 0.2 * (1.0 - progress)
+
+
+def train(params, batches, total_updates):
+    losses = []
+    for i, (obs, actions, old_logp, adv) in enumerate(batches):
+        anneal_clip(i / total_updates)
+        params, loss = ppo_update(params, obs, actions, old_logp, adv)
+        losses.append(loss)
+    return params, losses

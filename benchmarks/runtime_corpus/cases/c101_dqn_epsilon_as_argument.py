@@ -1,0 +1,30 @@
+"""DQN agent with epsilon-greedy exploration; epsilon decays on the host and is passed in."""
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+
+class DQNAgent:
+    def __init__(self, n_actions, eps_start=1.0, eps_end=0.05, eps_decay_steps=1000):
+        self.n_actions = n_actions
+        self.epsilon = eps_start
+        self.eps_end = eps_end
+        self.eps_step = (eps_start - eps_end) / eps_decay_steps
+
+    def q_values(self, params, obs):
+        return jnp.tanh(obs @ params["w1"]) @ params["w2"]
+
+    @partial(jax.jit, static_argnums=0)
+    def _act(self, params, obs, key, epsilon):
+        k_explore, k_action = jax.random.split(key)
+        greedy = jnp.argmax(self.q_values(params, obs), axis=-1)
+        random_action = jax.random.randint(k_action, greedy.shape, 0, self.n_actions)
+        explore = jax.random.uniform(k_explore, greedy.shape) < epsilon
+        return jnp.where(explore, random_action, greedy)
+
+    def act(self, params, obs, key):
+        return self._act(params, obs, key, self.epsilon)
+
+    def decay_epsilon(self):
+        self.epsilon = max(self.eps_end, self.epsilon - self.eps_step)

@@ -1,0 +1,9 @@
+from rt import *
+n = "c603_evaluator_caches_jit"; m, _, _ = load(n)
+ev = m.Evaluator(jnp.eye(3), jnp.arange(3))
+params = {"w": jnp.zeros((3, 3))}
+gs = [{"w": jnp.ones((3, 3)) * i} for i in range(4)]
+m.train(params, gs, ev)
+with TraceCounter() as tc:
+    m.train(params, gs, ev)
+verdict(n, tc.n >= 4, f"{tc.n} compilations on second pass")
