@@ -113,7 +113,7 @@ def _statement_start_lines(module: cst.Module, source: str) -> list[int] | None:
         first = body[position]
         first_line = min([first.lineno, *(d.lineno for d in getattr(first, "decorator_list", ()))])
         starts.append(first_line - len(statement.leading_lines))
-        position += len(statement.body) if isinstance(statement, cst.SimpleStatementLine) else 1
+        position += len(statement.body) if type(statement) is cst.SimpleStatementLine else 1
     return starts if position == len(body) else None
 
 

@@ -81,17 +81,17 @@ class SelfAttributes:
             if first is None or not self._plain_class(target.class_name):
                 continue
             node = origin.node
-            if isinstance(node, cst.Call) and assigned is None:
+            if type(node) is cst.Call and assigned is None:
                 assigned = self._persisted_calls()
-            if isinstance(node, cst.Call) and id(node) in assigned:
+            if type(node) is cst.Call and id(node) in assigned:
                 # `self._step = jax.jit(self._update)`: the wrapper outlives the call
                 fun = call_arg(node, 0, "fun")
-                if isinstance(fun, cst.Call) and \
+                if type(fun) is cst.Call and \
                         self.resolver.qualname(fun.func, origin.container) == PARTIAL:
                     fun = call_arg(fun, 0)
                 if _is_bound_method(fun, self.index):
                     baked.setdefault(id(target), t.name)
-            elif isinstance(target.node, cst.FunctionDef) and \
+            elif type(target.node) is cst.FunctionDef and \
                     any(d.decorator is node for d in target.node.decorators):
                 # `@partial(jax.jit, static_argnums=0)`: self is hashed, by identity
                 if first in origin.static and not self._hashes_by_value(target.class_name):
@@ -100,7 +100,7 @@ class SelfAttributes:
         # bound the same way
         links = [(caller, callee, call.func) for caller, callee, call in self.traced.edges]
         links += [(o.container, o.target, call_arg(o.node, 0)) for o in self.traced.origins
-                  if o.container is not None and isinstance(o.node, cst.Call)]
+                  if o.container is not None and type(o.node) is cst.Call]
         changed = True
         while changed:
             changed = False
@@ -110,7 +110,7 @@ class SelfAttributes:
                 method = self.method_of(caller)
                 if method is None or id(method) not in baked or callee.class_name != method.class_name:
                     continue
-                if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) \
+                if type(func) is cst.Attribute and type(func.value) is cst.Name \
                         and func.value.value == self_param(method) \
                         and self.self_name_refers(caller, method, func.value.value):
                     baked[id(callee)] = baked[id(method)]
@@ -123,11 +123,11 @@ class SelfAttributes:
 
         def walk(node: cst.CSTNode, module_level: bool) -> None:
             if isinstance(node, (cst.Assign, cst.AnnAssign)):
-                targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) \
+                targets = [t.target for t in node.targets] if type(node) is cst.Assign \
                     else [node.target]
                 if node.value is not None and any(
                         isinstance(t, (cst.Attribute, cst.Subscript)) or
-                        module_level and isinstance(t, cst.Name) for t in targets):
+                        module_level and type(t) is cst.Name for t in targets):
                     found.add(id(node.value))
             for name in child_fields(type(node)):
                 value = getattr(node, name)
@@ -164,7 +164,7 @@ class SelfAttributes:
             return True
         for decorator in node.decorators:
             expr = decorator.decorator
-            if isinstance(expr, cst.Call):
+            if type(expr) is cst.Call:
                 expr = expr.func
             qual = self.resolver.qualname(expr, None) or ""
             if qual.endswith("dataclass") or "struct" in qual or "pytree" in qual:
@@ -246,7 +246,7 @@ class SelfAttributes:
         for unit in units:
             for call in unit.calls:
                 func = call.func
-                if isinstance(func, cst.Attribute) and func.attr.value == "clear_cache":
+                if type(func) is cst.Attribute and func.attr.value == "clear_cache":
                     return True
                 if self.resolver.qualname(func, unit) in CLEAR_CACHE:
                     return True
@@ -263,9 +263,9 @@ class SelfAttributes:
         refs: dict[str, set[str | None]] = {name: set() for name in methods}
 
         def walk(node: cst.CSTNode, owner: str | None) -> None:
-            if isinstance(node, cst.Attribute) and node.attr.value in refs:
+            if type(node) is cst.Attribute and node.attr.value in refs:
                 refs[node.attr.value].add(owner)
-            elif isinstance(node, cst.SimpleString) and node.value.strip("'\"") in refs:
+            elif type(node) is cst.SimpleString and node.value.strip("'\"") in refs:
                 refs[node.value.strip("'\"")].add(owner)  # getattr(self, "m")
             for name in child_fields(type(node)):
                 value = getattr(node, name)
@@ -302,12 +302,12 @@ class SelfAttributes:
             first = self_param(method)
             for node, _unit in self._nodes(method):
                 if isinstance(node, (cst.Assign, cst.AnnAssign)) and node.value is not None:
-                    targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) \
+                    targets = [t.target for t in node.targets] if type(node) is cst.Assign \
                         else [node.target]
                     kind = is_mutable_value(node.value, lambda e: self.resolver.qualname(e, method))
                     for target in targets:
-                        if kind and isinstance(target, cst.Attribute) and \
-                                isinstance(target.value, cst.Name) and target.value.value == first:
+                        if kind and type(target) is cst.Attribute and \
+                                type(target.value) is cst.Name and target.value.value == first:
                             found.add(target.attr.value)
         return found
 
@@ -319,7 +319,7 @@ class SelfAttributes:
         if not bindings or len(bindings) != 1:
             return None
         value = bindings[0].value
-        if not isinstance(value, cst.Call) or not isinstance(value.func, cst.Name):
+        if not type(value) is cst.Call or not type(value.func) is cst.Name:
             return None
         class_name = value.func.value
         if class_name not in self.index.class_nodes or not self._plain_class(class_name) \
@@ -332,7 +332,7 @@ class SelfAttributes:
         function: they run while the module is imported."""
         if self._import_time is None:
             def called(calls: list[cst.Call]) -> set[str]:
-                return {c.func.attr.value for c in calls if isinstance(c.func, cst.Attribute)}
+                return {c.func.attr.value for c in calls if type(c.func) is cst.Attribute}
             inside = set().union(*(called(u.calls) for u in self.index.units))
             self._import_time = called(self.index.module_calls) - inside
         return self._import_time
@@ -392,24 +392,24 @@ def self_param(unit: Unit) -> str | None:
 
 def _is_classmethod(unit: Unit) -> bool:
     node = unit.node
-    return isinstance(node, cst.FunctionDef) and any(
-        isinstance(d.decorator, cst.Name) and d.decorator.value == "classmethod"
+    return type(node) is cst.FunctionDef and any(
+        type(d.decorator) is cst.Name and d.decorator.value == "classmethod"
         for d in node.decorators)
 
 
 def _is_bound_method(expr: cst.BaseExpression | None, index: ModuleIndex) -> bool:
     """``self.m`` / ``model.m``: a method with its instance bound, not ``Model.m``."""
-    return isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name) \
+    return type(expr) is cst.Attribute and type(expr.value) is cst.Name \
         and expr.value.value not in index.class_nodes
 
 
 def attribute_path(node: cst.BaseExpression, first: str) -> tuple[str, ...] | None:
     """``self.a.b`` -> ("a", "b") when the chain starts at the name ``first``."""
     path: list[str] = []
-    while isinstance(node, cst.Attribute):
+    while type(node) is cst.Attribute:
         path.append(node.attr.value)
         node = node.value
-    if isinstance(node, cst.Name) and node.value == first and path:
+    if type(node) is cst.Name and node.value == first and path:
         return tuple(reversed(path))
     return None
 
@@ -419,12 +419,12 @@ def _store_target(target: cst.BaseExpression, first: str, how: str):
         for element in target.elements:
             yield from _store_target(element.value, first, how)
         return
-    if isinstance(target, cst.StarredElement):
+    if type(target) is cst.StarredElement:
         yield from _store_target(target.value, first, how)
         return
-    if isinstance(target, cst.Subscript):
+    if type(target) is cst.Subscript:
         node = target.value
-        while isinstance(node, cst.Subscript):
+        while type(node) is cst.Subscript:
             node = node.value
         path = attribute_path(node, first)
         if path is not None:
@@ -437,24 +437,24 @@ def _store_target(target: cst.BaseExpression, first: str, how: str):
 
 def _self_writes(node: cst.CSTNode, first: str, containers: set[str]):
     """The attribute paths of ``first`` that one statement or call changes, and how."""
-    if isinstance(node, cst.Assign):
+    if type(node) is cst.Assign:
         for target in node.targets:
             yield from _store_target(target.target, first, "reassigned")
-    elif isinstance(node, cst.AnnAssign) and node.value is not None:
+    elif type(node) is cst.AnnAssign and node.value is not None:
         yield from _store_target(node.target, first, "reassigned")
-    elif isinstance(node, cst.AugAssign):
+    elif type(node) is cst.AugAssign:
         yield from _store_target(node.target, first, "updated with an augmented assignment")
-    elif isinstance(node, cst.Del):
-        if isinstance(node.target, cst.Subscript):
+    elif type(node) is cst.Del:
+        if type(node.target) is cst.Subscript:
             yield from _store_target(node.target, first, "mutated in place")
-    elif isinstance(node, cst.Call):
+    elif type(node) is cst.Call:
         func = node.func
-        if isinstance(func, cst.Attribute) and func.attr.value in MUTATING_METHODS:
+        if type(func) is cst.Attribute and func.attr.value in MUTATING_METHODS:
             path = attribute_path(func.value, first)
             if path is not None and (func.attr.value not in AMBIGUOUS_MUTATORS
                                      or len(path) == 1 and path[0] in containers):
                 yield path, "mutated in place"
-        elif isinstance(func, cst.Name) and func.value == "setattr" and len(node.args) >= 2:
+        elif type(func) is cst.Name and func.value == "setattr" and len(node.args) >= 2:
             obj, attr = node.args[0].value, node.args[1].value
-            if isinstance(obj, cst.Name) and obj.value == first and isinstance(attr, cst.SimpleString):
+            if type(obj) is cst.Name and obj.value == first and type(attr) is cst.SimpleString:
                 yield (attr.value.strip("'\""),), "reassigned"

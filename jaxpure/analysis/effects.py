@@ -75,7 +75,7 @@ def root_name(node: cst.BaseExpression) -> cst.Name | None:
     """``a`` for ``a.b[c].d``; None when the chain does not start from a name."""
     while isinstance(node, (cst.Attribute, cst.Subscript)):
         node = node.value
-    return node if isinstance(node, cst.Name) else None
+    return node if type(node) is cst.Name else None
 
 
 def self_unit(ctx: Context, name: str) -> Unit | None:
@@ -168,7 +168,7 @@ def outer_target(ctx: Context, target: cst.BaseExpression) -> Outer | None:
     bound to a Python container or a NumPy array: item assignment is also how refs
     (``jax.new_ref``, Pallas kernel refs passed in as arguments) are written.
     """
-    if isinstance(target, cst.Name):
+    if type(target) is cst.Name:
         return outer_name(ctx, target.value)
     if not isinstance(target, (cst.Attribute, cst.Subscript)):
         return None
@@ -177,7 +177,7 @@ def outer_target(ctx: Context, target: cst.BaseExpression) -> Outer | None:
         return None
     outer = outer_object(ctx, root.value)
     if outer is not None and outer.kind in ("module", "closure") \
-            and isinstance(target, cst.Subscript) and target.value is root \
+            and type(target) is cst.Subscript and target.value is root \
             and not (names_mutable_container(ctx, root.value) or names_numpy_array(ctx, root.value)):
         return None
     return outer
@@ -185,11 +185,11 @@ def outer_target(ctx: Context, target: cst.BaseExpression) -> Outer | None:
 
 def is_nnx_style_write(target: cst.BaseExpression) -> bool:
     """``v.value = ...`` / ``v[...] = ...``: nnx Variable and ``jax.new_ref`` updates."""
-    if isinstance(target, cst.Attribute) and target.attr.value == "value":
+    if type(target) is cst.Attribute and target.attr.value == "value":
         return True
-    if isinstance(target, cst.Subscript) and len(target.slice) == 1:
+    if type(target) is cst.Subscript and len(target.slice) == 1:
         element = target.slice[0].slice
-        if isinstance(element, cst.Index) and isinstance(element.value, cst.Ellipsis):
+        if type(element) is cst.Index and type(element.value) is cst.Ellipsis:
             return True
     return False
 
@@ -215,7 +215,7 @@ def _unit_bindings(ctx: Context, unit: Unit) -> dict[str, list[cst.BaseExpressio
     for p in unit.params:
         found.setdefault(p.name, []).append(None)
     node = unit.node
-    if isinstance(node, cst.FunctionDef):
+    if type(node) is cst.FunctionDef:
         _collect_bindings(node.body, found)
     cache[id(unit)] = found
     return found
@@ -246,12 +246,12 @@ def _collect_bindings(node: cst.CSTNode, out: dict[str, list[cst.BaseExpression 
             _bind_target(current.name, None, out)  # type: ignore[attr-defined]
         elif t in (cst.Import, cst.ImportFrom):
             names = current.names  # type: ignore[attr-defined]
-            if not isinstance(names, cst.ImportStar):
+            if not type(names) is cst.ImportStar:
                 for alias in names:
                     name = alias.asname.name if alias.asname is not None else alias.name
-                    while isinstance(name, cst.Attribute):
+                    while type(name) is cst.Attribute:
                         name = name.value
-                    if isinstance(name, cst.Name):
+                    if type(name) is cst.Name:
                         out.setdefault(name.value, []).append(None)
             continue
         stack.extend(children(current))
@@ -259,7 +259,7 @@ def _collect_bindings(node: cst.CSTNode, out: dict[str, list[cst.BaseExpression 
 
 def _bind_target(target: cst.BaseExpression, value: cst.BaseExpression | None,
                  out: dict[str, list[cst.BaseExpression | None]]) -> None:
-    if isinstance(target, cst.Name):
+    if type(target) is cst.Name:
         out.setdefault(target.value, []).append(value)
         return
     for name in target_names(target):
@@ -308,7 +308,7 @@ def is_mutable_container(ctx: Context, value: cst.BaseExpression) -> bool:
     """A list/dict/set display or comprehension, or a call making a Python container."""
     if isinstance(value, (cst.List, cst.Dict, cst.Set, cst.ListComp, cst.DictComp, cst.SetComp)):
         return True
-    if isinstance(value, cst.Call):
+    if type(value) is cst.Call:
         return ctx.qualname(value.func) in MUTABLE_CONTAINER_CALLS
     return False
 
@@ -324,13 +324,13 @@ def is_python_table(ctx: Context, value: cst.BaseExpression, depth: int = 0) -> 
     parameter, an attribute, a call's result) may be an array, which a tracer indexes fine."""
     if isinstance(value, (cst.List, cst.Tuple, cst.Dict, cst.ListComp, cst.DictComp)):
         return True
-    if isinstance(value, cst.Call):
+    if type(value) is cst.Call:
         return ctx.qualname(value.func) in _TABLE_CALLS
-    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, (cst.Add, cst.Multiply)):
+    if type(value) is cst.BinaryOperation and isinstance(value.operator, (cst.Add, cst.Multiply)):
         # `[x] + [zeros_like(x) for _ in ws]`, `[None] * n`
         return is_python_table(ctx, value.left, depth + 1) or (
-            isinstance(value.operator, cst.Add) and is_python_table(ctx, value.right, depth + 1))
-    if isinstance(value, cst.Name) and depth < 3:
+            type(value.operator) is cst.Add and is_python_table(ctx, value.right, depth + 1))
+    if type(value) is cst.Name and depth < 3:
         values = bound_values(ctx, value.value)
         return bool(values) and all(v is not None and is_python_table(ctx, v, depth + 1)
                                     for v in values)
@@ -338,7 +338,7 @@ def is_python_table(ctx: Context, value: cst.BaseExpression, depth: int = 0) -> 
 
 
 def is_numpy_array(ctx: Context, value: cst.BaseExpression) -> bool:
-    if isinstance(value, cst.Call):
+    if type(value) is cst.Call:
         qual = ctx.qualname(value.func)
         return qual in NUMPY_ARRAY_CREATORS
     return False
@@ -358,28 +358,28 @@ def unhashable_value(ctx: Context, value: cst.BaseExpression, follow_names: bool
     mutable = is_mutable_value(value, ctx.qualname)
     if mutable is not None:
         return mutable
-    if isinstance(value, cst.BinaryOperation) and isinstance(_list_operand(value), cst.List):
+    if type(value) is cst.BinaryOperation and isinstance(_list_operand(value), cst.List):
         return "a list"  # `[width] * depth`, `[a] + rest`
-    if isinstance(value, cst.Call):
+    if type(value) is cst.Call:
         if ctx.qualname(value.func) in JAX_ARRAY_CREATORS:
             return "a JAX array"
-        if isinstance(value.func, cst.Attribute) and value.func.attr.value in PARSE_ARGS:
+        if type(value.func) is cst.Attribute and value.func.attr.value in PARSE_ARGS:
             return "an `argparse.Namespace` (it defines `__eq__`, so it has no hash)"
         if ctx.qualname(value.func) == "builtins.sorted":
             return "a list (what `sorted` returns)"
-        if isinstance(value.func, cst.Attribute) and value.func.attr.value in LIST_METHODS \
+        if type(value.func) is cst.Attribute and value.func.attr.value in LIST_METHODS \
                 and ctx.qualname(value.func) is None:
             # `flag.split(",")` (not `jnp.split`, a module function, though it too gives a list)
             return f"a list (what `.{value.func.attr.value}()` returns)"
         # `widths = layer_widths(2, 3)`: a helper of this module that returns a list
         helper = ctx.resolver.function(value.func, ctx.unit)
-        if helper is not None and isinstance(helper.node, cst.FunctionDef):
+        if helper is not None and type(helper.node) is cst.FunctionDef:
             returned = returned_values(helper.node)
             kinds = {is_mutable_value(_list_operand(r), lambda e: None) for r in returned}
             if returned and len(kinds) == 1 and None not in kinds:
                 return f"{kinds.pop()} (what `{helper.name}` returns)"
         return _unhashable_dataclass(ctx, value.func)
-    if follow_names and isinstance(value, cst.Name):
+    if follow_names and type(value) is cst.Name:
         values = bound_values(ctx, value.value)
         if values and all(v is not None for v in values):
             kinds = {unhashable_value(ctx, v, follow_names=False) for v in values}  # type: ignore[arg-type]
@@ -396,18 +396,18 @@ MEMOISERS = frozenset({"functools.lru_cache", "functools.cache"})
 def memoiser(ctx: Context, unit: Unit) -> cst.Decorator | None:
     """The ``@functools.lru_cache``/``@functools.cache`` decorator of a def, if any: such a
     function returns one object per argument tuple, built on the first call."""
-    if not isinstance(unit.node, cst.FunctionDef):
+    if not type(unit.node) is cst.FunctionDef:
         return None
     for decorator in unit.node.decorators:
         expr = decorator.decorator
-        if ctx.qualname(expr.func if isinstance(expr, cst.Call) else expr) in MEMOISERS:
+        if ctx.qualname(expr.func if type(expr) is cst.Call else expr) in MEMOISERS:
             return decorator
     return None
 
 
 def _list_operand(value: cst.BaseExpression) -> cst.BaseExpression:
     """``[w] * depth`` and ``[a] + rest`` build lists: the list display they start from."""
-    while isinstance(value, cst.BinaryOperation) and isinstance(value.operator, (cst.Multiply, cst.Add)):
+    while type(value) is cst.BinaryOperation and isinstance(value.operator, (cst.Multiply, cst.Add)):
         value = value.left if isinstance(value.left, (cst.List, cst.BinaryOperation)) else value.right
     return value
 
@@ -415,20 +415,20 @@ def _list_operand(value: cst.BaseExpression) -> cst.BaseExpression:
 def _unhashable_dataclass(ctx: Context, func: cst.BaseExpression) -> str | None:
     """``Config(...)`` of a ``@dataclasses.dataclass`` of this module that is neither frozen
     nor hashed otherwise: ``eq=True`` (the default) sets its ``__hash__`` to None."""
-    if not isinstance(func, cst.Name) or ctx.scope_of(func.value) != "module":
+    if not type(func) is cst.Name or ctx.scope_of(func.value) != "module":
         return None
     node = ctx.index.class_nodes.get(func.value)
     if node is None or any(
-        isinstance(s, cst.SimpleStatementLine) and any(
-            isinstance(t.target, cst.Name) and t.target.value == "__hash__"
-            for small in s.body if isinstance(small, cst.Assign) for t in small.targets)
-        or isinstance(s, cst.FunctionDef) and s.name.value == "__hash__"
-        for s in (node.body.body if isinstance(node.body, cst.IndentedBlock) else ())
+        type(s) is cst.SimpleStatementLine and any(
+            type(t.target) is cst.Name and t.target.value == "__hash__"
+            for small in s.body if type(small) is cst.Assign for t in small.targets)
+        or type(s) is cst.FunctionDef and s.name.value == "__hash__"
+        for s in (node.body.body if type(node.body) is cst.IndentedBlock else ())
     ):
         return None
     for decorator in node.decorators:
         expr = decorator.decorator
-        call = expr if isinstance(expr, cst.Call) else None
+        call = expr if type(expr) is cst.Call else None
         if ctx.qualname(call.func if call else expr) != "dataclasses.dataclass":
             continue
         options = {a.keyword.value: a.value for a in (call.args if call else ()) if a.keyword}
@@ -436,7 +436,7 @@ def _unhashable_dataclass(ctx: Context, func: cst.BaseExpression) -> str | None:
                for k in ("frozen", "unsafe_hash")):
             return None
         eq = options.get("eq")
-        if isinstance(eq, cst.Name) and eq.value == "False":
+        if type(eq) is cst.Name and eq.value == "False":
             return None  # identity hash
         return f"an instance of the non-frozen dataclass `{func.value}`"
     return None
@@ -521,9 +521,9 @@ def side_effect_of(ctx: Context, call: cst.Call) -> SideEffect | None:
         if qual in IO_CALLS:
             return SideEffect("io", shown)
         return None
-    if isinstance(func, cst.Attribute) and func.attr.value in LOG_METHODS and _is_logger(ctx, func.value):
+    if type(func) is cst.Attribute and func.attr.value in LOG_METHODS and _is_logger(ctx, func.value):
         return SideEffect("log", shown if dotted_name(func) else f"{func.attr.value}()")
-    if isinstance(func, cst.Attribute) and func.attr.value in GENERATOR_DRAWS \
+    if type(func) is cst.Attribute and func.attr.value in GENERATOR_DRAWS \
             and _is_shared_generator(ctx, func.value):
         return SideEffect("random", shown)
     return None
@@ -532,28 +532,28 @@ def side_effect_of(ctx: Context, call: cst.Call) -> SideEffect | None:
 def _is_shared_generator(ctx: Context, receiver: cst.BaseExpression) -> bool:
     """``rng`` bound outside the traced function to ``np.random.default_rng(...)`` (or
     ``RandomState``, ``random.Random``): its state advances eagerly, the draw is frozen."""
-    if not isinstance(receiver, cst.Name) or ctx.scope_of(receiver.value) not in ("module", "closure"):
+    if not type(receiver) is cst.Name or ctx.scope_of(receiver.value) not in ("module", "closure"):
         return False
     values = bound_values(ctx, receiver.value)
     return bool(values) and all(
-        isinstance(v, cst.Call) and ctx.qualname(v.func) in SEEDED_CONSTRUCTORS for v in values)
+        type(v) is cst.Call and ctx.qualname(v.func) in SEEDED_CONSTRUCTORS for v in values)
 
 
 def _is_logger(ctx: Context, receiver: cst.BaseExpression) -> bool:
-    if isinstance(receiver, cst.Call):
+    if type(receiver) is cst.Call:
         return ctx.qualname(receiver.func) in LOGGER_FACTORIES
-    if isinstance(receiver, cst.Attribute):
+    if type(receiver) is cst.Attribute:
         # self.logger / self._log
-        return isinstance(receiver.value, cst.Name) and receiver.value.value in ("self", "cls") \
+        return type(receiver.value) is cst.Name and receiver.value.value in ("self", "cls") \
             and receiver.attr.value in LOGGER_NAMES
-    if not isinstance(receiver, cst.Name):
+    if not type(receiver) is cst.Name:
         return False
     name = receiver.value
     values = bound_values(ctx, name)
     if values and all(v is not None for v in values):
-        if all(isinstance(v, cst.Call) and ctx.qualname(v.func) in LOGGER_FACTORIES for v in values):  # type: ignore[union-attr]
+        if all(type(v) is cst.Call and ctx.qualname(v.func) in LOGGER_FACTORIES for v in values):  # type: ignore[union-attr]
             return True
-        if any(not isinstance(v, cst.Call) for v in values):
+        if any(not type(v) is cst.Call for v in values):
             return False  # bound to a literal or a name: not a logger
     if ctx.unit is not None and ctx.unit.param(name) is not None:
         return False
@@ -562,13 +562,13 @@ def _is_logger(ctx: Context, receiver: cst.BaseExpression) -> bool:
 
 def string_parts(node: cst.BaseExpression) -> list[str]:
     """The literal text of a string argument (the text parts of an f-string)."""
-    if isinstance(node, cst.SimpleString):
+    if type(node) is cst.SimpleString:
         value = node.evaluated_value
         return [value] if isinstance(value, str) else []
-    if isinstance(node, cst.ConcatenatedString):
+    if type(node) is cst.ConcatenatedString:
         return string_parts(node.left) + string_parts(node.right)  # type: ignore[arg-type]
-    if isinstance(node, cst.FormattedString):
-        return [p.value for p in node.parts if isinstance(p, cst.FormattedStringText)]
+    if type(node) is cst.FormattedString:
+        return [p.value for p in node.parts if type(p) is cst.FormattedStringText]
     return []
 
 
@@ -581,9 +581,9 @@ def printed_values(call: cst.Call) -> list[cst.BaseExpression]:
         value = arg.value
         if isinstance(value, (cst.SimpleString, cst.ConcatenatedString)):
             continue
-        if isinstance(value, cst.FormattedString):
+        if type(value) is cst.FormattedString:
             found.extend(p.expression for p in value.parts
-                         if isinstance(p, cst.FormattedStringExpression))
+                         if type(p) is cst.FormattedStringExpression)
             continue
         found.append(value)
     return found
@@ -654,7 +654,7 @@ def _repeated_units(ctx: Context) -> dict[int, str]:
             continue  # its body runs at trace time, not once per call
         node = unit.node
         body = node.body
-        if isinstance(node, cst.FunctionDef):
+        if type(node) is cst.FunctionDef:
             for statement in statements(body):  # type: ignore[arg-type]
                 walk(statement, unit, False)
         else:
@@ -687,11 +687,11 @@ def constant_iterable(ctx: Context, node: cst.BaseExpression, follow: bool) -> b
     each iteration's value is a compile-time configuration, not data."""
     if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
         return bool(node.elements) and all(_constant(e.value) for e in node.elements)
-    if isinstance(node, cst.Call):
+    if type(node) is cst.Call:
         if ctx.qualname(node.func) not in _SWEEP_ITERATORS or not node.args:
             return False
         return all(constant_iterable(ctx, a.value, follow) for a in node.args)
-    if follow and isinstance(node, cst.Name):
+    if follow and type(node) is cst.Name:
         values = bound_values(ctx, node.value)
         if values and len(values) == 1 and values[0] is not None:
             return constant_iterable(ctx, values[0], follow=False)
@@ -701,13 +701,13 @@ def constant_iterable(ctx: Context, node: cst.BaseExpression, follow: bool) -> b
 def _constant(node: cst.BaseExpression) -> bool:
     if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString)):
         return True
-    if isinstance(node, cst.Name):
+    if type(node) is cst.Name:
         return node.value in ("True", "False", "None")
-    if isinstance(node, cst.UnaryOperation):
+    if type(node) is cst.UnaryOperation:
         return _constant(node.expression)
     if isinstance(node, (cst.Tuple, cst.List)):
         return all(_constant(e.value) for e in node.elements)
-    if isinstance(node, cst.Attribute):
+    if type(node) is cst.Attribute:
         return True  # `jnp.float32`, an enum member: a configuration value
     return False
 
@@ -728,7 +728,7 @@ def calls_named(region: cst.CSTNode, name: str) -> bool:
     stack: list[cst.CSTNode] = [region]
     while stack:
         current = stack.pop()
-        if isinstance(current, cst.Call) and isinstance(current.func, cst.Name) \
+        if type(current) is cst.Call and type(current.func) is cst.Name \
                 and current.func.value == name:
             return True
         if isinstance(current, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and current is not region:
@@ -771,10 +771,10 @@ def guarded_by(ctx: Context, node: cst.CSTNode, name: str) -> bool:
     while current is not None and not isinstance(current, (cst.FunctionDef, cst.Lambda, cst.Module)):
         if isinstance(current, (cst.If, cst.While)) and reads_any(current.test, {name}):
             return True
-        if isinstance(current, cst.ExceptHandler) and catches_missing_key(current):
+        if type(current) is cst.ExceptHandler and catches_missing_key(current):
             # `try: return CACHE[k]` / `except KeyError: CACHE[k] = ...`
             owner = parents.get(id(current))
-            if isinstance(owner, cst.Try) and reads_any(owner.body, {name}):
+            if type(owner) is cst.Try and reads_any(owner.body, {name}):
                 return True
         current = parents.get(id(current))
     return False
@@ -838,7 +838,7 @@ def _format_piece(node: cst.BaseExpression, values: list[cst.BaseExpression]) ->
         return text.replace("{", "{{").replace("}", "}}")
     if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
         return None  # bytes
-    if isinstance(node, cst.FormattedString):
+    if type(node) is cst.FormattedString:
         return _fstring_piece(node, values)
     values.append(node)
     return "{}"
@@ -849,7 +849,7 @@ def _fstring_piece(node: cst.FormattedString, values: list[cst.BaseExpression]) 
     quote = node.quote
     out: list[str] = []
     for part in node.parts:
-        if isinstance(part, cst.FormattedStringText):
+        if type(part) is cst.FormattedStringText:
             text = _eval_text(prefix, quote, part.value)
             if text is None:
                 return None
@@ -861,7 +861,7 @@ def _fstring_piece(node: cst.FormattedString, values: list[cst.BaseExpression]) 
         if part.format_spec:
             texts = []
             for piece in part.format_spec:
-                if not isinstance(piece, cst.FormattedStringText):
+                if not type(piece) is cst.FormattedStringText:
                     return None
                 evaluated = _eval_text(prefix, quote, piece.value)
                 if evaluated is None:
@@ -938,38 +938,38 @@ def indexed_by_own_key(ctx: Context, target: cst.Subscript) -> bool:
     ``layers[i]`` inside ``for i in range(len(layers))``/``enumerate(layers)``: the base is a
     Python dict or list indexed by its own keys, not an array."""
     base = target.value
-    if not isinstance(base, cst.Name) or len(target.slice) != 1 or ctx.unit is None:
+    if not type(base) is cst.Name or len(target.slice) != 1 or ctx.unit is None:
         return False
     index = target.slice[0].slice
-    if not isinstance(index, cst.Index) or not isinstance(index.value, cst.Name):
+    if not type(index) is cst.Index or not type(index.value) is cst.Name:
         return False
     name, owner = index.value.value, base.value
     for node in enclosing_nodes(ctx.unit.node, target):
-        if isinstance(node, cst.For) and _iterates_keys_of(node, name, owner):
+        if type(node) is cst.For and _iterates_keys_of(node, name, owner):
             return True
     return False
 
 
 def _iterates_keys_of(loop: cst.For, name: str, owner: str) -> bool:
     target, iterable = loop.target, loop.iter
-    if isinstance(target, cst.Tuple) and target.elements:
+    if type(target) is cst.Tuple and target.elements:
         target = target.elements[0].value  # `for k, v in d.items()`, `for i, x in enumerate(xs)`
-    if not (isinstance(target, cst.Name) and target.value == name):
+    if not (type(target) is cst.Name and target.value == name):
         return False
-    if isinstance(iterable, cst.Name):
+    if type(iterable) is cst.Name:
         return iterable.value == owner
-    if isinstance(iterable, cst.Call):
+    if type(iterable) is cst.Call:
         func = iterable.func
-        if isinstance(func, cst.Attribute) and func.attr.value in ("keys", "items"):
-            return isinstance(func.value, cst.Name) and func.value.value == owner
-        if isinstance(func, cst.Name) and func.value == "enumerate" and iterable.args:
+        if type(func) is cst.Attribute and func.attr.value in ("keys", "items"):
+            return type(func.value) is cst.Name and func.value.value == owner
+        if type(func) is cst.Name and func.value == "enumerate" and iterable.args:
             arg = iterable.args[0].value
-            return isinstance(arg, cst.Name) and arg.value == owner
-        if isinstance(func, cst.Name) and func.value == "range" and len(iterable.args) == 1:
+            return type(arg) is cst.Name and arg.value == owner
+        if type(func) is cst.Name and func.value == "range" and len(iterable.args) == 1:
             arg = iterable.args[0].value
-            return isinstance(arg, cst.Call) and isinstance(arg.func, cst.Name) \
+            return type(arg) is cst.Call and type(arg.func) is cst.Name \
                 and arg.func.value == "len" and len(arg.args) == 1 \
-                and isinstance(arg.args[0].value, cst.Name) and arg.args[0].value.value == owner
+                and type(arg.args[0].value) is cst.Name and arg.args[0].value.value == owner
     return False
 
 
@@ -983,7 +983,7 @@ def result_used(ctx: Context, call: cst.Call) -> bool:
         return not isinstance(parent, (cst.ListComp, cst.GeneratorExp, cst.SetComp,
                                        cst.BooleanOperation))
     unit = ctx.unit
-    if unit is not None and isinstance(unit.node, cst.Lambda) and unit.node.body is call:
+    if unit is not None and type(unit.node) is cst.Lambda and unit.node.body is call:
         return True  # `lambda c: c.insert(x)` returns it
     statement = ctx.statement
     return isinstance(statement, (cst.Assign, cst.AnnAssign, cst.AugAssign, cst.Return)) \
@@ -995,18 +995,18 @@ def stores(ctx: Context, node: cst.CSTNode) -> list[Store]:
     if ctx.unit is None:
         return []
     found: list[Store] = []
-    if isinstance(node, cst.Assign):
+    if type(node) is cst.Assign:
         for target in node.targets:
             _assign_stores(ctx, node, target.target, node.value, found)
-    elif isinstance(node, cst.AnnAssign):
+    elif type(node) is cst.AnnAssign:
         if node.value is not None:
             _assign_stores(ctx, node, node.target, node.value, found)
-    elif isinstance(node, cst.AugAssign):
+    elif type(node) is cst.AugAssign:
         outer = outer_target(ctx, node.target)
         if outer is not None:
             traced = ctx.is_traced(node.value) or ctx.is_traced(node.target)
             found.append(Store(node, node.target, outer, traced, "augassign", value=node.value))
-    elif isinstance(node, cst.Del):
+    elif type(node) is cst.Del:
         targets = node.target.elements if isinstance(node.target, (cst.Tuple, cst.List)) \
             else [node.target]
         for element in targets:
@@ -1015,7 +1015,7 @@ def stores(ctx: Context, node: cst.CSTNode) -> list[Store]:
                 outer = outer_target(ctx, target)
                 if outer is not None:
                     found.append(Store(node, target, outer, False, "del"))
-    elif isinstance(node, cst.Call):
+    elif type(node) is cst.Call:
         store = _call_store(ctx, node)
         if store is not None:
             found.append(store)
@@ -1027,12 +1027,12 @@ def _assign_stores(ctx: Context, statement: cst.CSTNode, target: cst.BaseExpress
     if isinstance(target, (cst.Tuple, cst.List)):
         values = value.elements if isinstance(value, (cst.Tuple, cst.List)) \
             and len(value.elements) == len(target.elements) \
-            and not any(isinstance(e, cst.StarredElement) for e in value.elements) else None
+            and not any(type(e) is cst.StarredElement for e in value.elements) else None
         for i, element in enumerate(target.elements):
             item = values[i].value if values is not None else value
             _assign_stores(ctx, statement, element.value, item, out)
         return
-    if isinstance(target, cst.StarredElement):
+    if type(target) is cst.StarredElement:
         _assign_stores(ctx, statement, target.value, value, out)
         return
     outer = outer_target(ctx, target)
@@ -1042,7 +1042,7 @@ def _assign_stores(ctx: Context, statement: cst.CSTNode, target: cst.BaseExpress
 
 def _call_store(ctx: Context, call: cst.Call) -> Store | None:
     func = call.func
-    if not isinstance(func, cst.Attribute):
+    if not type(func) is cst.Attribute:
         return None
     method = func.attr.value
     receiver = func.value
@@ -1054,7 +1054,7 @@ def _call_store(ctx: Context, call: cst.Call) -> Store | None:
         if not isinstance(receiver, (cst.Name, cst.Attribute, cst.Subscript)):
             return None
     elif method in CONTAINER_METHODS or method in NUMPY_METHODS:
-        if not isinstance(receiver, cst.Name):
+        if not type(receiver) is cst.Name:
             return None
         container = method in CONTAINER_METHODS and names_mutable_container(ctx, receiver.value)
         array = method in NUMPY_METHODS and names_numpy_array(ctx, receiver.value)

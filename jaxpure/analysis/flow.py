@@ -92,7 +92,7 @@ class Walker:
         saved_loops, ctx.loops = ctx.loops, []
         self.bind_params(unit, info, frame)
         node = unit.node
-        if isinstance(node, cst.Lambda):
+        if type(node) is cst.Lambda:
             self.expr(node.body)
             if info is not None and info.loop_body:
                 self.check_carried_keys(node.body)
@@ -140,7 +140,7 @@ class Walker:
             annotated = p.annotation is not None and V.annotation_is_array(p.annotation)  # type: ignore[attr-defined]
             if info.filtered:
                 # eqx.filter_jit keeps Python scalars static: `throw: bool = True` is one
-                python_scalar = isinstance(p.annotation, cst.Name) and \
+                python_scalar = type(p.annotation) is cst.Name and \
                     p.annotation.value in V.PYTHON_SCALAR_ANNOTATIONS  # type: ignore[attr-defined]
                 return V.STATIC if python_scalar else V.TRACED_ARRAY if annotated else V.UNKNOWN
             if info.loop_body and p.index == 0 and _is_fori_body(info):  # type: ignore[attr-defined]
@@ -214,7 +214,7 @@ class Walker:
                         # `key, sub = split(key); normal(key)`: the body ends with key
                         # consumed, and the next iteration splits it again
                         loop.reported.add(name)
-                        kind = "for" if isinstance(loop.node, cst.For) else "while"
+                        kind = "for" if type(loop.node) is cst.For else "while"
                         self.pending_loop_reuse.append(
                             (loop, K.KeyReuseInLoop(name, state.consumed_by, kind)))
         keep = []
@@ -253,7 +253,7 @@ class Walker:
         self.dispatch(node)
         self.expr(node.value)
         self.target(node.target)
-        if isinstance(node.target, cst.Name):
+        if type(node.target) is cst.Name:
             name = node.target.value
             frame = self.ctx.frame
             frame.env[name] = V.arith([self.ctx.lookup(name), self.ctx.kind(node.value)])
@@ -298,13 +298,13 @@ class Walker:
         self.dispatch(node)
         for alias in node.names:  # type: ignore[attr-defined]
             name = alias.asname.name if alias.asname else alias.name
-            while isinstance(name, cst.Attribute):
+            while type(name) is cst.Attribute:
                 name = name.value
-            if isinstance(name, cst.Name):
+            if type(name) is cst.Name:
                 self.ctx.frame.env[name.value] = V.STATIC  # a module or an imported object
 
     def stmt_ImportFrom(self, node: cst.ImportFrom) -> None:
-        if isinstance(node.names, cst.ImportStar):
+        if type(node.names) is cst.ImportStar:
             self.dispatch(node)
             return
         self.stmt_Import(node)
@@ -327,7 +327,7 @@ class Walker:
         after_body = self.snapshot()
         self.restore(before)
         orelse = node.orelse
-        if isinstance(orelse, cst.If):
+        if type(orelse) is cst.If:
             self.stmt_If(orelse)
         elif orelse is not None:
             self.dispatch(orelse)
@@ -395,10 +395,10 @@ class Walker:
             return
         env = self.ctx.frame.env
         for statement in statements(node.body):  # type: ignore[attr-defined]
-            for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
-                if isinstance(small, cst.Assign) and len(small.targets) == 1 \
-                        and isinstance(small.targets[0].target, cst.Name) \
-                        and isinstance(small.value, cst.Call):
+            for small in statement.body if type(statement) is cst.SimpleStatementLine else ():
+                if type(small) is cst.Assign and len(small.targets) == 1 \
+                        and type(small.targets[0].target) is cst.Name \
+                        and type(small.value) is cst.Call:
                     qual = self.ctx.qualname(small.value.func) or ""
                     if qual.startswith("numpy."):
                         env[small.targets[0].target.value] = V.NUMPY
@@ -412,7 +412,7 @@ class Walker:
         eager = False
         for item in node.items:
             self.expr(item.item)
-            if isinstance(item.item, cst.Call) \
+            if type(item.item) is cst.Call \
                     and self.ctx.qualname(item.item.func) == "jax.ensure_compile_time_eval":
                 eager = True
             if item.asname is not None:
@@ -506,13 +506,13 @@ class Walker:
     # -- bindings --------------------------------------------------------------------
     def target(self, target: cst.BaseExpression) -> None:
         """Walk the loads inside an assignment target (``x`` in ``x[i] = v``)."""
-        if isinstance(target, cst.Name):
+        if type(target) is cst.Name:
             return
         if isinstance(target, (cst.Tuple, cst.List)):
             for element in target.elements:
                 self.target(element.value)
             return
-        if isinstance(target, cst.StarredElement):
+        if type(target) is cst.StarredElement:
             self.target(target.value)
             return
         saved = self.ctx.in_store
@@ -527,7 +527,7 @@ class Walker:
         if isinstance(target, (cst.Attribute, cst.Subscript)):
             self.bind_path(target, value is not None and self.produces_key(value))
             return
-        if isinstance(target, cst.Name):
+        if type(target) is cst.Name:
             name = target.value
             if ctx.loops:
                 ctx.loops[-1].seen.add(name)
@@ -542,7 +542,7 @@ class Walker:
                 frame.keys[name] = key
             else:
                 frame.keys.pop(name, None)
-            if isinstance(value, cst.Dict):
+            if type(value) is cst.Dict:
                 self.bind_key_entries(name, value)
             return
         if isinstance(target, (cst.Tuple, cst.List)):
@@ -558,7 +558,7 @@ class Walker:
             whole = ctx.kind(value) if value is not None else V.UNKNOWN
             element_kind = V.TRACED if V.is_traced(whole) else (
                 V.STATIC if whole == V.STATIC else V.UNKNOWN)
-            qual = ctx.qualname(value.func) if isinstance(value, cst.Call) else None
+            qual = ctx.qualname(value.func) if type(value) is cst.Call else None
             if whole in (V.ARRAY, V.TRACED_ARRAY) and qual in V.ARRAY_SEQUENCE_FUNCTIONS:
                 element_kind = whole  # `q, k, v = jnp.split(qkv, 3)`: each one an array
             static_at = 1 if qual in V.TREE_FLATTENERS and len(elements) == 2 else None
@@ -585,7 +585,7 @@ class Walker:
                     else:
                         frame.keys.pop(name, None)
             return
-        if isinstance(target, cst.StarredElement):
+        if type(target) is cst.StarredElement:
             self.bind(target.value, None)
 
     def bind_path(self, target: cst.Attribute | cst.Subscript, new_key: bool) -> None:
@@ -606,8 +606,8 @@ class Walker:
         frame = self.ctx.frame
         entries: dict[str, list[str]] = {}
         for element in value.elements:
-            if isinstance(element, cst.DictElement) and isinstance(element.value, cst.Name) \
-                    and isinstance(element.key, cst.SimpleString) \
+            if type(element) is cst.DictElement and type(element.value) is cst.Name \
+                    and type(element.key) is cst.SimpleString \
                     and isinstance(element.key.evaluated_value, str):
                 entries.setdefault(element.value.value, []).append(
                     f"{name}[{element.key.evaluated_value!r}]")
@@ -626,12 +626,12 @@ class Walker:
         self.ctx.kind_cache.clear()
         frame = ctx.frame
         kind = ctx.kind(iterable)
-        qual = ctx.qualname(iterable.func) if isinstance(iterable, cst.Call) else None
+        qual = ctx.qualname(iterable.func) if type(iterable) is cst.Call else None
         if isinstance(target, (cst.Tuple, cst.List)) and isinstance(iterable, (cst.List, cst.Tuple)) \
                 and iterable.elements and all(
                     isinstance(e.value, (cst.Tuple, cst.List))
                     and len(e.value.elements) == len(target.elements)
-                    and not any(isinstance(i, cst.StarredElement) for i in e.value.elements)
+                    and not any(type(i) is cst.StarredElement for i in e.value.elements)
                     for e in iterable.elements):
             # `for row, c0 in [(0, d[0]), (n - 1, d[-1])]`: each target takes its own column
             for position, element in enumerate(target.elements):
@@ -659,7 +659,7 @@ class Walker:
             element = V.UNKNOWN
         names = target_names(target)
         view = _dict_view(ctx, iterable)
-        if qual == "builtins.enumerate" and isinstance(target, cst.Tuple) \
+        if qual == "builtins.enumerate" and type(target) is cst.Tuple \
                 and len(target.elements) == 2:
             for name in target_names(target.elements[0].value):
                 frame.env[name] = V.STATIC
@@ -680,7 +680,7 @@ class Walker:
         else:
             for name in names:
                 frame.env[name] = element
-        iter_keys = isinstance(iterable, cst.Name) and ctx.is_key(iterable.value) or \
+        iter_keys = type(iterable) is cst.Name and ctx.is_key(iterable.value) or \
             self.produces_key(iterable)
         for name in target_names(target):
             if iter_keys:
@@ -691,29 +691,29 @@ class Walker:
     def keys_passed_back(self, value: cst.BaseExpression | None, width: int) -> dict[int, str]:
         """For ``a, b = helper(key, x)``: the positions of the returned tuple that hand back,
         unchanged, a key the caller passed in (position -> the caller's key name)."""
-        if not isinstance(value, cst.Call) or not self.ctx.frame.keys:
+        if not type(value) is cst.Call or not self.ctx.frame.keys:
             return {}
         callee = self.ctx.resolver.function(value.func, self.ctx.frame.unit)
-        if callee is None or not isinstance(callee.node, cst.FunctionDef):
+        if callee is None or not type(callee.node) is cst.FunctionDef:
             return {}
         returned = returned_values(callee.node)
-        if not returned or not all(isinstance(r, cst.Tuple) and len(r.elements) == width
+        if not returned or not all(type(r) is cst.Tuple and len(r.elements) == width
                                    for r in returned):
             return {}
         passed = {param: arg.value for param, arg in (callee.arguments_of(value) or {}).items()
-                  if isinstance(arg, cst.Name) and self.ctx.is_key(arg.value)}
+                  if type(arg) is cst.Name and self.ctx.is_key(arg.value)}
         found: dict[int, str] = {}
         for index in range(width):
             names = {r.elements[index].value.value for r in returned  # type: ignore[attr-defined]
-                     if isinstance(r.elements[index].value, cst.Name)}
-            if len(names) == 1 and all(isinstance(r.elements[index].value, cst.Name) for r in returned):
+                     if type(r.elements[index].value) is cst.Name}
+            if len(names) == 1 and all(type(r.elements[index].value) is cst.Name for r in returned):
                 name = names.pop()
                 if name in passed and name not in callee.assigned:
                     found[index] = passed[name]
         return found
 
     def produces_key(self, value: cst.BaseExpression) -> bool:
-        if isinstance(value, cst.Call):
+        if type(value) is cst.Call:
             qual = self.ctx.qualname(value.func)
             return qual in K.KEY_PRODUCERS
         return False
@@ -728,18 +728,18 @@ class Walker:
                                   alias_loop=id(ctx.loops[-1].node) if ctx.loops else None)
             if self.produces_key(value):
                 return K.KeyState()
-            if isinstance(value, cst.Name):
+            if type(value) is cst.Name:
                 state = ctx.key_state(value.value)
                 if state is not None:
                     return K.KeyState(state.consumed_by, state.from_param,
                                       state.alias_of or value.value,
                                       alias_loop=id(ctx.loops[-1].node) if ctx.loops else None)
-            if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) \
+            if type(value) is cst.Subscript and type(value.value) is cst.Name \
                     and ctx.is_key(value.value.value):
                 return K.KeyState()
         if name in ctx.frame.random_names and K.key_like_name(name):
             # `dropout_key = key`: the key this one copies (for the loop rule)
-            alias = value.value if isinstance(value, cst.Name) else None
+            alias = value.value if type(value) is cst.Name else None
             return K.KeyState(from_param=value is None or _from_param(value, ctx.frame),
                               alias_of=alias,
                               alias_loop=id(ctx.loops[-1].node) if ctx.loops else None)
@@ -843,11 +843,11 @@ class Walker:
         for parent in reversed(stack[:-1]):
             if id(node) in self.tests:
                 return True
-            if isinstance(parent, cst.BooleanOperation) or isinstance(parent, cst.UnaryOperation) \
-                    and isinstance(parent.operator, cst.Not):
+            if type(parent) is cst.BooleanOperation or type(parent) is cst.UnaryOperation \
+                    and type(parent.operator) is cst.Not:
                 node = parent
                 continue
-            return isinstance(parent, cst.IfExp) and parent.test is node
+            return type(parent) is cst.IfExp and parent.test is node
         return id(node) in self.tests
 
     def first_draw_unread(self, first: cst.CSTNode, call: cst.Call) -> bool:
@@ -863,8 +863,8 @@ class Walker:
             return False
         bound: list[set[str]] = []
         for line, value in ((body[i], first), (body[j], call)):
-            small = line.body if isinstance(line, cst.SimpleStatementLine) else ()
-            if len(small) != 1 or not isinstance(small[0], cst.Assign) \
+            small = line.body if type(line) is cst.SimpleStatementLine else ()
+            if len(small) != 1 or not type(small[0]) is cst.Assign \
                     or small[0].value is not value \
                     or any(_target_paths(t.target) for t in small[0].targets):
                 return False
@@ -879,7 +879,7 @@ class Walker:
         statement = self.statement
         if statement is None or self.consumed_in.get(id(first)) is not statement:
             return False
-        if isinstance(statement, cst.Assert):
+        if type(statement) is cst.Assert:
             return True
         stack: list[cst.CSTNode] = [statement]
         while stack:
@@ -1037,7 +1037,7 @@ class Walker:
         else:
             callee = callee or model
             # `obj.method(x)` and `model(x)` fill the parameters after `self`
-            shift = 1 if callee.parent_is_class and (isinstance(call.func, cst.Attribute)
+            shift = 1 if callee.parent_is_class and (type(call.func) is cst.Attribute
                                                      or model is not None) else 0
         self.record_arguments(callee, call, shift)
 
@@ -1045,7 +1045,7 @@ class Walker:
         """``jax.vmap(f, in_axes=...)(a, b)``: f, which gets the arguments as they are (an
         ``in_axes=None`` argument passes through unbatched; mapped ones are traced anyway)."""
         inner = call.func
-        if not isinstance(inner, cst.Call) or not inner.args or inner.args[0].keyword \
+        if not type(inner) is cst.Call or not inner.args or inner.args[0].keyword \
                 or self.ctx.qualname(inner.func) not in ARGUMENT_PRESERVING_TRANSFORMS:
             return None
         return self.ctx.resolver.function(inner.args[0].value, self.ctx.frame.unit)
@@ -1138,7 +1138,7 @@ class Walker:
                 self.tests.add(id(condition.test))
                 self.expr(condition.test)
             comp = comp.inner_for_in
-        if isinstance(node, cst.DictComp):
+        if type(node) is cst.DictComp:
             self.expr(node.key)
             self.expr(node.value)
         else:
@@ -1199,7 +1199,7 @@ _PYTHON_TYPES = frozenset({"int", "float", "bool", "str", "tuple", "list", "dict
 
 
 def _leaves_loop(statement: cst.CSTNode) -> bool:
-    return isinstance(statement, cst.SimpleStatementLine) and bool(statement.body) and \
+    return type(statement) is cst.SimpleStatementLine and bool(statement.body) and \
         isinstance(statement.body[-1], (cst.Return, cst.Break, cst.Raise))
 
 
@@ -1213,11 +1213,11 @@ ORDER_PRESERVING_WRAPPERS = frozenset({"builtins.sorted", "builtins.list", "buil
 def _dict_view(ctx: Context, iterable: cst.BaseExpression) -> tuple[str, cst.BaseExpression] | None:
     """``d.keys()`` / ``d.items()``, also inside ``sorted(...)``/``list(...)``: the view's name
     and the dict."""
-    while isinstance(iterable, cst.Call) and len(iterable.args) == 1 \
+    while type(iterable) is cst.Call and len(iterable.args) == 1 \
             and not iterable.args[0].keyword and not iterable.args[0].star \
             and ctx.qualname(iterable.func) in ORDER_PRESERVING_WRAPPERS:
         iterable = iterable.args[0].value
-    if isinstance(iterable, cst.Call) and not iterable.args and isinstance(iterable.func, cst.Attribute) \
+    if type(iterable) is cst.Call and not iterable.args and type(iterable.func) is cst.Attribute \
             and iterable.func.attr.value in ("keys", "items"):
         return iterable.func.attr.value, iterable.func.value
     return None
@@ -1225,13 +1225,13 @@ def _dict_view(ctx: Context, iterable: cst.BaseExpression) -> tuple[str, cst.Bas
 
 def _python_type_guard(ctx: Context, test: cst.BaseExpression) -> str | None:
     """``x`` for ``isinstance(x, int)`` / ``isinstance(x, (int, float))``."""
-    if not isinstance(test, cst.Call) or len(test.args) != 2 or \
+    if not type(test) is cst.Call or len(test.args) != 2 or \
             ctx.qualname(test.func) != "builtins.isinstance":
         return None
     subject, types = test.args[0].value, test.args[1].value
-    names = [e.value for e in types.elements] if isinstance(types, cst.Tuple) else [types]
-    if isinstance(subject, cst.Name) and names and all(
-        isinstance(n, cst.Name) and n.value in _PYTHON_TYPES for n in names
+    names = [e.value for e in types.elements] if type(types) is cst.Tuple else [types]
+    if type(subject) is cst.Name and names and all(
+        type(n) is cst.Name and n.value in _PYTHON_TYPES for n in names
     ):
         return subject.value
     return None
@@ -1240,14 +1240,14 @@ def _python_type_guard(ctx: Context, test: cst.BaseExpression) -> str | None:
 def _constant_fold_in(ctx: Context, value: cst.BaseExpression) -> str | None:
     """``fold_in(key, 0)``, or in a loop ``fold_in(key, epoch)`` with ``epoch`` unchanged
     by the loop: the same key on every iteration (the key folded in)."""
-    if not (isinstance(value, cst.Call) and len(value.args) == 2
-            and isinstance(value.args[0].value, cst.Name)
+    if not (type(value) is cst.Call and len(value.args) == 2
+            and type(value.args[0].value) is cst.Name
             and ctx.qualname(value.func) == "jax.random.fold_in"):
         return None
     data = value.args[1].value
     if isinstance(data, (cst.Integer, cst.SimpleString)):
         return value.args[0].value.value
-    if isinstance(data, cst.Name) and ctx.loops and data.value not in ctx.loops[-1].assigned \
+    if type(data) is cst.Name and ctx.loops and data.value not in ctx.loops[-1].assigned \
             and value.args[0].value.value not in ctx.loops[-1].assigned:
         return value.args[0].value.value
     return None
@@ -1256,8 +1256,8 @@ def _constant_fold_in(ctx: Context, value: cst.BaseExpression) -> str | None:
 def _side_by_side(call: cst.Call, first: cst.CSTNode) -> bool:
     """``looped.init(key, x)`` then ``stacked.init(key, x)``: two implementations of one
     thing fed the same key on purpose, to compare them."""
-    return isinstance(first, cst.Call) and isinstance(call.func, cst.Attribute) \
-        and isinstance(first.func, cst.Attribute) \
+    return type(first) is cst.Call and type(call.func) is cst.Attribute \
+        and type(first.func) is cst.Attribute \
         and call.func.attr.value == first.func.attr.value \
         and dotted_name(call.func.value) != dotted_name(first.func.value)
 
@@ -1274,18 +1274,18 @@ def _passes_none(ctx: Context, origin: Origin, unit: Unit, param: str) -> bool:
     for call in applied:
         passed = unit.arguments_of(call)
         value = passed.get(param) if passed is not None else None
-        if not (isinstance(value, cst.Name) and value.value == "None"):
+        if not (type(value) is cst.Name and value.value == "None"):
             return False
     return True
 
 
 def _is_plain_call(node: cst.CSTNode) -> bool:
     """``helper(key)`` or ``self.init_layer(key)``, not ``jax.grad(f)(key)``."""
-    return isinstance(node, cst.Call) and dotted_name(node.func) is not None
+    return type(node) is cst.Call and dotted_name(node.func) is not None
 
 
 def _is_random_call(ctx: Context, node: cst.CSTNode) -> bool:
-    if not isinstance(node, cst.Call):
+    if not type(node) is cst.Call:
         return False
     return (ctx.qualname(node.func) or "").startswith("jax.random.")
 
@@ -1293,7 +1293,7 @@ def _is_random_call(ctx: Context, node: cst.CSTNode) -> bool:
 def _from_param(value: cst.BaseExpression | None, frame: Frame) -> bool:
     while isinstance(value, (cst.Subscript, cst.Attribute)):
         value = value.value
-    if isinstance(value, cst.Name) and frame.unit is not None:
+    if type(value) is cst.Name and frame.unit is not None:
         return frame.unit.param(value.value) is not None
     return False
 
@@ -1346,14 +1346,14 @@ def random_names(ctx: Context, unit: Unit) -> frozenset[str]:
             if not keys:
                 continue
             positional = [p.name for p in callee.params if p.index >= 0]
-            shift = 1 if callee.parent_is_class and isinstance(call.func, cst.Attribute) else 0
+            shift = 1 if callee.parent_is_class and type(call.func) is cst.Attribute else 0
             for i, arg in enumerate(positional_args(call)):
-                if isinstance(arg.value, cst.Name) and i + shift < len(positional) \
+                if type(arg.value) is cst.Name and i + shift < len(positional) \
                         and positional[i + shift] in keys:
                     names.add(arg.value.value)
             for arg in call.args:
                 if arg.keyword is not None and arg.keyword.value in keys \
-                        and isinstance(arg.value, cst.Name):
+                        and type(arg.value) is cst.Name:
                     names.add(arg.value.value)
         stack.extend(u for u in ctx.index.units if u.parent is current)
     return frozenset(names)
@@ -1436,7 +1436,7 @@ def _seed_kinds(index: ModuleIndex, seed: object, known: dict[str, int] | None) 
 def _exits(body: cst.BaseSuite) -> bool:
     """The block ends by leaving: ``return``, ``raise``, ``continue`` or ``break``."""
     last = statements(body)[-1] if statements(body) else None
-    return isinstance(last, cst.SimpleStatementLine) and isinstance(
+    return type(last) is cst.SimpleStatementLine and isinstance(
         last.body[-1], (cst.Return, cst.Raise, cst.Continue, cst.Break))
 
 
@@ -1467,11 +1467,11 @@ def _key_stream(unit: Unit, name: str) -> bool:
     if name not in K.KEY_STREAM_NAMES:
         return False
     for call in unit.calls:
-        if any(a.keyword is not None and a.keyword.value == name and isinstance(a.value, cst.Name)
+        if any(a.keyword is not None and a.keyword.value == name and type(a.value) is cst.Name
                and a.value.value == name for a in call.args):
             return True
         func = call.func
-        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) \
+        if type(func) is cst.Attribute and type(func.value) is cst.Name \
                 and func.value.value == name:
             return True
     return False

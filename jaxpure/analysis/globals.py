@@ -103,11 +103,11 @@ class StaleNames:
         """``_TABLE = None`` at module level, and every function that rebinds it through
         ``global`` does so under ``if _TABLE is None:``: a memo, set once and then constant."""
         top = [b for b in bindings if not b.nested]
-        if len(top) != 1 or not (isinstance(top[0].value, cst.Name) and top[0].value.value == "None"):
+        if len(top) != 1 or not (type(top[0].value) is cst.Name and top[0].value.value == "None"):
             return False
         writers = [u for u in self.index.units
                    if name in u.declared_global and name in u.assigned]
-        return bool(writers) and all(isinstance(u.node, cst.FunctionDef)
+        return bool(writers) and all(type(u.node) is cst.FunctionDef
                                      and lazily_initialised(u.node, name) for u in writers)
 
     def _writers_clear_caches(self, name: str) -> bool:
@@ -116,7 +116,7 @@ class StaleNames:
         writers = [u for u in self.index.units
                    if name in u.declared_global and name in u.assigned]
         return bool(writers) and all(
-            any(isinstance(c.func, cst.Attribute) and c.func.attr.value == "clear_cache"
+            any(type(c.func) is cst.Attribute and c.func.attr.value == "clear_cache"
                 or self.resolver.qualname(c.func, u) == "jax.clear_caches" for c in u.calls)
             for u in writers)
 
@@ -148,27 +148,27 @@ def main_block_setup(module: cst.Module, index: ModuleIndex) -> set[int]:
     found: set[int] = set()
     own = index.def_names | set(index.class_nodes)
     for statement in module.body:
-        if not (isinstance(statement, cst.If) and _is_main_test(statement.test)):
+        if not (type(statement) is cst.If and _is_main_test(statement.test)):
             continue
         for line in statements(statement.body):
             if reads_any(line, own):
                 break
-            for inner in line.body if isinstance(line, cst.SimpleStatementLine) else ():
+            for inner in line.body if type(line) is cst.SimpleStatementLine else ():
                 if isinstance(inner, (cst.Assign, cst.AnnAssign)) and inner.value is not None:
                     found.add(id(inner.value))
     return found
 
 
 def _is_main_test(test: cst.BaseExpression) -> bool:
-    return isinstance(test, cst.Comparison) and len(test.comparisons) == 1 \
-        and isinstance(test.comparisons[0].operator, cst.Equal) \
+    return type(test) is cst.Comparison and len(test.comparisons) == 1 \
+        and type(test.comparisons[0].operator) is cst.Equal \
         and {_text(test.left), _text(test.comparisons[0].comparator)} == {"__name__", "__main__"}
 
 
 def _text(node: cst.BaseExpression) -> str | None:
-    if isinstance(node, cst.Name):
+    if type(node) is cst.Name:
         return node.value
-    if isinstance(node, cst.SimpleString):
+    if type(node) is cst.SimpleString:
         return node.evaluated_value if isinstance(node.evaluated_value, str) else None
     return None
 
@@ -182,16 +182,16 @@ def import_time_decorators(index: ModuleIndex) -> set[int]:
     for node in (*(u.node for u in index.units if u.parent is None), *index.class_nodes.values()):
         for decorator in getattr(node, "decorators", ()):
             expr = decorator.decorator
-            if isinstance(expr, cst.Call):
+            if type(expr) is cst.Call:
                 expr = expr.func
-            if isinstance(expr, cst.Name):
+            if type(expr) is cst.Name:
                 applied.add(expr.value)
     found: set[int] = set()
     for unit in index.units:
         if unit.parent is not None or unit.name not in applied:
             continue
         found.add(id(unit))
-        returned = {v.value for v in returned_values(unit.node) if isinstance(v, cst.Name)}
+        returned = {v.value for v in returned_values(unit.node) if type(v) is cst.Name}
         found.update(id(inner) for name, inner in unit.nested.items() if name in returned)
     return found
 

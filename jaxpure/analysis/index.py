@@ -76,8 +76,8 @@ class Unit:
     @property
     def is_staticmethod(self) -> bool:
         node = self.node
-        return isinstance(node, cst.FunctionDef) and any(
-            isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod"
+        return type(node) is cst.FunctionDef and any(
+            type(d.decorator) is cst.Name and d.decorator.value == "staticmethod"
             for d in node.decorators
         )
 
@@ -94,7 +94,7 @@ class Unit:
         if any(arg.star for arg in call.args):
             return None
         positional = [p for p in self.params if p.index >= 0 and not p.star]
-        if self.parent_is_class and not self.is_staticmethod and isinstance(call.func, cst.Attribute):
+        if self.parent_is_class and not self.is_staticmethod and type(call.func) is cst.Attribute:
             positional = positional[1:]
         passed: dict[str, cst.BaseExpression] = {}
         position = 0
@@ -174,7 +174,7 @@ def single_value(index: ModuleIndex, unit: Unit | None,
         if name in u.declared_global:
             break
         if u.binds(name) and name not in u.declared_nonlocal:
-            if name in u.param_names or u.assigned.get(name) != 1 or isinstance(u.node, cst.Lambda):
+            if name in u.param_names or u.assigned.get(name) != 1 or type(u.node) is cst.Lambda:
                 return None
             value = single_assignment(u.node.body, name)
             return (value, u) if value is not None else None
@@ -203,7 +203,7 @@ def _params(node: cst.Parameters) -> list[Param]:
     for p in (*node.posonly_params, *node.params):
         params.append(Param(p.name.value, index, _ann(p), p.default, ""))
         index += 1
-    if isinstance(node.star_arg, cst.Param):
+    if type(node.star_arg) is cst.Param:
         params.append(Param(node.star_arg.name.value, -1, _ann(node.star_arg), None, "*"))
     for p in node.kwonly_params:
         params.append(Param(p.name.value, -1, _ann(p), p.default, ""))
@@ -250,7 +250,7 @@ class _Indexer:
         if unit is not None and unit.parent_is_class and unit.class_name is not None \
                 and not unit.is_staticmethod:
             self.record_self_store(target, value)
-        if isinstance(target, cst.Name):
+        if type(target) is cst.Name:
             self.bind(target.value, value)
             return
         names = target_names(target)
@@ -261,11 +261,11 @@ class _Indexer:
             if base is not None:
                 self.index.mutations.append((self.unit, base))
                 # `prim.multiple_results = True` at module level is set-up, not a change
-                if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
+                if type(target) is cst.Attribute and type(target.value) is cst.Name:
                     if self.unit is not None:
                         # `FLAGS.verbose = True` changes one attribute, not `FLAGS.lr`
                         self.index.attribute_stores.setdefault(base, set()).add(target.attr.value)
-                elif self.unit is not None or not isinstance(target, cst.Attribute):
+                elif self.unit is not None or not type(target) is cst.Attribute:
                     self.index.store_mutations.append((self.unit, base))
                     self.order += 1
                     orders = self.unit.store_orders if self.unit is not None \
@@ -282,7 +282,7 @@ class _Indexer:
         first = next((p for p in unit.params if p.index == 0), None)
         if first is None:
             return
-        if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) \
+        if type(target) is cst.Attribute and type(target.value) is cst.Name \
                 and target.value.value == first.name:
             self.index.self_stores.setdefault((unit.class_name, target.attr.value), []).append(value)
         elif isinstance(target, (cst.Tuple, cst.List)):
@@ -317,21 +317,21 @@ class _Indexer:
         table = self.imports_for_scope()
         table.add(node, self.package)
         for alias in node.names:
-            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+            if alias.asname is not None and type(alias.asname.name) is cst.Name:
                 self.bind_import(alias.asname.name.value)
             else:
-                self.bind_import((alias.name.value if isinstance(alias.name, cst.Name)
+                self.bind_import((alias.name.value if type(alias.name) is cst.Name
                                   else _head(alias.name)))
         return False
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
         table = self.imports_for_scope()
         table.add(node, self.package)
-        if not isinstance(node.names, cst.ImportStar):
+        if not type(node.names) is cst.ImportStar:
             for alias in node.names:
-                if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                if alias.asname is not None and type(alias.asname.name) is cst.Name:
                     self.bind_import(alias.asname.name.value)
-                elif isinstance(alias.name, cst.Name):
+                elif type(alias.name) is cst.Name:
                     self.bind_import(alias.name.value)
         return False
 
@@ -435,7 +435,7 @@ class _Indexer:
 
     def visit_AugAssign(self, node: cst.AugAssign) -> bool:
         self.visit(node.value)
-        if isinstance(node.target, cst.Name):
+        if type(node.target) is cst.Name:
             # a second binding: the name now changes after definition
             self.bind(node.target.value, None, augmented=True)
         else:
@@ -461,7 +461,7 @@ class _Indexer:
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> bool:
         if node.type is not None:
             self.visit(node.type)
-        if node.name is not None and isinstance(node.name.name, cst.Name):
+        if node.name is not None and type(node.name.name) is cst.Name:
             self.bind(node.name.name.value, None)
         self.visit(node.body)
         return False
@@ -484,7 +484,7 @@ class _Indexer:
 
     def visit_Del(self, node: cst.Del) -> bool:
         base = _mutated_base(node.target)
-        if base is not None and not isinstance(node.target, cst.Name):
+        if base is not None and not type(node.target) is cst.Name:
             self.index.mutations.append((self.unit, base))
             self.index.store_mutations.append((self.unit, base))
             self.index.shrunk.add(base)
@@ -496,7 +496,7 @@ class _Indexer:
         else:
             self.unit.calls.append(node)
         func = node.func
-        if isinstance(func, cst.Attribute) and func.attr.value in MUTATING_METHODS:
+        if type(func) is cst.Attribute and func.attr.value in MUTATING_METHODS:
             base = _mutated_base(func.value, allow_name=True)
             if base is not None:
                 self.index.mutations.append((self.unit, base))
@@ -505,13 +505,13 @@ class _Indexer:
         if node.args and self.unit is not None:
             first = node.args[0].value
             path = key_path(first)
-            if path is not None and isinstance(func, cst.Attribute):
+            if path is not None and type(func) is cst.Attribute:
                 text = dotted_name(func)
                 if text is not None:
                     self.unit.random_args.append((text, path))
             for arg in node.args:
                 if arg.keyword is not None and arg.keyword.value in ("key", "rng") \
-                        and isinstance(arg.value, cst.Name):
+                        and type(arg.value) is cst.Name:
                     text = dotted_name(func)
                     if text is not None:
                         self.unit.random_args.append((text, arg.value.value))
@@ -521,18 +521,18 @@ _BLOCKS = frozenset({cst.If, cst.Try, cst.TryStar, cst.While, cst.With, cst.Matc
 
 
 def _head(node: cst.BaseExpression) -> str:
-    while isinstance(node, cst.Attribute):
+    while type(node) is cst.Attribute:
         node = node.value
-    return node.value if isinstance(node, cst.Name) else ""
+    return node.value if type(node) is cst.Name else ""
 
 
 def literal_item_key(target: cst.BaseExpression) -> str | None:
     """``"lr"`` for ``NAME["lr"]`` (a subscript of a plain name by one string literal)."""
-    if not isinstance(target, cst.Subscript) or not isinstance(target.value, cst.Name) \
+    if not type(target) is cst.Subscript or not type(target.value) is cst.Name \
             or len(target.slice) != 1:
         return None
     index = target.slice[0].slice
-    if isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString):
+    if type(index) is cst.Index and type(index.value) is cst.SimpleString:
         value = index.value.evaluated_value
         return value if isinstance(value, str) else None
     return None
@@ -541,11 +541,11 @@ def literal_item_key(target: cst.BaseExpression) -> str | None:
 def _mutated_base(target: cst.BaseExpression, allow_name: bool = False) -> str | None:
     """The variable whose object a subscript/attribute store or method call mutates."""
     node = target
-    if isinstance(node, cst.Name):
+    if type(node) is cst.Name:
         return node.value if allow_name else None
     while isinstance(node, (cst.Subscript, cst.Attribute)):
         node = node.value
-    return node.value if isinstance(node, cst.Name) else None
+    return node.value if type(node) is cst.Name else None
 
 
 def build_index(module: cst.Module, package: str | None = None) -> ModuleIndex:

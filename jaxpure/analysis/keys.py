@@ -101,7 +101,7 @@ def draw_free(call: cst.Call, qualname: str | None) -> bool:
     project's own ``clone(key)``, and assertions (``self.assert_keys_equal(k1, k2)``)."""
     if not consumes(qualname):
         return True
-    if isinstance(call.func, cst.Attribute) and call.func.attr.value in NON_CONSUMING_METHODS:
+    if type(call.func) is cst.Attribute and call.func.attr.value in NON_CONSUMING_METHODS:
         return True  # jax.jit(f).lower(key, x) traces with the key; it draws nothing
     callee = dotted_name(call.func)
     return callee is not None and (callee.rsplit(".", 1)[-1] in NON_CONSUMING_NAMES
@@ -135,10 +135,10 @@ def unused_key_argument(ancestors: list[cst.CSTNode | None]) -> bool:
     if i + 1 >= len(ancestors):
         return False
     arg, call = ancestors[i], ancestors[i + 1]
-    if not isinstance(arg, cst.Arg) or arg.keyword is None \
-            or arg.keyword.value not in RNG_KEYWORDS or not isinstance(call, cst.Call):
+    if not type(arg) is cst.Arg or arg.keyword is None \
+            or arg.keyword.value not in RNG_KEYWORDS or not type(call) is cst.Call:
         return False
-    return any(a.keyword is not None and isinstance(a.value, cst.Name)
+    return any(a.keyword is not None and type(a.value) is cst.Name
                and RANDOMNESS_OFF.get(a.keyword.value) == a.value.value for a in call.args)
 
 
@@ -195,8 +195,8 @@ def _parameter_reads(unit: Unit, param: str) -> list[list[cst.CSTNode]] | None:
     else:
         for statement in statements(body):
             visit(statement, [])
-            if isinstance(statement, cst.SimpleStatementLine) and any(
-                isinstance(small, cst.Assign) and any(
+            if type(statement) is cst.SimpleStatementLine and any(
+                type(small) is cst.Assign and any(
                     param in target_names(t.target) for t in small.targets)
                 for small in statement.body
             ):
@@ -209,11 +209,11 @@ def _leaves_key(resolver: Resolver, index: ModuleIndex, unit: Unit,
     """Whether one read of a key (see :func:`_parameter_reads`) leaves it undrawn."""
     node, i = chain[0], 1
     parent = chain[i] if i < len(chain) else None
-    if isinstance(parent, cst.Attribute):
+    if type(parent) is cst.Attribute:
         if parent.attr is node:
             return True  # `self.key`: another name
         return parent.attr.value in DESCRIPTIVE_ATTRIBUTES
-    if isinstance(parent, cst.Arg) and parent.keyword is node:
+    if type(parent) is cst.Arg and parent.keyword is node:
         return True  # `f(key=...)`: a keyword, not the name
     if isinstance(parent, (cst.Comparison, cst.ComparisonTarget)):
         return True  # `key is None`, `key.shape == ()`
@@ -226,10 +226,10 @@ def _leaves_key(resolver: Resolver, index: ModuleIndex, unit: Unit,
         return True  # a store, not a read
     if isinstance(parent, (cst.Del, cst.Return)):
         return True  # discarded, or handed back as it is
-    if isinstance(parent, cst.Arg) and parent.value is node and not parent.star \
+    if type(parent) is cst.Arg and parent.value is node and not parent.star \
             and i + 1 < len(chain) and isinstance(chain[i + 1], cst.Call):
         call = chain[i + 1]
-        assert isinstance(call, cst.Call)
+        assert type(call) is cst.Call
         if draw_free(call, resolver.qualname(call.func, unit)):
             return True
         callee = resolver.function(call.func, unit)
@@ -243,17 +243,17 @@ def _leaves_key(resolver: Resolver, index: ModuleIndex, unit: Unit,
 
 def argument_names(value: cst.BaseExpression) -> list[cst.Name]:
     """Names passed directly, or inside a literal tuple/list/dict, as one argument."""
-    if isinstance(value, cst.Name):
+    if type(value) is cst.Name:
         return [value]
     if isinstance(value, (cst.Tuple, cst.List)):
         found: list[cst.Name] = []
         for element in value.elements:
             found.extend(argument_names(element.value))
         return found
-    if isinstance(value, cst.Dict):
+    if type(value) is cst.Dict:
         found = []
         for element in value.elements:
-            if isinstance(element, cst.DictElement):
+            if type(element) is cst.DictElement:
                 found.extend(argument_names(element.value))
         return found
     return []
@@ -261,14 +261,14 @@ def argument_names(value: cst.BaseExpression) -> list[cst.Name]:
 
 def key_path(value: cst.BaseExpression) -> str | None:
     """``key``, ``self.key`` or ``rngs['dropout']``: where a key is kept, as text."""
-    if isinstance(value, cst.Name):
+    if type(value) is cst.Name:
         return value.value
-    if isinstance(value, cst.Attribute):
+    if type(value) is cst.Attribute:
         base = key_path(value.value)
         return f"{base}.{value.attr.value}" if base is not None else None
-    if isinstance(value, cst.Subscript) and len(value.slice) == 1:
+    if type(value) is cst.Subscript and len(value.slice) == 1:
         index = value.slice[0].slice
-        if isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString):
+        if type(index) is cst.Index and type(index.value) is cst.SimpleString:
             base = key_path(value.value)
             if base is not None and isinstance(index.value.evaluated_value, str):
                 return f"{base}[{index.value.evaluated_value!r}]"
@@ -280,10 +280,10 @@ def argument_paths(value: cst.BaseExpression) -> list[str]:
     conditional expression too."""
     if isinstance(value, (cst.Tuple, cst.List)):
         return [p for element in value.elements for p in argument_paths(element.value)]
-    if isinstance(value, cst.Dict):
-        return [p for element in value.elements if isinstance(element, cst.DictElement)
+    if type(value) is cst.Dict:
+        return [p for element in value.elements if type(element) is cst.DictElement
                 for p in argument_paths(element.value)]
-    if isinstance(value, cst.IfExp):  # `key if is_prng_key(key) else key[0]`: either
+    if type(value) is cst.IfExp:  # `key if is_prng_key(key) else key[0]`: either
         return argument_paths(value.body) + argument_paths(value.orelse)
     path = key_path(value)
     return [path] if path is not None else []

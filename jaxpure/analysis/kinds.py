@@ -57,7 +57,7 @@ def infer_kind(ctx: Context, expr: cst.BaseExpression) -> int:
             return V.container(kinds)  # `[x] + [zeros_like(x) for _ in ws]`: a Python list
         return V.arith(kinds)
     if t is cst.UnaryOperation:
-        if isinstance(expr.operator, cst.Not):  # type: ignore[attr-defined]
+        if type(expr.operator) is cst.Not:  # type: ignore[attr-defined]
             return V.STATIC
         return V.arith([infer_kind(ctx, expr.expression)])  # type: ignore[attr-defined]
     if t is cst.BooleanOperation:
@@ -75,7 +75,7 @@ def infer_kind(ctx: Context, expr: cst.BaseExpression) -> int:
         return V.container([infer_kind(ctx, expr.value)])  # type: ignore[attr-defined]
     if t is cst.Dict:
         return V.container(
-            [infer_kind(ctx, e.value) for e in expr.elements if isinstance(e, cst.DictElement)]  # type: ignore[attr-defined]
+            [infer_kind(ctx, e.value) for e in expr.elements if type(e) is cst.DictElement]  # type: ignore[attr-defined]
         )
     if t is cst.NamedExpr:
         return infer_kind(ctx, expr.value)  # type: ignore[attr-defined]
@@ -94,12 +94,12 @@ def _joins_sequences(expr: cst.BinaryOperation, kinds: list[int]) -> bool:
         return False
     if isinstance(expr.left, _SEQUENCE_DISPLAYS) or isinstance(expr.right, _SEQUENCE_DISPLAYS):
         return True
-    return isinstance(expr.operator, cst.Add) and all(k == V.TRACED_CONTAINER for k in kinds)
+    return type(expr.operator) is cst.Add and all(k == V.TRACED_CONTAINER for k in kinds)
 
 
 def _plural_refs(expr: cst.BaseExpression) -> bool:
-    name = expr.attr.value if isinstance(expr, cst.Attribute) else \
-        expr.value if isinstance(expr, cst.Name) else ""
+    name = expr.attr.value if type(expr) is cst.Attribute else \
+        expr.value if type(expr) is cst.Name else ""
     return name == "refs" or name.endswith("_refs")
 
 
@@ -121,7 +121,7 @@ def _attribute_kind(ctx: Context, expr: cst.Attribute) -> int:
     if base in (V.ARRAY, V.NUMPY):
         return V.STATIC if attr in V.STATIC_ATTRS else base
     if base == V.STATIC:
-        if isinstance(expr.value, cst.Name):
+        if type(expr.value) is cst.Name:
             field = _traced_model_field(ctx, expr.value.value, attr)
             if field is not None:
                 return field
@@ -173,7 +173,7 @@ def _self_array_attribute(ctx: Context, name: str, attr: str) -> bool:
         return False
     values = ctx.index.self_stores.get((method.class_name, attr))
     return bool(values) and all(
-        isinstance(v, cst.Call) and (ctx.qualname(v.func) in E.JAX_ARRAY_CREATORS
+        type(v) is cst.Call and (ctx.qualname(v.func) in E.JAX_ARRAY_CREATORS
                                      or at_update_base(v) is not None)
         for v in values)
 
@@ -192,7 +192,7 @@ def _static_field_factories(ctx: Context) -> set[str]:
     helper name) and functions of this module returning a static ``field(...)``."""
     found = {"static_field"}
     for unit in ctx.index.units:
-        if unit.parent is None and isinstance(unit.node, cst.FunctionDef) and any(
+        if unit.parent is None and type(unit.node) is cst.FunctionDef and any(
                 _marks_static(ctx.module.code_for_node(value))
                 for value in returned_values(unit.node) if value is not None):
             found.add(unit.name)
@@ -211,20 +211,20 @@ def _static_fields(ctx: Context) -> frozenset[str]:
             for decorator in node.decorators:
                 # @partial(register_dataclass, data_fields=[...], meta_fields=["act"])
                 expr = decorator.decorator
-                if isinstance(expr, cst.Call):
+                if type(expr) is cst.Call:
                     for arg in expr.args:
                         if arg.keyword is not None and arg.keyword.value == "meta_fields":
                             found.update(str_literals(arg.value) or ())
-            for line in node.body.body if isinstance(node.body, cst.IndentedBlock) else ():
-                if not isinstance(line, cst.SimpleStatementLine):
+            for line in node.body.body if type(node.body) is cst.IndentedBlock else ():
+                if not type(line) is cst.SimpleStatementLine:
                     continue
                 for small in line.body:
-                    if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) \
+                    if type(small) is cst.AnnAssign and type(small.target) is cst.Name \
                             and small.value is not None:
                         if _marks_static(ctx.module.code_for_node(small.value)) or \
                                 _calls_factory(small.value, factories):
                             found.add(small.target.value)
-                    if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) \
+                    if type(small) is cst.AnnAssign and type(small.target) is cst.Name \
                             and _static_annotation(small.annotation.annotation):
                         found.add(small.target.value)  # jax_dataclasses `Static[int]`
         return frozenset(found)
@@ -234,20 +234,20 @@ def _static_fields(ctx: Context) -> frozenset[str]:
 
 def _static_annotation(annotation: cst.BaseExpression) -> bool:
     """``Static[...]`` (jax_dataclasses, jaxsim): a field registered as aux data."""
-    if not isinstance(annotation, cst.Subscript):
+    if not type(annotation) is cst.Subscript:
         return False
     head = annotation.value
-    name = head.attr.value if isinstance(head, cst.Attribute) else \
-        head.value if isinstance(head, cst.Name) else None
+    name = head.attr.value if type(head) is cst.Attribute else \
+        head.value if type(head) is cst.Name else None
     return name == "Static"
 
 
 def _calls_factory(value: cst.BaseExpression, factories: set[str]) -> bool:
-    if not isinstance(value, cst.Call):
+    if not type(value) is cst.Call:
         return False
     func = value.func
-    name = func.attr.value if isinstance(func, cst.Attribute) else \
-        func.value if isinstance(func, cst.Name) else None
+    name = func.attr.value if type(func) is cst.Attribute else \
+        func.value if type(func) is cst.Name else None
     return name in factories
 
 
@@ -272,11 +272,11 @@ def _aux_data_fields(ctx: Context) -> set[str]:
         if not isinstance(node, (cst.FunctionDef, cst.Lambda)):
             continue
         for value in returned_values(node):
-            if isinstance(value, cst.Tuple) and len(value.elements) == 2:
+            if type(value) is cst.Tuple and len(value.elements) == 2:
                 stack: list[cst.CSTNode] = [value.elements[1].value]
                 while stack:
                     current = stack.pop()
-                    if isinstance(current, cst.Attribute):
+                    if type(current) is cst.Attribute:
                         found.add(current.attr.value)
                     stack.extend(children(current))
     return found
@@ -295,7 +295,7 @@ def _comparison_kind(ctx: Context, expr: cst.Comparison) -> int:
         right = target.comparator
         if isinstance(op, (cst.Is, cst.IsNot)):
             return V.STATIC if len(expr.comparisons) == 1 else V.UNKNOWN
-        if isinstance(right, cst.Name) and right.value == "None":
+        if type(right) is cst.Name and right.value == "None":
             continue  # x == None is False at trace time
         right_kind = infer_kind(ctx, right)
         if isinstance(op, (cst.In, cst.NotIn)) and right_kind in (V.TRACED, V.TRACED_CONTAINER):
@@ -320,7 +320,7 @@ def _staged(ctx: Context) -> bool:
 
 def _call_kind(ctx: Context, call: cst.Call) -> int:
     func = call.func
-    if isinstance(func, cst.Call) and ctx.traced:
+    if type(func) is cst.Call and ctx.traced:
         # jax.value_and_grad(f)(w, x), jax.vmap(f)(xs), jax.jit(g)(x) inside traced code:
         # a transformed function called on traced values returns traced values
         transform = lookup(ctx.qualname(func.func) or "", ctx.traced_analysis.extra)
@@ -337,7 +337,7 @@ def _call_kind(ctx: Context, call: cst.Call) -> int:
         if qual in V.CONTAINER_CALLS:
             if qual == "builtins.getattr" and len(call.args) >= 2:
                 name = call.args[1].value
-                if isinstance(name, cst.SimpleString) and name.evaluated_value in V.STATIC_ATTRS:
+                if type(name) is cst.SimpleString and name.evaluated_value in V.STATIC_ATTRS:
                     return V.STATIC
             return V.container(arg_kinds) if arg_kinds else V.STATIC
         if qual == "builtins.sorted" and arg_kinds == [V.TRACED]:
@@ -377,7 +377,7 @@ def _call_kind(ctx: Context, call: cst.Call) -> int:
         callee = ctx.resolver.function(func, ctx.frame.unit)
         if callee is not None and _returns_array(ctx, callee):
             return V.TRACED_ARRAY  # a helper of this module that returns jnp results
-    if isinstance(func, cst.Attribute):
+    if type(func) is cst.Attribute:
         receiver = infer_kind(ctx, func.value)
         method = func.attr.value
         if V.is_traced(receiver):
@@ -413,7 +413,7 @@ def _static_method(ctx: Context, name: str, as_property: bool = False) -> bool:
         return cache[name, as_property]
     found = [methods[name] for methods in ctx.index.classes.values() if name in methods]
     result = False
-    if len(found) == 1 and isinstance(found[0].node, cst.FunctionDef) and found[0].params \
+    if len(found) == 1 and type(found[0].node) is cst.FunctionDef and found[0].params \
             and (not as_property or _is_property(found[0].node)):
         unit = found[0]
         self_name = unit.params[0].name
@@ -431,24 +431,24 @@ def _is_property(node: cst.FunctionDef) -> bool:
 
 
 def _self_rooted(node: cst.BaseExpression, self_name: str) -> bool:
-    while isinstance(node, cst.Attribute):
+    while type(node) is cst.Attribute:
         node = node.value
-    return isinstance(node, cst.Name) and node.value == self_name
+    return type(node) is cst.Name and node.value == self_name
 
 
 def _built_from_static(node: cst.CSTNode, self_name: str, statics: frozenset[str]) -> bool:
     """Every value ``node`` reads is a literal, a static builtin or a static field of
     ``self`` (``sum(self.joint_dofs[1:])``)."""
-    if isinstance(node, cst.Attribute):
+    if type(node) is cst.Attribute:
         if node.attr.value in V.STATIC_ATTRS and _self_rooted(node.value, self_name):
             return True  # `self.params.shape`: shapes are static under a trace
-        base_ok = isinstance(node.value, cst.Name) and node.value.value == self_name \
+        base_ok = type(node.value) is cst.Name and node.value.value == self_name \
             or _built_from_static(node.value, self_name, statics)
         return base_ok and node.attr.value in statics
-    if isinstance(node, cst.Name):
+    if type(node) is cst.Name:
         return node.value in _STATIC_BUILTINS or node.value in ("None", "True", "False")
-    if isinstance(node, cst.Call):
-        return isinstance(node.func, cst.Name) and node.func.value in _STATIC_BUILTINS and all(
+    if type(node) is cst.Call:
+        return type(node.func) is cst.Name and node.func.value in _STATIC_BUILTINS and all(
             _built_from_static(a.value, self_name, statics) for a in node.args)
     if isinstance(node, cst.BaseExpression) and not isinstance(node, _COMPOSITE_EXPRESSIONS):
         return isinstance(node, (cst.Integer, cst.Float, cst.SimpleString))
@@ -473,13 +473,13 @@ def _returns_array(ctx: Context, unit: Unit) -> bool:
 
 
 def _array_expression(ctx: Context, node: cst.BaseExpression, unit: Unit) -> bool:
-    if isinstance(node, cst.Call):
+    if type(node) is cst.Call:
         qual = ctx.resolver.qualname(node.func, unit)
         return qual is not None and qual.startswith(V.ARRAY_NAMESPACES) \
             and qual not in V.STATIC_CALLS and qual not in V.CONTROL_FLOW
-    if isinstance(node, cst.BinaryOperation):
+    if type(node) is cst.BinaryOperation:
         return _array_expression(ctx, node.left, unit) or _array_expression(ctx, node.right, unit)
-    if isinstance(node, cst.UnaryOperation) and not isinstance(node.operator, cst.Not):
+    if type(node) is cst.UnaryOperation and not type(node.operator) is cst.Not:
         return _array_expression(ctx, node.expression, unit)
     return False
 

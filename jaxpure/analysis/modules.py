@@ -46,9 +46,9 @@ def called_model(index: ModuleIndex, resolver: Resolver, call: cst.Call,
     module defines that method."""
     func = call.func
     method = "__call__"
-    if isinstance(func, cst.Attribute):
+    if type(func) is cst.Attribute:
         method, func = func.attr.value, func.value
-    if unit is None or not isinstance(func, cst.Name) or unit.param(func.value) is None \
+    if unit is None or not type(func) is cst.Name or unit.param(func.value) is None \
             or func.value in unit.assigned:
         return None
     models = model_classes(index, resolver)
@@ -66,22 +66,22 @@ def array_fields(index: ModuleIndex, resolver: Resolver, class_name: str) -> dic
         return {}
     found: dict[str, str] = {}
     if library == "equinox":
-        for line in node.body.body if isinstance(node.body, cst.IndentedBlock) else ():
-            for small in line.body if isinstance(line, cst.SimpleStatementLine) else ():
-                if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) \
+        for line in node.body.body if type(node.body) is cst.IndentedBlock else ():
+            for small in line.body if type(line) is cst.SimpleStatementLine else ():
+                if type(small) is cst.AnnAssign and type(small.target) is cst.Name \
                         and small.value is None and _array_annotation(small.annotation.annotation):
                     found[small.target.value] = "array"
         return found
     for (owner, attr), values in index.self_stores.items():
         if owner == class_name and values and all(
-                isinstance(v, cst.Call) and resolver.qualname(v.func, None) in NNX_VARIABLES
+                type(v) is cst.Call and resolver.qualname(v.func, None) in NNX_VARIABLES
                 for v in values):
             found[attr] = "variable"
     return found
 
 
 def _array_annotation(annotation: cst.BaseExpression) -> bool:
-    if isinstance(annotation, cst.Name) and annotation.value in PYTHON_SCALAR_ANNOTATIONS:
+    if type(annotation) is cst.Name and annotation.value in PYTHON_SCALAR_ANNOTATIONS:
         return False  # a Python int/float field of an eqx.Module is a static-looking leaf
     return annotation_is_array(annotation)
 
@@ -99,21 +99,21 @@ def applied_function(index: ModuleIndex, resolver: Resolver, expr: cst.BaseExpre
     it does not receive (a negative shift): a linen module's ``__call__`` (``variables``
     takes the place of ``self``: shift 0), or the function given to ``hk.transform``
     (``params, rng`` first: shift -2)."""
-    if not isinstance(expr, cst.Attribute) or expr.attr.value != "apply" \
-            or not isinstance(expr.value, cst.Name):
+    if not type(expr) is cst.Attribute or expr.attr.value != "apply" \
+            or not type(expr.value) is cst.Name:
         return None
     found = single_value(index, unit, expr.value.value)
     value = found[0] if found is not None else None
-    if not isinstance(value, cst.Call):
+    if not type(value) is cst.Call:
         return None
-    if isinstance(value.func, cst.Name) and value.func.value in index.class_nodes:
+    if type(value.func) is cst.Name and value.func.value in index.class_nodes:
         if _derives_from(index, resolver, value.func.value, LINEN_BASES, set()):
             call = index.classes.get(value.func.value, {}).get("__call__")
             return (call, 0) if call is not None else None
         return None
     qual = resolver.qualname(value.func, unit)
     without_rng = qual == HAIKU_WITHOUT_RNG
-    if without_rng and value.args and isinstance(value.args[0].value, cst.Call):
+    if without_rng and value.args and type(value.args[0].value) is cst.Call:
         value = value.args[0].value  # type: ignore[assignment]
         qual = resolver.qualname(value.func, unit)
     skipped = HAIKU_TRANSFORMS.get(qual or "")
@@ -134,7 +134,7 @@ def _derives_from(index: ModuleIndex, resolver: Resolver, name: str, bases: froz
     for base in node.bases:
         if (resolver.qualname(base.value, None) or "") in bases:
             return True
-        if isinstance(base.value, cst.Name) and _derives_from(
+        if type(base.value) is cst.Name and _derives_from(
                 index, resolver, base.value.value, bases, seen):
             return True
     return False

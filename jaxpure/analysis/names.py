@@ -49,10 +49,10 @@ def canonical(qualname: str) -> str:
 def dotted_name(node: cst.BaseExpression) -> str | None:
     """``a.b.c`` for a chain of attributes on a name; None for anything else."""
     parts: list[str] = []
-    while isinstance(node, cst.Attribute):
+    while type(node) is cst.Attribute:
         parts.append(node.attr.value)
         node = node.value
-    if isinstance(node, cst.Name):
+    if type(node) is cst.Name:
         parts.append(node.value)
         return ".".join(reversed(parts))
     return None
@@ -72,10 +72,10 @@ class ImportTable:
         self.aliases: dict[str, str] = {}
 
     def add(self, node: cst.Import | cst.ImportFrom, package: str | None = None) -> None:
-        if isinstance(node, cst.Import):
+        if type(node) is cst.Import:
             for alias in node.names:
                 full = module_name_of(alias.name)
-                if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                if alias.asname is not None and type(alias.asname.name) is cst.Name:
                     self.aliases[alias.asname.name.value] = full
                 else:
                     head = full.split(".", 1)[0]
@@ -83,12 +83,12 @@ class ImportTable:
             return
         module = module_name_of(node.module) if node.module is not None else ""
         module = resolve_relative(module, len(node.relative), package)
-        if isinstance(node.names, cst.ImportStar):
+        if type(node.names) is cst.ImportStar:
             return
         for alias in node.names:
             name = dotted_name(alias.name) or ""
             full = f"{module}.{name}" if module else name
-            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+            if alias.asname is not None and type(alias.asname.name) is cst.Name:
                 self.aliases[alias.asname.name.value] = full
             else:
                 self.aliases[name] = full

@@ -96,21 +96,21 @@ def children(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
 
 def target_names(target: cst.BaseExpression) -> list[str]:
     """Names bound by an assignment target (``a``, ``a, (b, *c)``)."""
-    if isinstance(target, cst.Name):
+    if type(target) is cst.Name:
         return [target.value]
     if isinstance(target, (cst.Tuple, cst.List)):
         names: list[str] = []
         for element in target.elements:
             names.extend(target_names(element.value))
         return names
-    if isinstance(target, cst.StarredElement):
+    if type(target) is cst.StarredElement:
         return target_names(target.value)
     return []
 
 
 def statements(body: cst.BaseSuite) -> tuple[cst.BaseStatement | cst.BaseSmallStatement, ...]:
     """The statements of a suite, flattening ``a = 1; b = 2`` lines."""
-    if isinstance(body, cst.SimpleStatementSuite):
+    if type(body) is cst.SimpleStatementSuite:
         return tuple(body.body)
     return tuple(body.body)
 
@@ -141,9 +141,9 @@ def int_literals(node: cst.BaseExpression | None) -> list[int] | None:
     """``1`` -> [1]; ``(0, -1)`` -> [0, -1]; None when not a literal."""
     if node is None:
         return []
-    if isinstance(node, cst.Integer):
+    if type(node) is cst.Integer:
         return [int(node.value, 0)]
-    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+    if type(node) is cst.UnaryOperation and type(node.operator) is cst.Minus:
         inner = int_literals(node.expression)
         return [-v for v in inner] if inner is not None and len(inner) == 1 else None
     if isinstance(node, (cst.Tuple, cst.List)):
@@ -160,7 +160,7 @@ def int_literals(node: cst.BaseExpression | None) -> list[int] | None:
 def str_literals(node: cst.BaseExpression | None) -> list[str] | None:
     if node is None:
         return []
-    if isinstance(node, cst.SimpleString):
+    if type(node) is cst.SimpleString:
         return [node.evaluated_value] if isinstance(node.evaluated_value, str) else None
     if isinstance(node, (cst.Tuple, cst.List)):
         values: list[str] = []
@@ -175,7 +175,7 @@ def str_literals(node: cst.BaseExpression | None) -> list[str] | None:
 
 def returned_values(node: cst.FunctionDef | cst.Lambda) -> list[cst.BaseExpression]:
     """The expressions a function returns (a lambda's body; `return` values of a def)."""
-    if isinstance(node, cst.Lambda):
+    if type(node) is cst.Lambda:
         return [node.body]
     found: list[cst.BaseExpression] = []
     stack: list[cst.CSTNode] = list(statements(node.body))
@@ -183,10 +183,10 @@ def returned_values(node: cst.FunctionDef | cst.Lambda) -> list[cst.BaseExpressi
         current = stack.pop()
         if isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
             continue
-        if isinstance(current, cst.Return) and current.value is not None:
+        if type(current) is cst.Return and current.value is not None:
             found.append(current.value)
             continue
-        if isinstance(current, cst.SimpleStatementLine):
+        if type(current) is cst.SimpleStatementLine:
             stack.extend(current.body)
         else:
             stack.extend(inner_statements(current))
@@ -217,7 +217,7 @@ def inner_statements(node: cst.CSTNode) -> list[cst.CSTNode]:
 def enclosing_if_tests(function: cst.CSTNode, node: cst.CSTNode) -> list[cst.BaseExpression]:
     """The tests of the ``if``/``elif`` statements of ``function`` whose bodies hold
     ``node`` (outermost first; [] when ``node`` is not under one)."""
-    return [n.test for n in enclosing_nodes(function, node) if isinstance(n, cst.If)]
+    return [n.test for n in enclosing_nodes(function, node) if type(n) is cst.If]
 
 
 def enclosing_try_handlers(function: cst.CSTNode, node: cst.CSTNode) -> list[cst.ExceptHandler]:
@@ -225,7 +225,7 @@ def enclosing_try_handlers(function: cst.CSTNode, node: cst.CSTNode) -> list[cst
     path = enclosing_nodes(function, node)
     found: list[cst.ExceptHandler] = []
     for outer, inner in zip(path, path[1:] + [node]):
-        if isinstance(outer, cst.Try) and inner is outer.body:
+        if type(outer) is cst.Try and inner is outer.body:
             found.extend(outer.handlers)
     return found
 
@@ -234,11 +234,11 @@ def handler_catches(handler: cst.ExceptHandler, names: frozenset[str]) -> bool:
     """A bare ``except``, or one naming one of ``names`` (``except (TypeError, KeyError)``)."""
     if handler.type is None:
         return True
-    types = handler.type.elements if isinstance(handler.type, cst.Tuple) else [handler.type]
+    types = handler.type.elements if type(handler.type) is cst.Tuple else [handler.type]
     for element in types:
-        expr = element.value if isinstance(element, cst.Element) else element
-        name = expr.attr.value if isinstance(expr, cst.Attribute) else \
-            expr.value if isinstance(expr, cst.Name) else None
+        expr = element.value if type(element) is cst.Element else element
+        name = expr.attr.value if type(expr) is cst.Attribute else \
+            expr.value if type(expr) is cst.Name else None
         if name in names:
             return True
     return False
@@ -269,14 +269,14 @@ def single_assignment(body: cst.BaseSuite, name: str) -> cst.BaseExpression | No
     stack: list[cst.CSTNode] = list(statements(body))
     while stack:
         current = stack.pop()
-        if isinstance(current, cst.SimpleStatementLine):
+        if type(current) is cst.SimpleStatementLine:
             stack.extend(current.body)
-        elif isinstance(current, cst.Assign):
-            if len(current.targets) == 1 and isinstance(current.targets[0].target, cst.Name) \
+        elif type(current) is cst.Assign:
+            if len(current.targets) == 1 and type(current.targets[0].target) is cst.Name \
                     and current.targets[0].target.value == name:
                 return current.value
-        elif isinstance(current, cst.AnnAssign):
-            if isinstance(current.target, cst.Name) and current.target.value == name:
+        elif type(current) is cst.AnnAssign:
+            if type(current.target) is cst.Name and current.target.value == name:
                 return current.value
         else:
             stack.extend(inner_statements(current))
@@ -291,12 +291,12 @@ AT_METHODS = frozenset(
 
 def at_update_base(node: cst.BaseExpression) -> cst.BaseExpression | None:
     """``x`` for ``x.at[i].set(v)``; None for anything else."""
-    if not isinstance(node, cst.Call) or not isinstance(node.func, cst.Attribute):
+    if not type(node) is cst.Call or not type(node.func) is cst.Attribute:
         return None
     if node.func.attr.value not in AT_METHODS:
         return None
     indexer = node.func.value
-    if not isinstance(indexer, cst.Subscript) or not isinstance(indexer.value, cst.Attribute):
+    if not type(indexer) is cst.Subscript or not type(indexer.value) is cst.Attribute:
         return None
     if indexer.value.attr.value != "at":
         return None
@@ -305,9 +305,9 @@ def at_update_base(node: cst.BaseExpression) -> cst.BaseExpression | None:
 
 def is_int_literal(node: cst.BaseExpression | None) -> bool:
     """``3`` or ``-3``."""
-    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+    if type(node) is cst.UnaryOperation and type(node.operator) is cst.Minus:
         node = node.expression
-    return isinstance(node, cst.Integer)
+    return type(node) is cst.Integer
 
 
 def reads_any(node: cst.CSTNode, names: set[str]) -> bool:
@@ -315,7 +315,7 @@ def reads_any(node: cst.CSTNode, names: set[str]) -> bool:
     stack = [node]
     while stack:
         current = stack.pop()
-        if isinstance(current, cst.Name) and current.value in names:
+        if type(current) is cst.Name and current.value in names:
             return True
         stack.extend(children(current))
     return False
@@ -327,7 +327,7 @@ def mentions(node: cst.CSTNode, name: str) -> int:
     stack = [node]
     while stack:
         current = stack.pop()
-        if isinstance(current, cst.Name) and current.value == name:
+        if type(current) is cst.Name and current.value == name:
             count += 1
         stack.extend(children(current))
     return count
@@ -340,16 +340,16 @@ def lazily_initialised(function: cst.FunctionDef, name: str) -> bool:
     stack: list[tuple[cst.CSTNode, bool]] = [(s, False) for s in statements(function.body)]
     while stack:
         current, guarded = stack.pop()
-        if isinstance(current, cst.SimpleStatementLine):
+        if type(current) is cst.SimpleStatementLine:
             stack.extend((small, guarded) for small in current.body)
         elif isinstance(current, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
-            targets = [t.target for t in current.targets] if isinstance(current, cst.Assign) \
+            targets = [t.target for t in current.targets] if type(current) is cst.Assign \
                 else [current.target]
             if any(name in target_names(t) for t in targets):
-                if not guarded or isinstance(current, cst.AugAssign):
+                if not guarded or type(current) is cst.AugAssign:
                     return False
                 stored = True
-        elif isinstance(current, cst.If):
+        elif type(current) is cst.If:
             inside = guarded or _tests_unset(current.test, name)
             stack.extend((s, inside) for s in statements(current.body))
             if current.orelse is not None:
@@ -360,10 +360,10 @@ def lazily_initialised(function: cst.FunctionDef, name: str) -> bool:
 
 
 def _tests_unset(test: cst.BaseExpression, name: str) -> bool:
-    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-        return isinstance(test.expression, cst.Name) and test.expression.value == name
-    return isinstance(test, cst.Comparison) and isinstance(test.left, cst.Name) \
+    if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
+        return type(test.expression) is cst.Name and test.expression.value == name
+    return type(test) is cst.Comparison and type(test.left) is cst.Name \
         and test.left.value == name and len(test.comparisons) == 1 \
-        and isinstance(test.comparisons[0].operator, cst.Is) \
-        and isinstance(test.comparisons[0].comparator, cst.Name) \
+        and type(test.comparisons[0].operator) is cst.Is \
+        and type(test.comparisons[0].comparator) is cst.Name \
         and test.comparisons[0].comparator.value == "None"

@@ -128,9 +128,9 @@ class Resolver:
 
     def function(self, expr: cst.BaseExpression, unit: Unit | None) -> Unit | None:
         """The function a name (``f``, ``self.m``, a lambda) refers to, if in this module."""
-        if isinstance(expr, cst.Lambda):
+        if type(expr) is cst.Lambda:
             return self.index.unit_for(expr)
-        if isinstance(expr, cst.Name):
+        if type(expr) is cst.Name:
             name = expr.value
             u = unit
             while u is not None:
@@ -143,7 +143,7 @@ class Resolver:
             if found is None:
                 found = self._factory_product(name)
             return found
-        if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
+        if type(expr) is cst.Attribute and type(expr.value) is cst.Name:
             owner = expr.value.value
             if owner in ("self", "cls"):
                 class_name = enclosing_class(unit)
@@ -164,23 +164,23 @@ class Resolver:
         defines a function and returns it: the name refers to that nested function (one
         closure, but the same code, traced the same way)."""
         bindings = self.index.bindings.get(name, ())
-        if len(bindings) != 1 or not isinstance(bindings[0].value, cst.Call) \
-                or not isinstance(bindings[0].value.func, cst.Name):
+        if len(bindings) != 1 or not type(bindings[0].value) is cst.Call \
+                or not type(bindings[0].value.func) is cst.Name:
             return None
         return self._returned_nested(bindings[0].value.func.value)
 
     def decorator_wrapper(self, decorator: cst.BaseExpression) -> Unit | None:
         """The nested function a decorator of this module returns (``def count_calls(fn):
         def wrapper(*args): ...; return wrapper``), if it returns exactly that."""
-        return self._returned_nested(decorator.value) if isinstance(decorator, cst.Name) else None
+        return self._returned_nested(decorator.value) if type(decorator) is cst.Name else None
 
     def _returned_nested(self, factory_name: str) -> Unit | None:
         """The one nested function the module function ``factory_name`` always returns."""
         factory = self.index.defs.get(factory_name)
-        if factory is None or not isinstance(factory.node, cst.FunctionDef):
+        if factory is None or not type(factory.node) is cst.FunctionDef:
             return None
         returned = returned_values(factory.node)
-        names = {v.value for v in returned if isinstance(v, cst.Name)}
+        names = {v.value for v in returned if type(v) is cst.Name}
         if len(returned) != len(names) or len(names) != 1:
             return None
         return factory.nested.get(names.pop())
@@ -195,7 +195,7 @@ class Resolver:
         if bindings is None or len(bindings) != 1:
             return None
         value = bindings[0].value
-        if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) \
+        if type(value) is cst.Call and type(value.func) is cst.Name \
                 and value.func.value in self.index.classes:
             return value.func.value
         return None
@@ -234,7 +234,7 @@ class TracedAnalysis:
         if alias is not None and depth < 3:
             # `my_jit = partial(jax.jit, static_argnums=0)` then `@my_jit`
             return self.transform(alias, None, depth + 1)
-        if isinstance(expr, cst.Call):
+        if type(expr) is cst.Call:
             qual = self.resolver.qualname(expr.func, unit)
             if qual == PARTIAL:
                 inner = call_arg(expr, 0)
@@ -256,7 +256,7 @@ class TracedAnalysis:
 
     def module_alias(self, expr: cst.BaseExpression, unit: Unit | None) -> cst.BaseExpression | None:
         """The value of a module-level name bound exactly once (an alias), if ``expr`` is one."""
-        if not isinstance(expr, cst.Name) or expr.value in self.index.import_names:
+        if not type(expr) is cst.Name or expr.value in self.index.import_names:
             return None
         u = unit
         while u is not None:
@@ -272,7 +272,7 @@ class TracedAnalysis:
     # -- collecting origins ----------------------------------------------------------
     def collect(self) -> None:
         for unit in self.index.units:
-            if isinstance(unit.node, cst.FunctionDef):
+            if type(unit.node) is cst.FunctionDef:
                 decorators = unit.node.decorators
                 for position, decorator in enumerate(decorators):
                     found = self.transform(decorator.decorator, unit.parent)
@@ -304,7 +304,7 @@ class TracedAnalysis:
         """``f.defvjp(f_fwd, f_bwd)`` / ``f.defjvp(f_jvp)``: the rules run whenever ``f`` is
         differentiated, traced like ``f`` (once under jit)."""
         func = call.func
-        if not isinstance(func, cst.Attribute) or func.attr.value not in CUSTOM_RULE_METHODS:
+        if not type(func) is cst.Attribute or func.attr.value not in CUSTOM_RULE_METHODS:
             return
         owner = self.resolver.function(func.value, unit)
         if owner is None:
@@ -318,7 +318,7 @@ class TracedAnalysis:
     def collect_call(self, call: cst.Call, unit: Unit | None) -> None:
         func = call.func
         options: cst.Call | None = call
-        if isinstance(func, cst.Call):
+        if type(func) is cst.Call:
             # partial(jax.jit, static_argnums=1)(f)
             found = self.transform(func, unit)
             if found is None or found[1] is None:
@@ -360,7 +360,7 @@ class TracedAnalysis:
         arity: int | None = None,
     ) -> None:
         bound: set[str] = set()
-        if isinstance(target, cst.Call):
+        if type(target) is cst.Call:
             qual = self.resolver.qualname(target.func, unit)
             if qual == PARTIAL and target.args:
                 # partial(f, a, k=v): the bound arguments are Python constants in the trace
@@ -373,7 +373,7 @@ class TracedAnalysis:
                     self.add_origin(t, node, unit, inner, options, n_bound, bound,
                                     statics_unknown=splat)
                 return
-            nested = self.transform(target.func, unit) if not isinstance(target.func, cst.Call) else None
+            nested = self.transform(target.func, unit) if not type(target.func) is cst.Call else None
             if nested is not None and nested[0].kind == "wrap":
                 # jax.jit(jax.vmap(f)): f is traced by both
                 inner_target = call_arg(target, 0)
@@ -388,7 +388,7 @@ class TracedAnalysis:
                 self.add_origin(t, node, unit, applied[0], options, applied[1], bound)
             return
         # a bound method (self.step): argnums do not count self (a staticmethod has none)
-        shift = 1 if isinstance(target, cst.Attribute) and target_unit.parent_is_class \
+        shift = 1 if type(target) is cst.Attribute and target_unit.parent_is_class \
             and not target_unit.is_staticmethod and not _names_class(target, self.index) else 0
         if arity is not None:
             # a lax primitive passes exactly `arity` arguments; the rest keep their defaults
@@ -519,14 +519,14 @@ class TracedAnalysis:
         plain = [origin for origin in self.origins
                  if origin.transform.caching and origin.transform.kind == "wrap"
                  and not origin.transform.filtered and not origin.target.parent_is_class
-                 and isinstance(origin.target.node, cst.FunctionDef)]
+                 and type(origin.target.node) is cst.FunctionDef]
         jitted = {
             id(origin.target): origin.target for origin in plain
             if any(d.decorator is origin.node for d in origin.target.node.decorators)
         }
         # `attention_jit = jax.jit(attention, static_argnames=...)`: calls by that name
         wrapper_of = {
-            id(origin.node): origin.target for origin in plain if isinstance(origin.node, cst.Call)
+            id(origin.node): origin.target for origin in plain if type(origin.node) is cst.Call
         }
         wrappers = {
             name: wrapper_of[id(bindings[0].value)]
@@ -536,8 +536,8 @@ class TracedAnalysis:
         # `jax.jit(f)(x, 5)`: applied on the spot (f itself, so arguments map one to one;
         # not `jax.jit(net.init)`, whose function gets what follows the rng)
         applied = {id(origin.node): origin.target for origin in plain
-                   if isinstance(origin.node, cst.Call) and origin.node.args
-                   and isinstance(origin.node.args[0].value, cst.Name)
+                   if type(origin.node) is cst.Call and origin.node.args
+                   and type(origin.node.args[0].value) is cst.Name
                    and origin.node.args[0].value.value == origin.target.name}
         if not jitted and not wrappers and not applied:
             return
@@ -552,7 +552,7 @@ class TracedAnalysis:
                         p.name for p in target.params if p.name in passed
                         and (scalar_literal(p.default) or scalar_literal(passed[p.name]))}
                 continue
-            if not isinstance(call.func, cst.Name):
+            if not type(call.func) is cst.Name:
                 continue
             target = wrappers.get(call.func.value)
             if target is None:
@@ -605,15 +605,15 @@ def _rule_static_params(owner: Unit, rule: Unit, role: str, static: set[str]) ->
 
 def scalar_literal(node: cst.BaseExpression | None) -> bool:
     """``True``, ``False``, ``3``, ``-1.5``: a Python scalar that jit would trace if passed."""
-    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+    if type(node) is cst.UnaryOperation and type(node.operator) is cst.Minus:
         node = node.expression
-    if isinstance(node, cst.Name):
+    if type(node) is cst.Name:
         return node.value in ("True", "False")
     return isinstance(node, (cst.Integer, cst.Float))
 
 
 def _names_class(target: cst.Attribute, index: ModuleIndex) -> bool:
-    return isinstance(target.value, cst.Name) and target.value.value in index.class_nodes
+    return type(target.value) is cst.Name and target.value.value in index.class_nodes
 
 
 def _body_arity(name: str, call: cst.Call) -> int | None:
@@ -650,23 +650,23 @@ def analyze_traced(index: ModuleIndex, resolver: Resolver, extra: dict[str, str]
 
 def _module_function(unit: Unit) -> bool:
     """A ``def`` at module level: one function object for the life of the program."""
-    return unit.parent is None and isinstance(unit.node, cst.FunctionDef)
+    return unit.parent is None and type(unit.node) is cst.FunctionDef
 
 
 def _axes_entries(axes: cst.BaseExpression | None) -> list[bool] | None:
     """Which entries of an ``in_axes`` list are None: a literal, or literals joined by
     ``+`` and repeated by ``* n`` (``[0] + [None] * 9``); None when it is not that."""
     if isinstance(axes, (cst.Tuple, cst.List)):
-        if any(isinstance(e, cst.StarredElement) for e in axes.elements):
+        if any(type(e) is cst.StarredElement for e in axes.elements):
             return None
-        return [isinstance(e.value, cst.Name) and e.value.value == "None" for e in axes.elements]
-    if isinstance(axes, cst.BinaryOperation):
-        if isinstance(axes.operator, cst.Add):
+        return [type(e.value) is cst.Name and e.value.value == "None" for e in axes.elements]
+    if type(axes) is cst.BinaryOperation:
+        if type(axes.operator) is cst.Add:
             left, right = _axes_entries(axes.left), _axes_entries(axes.right)
             return left + right if left is not None and right is not None else None
-        if isinstance(axes.operator, cst.Multiply):
+        if type(axes.operator) is cst.Multiply:
             for seq, count in ((axes.left, axes.right), (axes.right, axes.left)):
                 entries = _axes_entries(seq)
-                if entries is not None and isinstance(count, cst.Integer):
+                if entries is not None and type(count) is cst.Integer:
                     return entries * int(count.value)
     return None

@@ -202,11 +202,11 @@ ARRAY_ANNOTATIONS = frozenset(
 def annotation_is_array(annotation: object) -> bool:
     """``jax.Array``, ``jnp.ndarray``, ``chex.Array``, ``Float[Array, "n"]``, ``float``."""
     node = annotation
-    if isinstance(node, cst.Subscript):
+    if type(node) is cst.Subscript:
         node = node.value
-    if isinstance(node, cst.Attribute):
+    if type(node) is cst.Attribute:
         return node.attr.value in ARRAY_ANNOTATIONS
-    if isinstance(node, cst.Name):
+    if type(node) is cst.Name:
         return node.value in ARRAY_ANNOTATIONS
     return False
 
@@ -220,7 +220,7 @@ def is_mutable_value(value: cst.BaseExpression | None,
         return "a dict"
     if isinstance(value, (cst.Set, cst.SetComp)):
         return "a set"
-    if isinstance(value, cst.Call):
+    if type(value) is cst.Call:
         qual = qualname(value.func)
         if qual in MUTABLE_CONTAINER_CALLS:
             return f"a {qual.rsplit('.', 1)[-1]}"

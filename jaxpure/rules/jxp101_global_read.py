@@ -153,16 +153,16 @@ class GlobalRead(Rule):
         if not any(E.catches_missing_key(h) for h in node.handlers):
             return
         for statement in statements(node.body):
-            for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+            for small in statement.body if type(statement) is cst.SimpleStatementLine else ():
                 value = getattr(small, "value", None)
-                if isinstance(value, cst.Subscript):
+                if type(value) is cst.Subscript:
                     memo = _memo_key(value.value)
                     if memo is not None:
                         self._memos(ctx).add((id(ctx.unit), memo))
 
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
         func = node.func
-        if isinstance(func, cst.Attribute) and func.attr.value == "setdefault":
+        if type(func) is cst.Attribute and func.attr.value == "setdefault":
             memo = _memo_key(func.value)
             if memo is not None:
                 self._memos(ctx).add((id(ctx.unit), memo))
@@ -186,9 +186,9 @@ class GlobalRead(Rule):
         stale: StaleNames = ctx.state("JXP101.stale", lambda: StaleNames(ctx.index, ctx.resolver, ctx.module))  # type: ignore[assignment]
         if scope == "module":
             parent = ctx.parent()
-            attribute = parent.attr.value if isinstance(parent, cst.Attribute) \
+            attribute = parent.attr.value if type(parent) is cst.Attribute \
                 and parent.value is node else None
-            item = literal_item_key(parent) if isinstance(parent, cst.Subscript) \
+            item = literal_item_key(parent) if type(parent) is cst.Subscript \
                 and parent.value is node else None
             reason = stale.module_reason(name, attribute, unit, item)
             where = "module global"
@@ -214,13 +214,13 @@ class GlobalRead(Rule):
     def visit_Attribute(self, node: cst.Attribute, ctx: Context) -> None:
         # `self.lr` in a method jitted with `self` bound (`jax.jit(self._update)`) or static
         parent = ctx.parent()
-        if ctx.in_store or isinstance(parent, cst.Attribute) and parent.value is node:
+        if ctx.in_store or type(parent) is cst.Attribute and parent.value is node:
             return  # only the whole chain `self.cfg.lr`, read
         root = node.value
-        while isinstance(root, cst.Attribute):
+        while type(root) is cst.Attribute:
             root = root.value
         unit = ctx.unit
-        if not isinstance(root, cst.Name) or unit is None:
+        if not type(root) is cst.Name or unit is None:
             return
         if ctx.caching_via is not None and ctx.scope_of(root.value) == "module":
             self._instance_attribute(ctx, node, root.value, parent)
@@ -239,13 +239,13 @@ class GlobalRead(Rule):
             return
         via = ctx.caching_via
         if via is None:
-            if unit is method or not isinstance(unit.node, cst.Lambda):
+            if unit is method or not type(unit.node) is cst.Lambda:
                 return
             via = attrs.baked[id(method)]  # a lambda run while the method is traced
         path = attribute_path(node, first)
         if path is None:
             return
-        if isinstance(parent, cst.Call) and parent.func is node and path[-1] in MUTATING_METHODS:
+        if type(parent) is cst.Call and parent.func is node and path[-1] in MUTATING_METHODS:
             return  # the mutation itself is JXP601's to report
         key = (id(unit), f"{first}.{path[0]}")
         if key in self._memos(ctx):
@@ -262,7 +262,7 @@ class GlobalRead(Rule):
         path = attribute_path(node, name)
         if class_name is None or path is None:
             return
-        if isinstance(parent, cst.Call) and parent.func is node:
+        if type(parent) is cst.Call and parent.func is node:
             return  # a method call: what it changes is JXP103's
         self._report_attribute(
             ctx, node, (id(ctx.unit), f"{name}.{path[0]}"), ctx.caching_via,
@@ -290,17 +290,17 @@ class GlobalRead(Rule):
     def _is_mutation_receiver(self, ctx: Context) -> bool:
         """``G.append(v)`` or ``G[k].append(v)``: the global is written, not read."""
         level, parent = 1, ctx.parent()
-        if isinstance(parent, cst.Subscript) and parent.value is ctx.parent(0):
+        if type(parent) is cst.Subscript and parent.value is ctx.parent(0):
             level, parent = 2, ctx.parent(2)
-        if isinstance(parent, cst.Attribute) and parent.attr.value in MUTATING_METHODS:
+        if type(parent) is cst.Attribute and parent.attr.value in MUTATING_METHODS:
             return isinstance(ctx.parent(level + 1), cst.Call)
         return False
 
 
 def _memo_key(node: cst.BaseExpression) -> str | None:
     """``CACHE`` -> "CACHE"; ``self._cache`` -> "self._cache" (a trace-time memo)."""
-    if isinstance(node, cst.Name):
+    if type(node) is cst.Name:
         return node.value
-    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name):
+    if type(node) is cst.Attribute and type(node.value) is cst.Name:
         return f"{node.value.value}.{node.attr.value}"
     return None

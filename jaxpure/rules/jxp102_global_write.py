@@ -85,13 +85,13 @@ class GlobalWrite(StoreRule, Rule):
         if via is None:
             return
         for store in E.stores(ctx, node):
-            if not isinstance(store.target, cst.Name) or store.value_traced:
+            if not type(store.target) is cst.Name or store.value_traced:
                 continue
             if store.outer.kind not in ("global", "nonlocal") or store.outer.inner_trace:
                 continue
             name = store.target.value
             kind = store.outer.kind
-            if kind == "global" and ctx.unit is not None and isinstance(ctx.unit.node, cst.FunctionDef) \
+            if kind == "global" and ctx.unit is not None and type(ctx.unit.node) is cst.FunctionDef \
                     and lazily_initialised(ctx.unit.node, name):
                 continue  # `if _TABLE is None: _TABLE = build()`: set once, on the first trace
             self.report(

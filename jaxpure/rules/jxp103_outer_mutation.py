@@ -137,7 +137,7 @@ class OuterMutation(StoreRule, Rule):
             return False  # JAX arrays (JXP201), refs, traced pytrees
         if ctx.stateful:
             # nnx transforms manage module state; only plain Python containers are checked
-            if not (isinstance(base, cst.Name) and E.names_mutable_container(ctx, base.value)):
+            if not (type(base) is cst.Name and E.names_mutable_container(ctx, base.value)):
                 return False
         if store.method == "setdefault":
             return False  # memoisation
@@ -145,7 +145,7 @@ class OuterMutation(StoreRule, Rule):
             # `compiled.add(task)` with a static task: once per trace or once per call
             # leaves the same set (each new static value traces anew) while nothing empties it
             return False
-        if store.how != "call" and isinstance(target, cst.Subscript) or store.how == "call":
+        if store.how != "call" and type(target) is cst.Subscript or store.how == "call":
             if E.guarded_by(ctx, node, root.value):
                 return False  # `if k not in CACHE: CACHE[k] = ...`
         return True
@@ -154,14 +154,14 @@ class OuterMutation(StoreRule, Rule):
         self.check_store(ctx, node)
 
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
-        if isinstance(node.func, cst.Attribute) and ctx.caching_via is not None:
+        if type(node.func) is cst.Attribute and ctx.caching_via is not None:
             self.check_store(ctx, node)
             self._instance_method(ctx, node, node.func)
 
     def _instance_method(self, ctx: Context, node: cst.Call, func: cst.Attribute) -> None:
         """``scheduler.step()`` on a module-level instance whose method changes ``self``."""
         receiver = func.value
-        if not isinstance(receiver, cst.Name) or ctx.scope_of(receiver.value) != "module":
+        if not type(receiver) is cst.Name or ctx.scope_of(receiver.value) != "module":
             return
         attrs = self_attributes(ctx)
         class_name = attrs.instance_class(receiver.value)
@@ -184,7 +184,7 @@ class OuterMutation(StoreRule, Rule):
 def _only_grows(ctx: Context, node: cst.CSTNode, name: str) -> bool:
     """``name.add(static...)`` (or ``update``) on a container nothing in the module ever
     removes from or rebinds."""
-    return isinstance(node, cst.Call) and bool(node.args) \
+    return type(node) is cst.Call and bool(node.args) \
         and all(ctx.kind(arg.value) == V.STATIC for arg in node.args) \
         and name not in ctx.index.shrunk and name not in ctx.index.global_writes \
         and E.names_mutable_container(ctx, name)

@@ -180,7 +180,7 @@ def _warning_message(call: cst.Call) -> cst.Call:
     if not call.args:
         return call
     message = call.args[0].value
-    if isinstance(message, cst.Call) and (dotted_name(message.func) or "").endswith("Warning"):
+    if type(message) is cst.Call and (dotted_name(message.func) or "").endswith("Warning"):
         return message
     return call.with_changes(args=call.args[:1])
 
@@ -188,9 +188,9 @@ def _warning_message(call: cst.Call) -> cst.Call:
 def _module_setting(ctx: Context, test: cst.BaseExpression) -> bool:
     """A test that reads only module-level names (`if config.fallback_warning:`): a Python
     value when the function is traced, never a tracer."""
-    while isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+    while type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
         test = test.expression
-    if isinstance(test, cst.BooleanOperation):
+    if type(test) is cst.BooleanOperation:
         return _module_setting(ctx, test.left) and _module_setting(ctx, test.right)
     text = dotted_name(test)
     return text is not None and ctx.scope_of(text.split(".", 1)[0]) == "module"

@@ -15,7 +15,7 @@ SHAPE_ONLY = frozenset({"jax.eval_shape", "jax.make_jaxpr"})
 
 def _constant_int_global(ctx: Context, node: cst.BaseExpression) -> bool:
     """``SEED`` bound once, at module level, to an integer literal and never rebound."""
-    if not isinstance(node, cst.Name) or ctx.scope_of(node.value) != "module":
+    if not type(node) is cst.Name or ctx.scope_of(node.value) != "module":
         return False
     name = node.value
     bindings = ctx.index.bindings.get(name, [])
@@ -142,9 +142,9 @@ class ConstantKeyInTraced(Rule):
     def _folded(ctx: Context, node: cst.Call) -> bool:
         """``fold_in(key(0), data)`` directly, or through a name it is assigned to."""
         parent = ctx.parent()
-        if isinstance(parent, cst.Arg):
+        if type(parent) is cst.Arg:
             parent = ctx.parent(2)
-        if isinstance(parent, cst.Call) and ctx.qualname(parent.func) == "jax.random.fold_in":
+        if type(parent) is cst.Call and ctx.qualname(parent.func) == "jax.random.fold_in":
             return True
         unit = ctx.unit
         if unit is None:
@@ -156,7 +156,7 @@ class ConstantKeyInTraced(Rule):
             if ctx.qualname(call.func) != "jax.random.fold_in" or not call.args:
                 continue
             first = call.args[0].value
-            if isinstance(first, cst.Name) and first.value in names:
+            if type(first) is cst.Name and first.value in names:
                 return True
         return False
 
@@ -167,9 +167,9 @@ def _assigned_names(root: cst.CSTNode, value: cst.CSTNode) -> set[str]:
     stack = [root]
     while stack:
         current = stack.pop()
-        if isinstance(current, cst.Assign) and current.value is value:
+        if type(current) is cst.Assign and current.value is value:
             for target in current.targets:
-                if isinstance(target.target, cst.Name):
+                if type(target.target) is cst.Name:
                     names.add(target.target.value)
             continue
         if isinstance(current, (cst.FunctionDef, cst.Lambda)) and current is not root:

@@ -90,7 +90,7 @@ class InplaceIndexAssign(Rule):
         for target in node.targets:
             self._check(ctx, node, target.target, node.value, "set", len(node.targets) == 1)
         # `w = params["w"]`: a leaf of a traced pytree, an array rather than a list
-        if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) \
+        if len(node.targets) == 1 and type(node.targets[0].target) is cst.Name \
                 and _leaf_access(node.value) and ctx.is_traced(node.value):
             leaves: set = ctx.state("JXP201.leaves", set)  # type: ignore[assignment]
             leaves.add((id(ctx.unit), node.targets[0].target.value))
@@ -101,9 +101,9 @@ class InplaceIndexAssign(Rule):
 
     def _check(self, ctx: Context, statement: cst.CSTNode, target: cst.BaseExpression,
                value: cst.BaseExpression, method: str | None, fixable: bool) -> None:
-        if not isinstance(target, cst.Subscript) or _string_key(target):
+        if not type(target) is cst.Subscript or _string_key(target):
             return  # a string key means a dict (`metrics = state.copy(); metrics["n"] = v`)
-        if isinstance(target.value, cst.Name) and names_numpy_array(ctx, target.value.value):
+        if type(target.value) is cst.Name and names_numpy_array(ctx, target.value.value):
             return  # `delta = np.zeros(...)`: NumPy arrays are mutable (and have no `.at`)
         kind = ctx.kind(target.value)
         if kind == V.TRACED:
@@ -124,7 +124,7 @@ class InplaceIndexAssign(Rule):
         index = ctx.module.code_for_node(target).removeprefix(ctx.module.code_for_node(target.value))
         replacement = None
         if fixable and method is not None and isinstance(target.value, (cst.Name, cst.Attribute)):
-            if isinstance(target.value, cst.Attribute):
+            if type(target.value) is cst.Attribute:
                 applicability = "unsafe"
             new_value = cst.Call(
                 func=cst.Attribute(
@@ -149,27 +149,27 @@ class InplaceIndexAssign(Rule):
 
 
 def _string_key(target: cst.Subscript) -> bool:
-    return len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) and \
+    return len(target.slice) == 1 and type(target.slice[0].slice) is cst.Index and \
         isinstance(target.slice[0].slice.value, (cst.SimpleString, cst.FormattedString))
 
 
 def _whole_ref_index(target: cst.Subscript) -> bool:
-    return len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) and \
-        isinstance(target.slice[0].slice.value, cst.Ellipsis)
+    return len(target.slice) == 1 and type(target.slice[0].slice) is cst.Index and \
+        type(target.slice[0].slice.value) is cst.Ellipsis
 
 
 def _untouched_param(ctx: Context, node: cst.BaseExpression) -> bool:
     unit = ctx.unit
-    return isinstance(node, cst.Name) and unit is not None and \
+    return type(node) is cst.Name and unit is not None and \
         unit.param(node.value) is not None and node.value not in unit.assigned
 
 
 def _leaf_access(value: cst.BaseExpression) -> bool:
-    if isinstance(value, cst.Attribute):
+    if type(value) is cst.Attribute:
         return True
-    return isinstance(value, cst.Subscript) and _string_key(value)
+    return type(value) is cst.Subscript and _string_key(value)
 
 
 def _leaf_name(ctx: Context, node: cst.BaseExpression) -> bool:
     leaves: set = ctx.state("JXP201.leaves", set)  # type: ignore[assignment]
-    return isinstance(node, cst.Name) and (id(ctx.unit), node.value) in leaves
+    return type(node) is cst.Name and (id(ctx.unit), node.value) in leaves

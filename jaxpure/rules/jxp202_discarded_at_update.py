@@ -73,7 +73,7 @@ class DiscardedAtUpdate(Rule):
             return
         method = node.value.func.attr.value  # type: ignore[attr-defined]
         replacement = None
-        if isinstance(base, cst.Name):
+        if type(base) is cst.Name:
             new = cst.Assign(targets=[cst.AssignTarget(cst.Name(base.value))], value=node.value)
             replacement = Replacement(node, new, f"Assign the result back to `{base.value}`", "safe")
         text = ctx.module.code_for_node(base)
@@ -88,7 +88,7 @@ class DiscardedAtUpdate(Rule):
     def visit_Assign(self, node: cst.Assign, ctx: Context) -> None:
         # `new_table = table.at[rows].set(v)` in a function that never reads `new_table`
         unit = ctx.unit
-        if unit is None or len(node.targets) != 1 or not isinstance(node.targets[0].target, cst.Name):
+        if unit is None or len(node.targets) != 1 or not type(node.targets[0].target) is cst.Name:
             return
         base = at_update_base(node.value)
         name = node.targets[0].target.value
@@ -109,11 +109,11 @@ class DiscardedAtUpdate(Rule):
         """``jax.tree.map(lambda g: g.at[0].set(0.0), grads)`` as a statement: every leaf is
         updated into a new tree that is thrown away."""
         call = node.value
-        if not isinstance(call, cst.Call) or ctx.qualname(call.func) not in TREE_MAPS \
+        if not type(call) is cst.Call or ctx.qualname(call.func) not in TREE_MAPS \
                 or len(call.args) < 2:
             return
         mapped = call.args[0].value
-        if not isinstance(mapped, cst.Lambda) or at_update_base(mapped.body) is None:
+        if not type(mapped) is cst.Lambda or at_update_base(mapped.body) is None:
             return
         tree = ctx.module.code_for_node(call.args[1].value)
         self.report(

@@ -98,13 +98,13 @@ class TracedBool(GuardedByExcept, Rule):
             return
         reported = self._reported(ctx)
         reported.add(id(test))
-        if isinstance(test, cst.BooleanOperation):
+        if type(test) is cst.BooleanOperation:
             self._test(ctx, test.left, construct)
             # `isinstance(g, int) and g == 1`: the right side only runs on Python values
-            if not (isinstance(test.operator, cst.And) and _is_type_guard(ctx, test.left)):
+            if not (type(test.operator) is cst.And and _is_type_guard(ctx, test.left)):
                 self._test(ctx, test.right, construct)
             return
-        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
             self._test(ctx, test.expression, construct)
             return
         if ctx.kind(test) == V.TRACED_ARRAY:
@@ -118,7 +118,7 @@ class TracedBool(GuardedByExcept, Rule):
 
     def visit_If(self, node: cst.If, ctx: Context) -> None:
         elifs: set[int] = ctx.state("JXP401.elif", set)  # type: ignore[assignment]
-        if isinstance(node.orelse, cst.If):
+        if type(node.orelse) is cst.If:
             elifs.add(id(node.orelse))
         self._test(ctx, node.test, "elif" if id(node) in elifs else "if")
 
@@ -138,11 +138,11 @@ class TracedBool(GuardedByExcept, Rule):
         if id(node) in self._reported(ctx):
             return
         # outside a test, only the left operand's truth value is taken
-        construct = "and" if isinstance(node.operator, cst.And) else "or"
+        construct = "and" if type(node.operator) is cst.And else "or"
         self._test(ctx, node.left, construct)
 
     def visit_UnaryOperation(self, node: cst.UnaryOperation, ctx: Context) -> None:
-        if isinstance(node.operator, cst.Not) and id(node) not in self._reported(ctx):
+        if type(node.operator) is cst.Not and id(node) not in self._reported(ctx):
             self._test(ctx, node.expression, "not")
 
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
@@ -201,8 +201,8 @@ SEQUENCE_EXPRESSIONS = (cst.List, cst.Tuple, cst.ListComp, cst.GeneratorExp)
 
 def _python_sequence(ctx: Context, value: cst.BaseExpression) -> bool:
     """A list or tuple built in place, or a local name bound once to one."""
-    if isinstance(value, cst.Name) and ctx.unit is not None \
-            and isinstance(ctx.unit.node, cst.FunctionDef):
+    if type(value) is cst.Name and ctx.unit is not None \
+            and type(ctx.unit.node) is cst.FunctionDef:
         value = single_assignment(ctx.unit.node.body, value.value) or value
     return isinstance(value, SEQUENCE_EXPRESSIONS)
 
@@ -213,7 +213,7 @@ def _elements(value: cst.BaseExpression) -> cst.BaseExpression | None:
     if isinstance(value, (cst.GeneratorExp, cst.ListComp, cst.SetComp)):
         return value.elt
     if isinstance(value, (cst.List, cst.Tuple)) and len(value.elements) == 1 \
-            and not isinstance(value.elements[0], cst.StarredElement):
+            and not type(value.elements[0]) is cst.StarredElement:
         return value.elements[0].value
     return None
 
@@ -225,11 +225,11 @@ CONCRETENESS_GUARDS = frozenset({"not_jax_tracer", "is_concrete", "is_concrete_v
 
 
 def _is_type_guard(ctx: Context, node: cst.BaseExpression) -> bool:
-    if not isinstance(node, cst.Call):
+    if not type(node) is cst.Call:
         return False
     if ctx.qualname(node.func) == "builtins.isinstance":
         return True
     func = node.func
-    name = func.attr.value if isinstance(func, cst.Attribute) else \
-        func.value if isinstance(func, cst.Name) else None
+    name = func.attr.value if type(func) is cst.Attribute else \
+        func.value if type(func) is cst.Name else None
     return name in CONCRETENESS_GUARDS

@@ -159,7 +159,7 @@ class TracedShape(Rule):
                 )
             return
         func = node.func
-        if isinstance(func, cst.Attribute) and func.attr.value in ("reshape", "broadcast_to") \
+        if type(func) is cst.Attribute and func.attr.value in ("reshape", "broadcast_to") \
                 and V.is_traced(ctx.kind(func.value)):
             for arg in node.args:
                 if arg.keyword is None and self._traced_shape(ctx, arg.value):
@@ -170,7 +170,7 @@ class TracedShape(Rule):
         if isinstance(value, (cst.Tuple, cst.List)):
             return any(self._traced_shape(ctx, e.value) for e in value.elements)
         return ctx.kind(value) == V.TRACED_ARRAY or (
-            isinstance(value, cst.Name) and V.is_traced(ctx.kind(value))
+            type(value) is cst.Name and V.is_traced(ctx.kind(value))
         )
 
     def visit_Subscript(self, node: cst.Subscript, ctx: Context) -> None:
@@ -179,13 +179,13 @@ class TracedShape(Rule):
             return
         for element in node.slice:
             index = element.slice
-            if isinstance(index, cst.Slice):
+            if type(index) is cst.Slice:
                 for bound in (index.lower, index.upper, index.step):
                     if bound is not None and ctx.is_traced(bound):
                         self._report(ctx, bound, "as a slice bound",
                                      "IndexError (slice entries must be static)", via,
                                      "use jax.lax.dynamic_slice or make it static")
-            elif isinstance(index, cst.Index) and self._boolean_mask(ctx, index.value):
+            elif type(index) is cst.Index and self._boolean_mask(ctx, index.value):
                 self.report(
                     ctx,
                     index.value,
@@ -197,16 +197,16 @@ class TracedShape(Rule):
     def _boolean_mask(self, ctx: Context, value: cst.BaseExpression) -> bool:
         if not ctx.is_traced(value):
             return False
-        if isinstance(value, cst.Comparison):
+        if type(value) is cst.Comparison:
             return not any(isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn))
                            for c in value.comparisons)
-        if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.BitInvert):
+        if type(value) is cst.UnaryOperation and type(value.operator) is cst.BitInvert:
             return self._boolean_mask(ctx, value.expression)
-        if isinstance(value, cst.BinaryOperation) and isinstance(
+        if type(value) is cst.BinaryOperation and isinstance(
             value.operator, (cst.BitAnd, cst.BitOr, cst.BitXor)
         ):
             return self._boolean_mask(ctx, value.left) or self._boolean_mask(ctx, value.right)
-        if isinstance(value, cst.Call):
+        if type(value) is cst.Call:
             return ctx.qualname(value.func) in BOOL_PRODUCERS
         return False
 

@@ -85,7 +85,7 @@ class Concretization(GuardedByExcept, Rule):
         if via is None:
             return
         func = node.func
-        if isinstance(func, cst.Attribute) and func.attr.value in ("item", "tolist") \
+        if type(func) is cst.Attribute and func.attr.value in ("item", "tolist") \
                 and V.is_traced(ctx.kind(func.value)):
             self._report(ctx, node, f"`.{func.attr.value}()`", via,
                          "keep it an array (use it directly, or x.astype(...))")
@@ -132,7 +132,7 @@ class Concretization(GuardedByExcept, Rule):
             return
         for element in node.slice:
             index = element.slice
-            if isinstance(index, cst.Index) and V.is_traced(ctx.kind(index.value)):
+            if type(index) is cst.Index and V.is_traced(ctx.kind(index.value)):
                 self.report(
                     ctx,
                     index.value,

@@ -28,17 +28,17 @@ Structure = tuple[str, object]
 def structure(expr: cst.BaseExpression | None) -> Structure | None:
     """A literal's pytree shape: ("dict", keys), ("tuple", length) or ("list", length)
     (JAX flattens a list and a tuple to different nodes); None if unknown."""
-    if isinstance(expr, cst.Dict):
+    if type(expr) is cst.Dict:
         keys = []
         for element in expr.elements:
-            if not isinstance(element, cst.DictElement) or not isinstance(element.key, cst.SimpleString):
+            if not type(element) is cst.DictElement or not type(element.key) is cst.SimpleString:
                 return None
             keys.append(element.key.evaluated_value)
         return ("dict", frozenset(keys))
     if isinstance(expr, (cst.Tuple, cst.List)):
-        if any(isinstance(e, cst.StarredElement) for e in expr.elements):
+        if any(type(e) is cst.StarredElement for e in expr.elements):
             return None
-        return ("list" if isinstance(expr, cst.List) else "tuple", len(expr.elements))
+        return ("list" if type(expr) is cst.List else "tuple", len(expr.elements))
     return None
 
 
@@ -59,18 +59,18 @@ def describe(shape: Structure, plain: bool = False) -> str:
 def unpacked_carry(unit: Unit, param_index: int) -> Structure | None:
     """``a, b = carry`` as the body's first statement gives the carry as a 2-tuple."""
     positional = [p for p in unit.params if p.index >= 0]
-    if param_index >= len(positional) or isinstance(unit.node, cst.Lambda):
+    if param_index >= len(positional) or type(unit.node) is cst.Lambda:
         return None
     name = positional[param_index].name
     body = statements(unit.node.body)
     for statement in body[:3]:
-        if isinstance(statement, cst.SimpleStatementLine):
+        if type(statement) is cst.SimpleStatementLine:
             for small in statement.body:
-                if isinstance(small, cst.Assign) and isinstance(small.value, cst.Name) \
+                if type(small) is cst.Assign and type(small.value) is cst.Name \
                         and small.value.value == name and len(small.targets) == 1 \
                         and isinstance(small.targets[0].target, (cst.Tuple, cst.List)):
                     target = small.targets[0].target
-                    if not any(isinstance(e.value, cst.StarredElement) for e in target.elements):
+                    if not any(type(e.value) is cst.StarredElement for e in target.elements):
                         return ("tuple", len(target_names(target)))
     return None
 
@@ -80,7 +80,7 @@ def field_carry(unit: Unit, param_index: int) -> frozenset[str] | None:
     that way: no subscript, no unpacking, no array attribute or method (``p.shape``,
     ``p.sum()``), and not passed on whole, which could hand it to anything."""
     positional = [p for p in unit.params if p.index >= 0]
-    if param_index >= len(positional) or isinstance(unit.node, cst.Lambda):
+    if param_index >= len(positional) or type(unit.node) is cst.Lambda:
         return None
     name = positional[param_index].name
     if name in unit.assigned:
@@ -89,17 +89,17 @@ def field_carry(unit: Unit, param_index: int) -> frozenset[str] | None:
     stack: list[cst.CSTNode] = [unit.node.body]
     while stack:
         node = stack.pop()
-        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) \
+        if type(node) is cst.Attribute and type(node.value) is cst.Name \
                 and node.value.value == name:
             attr = node.attr.value
             if attr in V.STATIC_ATTRS or attr in V.ARRAY_ATTRS or attr.startswith("_"):
                 return None
             fields.add(attr)
             continue
-        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
-                and isinstance(node.func.value, cst.Name) and node.func.value.value == name:
+        if type(node) is cst.Call and type(node.func) is cst.Attribute \
+                and type(node.func.value) is cst.Name and node.func.value.value == name:
             return None  # a method: `p.sum()`, `p.replace(...)`
-        if isinstance(node, cst.Name) and node.value == name:
+        if type(node) is cst.Name and node.value == name:
             return None  # used whole: `f(p)`, `p[...]`, `a, b = p`, `return p`
         stack.extend(children(node))  # libcst's .children runs a visitor: slow
     return frozenset(fields) if fields else None
@@ -149,7 +149,7 @@ def _classify(ctx: Context, name: str) -> str | None:
     qualname = ctx.resolver.qualname
     value = bindings[0].value
     if value is not None:  # State = namedtuple("State", "h c")
-        if isinstance(value, cst.Call) and qualname(value.func, None) in NAMEDTUPLE_FACTORIES:
+        if type(value) is cst.Call and qualname(value.func, None) in NAMEDTUPLE_FACTORIES:
             return "NamedTuple"
         return None
     node = index.class_nodes.get(name)
@@ -161,11 +161,11 @@ def _classify(ctx: Context, name: str) -> str | None:
         found = PYTREE_BASES.get(qualname(base.value, None) or "")
         if found is not None:
             return found
-        if isinstance(base.value, cst.Call) and qualname(base.value.func, None) in NAMEDTUPLE_FACTORIES:
+        if type(base.value) is cst.Call and qualname(base.value.func, None) in NAMEDTUPLE_FACTORIES:
             return "NamedTuple"  # class State(namedtuple("State", "h c")): ...
     for decorator in node.decorators:
         func = decorator.decorator
-        if isinstance(func, cst.Call):
+        if type(func) is cst.Call:
             inner = func
             func = inner.func
             if qualname(func, None) == "functools.partial" and inner.args:
@@ -175,7 +175,7 @@ def _classify(ctx: Context, name: str) -> str | None:
             return found
     for call in index.module_calls:
         first = call_arg(call, 0)
-        if isinstance(first, cst.Name) and first.value == name \
+        if type(first) is cst.Name and first.value == name \
                 and qualname(call.func, None) in PYTREE_REGISTRATIONS:
             return "registered pytree class"
     return None
@@ -183,7 +183,7 @@ def _classify(ctx: Context, name: str) -> str | None:
 
 def class_structure(ctx: Context, expr: cst.BaseExpression | None, unit: Unit | None) -> Structure | None:
     """``State(h, c)``, where State is a module-level NamedTuple or pytree class: ("class", ...)."""
-    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) \
+    if type(expr) is cst.Call and type(expr.func) is cst.Name \
             and refers_to_module(unit, expr.func.value):
         what = pytree_class(ctx, expr.func.value)
         if what is not None:
@@ -195,9 +195,9 @@ def _parts(expr: cst.BaseExpression) -> dict[object, cst.BaseExpression]:
     """The elements of a tuple/list literal by position, of a dict literal by key."""
     if isinstance(expr, (cst.Tuple, cst.List)):
         return {i: e.value for i, e in enumerate(expr.elements)}
-    if isinstance(expr, cst.Dict):
+    if type(expr) is cst.Dict:
         return {e.key.evaluated_value: e.value for e in expr.elements  # type: ignore[union-attr]
-                if isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString)}
+                if type(e) is cst.DictElement and type(e.key) is cst.SimpleString}
     return {}
 
 
@@ -206,7 +206,7 @@ def bound_value(
 ) -> tuple[cst.BaseExpression, Unit | None]:
     """A name bound exactly once (``init = State(...)``, in its function or the module):
     the value it holds, and the scope that value is read in; anything else as it is."""
-    found = single_value(ctx.index, unit, expr.value) if isinstance(expr, cst.Name) else None
+    found = single_value(ctx.index, unit, expr.value) if type(expr) is cst.Name else None
     return found if found is not None else (expr, unit)
 
 
@@ -315,20 +315,20 @@ class PytreeStructureChange(Rule):
         unit = ctx.unit
         if info is None or not info.direct or info.caching_via is None or unit is None:
             return None
-        if isinstance(node, cst.Name) and unit.param(node.value) is not None \
+        if type(node) is cst.Name and unit.param(node.value) is not None \
                 and node.value not in unit.assigned and node.value not in info.static_params:
             return node.value
         return None
 
     def _maybe_missing_get(self, ctx: Context, node: cst.Call) -> None:
         func = node.func
-        if isinstance(func, cst.Attribute) and func.attr.value == "get" and len(node.args) == 2:
+        if type(func) is cst.Attribute and func.attr.value == "get" and len(node.args) == 2:
             key = node.args[0].value
-            if isinstance(key, cst.SimpleString) and self._input_param(ctx, func.value):
+            if type(key) is cst.SimpleString and self._input_param(ctx, func.value):
                 self._state(ctx).setdefault(id(ctx.unit), {})[key.evaluated_value] = node
 
     def visit_Comparison(self, node: cst.Comparison, ctx: Context) -> None:
-        if len(node.comparisons) != 1 or not isinstance(node.left, cst.SimpleString):
+        if len(node.comparisons) != 1 or not type(node.left) is cst.SimpleString:
             return
         target = node.comparisons[0]
         if isinstance(target.operator, (cst.In, cst.NotIn)) and \
@@ -337,9 +337,9 @@ class PytreeStructureChange(Rule):
 
     def visit_Assign(self, node: cst.Assign, ctx: Context) -> None:
         target = node.targets[0].target if len(node.targets) == 1 else None
-        if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name) \
-                and len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) \
-                and isinstance(target.slice[0].slice.value, cst.SimpleString) and ctx.unit is not None:
+        if type(target) is cst.Subscript and type(target.value) is cst.Name \
+                and len(target.slice) == 1 and type(target.slice[0].slice) is cst.Index \
+                and type(target.slice[0].slice.value) is cst.SimpleString and ctx.unit is not None:
             stores = ctx.state("JXP501.stores", dict)
             key = (id(ctx.unit), target.value.value)
             stores.setdefault(key, []).append((target.slice[0].slice.value.evaluated_value, node))  # type: ignore[union-attr]
@@ -349,14 +349,14 @@ class PytreeStructureChange(Rule):
         if not missing or node.value is None:
             return
         value = node.value
-        if isinstance(value, cst.Tuple) and value.elements:
+        if type(value) is cst.Tuple and value.elements:
             value = value.elements[0].value  # (new_state, output)
         added: list[tuple[str, cst.CSTNode]] = []
-        if isinstance(value, cst.Dict):
+        if type(value) is cst.Dict:
             for element in value.elements:
-                if isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString):
+                if type(element) is cst.DictElement and type(element.key) is cst.SimpleString:
                     added.append((element.key.evaluated_value, element))  # type: ignore[arg-type]
-        elif isinstance(value, cst.Name):
+        elif type(value) is cst.Name:
             stores = ctx.state("JXP501.stores", dict)
             added.extend(stores.get((id(ctx.unit), value.value), []))  # type: ignore[union-attr]
         for key, where in added:
@@ -391,13 +391,13 @@ class PytreeStructureChange(Rule):
                 # NamedTuple), which no tuple or dict literal matches
                 # (only for a value from elsewhere: a call of a plain class fails otherwise)
                 fields = field_carry(unit, carry_index) \
-                    if not isinstance(init_value[0], cst.Call) else None
+                    if not type(init_value[0]) is cst.Call else None
                 if fields is None:
                     return
         for value in returned_values(unit.node):
             carry = value
             if qual == "jax.lax.scan":
-                if not isinstance(value, cst.Tuple) or len(value.elements) != 2:
+                if not type(value) is cst.Tuple or len(value.elements) != 2:
                     continue
                 carry = value.elements[0].value
             if fields is not None:
@@ -505,14 +505,14 @@ def _describe_any(shape: Structure, plain: bool = False) -> str:
 
 def _local_literal(unit: Unit, value: cst.BaseExpression) -> cst.BaseExpression | None:
     """``new`` in ``new = {...}; return new, x``: the literal a local bound once holds."""
-    if not isinstance(value, cst.Name) or unit.assigned.get(value.value) != 1 \
-            or isinstance(unit.node, cst.Lambda):
+    if not type(value) is cst.Name or unit.assigned.get(value.value) != 1 \
+            or type(unit.node) is cst.Lambda:
         return None
     for statement in statements(unit.node.body):
-        if isinstance(statement, cst.SimpleStatementLine):
+        if type(statement) is cst.SimpleStatementLine:
             for small in statement.body:
-                if isinstance(small, cst.Assign) and len(small.targets) == 1 and \
-                        isinstance(small.targets[0].target, cst.Name) and \
+                if type(small) is cst.Assign and len(small.targets) == 1 and \
+                        type(small.targets[0].target) is cst.Name and \
                         small.targets[0].target.value == value.value:
                     return small.value
     return None

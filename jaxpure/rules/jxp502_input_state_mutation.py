@@ -103,7 +103,7 @@ class InputStateMutation(Rule):
             if info is None or not info.direct or not info.traced or info.stateful:
                 continue
             for target, value in (unit.arguments_of(call) or {}).items():
-                if not isinstance(value, cst.Name):
+                if not type(value) is cst.Name:
                     continue
                 outer = caller.param(value.value)
                 if outer is None or outer.star or outer.name in info.static_params \
@@ -117,7 +117,7 @@ class InputStateMutation(Rule):
         """The argument a subscript/attribute chain starts from, if not rebound."""
         while isinstance(node, (cst.Subscript, cst.Attribute)):
             node = node.value
-        if not isinstance(node, cst.Name) or ctx.unit is None:
+        if not type(node) is cst.Name or ctx.unit is None:
             return None
         param = ctx.unit.param(node.value)
         info = ctx.info
@@ -167,10 +167,10 @@ class InputStateMutation(Rule):
             self._store(ctx, node.target, node, via)
 
     def _store(self, ctx: Context, target: cst.BaseExpression, statement: cst.CSTNode, via: str) -> None:
-        if isinstance(target, cst.Subscript):
+        if type(target) is cst.Subscript:
             if not _string_indexed(target) and not E.indexed_by_own_key(ctx, target):
                 return  # an integer index on an argument is JXP201 (arrays)
-        elif not isinstance(target, cst.Attribute):
+        elif not type(target) is cst.Attribute:
             return
         name = self._argument(ctx, target)
         if name is not None:
@@ -178,7 +178,7 @@ class InputStateMutation(Rule):
 
     def visit_Del(self, node: cst.Del, ctx: Context) -> None:
         via = self._applies(ctx)
-        if via is None or not isinstance(node.target, cst.Subscript):
+        if via is None or not type(node.target) is cst.Subscript:
             return
         name = self._argument(ctx, node.target)
         if name is not None:
@@ -186,7 +186,7 @@ class InputStateMutation(Rule):
 
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
         func = node.func
-        if not isinstance(func, cst.Attribute) or func.attr.value not in MUTATING_METHODS:
+        if not type(func) is cst.Attribute or func.attr.value not in MUTATING_METHODS:
             return
         if func.attr.value in E.NONE_RETURNING and E.result_used(ctx, node):
             return  # `carry = carry.update(v)`: a pure method of the same name
@@ -200,9 +200,9 @@ class InputStateMutation(Rule):
 
 def _string_indexed(target: cst.Subscript) -> bool:
     node: cst.BaseExpression = target
-    while isinstance(node, cst.Subscript):
+    while type(node) is cst.Subscript:
         element = node.slice[0].slice if len(node.slice) == 1 else None
-        if isinstance(element, cst.Index) and isinstance(element.value, (cst.SimpleString, cst.FormattedString)):
+        if type(element) is cst.Index and isinstance(element.value, (cst.SimpleString, cst.FormattedString)):
             return True
         node = node.value
     return False
@@ -211,7 +211,7 @@ def _string_indexed(target: cst.Subscript) -> bool:
 def _through_at(node: cst.BaseExpression) -> bool:
     """``x.at[i]``: `.add`/`.set` on an indexer are functional JAX updates, not mutation."""
     while isinstance(node, (cst.Subscript, cst.Attribute)):
-        if isinstance(node, cst.Attribute) and node.attr.value == "at":
+        if type(node) is cst.Attribute and node.attr.value == "at":
             return True
         node = node.value
     return False

@@ -122,7 +122,7 @@ class TracerLeak(StoreRule, Rule):
         self.report(ctx, node, f"`{snippet(ctx, node)}` {verb} {where}, {tail}")
 
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
-        if ctx.traced and isinstance(node.func, cst.Attribute):
+        if ctx.traced and type(node.func) is cst.Attribute:
             self.check_store(ctx, node)
 
     def visit_Return(self, node: cst.Return, ctx: Context) -> None:
@@ -130,7 +130,7 @@ class TracerLeak(StoreRule, Rule):
         the cache keeps the tracer the first trace made and hands it to later traces."""
         unit = ctx.unit
         if node.value is None or not ctx.traced or unit is None \
-                or not isinstance(unit.node, cst.FunctionDef):
+                or not type(unit.node) is cst.FunctionDef:
             return
         memo = E.memoiser(ctx, unit)
         if memo is None or not V.is_traced(ctx.kind(node.value)):

@@ -137,7 +137,7 @@ class UnhashableStaticArg(Rule):
         by_unit, wrappers, attributes = table  # type: ignore[misc]
         if not (by_unit or wrappers or attributes):
             return None
-        if isinstance(func, cst.Name):
+        if type(func) is cst.Name:
             found = _lookup_wrapper(ctx, wrappers, func.value)
             if found is not None:
                 return found
@@ -145,10 +145,10 @@ class UnhashableStaticArg(Rule):
         if callee is not None:
             origin = by_unit.get(id(callee))
             if origin is not None:
-                shift = 1 if isinstance(func, cst.Attribute) and callee.parent_is_class else 0
+                shift = 1 if type(func) is cst.Attribute and callee.parent_is_class else 0
                 return _Jitted(origin, shift)
             return None
-        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) \
+        if type(func) is cst.Attribute and type(func.value) is cst.Name \
                 and func.value.value in ("self", "cls"):
             return attributes.get((enclosing_class(ctx.unit), func.attr.value))
         return None
@@ -170,10 +170,10 @@ def _build_table(ctx: Context) -> tuple[dict, dict, dict]:
     for origin in ctx.traced_analysis.origins:
         if not origin.static or not _has_static_options(origin.node):
             continue
-        decorators = origin.target.node.decorators if isinstance(origin.target.node, cst.FunctionDef) else ()
+        decorators = origin.target.node.decorators if type(origin.target.node) is cst.FunctionDef else ()
         if any(d.decorator is origin.node for d in decorators):
             by_unit[id(origin.target)] = origin
-        elif isinstance(origin.node, cst.Call):
+        elif type(origin.node) is cst.Call:
             by_node[id(origin.node)] = origin
     wrappers: dict[tuple[int | None, str], _Jitted] = {}
     attributes: dict[tuple[str | None, str], _Jitted] = {}
@@ -184,8 +184,8 @@ def _build_table(ctx: Context) -> tuple[dict, dict, dict]:
 
 def _has_static_options(node: cst.CSTNode) -> bool:
     """Static parameters come from options, not from arguments bound by `partial(f, a)`."""
-    calls = [node] if isinstance(node, cst.Call) else []
-    if isinstance(node, cst.Call) and isinstance(node.func, cst.Call):
+    calls = [node] if type(node) is cst.Call else []
+    if type(node) is cst.Call and type(node.func) is cst.Call:
         calls.append(node.func)
     for call in calls:
         for arg in call.args:
@@ -203,18 +203,18 @@ def _collect_wrappers(ctx: Context, by_node: dict[int, Origin], wrappers: dict,
             for child in children(node):
                 visit(child, inner if child is body else unit)
             return
-        if isinstance(node, cst.Assign) and isinstance(node.value, cst.Call):
+        if type(node) is cst.Assign and type(node.value) is cst.Call:
             origin = by_node.get(id(node.value))
             if origin is not None:
                 wrapped = node.value.args[0].value if node.value.args else None
                 if isinstance(wrapped, (cst.Name, cst.Attribute, cst.Lambda)):
-                    shift = 1 if isinstance(wrapped, cst.Attribute) else 0
+                    shift = 1 if type(wrapped) is cst.Attribute else 0
                     for target in node.targets:
                         t = target.target
-                        if isinstance(t, cst.Name):
+                        if type(t) is cst.Name:
                             scope = _binding_scope(unit, t.value)
                             wrappers[(id(scope) if scope else None, t.value)] = _Jitted(origin, shift)
-                        elif isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) \
+                        elif type(t) is cst.Attribute and type(t.value) is cst.Name \
                                 and t.value.value == "self":
                             attributes[(enclosing_class(unit), t.attr.value)] = _Jitted(origin, shift)
         for child in children(node):

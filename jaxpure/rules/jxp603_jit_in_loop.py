@@ -14,7 +14,7 @@ PARTIAL = "functools.partial"
 
 
 def _nnx_jit(ctx: Context, created: cst.CSTNode) -> bool:
-    if not isinstance(created, cst.Call) or isinstance(created.func, cst.Call):
+    if not type(created) is cst.Call or type(created.func) is cst.Call:
         return False
     found = ctx.traced_analysis.transform(created.func, ctx.unit)
     return found is not None and found[0].name == "flax.nnx.jit"
@@ -113,7 +113,7 @@ class JitInLoop(Rule):
     # -- where the jitted function is created ------------------------------------------
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
         """``jax.jit(fn)(args)``: created and called at once."""
-        if not isinstance(node.func, cst.Call):
+        if not type(node.func) is cst.Call:
             return
         created = node.func
         wrapped = self._wrapped(ctx, created)
@@ -123,10 +123,10 @@ class JitInLoop(Rule):
 
     def visit_Assign(self, node: cst.Assign, ctx: Context) -> None:
         """``f = jax.jit(fn)`` followed by ``f(...)`` in the same repeated region."""
-        if not isinstance(node.value, cst.Call) or len(node.targets) != 1:
+        if not type(node.value) is cst.Call or len(node.targets) != 1:
             return
         target = node.targets[0].target
-        if not isinstance(target, cst.Name):
+        if not type(target) is cst.Name:
             return
         wrapped = self._wrapped(ctx, node.value)
         if wrapped is None:
@@ -141,14 +141,14 @@ class JitInLoop(Rule):
         if ctx.traced or not ctx.loops:
             return
         factory = ctx.resolver.function(call.func, ctx.unit)
-        if factory is None or not isinstance(factory.node, cst.FunctionDef) \
+        if factory is None or not type(factory.node) is cst.FunctionDef \
                 or E.memoiser(ctx, factory) is not None:
             return
         returned = returned_values(factory.node)
         if not returned or not all(self._jits_fresh_function(ctx, v, factory) for v in returned):
             return
         loop = ctx.loops[-1].node
-        if not isinstance(loop, cst.For) or reads_any(call, set(target_names(loop.target))):
+        if not type(loop) is cst.For or reads_any(call, set(target_names(loop.target))):
             return  # one jitted function per configuration the loop sweeps is the point
         if not E.calls_named(loop.body, bound_to):
             return
@@ -162,13 +162,13 @@ class JitInLoop(Rule):
 
     @staticmethod
     def _jits_fresh_function(ctx: Context, value: cst.BaseExpression, factory: Unit) -> bool:
-        if not isinstance(value, cst.Call):
+        if not type(value) is cst.Call:
             return False
         found = ctx.traced_analysis.transform(value.func, factory)
         if found is None or not _compiles(found[0]):
             return False
         target = call_arg(value, 0, "fun")
-        return isinstance(target, cst.Lambda) or isinstance(target, cst.Name) \
+        return type(target) is cst.Lambda or type(target) is cst.Name \
             and target.value in factory.nested
 
     def visit_FunctionDef(self, node: cst.FunctionDef, ctx: Context) -> None:
@@ -190,42 +190,42 @@ class JitInLoop(Rule):
         found = ctx.traced_analysis.transform(func, ctx.unit)
         if found is None or not _compiles(found[0]):
             return None
-        if found[1] is None and not isinstance(func, cst.Call):
+        if found[1] is None and not type(func) is cst.Call:
             return call_arg(call, 0, "fun")
-        if isinstance(func, cst.Call):
+        if type(func) is cst.Call:
             return call_arg(call, 0, "fun")
         return None
 
     def _fresh(self, ctx: Context, wrapped: cst.CSTNode, region: cst.CSTNode | None) -> str | None:
         """Why ``wrapped`` is a new function object every time this code runs, or None."""
-        if isinstance(wrapped, cst.Lambda):
+        if type(wrapped) is cst.Lambda:
             return "a new lambda"
-        if isinstance(wrapped, cst.FunctionDef):
+        if type(wrapped) is cst.FunctionDef:
             return "a new function"
-        if isinstance(wrapped, cst.Call):
+        if type(wrapped) is cst.Call:
             qual = ctx.qualname(wrapped.func)
             if qual == PARTIAL:
                 return "a new `functools.partial` object"
             found = ctx.traced_analysis.transform(wrapped.func, ctx.unit) \
-                if not isinstance(wrapped.func, cst.Call) else None
+                if not type(wrapped.func) is cst.Call else None
             if found is not None and found[0].kind == "wrap":
                 return f"a new `{snippet(ctx, wrapped.func)}(...)` function"
             factory = ctx.resolver.function(wrapped.func, ctx.unit)
             if factory is not None and _returns_new_function(ctx, factory):
                 return f"the new function `{snippet(ctx, wrapped.func)}(...)` returns"
             return None
-        if isinstance(wrapped, cst.Attribute):
-            if isinstance(wrapped.value, cst.Name) and wrapped.value.value in ("self", "cls") \
+        if type(wrapped) is cst.Attribute:
+            if type(wrapped.value) is cst.Name and wrapped.value.value in ("self", "cls") \
                     and ctx.resolver.function(wrapped, ctx.unit) is not None:
                 return "a new bound method"
-            if isinstance(wrapped.value, cst.Name) \
+            if type(wrapped.value) is cst.Name \
                     and wrapped.value.value not in ctx.index.import_names \
                     and wrapped.attr.value in _method_names(ctx):
                 # `probe.accuracy`: an instance of a class of this module (not a module's
                 # function, which is one object); each attribute access makes a new method
                 return "a new bound method"
             return None
-        if isinstance(wrapped, cst.Name):
+        if type(wrapped) is cst.Name:
             callee = ctx.resolver.function(wrapped, ctx.unit)
             if callee is None or callee.parent is None or callee.parent is not ctx.unit:
                 return None  # module-level (a cache hit) or unknown
@@ -261,7 +261,7 @@ class JitInLoop(Rule):
             why = "a new `nnx.jit` wrapper (nnx.jit keeps no compiled code shared between wrappers)"
         if why is None:
             return
-        if loop is not None and isinstance(loop, cst.For) and _sweeps_constants(ctx, loop) \
+        if loop is not None and type(loop) is cst.For and _sweeps_constants(ctx, loop) \
                 and reads_any(wrapped, set(target_names(loop.target))):
             return  # one compilation per configuration value is inherent (autotuning)
         if bound_to is not None and not E.calls_named(region, bound_to):
@@ -290,12 +290,12 @@ def _returns_new_function(ctx: Context, factory: Unit) -> bool:
     """A factory that builds a function on every call (``def make_loss(l2): def loss...;
     return loss``), unless it is memoised (``@functools.lru_cache``)."""
     node = factory.node
-    if not isinstance(node, cst.FunctionDef) or E.memoiser(ctx, factory) is not None:
+    if not type(node) is cst.FunctionDef or E.memoiser(ctx, factory) is not None:
         return False
     returned = returned_values(node)
     return bool(returned) and all(
-        isinstance(value, cst.Lambda)
-        or isinstance(value, cst.Name) and value.value in factory.nested
+        type(value) is cst.Lambda
+        or type(value) is cst.Name and value.value in factory.nested
         for value in returned
     )
 
