@@ -767,10 +767,11 @@ class Walker:
                     continue
                 seen.add(name)
                 state = ctx.key_state(name)
-                if state is None and name in ctx.frame.random_names and \
-                        ("." in name or "[" in name):
-                    # `self.key` / `rngs["dropout"]` handed to jax.random: a key kept
-                    # in an object or a dict, tracked by its path from first use
+                if state is None and ("." in name or "[" in name) and (
+                        name in ctx.frame.random_names or _element_of_split(ctx, name)):
+                    # `self.key` / `rngs["dropout"]` handed to jax.random, `keys[0]` of
+                    # `keys = split(key, 3)`: a key kept in an object, a dict or an array
+                    # of keys, tracked by its path from first use
                     state = K.KeyState()
                 if state is None:
                     continue
@@ -1235,6 +1236,15 @@ def _python_type_guard(ctx: Context, test: cst.BaseExpression) -> str | None:
     ):
         return subject.value
     return None
+
+
+def _element_of_split(ctx: Context, path: str) -> bool:
+    """``keys[0]`` where ``keys`` holds keys this function made (``split(key, 3)``)."""
+    base, bracket, rest = path.partition("[")
+    if not bracket or not rest[:-1].isdigit():
+        return False
+    state = ctx.frame.keys.get(base)
+    return state is not None and not state.from_param
 
 
 def _constant_fold_in(ctx: Context, value: cst.BaseExpression) -> str | None:

@@ -272,6 +272,9 @@ def key_path(value: cst.BaseExpression) -> str | None:
             base = key_path(value.value)
             if base is not None and isinstance(index.value.evaluated_value, str):
                 return f"{base}[{index.value.evaluated_value!r}]"
+        if isinstance(index, cst.Index) and type(index.value) is cst.Integer \
+                and type(value.value) is cst.Name:
+            return f"{value.value.value}[{index.value.value}]"  # `keys[0]` of split keys
     return None
 
 

@@ -16,7 +16,11 @@ def snippet(ctx: Context, node: cst.CSTNode, limit: int = 40) -> str:
 
 
 def split_hint(name: str) -> str:
-    """``key, sub = jax.random.split(key)``, with a second name that is not ``name``."""
+    """``key, sub = jax.random.split(key)``, with a second name that is not ``name``; for
+    an element of an array of keys (``keys[0]``), the split that gives one more element."""
+    base, bracket, _ = name.partition("[")
+    if bracket and name.endswith("]") and name[len(base) + 1:-1].isdigit():
+        return f"{base} = jax.random.split(key, n + 1)` and use another element of `{base}"
     second = next(n for n in ("sub", "subkey", "new_sub") if n != name)
     return f"{name}, {second} = jax.random.split({name})"
 
