@@ -1240,8 +1240,8 @@ def _python_type_guard(ctx: Context, test: cst.BaseExpression) -> str | None:
 
 def _element_of_split(ctx: Context, path: str) -> bool:
     """``keys[0]`` where ``keys`` holds keys this function made (``split(key, 3)``)."""
-    base, bracket, rest = path.partition("[")
-    if not bracket or not rest[:-1].isdigit():
+    base = K.array_of_keys(path)
+    if base is None:
         return False
     state = ctx.frame.keys.get(base)
     return state is not None and not state.from_param

@@ -278,6 +278,12 @@ def key_path(value: cst.BaseExpression) -> str | None:
     return None
 
 
+def array_of_keys(path: str) -> str | None:
+    """``keys`` for the path ``keys[0]`` (an element of an array of keys), else None."""
+    base, bracket, rest = path.partition("[")
+    return base if bracket and rest[:-1].isdigit() and rest.endswith("]") else None
+
+
 def argument_paths(value: cst.BaseExpression) -> list[str]:
     """Like :func:`argument_names`, with attribute and dict-entry paths and both values of a
     conditional expression too."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis.context import Context
+from jaxpure.analysis.keys import array_of_keys
 from jaxpure.analysis import values as V
 from jaxpure.analysis.syntax import enclosing_try_handlers, handler_catches
 
@@ -18,8 +19,8 @@ def snippet(ctx: Context, node: cst.CSTNode, limit: int = 40) -> str:
 def split_hint(name: str) -> str:
     """``key, sub = jax.random.split(key)``, with a second name that is not ``name``; for
     an element of an array of keys (``keys[0]``), the split that gives one more element."""
-    base, bracket, _ = name.partition("[")
-    if bracket and name.endswith("]") and name[len(base) + 1:-1].isdigit():
+    base = array_of_keys(name)
+    if base is not None:
         return f"{base} = jax.random.split(key, n + 1)` and use another element of `{base}"
     second = next(n for n in ("sub", "subkey", "new_sub") if n != name)
     return f"{name}, {second} = jax.random.split({name})"
