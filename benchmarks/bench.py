@@ -256,7 +256,7 @@ def import_time_top(count: int = 12) -> list[tuple[int, str]]:
 
 
 def print_table(medians: dict[str, float], lines: int, cpu: dict[str, float]) -> None:
-    print(f"\n| tool | seconds (median) | µs/line | CPU seconds (median) |\n|---|---:|---:|---:|")
+    print("\n| tool | seconds (median) | µs/line | CPU seconds (median) |\n|---|---:|---:|---:|")
     for name, seconds in medians.items():
         print(f"| {name} | {seconds:.2f} | {seconds / lines * 1e6:.1f} | {cpu[name]:.2f} |")
     cold = medians["jaxpure cold (--no-cache -j1)"]
@@ -271,12 +271,12 @@ def print_table(medians: dict[str, float], lines: int, cpu: dict[str, float]) ->
         ("jaxpure cold -j1 / ruff", cold / medians["ruff check"]),
         ("jaxpure cold -j1 / warm", cold / medians["jaxpure warm cache"]),
     ]
-    print(f"\n| ratio | value |\n|---|---:|")
+    print("\n| ratio | value |\n|---|---:|")
     for name, value in ratios:
         print(f"| {name} | {value:.2f}x |")
     # one process each, so CPU time is the work done, whatever else ran on the host
     cold_cpu = cpu["jaxpure cold (--no-cache -j1)"]
-    print(f"\n| ratio of CPU time (single-process runs) | value |\n|---|---:|")
+    print("\n| ratio of CPU time (single-process runs) | value |\n|---|---:|")
     for name, other in (("flake8 -j1", "flake8 -j1"), ("flake8+bugbear -j1", "flake8 + bugbear -j1"),
                         ("libcst parse", "libcst parse only (1 process)")):
         print(f"| jaxpure cold -j1 / {name} | {cold_cpu / cpu[other]:.2f}x |")
@@ -287,7 +287,7 @@ def survey(dirs: list[str], lines: int) -> None:
     findings = json.loads(out.stdout or "[]")
     counts = Counter(item["code"] for item in findings)
     errors = [line for line in out.stderr.splitlines() if line.startswith("error:")]
-    print(f"\n| rule | findings | per 100k lines |\n|---|---:|---:|")
+    print("\n| rule | findings | per 100k lines |\n|---|---:|---:|")
     for code, count in sorted(counts.items()):
         print(f"| {code} | {count} | {count / lines * 1e5:.1f} |")
     print(f"| total | {sum(counts.values())} | {sum(counts.values()) / lines * 1e5:.1f} |")
