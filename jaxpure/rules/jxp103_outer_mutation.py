@@ -35,7 +35,9 @@ class OuterMutation(StoreRule, Rule):
     by a helper it calls, or by a nested function it defines) are fine and not reported.
     Mutating an argument is JXP502; storing a traced value is JXP601 (tracer-leak), which
     takes precedence. Writes to `self` are not reported unless the value is traced: many
-    frameworks set attributes while tracing on purpose. Memoisation guarded by a test on
+    frameworks set attributes while tracing on purpose; the exception is an augmented
+    update (`self.num_updates += 1`) in a method jitted with `self` static
+    (`static_argnums=0`), which counts compilations, not calls. Memoisation guarded by a test on
     the same container (`if n not in CACHE: CACHE[n] = np.eye(n)`) and `setdefault` are
     trace-time caches keyed by static values and are not reported; so is `S.add(v)` with
     static arguments on a set nothing in the module removes from (`compiled.add(task)`:
@@ -94,6 +96,7 @@ class OuterMutation(StoreRule, Rule):
         "import functools\nimport jax\nclass M:\n    @functools.partial(jax.jit, static_argnums=0)\n    def f(self, x):\n        self.calls = 1\n        return x\n",
     )
     INVALID = (
+        "import functools\nimport jax\nclass Trainer:\n    def __init__(self):\n        self.steps = 0\n    @functools.partial(jax.jit, static_argnums=0)\n    def step(self, x):\n        self.steps += 1\n        return x * 2\n",
         "import jax\nseen = []\n@jax.jit\ndef f(x):\n    seen.append(1)\n    return x * 2\n",
         "import jax\nCOUNTS = {'calls': 0}\n@jax.jit\ndef f(x):\n    COUNTS['calls'] += 1\n    return x\n",
         "import jax\nCACHE = {'a': 1}\n@jax.jit\ndef f(x):\n    del CACHE['a']\n    return x\n",
@@ -109,6 +112,16 @@ class OuterMutation(StoreRule, Rule):
             return
         for store in E.stores(ctx, node):
             if store.value_traced or store.outer.inner_trace:
+                continue
+            if store.outer.kind == "self" and _counter_on_static_self(ctx, node, store):
+                self.report(
+                    ctx,
+                    node,
+                    f"`{snippet(ctx, node)}` updates an attribute of `self`, a static argument "
+                    f"of {ctx.via_description(via)}: it runs once per compilation, not on every "
+                    "call, so the count stops after the first call; keep the count outside "
+                    "the jitted method, or carry it as an argument and return it",
+                )
                 continue
             if store.outer.kind not in ("module", "closure"):
                 continue
@@ -188,3 +201,17 @@ def _only_grows(ctx: Context, node: cst.CSTNode, name: str) -> bool:
         and all(ctx.kind(arg.value) == V.STATIC for arg in node.args) \
         and name not in ctx.index.shrunk and name not in ctx.index.global_writes \
         and E.names_mutable_container(ctx, name)
+
+
+def _counter_on_static_self(ctx: Context, node: cst.CSTNode, store: E.Store) -> bool:
+    """``self.num_updates += 1`` in a method jitted with ``self`` static
+    (``@partial(jax.jit, static_argnums=0)``): the instance comes from outside the trace,
+    and an update of one of its attributes from its own value happens at trace time only.
+    Plain assignments (framework setup, caches) are left alone."""
+    info, unit = ctx.info, ctx.unit
+    if info is None or unit is None or not info.direct or ctx.stateful or not unit.params:
+        return False
+    if unit.params[0].name not in info.static_params or type(node) is not cst.AugAssign:
+        return False
+    return type(store.target) is cst.Attribute and type(store.target.value) is cst.Name \
+        and store.target.value.value == unit.params[0].name
