@@ -321,6 +321,23 @@ def reads_any(node: cst.CSTNode, names: set[str]) -> bool:
     return False
 
 
+def free_names(node: cst.CSTNode) -> set[str]:
+    """The names an expression reads (attribute names and keywords excluded)."""
+    found: set[str] = set()
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        current = stack.pop()
+        if type(current) is cst.Name:
+            found.add(current.value)
+        elif type(current) is cst.Attribute:
+            stack.append(current.value)
+        elif type(current) is cst.Arg:
+            stack.append(current.value)
+        else:
+            stack.extend(children(current))
+    return found
+
+
 def mentions(node: cst.CSTNode, name: str) -> int:
     """How many times ``node`` (including nested function bodies) names ``name``."""
     count = 0

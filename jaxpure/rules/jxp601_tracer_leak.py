@@ -5,6 +5,7 @@ import libcst as cst
 from jaxpure.analysis import effects as E
 from jaxpure.analysis import values as V
 from jaxpure.analysis.context import Context
+from jaxpure.analysis.syntax import free_names
 from jaxpure.rules._shared import StoreRule, snippet
 from jaxpure.rules.base import Rule
 
@@ -17,7 +18,10 @@ class TracerLeak(StoreRule, Rule):
     container of a module-level or closed-over object (`CACHE[k] = y`,
     `history.append(loss)`), or in a parameter's mutable default (`def f(x, seen=[])`:
     one list shared by every call); also a JAX value returned by a function memoised with
-    `functools.lru_cache`/`cache` and called while tracing (the cache keeps the tracer).
+    `functools.lru_cache`/`cache` and called while tracing (the cache keeps the tracer);
+    and a host callback (`jax.debug.callback`, `io_callback`, `pure_callback`) whose lambda
+    reads a traced value of the enclosing function instead of receiving it as an argument
+    (it gets the tracer, not the value, when it runs).
 
     ## Why is this bad?
     Inside a transform, values are tracers: placeholders that only mean something while the
@@ -80,6 +84,7 @@ class TracerLeak(StoreRule, Rule):
         "import jax.numpy as jnp\nHIST = []\ndef f(x):\n    HIST.append(jnp.sin(x))\n",
     )
     INVALID = (
+        "import jax\nseen = []\n@jax.jit\ndef f(x):\n    y = x * 2\n    jax.debug.callback(lambda: seen.append(y))\n    return y\n",
         'import functools\nimport jax\nimport jax.numpy as jnp\n@functools.lru_cache\ndef mask(n):\n    return jnp.tril(jnp.ones((n, n)))\n@jax.jit\ndef f(x):\n    return x * mask(x.shape[0])\n',
         "import functools\nimport jax\nclass Model:\n    @functools.partial(jax.jit, static_argnums=0)\n    def __call__(self, x):\n        self.cache = x * 2\n        return x + 1\n",
         "import jax\nhistory = []\n@jax.jit\ndef f(x):\n    history.append(x)\n    return x * 2\n",
@@ -124,6 +129,29 @@ class TracerLeak(StoreRule, Rule):
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
         if ctx.traced and type(node.func) is cst.Attribute:
             self.check_store(ctx, node)
+        if ctx.traced and node.args and ctx.qualname(node.func) in HOST_CALLBACKS:
+            self._callback_closure(ctx, node)
+
+    def _callback_closure(self, ctx: Context, node: cst.Call) -> None:
+        """``jax.debug.callback(lambda: history.append(loss))``: the callback runs when the
+        computation does, but a traced value it reads from the enclosing function (rather
+        than receiving it as an argument) is the tracer object of the trace."""
+        callback = node.args[0].value
+        if type(callback) is not cst.Lambda:
+            return
+        params = {p.name.value for p in callback.params.params}
+        for name in sorted(free_names(callback.body) - params):
+            if V.is_traced(ctx.lookup(name)):
+                self.report(
+                    ctx,
+                    node,
+                    f"The callback of `{snippet(ctx, node.func)}` reads traced `{name}` from the "
+                    f"enclosing function: when it runs it gets the tracer of the "
+                    f"{ctx.via_description(ctx.via)} trace, not the value (storing it raises "
+                    f"UnexpectedTracerError later); pass it as an argument: "
+                    f"`{snippet(ctx, node.func)}(lambda {name}: ..., {name})`",
+                )
+                return
 
     def visit_Return(self, node: cst.Return, ctx: Context) -> None:
         """``@functools.lru_cache def mask(n): return jnp.tril(...)`` called while tracing:
@@ -143,6 +171,11 @@ class TracerLeak(StoreRule, Rule):
             "later trace that gets it raises UnexpectedTracerError; build the value with "
             "NumPy, or drop the cache",
         )
+
+
+# host callbacks: the function runs with the computation's values, passed as arguments
+HOST_CALLBACKS = frozenset({"jax.debug.callback", "jax.pure_callback",
+                            "jax.experimental.io_callback", "jax.experimental.pure_callback"})
 
 
 def _where(ctx: Context, store: E.Store) -> str:
