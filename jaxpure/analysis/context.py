@@ -26,6 +26,8 @@ class Frame:
     closure: tuple[dict[str, int], dict[str, K.KeyState]] | None = None
     random_names: frozenset[str] = frozenset()
     key_paths: bool = False  # some random_names are paths (self.key, rngs["dropout"])
+    # `draw = partial(jax.random.normal, key)`: each call of `draw` draws from `key`
+    bound_keys: dict[str, str] = field(default_factory=dict)
     dead: bool = False
 
 

@@ -535,6 +535,11 @@ class Walker:
                 for path in [k for k in frame.keys if k.startswith((name + ".", name + "["))]:
                     del frame.keys[path]  # `rngs = ...` replaces rngs["dropout"] too
             frame.env[name] = ctx.kind(value) if value is not None else V.UNKNOWN
+            bound = self.sampler_key(value) if value is not None else None
+            if bound is not None:
+                frame.bound_keys[name] = bound
+            else:
+                frame.bound_keys.pop(name, None)
             if _REF_NAME.search(name) and frame.env[name] != V.TRACED_ARRAY:
                 frame.env[name] = V.REF  # `lse_ref = residual_refs[0]`: still a ref
             key = self.key_from(name, value)
@@ -712,6 +717,22 @@ class Walker:
                     found[index] = passed[name]
         return found
 
+    def sampler_key(self, value: cst.BaseExpression) -> str | None:
+        """The key bound by ``partial(jax.random.normal, key)``: a sampler that draws from
+        it on every call."""
+        ctx = self.ctx
+        if type(value) is not cst.Call or len(value.args) < 2 or value.args[0].keyword \
+                or ctx.qualname(value.func) != "functools.partial":
+            return None
+        sampler = ctx.qualname(value.args[0].value) or ""
+        if not sampler.startswith("jax.random.") or not K.consumes(sampler) \
+                or sampler in K.KEY_PRODUCERS:
+            return None
+        for path in K.argument_paths(value.args[1].value):
+            if ctx.key_state(path) is not None:
+                return path
+        return None
+
     def produces_key(self, value: cst.BaseExpression) -> bool:
         if type(value) is cst.Call:
             qual = self.ctx.qualname(value.func)
@@ -759,10 +780,11 @@ class Walker:
         if kept is None:
             return
         seen: set[str] = set()
-        for arg in call.args:
-            if id(arg.value) in kept:
+        bound = frame.bound_keys.get(call.func.value) if type(call.func) is cst.Name else None
+        for arg in call.args if bound is None else [None, *call.args]:
+            if arg is not None and id(arg.value) in kept:
                 continue
-            for name in K.argument_paths(arg.value):
+            for name in K.argument_paths(arg.value) if arg is not None else [bound]:
                 if name in seen:
                     continue
                 seen.add(name)

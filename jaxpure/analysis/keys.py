@@ -32,7 +32,9 @@ NON_CONSUMING = frozenset(
      "jax.random.clone", "jax.random.key_impl", "jax.random.key", "jax.random.PRNGKey",
      "jax.device_put", "jax.device_get", "jax.block_until_ready", "jax.lax.stop_gradient",
      "jax.numpy.asarray", "jax.numpy.array", "jax.numpy.stack", "jax.numpy.concatenate",
-     "jax.numpy.shape", "jax.typeof", "jax.eval_shape"}
+     "jax.numpy.shape", "jax.typeof", "jax.eval_shape",
+     # binding a key into a sampler draws nothing yet (its calls do: flow.sampler_key)
+     "functools.partial"}
 )
 NON_CONSUMING_PREFIXES = ("builtins.", "jax.debug.", "jax.tree", "jax.numpy.", "typing.",
                           "jax.dtypes.", "jax.core.", "logging.", "numpy.", "jax.sharding.",
