@@ -1034,8 +1034,38 @@ class Walker:
         for arg in node.args:
             self.expr(arg)
         self.consume_keys(node)
+        self.check_partial_key_mapped(node)
         if self.ctx.traced:
             self.record_callsite(node)
+
+    def check_partial_key_mapped(self, call: cst.Call) -> None:
+        """``jax.vmap(partial(perturb, key=key))(population)``: the bound key is not mapped,
+        so every element of the batch draws from the same key."""
+        ctx = self.ctx
+        if not call.args or ctx.qualname(call.func) not in MAPPING_TRANSFORMS:
+            return
+        bound = call.args[0].value
+        if type(bound) is not cst.Call or len(bound.args) < 2 or bound.args[0].keyword \
+                or ctx.qualname(bound.func) != "functools.partial":
+            return
+        target = bound.args[0].value
+        callee = ctx.resolver.function(target, ctx.frame.unit)
+        sampler = ctx.qualname(target) or ""
+        positional = [p for p in callee.params if p.index >= 0] if callee is not None else []
+        for position, arg in enumerate(bound.args[1:]):
+            # a key: an argument the function hands to jax.random, or the key of a sampler
+            if callee is not None:
+                param = arg.keyword.value if arg.keyword is not None else \
+                    positional[position].name if position < len(positional) else None
+                if param is None or callee.param(param) is None or not _draws_from(ctx, callee, param):
+                    continue
+            elif position != 0 or arg.keyword is not None or not (
+                    sampler.startswith("jax.random.") and K.consumes(sampler)
+                    and sampler not in K.KEY_PRODUCERS):
+                continue
+            for path in K.argument_paths(arg.value):
+                self.dispatch(K.KeyReuseInLoop(path, arg.value, ctx.qualname(call.func) or "jax.vmap",
+                                               per="bound"))
 
     def record_callsite(self, call: cst.Call) -> None:
         ctx = self.ctx
@@ -1226,6 +1256,8 @@ def _leaves_loop(statement: cst.CSTNode) -> bool:
         isinstance(statement.body[-1], (cst.Return, cst.Break, cst.Raise))
 
 
+# transforms that run the function once per element of a batch
+MAPPING_TRANSFORMS = frozenset({"jax.vmap", "jax.pmap"})
 # transforms whose wrapped function receives the call's arguments one to one
 ARGUMENT_PRESERVING_TRANSFORMS = frozenset({"jax.vmap", "jax.pmap", "jax.jit", "jax.checkpoint",
                                             "jax.remat", "jax.named_call"})
@@ -1258,6 +1290,12 @@ def _python_type_guard(ctx: Context, test: cst.BaseExpression) -> str | None:
     ):
         return subject.value
     return None
+
+
+def _draws_from(ctx: Context, unit: Unit, param: str) -> bool:
+    """``unit`` hands its parameter ``param`` to a ``jax.random`` draw (so it is a key)."""
+    return param in _direct_random_names(ctx, unit) \
+        and K.helper_consumes(ctx.resolver, ctx.index, unit, param)
 
 
 def _element_of_split(ctx: Context, path: str) -> bool:

@@ -338,7 +338,7 @@ class KeyReuseInLoop:
     closed_over: bool = False
     carried: bool = False
     # one key for every leaf of a jax.tree.map ("leaf"), or every element of a jax.vmap
-    # that broadcasts it with in_axes=None ("batch")
+    # that broadcasts it with in_axes=None ("batch") or gets it bound by partial ("bound")
     per: str | None = None
     # the jax.random call that consumes the broadcast key inside the vmapped function
     consumed_by: cst.CSTNode | None = None

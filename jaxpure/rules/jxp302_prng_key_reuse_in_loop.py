@@ -21,7 +21,10 @@ class PrngKeyReuseInLoop(Rule):
     `map_with_path`) applies to every leaf consuming a key it closes over, whether or not
     the code is traced; and a function vmapped with `in_axes=None` for a key parameter that
     it hands to a `jax.random` sampler (reported at the `jax.vmap`), unless the vmapped
-    function is called right there with the literal `None` for that parameter. A key kept
+    function is called right there with the literal `None` for that parameter; so is a key
+    bound by `functools.partial` into the function `jax.vmap` maps
+    (`jax.vmap(partial(perturb, key=key))(population)`), and `fold_in(key, epoch)` in a loop
+    that does not change `epoch` is the same key on every iteration. A key kept
     in an attribute or a dict entry is fresh when the loop rebinds it
     (`self.key, sub = jax.random.split(self.key)`).
 
@@ -74,6 +77,7 @@ class PrngKeyReuseInLoop(Rule):
         "import jax\ndef noise(key, i, x):\n    return x + jax.random.normal(jax.random.fold_in(key, i), x.shape)\ndef batch(key, idx, xs):\n    return jax.vmap(noise, in_axes=(None, 0, 0))(key, idx, xs)\n",
     )
     INVALID = (
+        "import functools\nimport jax\ndef noisy(x, key):\n    return x + jax.random.normal(key, x.shape)\n@jax.jit\ndef f(xs, key):\n    return jax.vmap(functools.partial(noisy, key=key))(xs)\n",
         "import jax\ndef f(key, n):\n    total = 0.0\n    for i in range(n):\n        total += jax.random.normal(key)\n    return total\n",
         "import jax\nfrom jax import lax\ndef f(key, xs):\n    def body(c, x):\n        return c + jax.random.normal(key), x\n    return lax.scan(body, 0.0, xs)\n",
         "import jax\nfrom jax import lax\ndef f(key, xs):\n    def body(carry, x):\n        k, h = carry\n        noise = jax.random.normal(k)\n        return (k, h + noise), x\n    return lax.scan(body, (key, 0.0), xs)\n",
@@ -98,6 +102,13 @@ class PrngKeyReuseInLoop(Rule):
                 f"`in_axes=None` and drawn from on line {{line0}}, so every element draws the "
                 f"same numbers; map over one key per element instead: `in_axes=0` with "
                 f"`jax.random.split({name}, batch_size)`"
+            )
+        elif event.per == "bound":
+            message = (
+                f"PRNG key `{name}` is bound by `functools.partial` into the function "
+                f"`{event.loop}` maps, so every element of the batch gets the same key and "
+                f"draws the same numbers; map over one key per element instead: "
+                f"`jax.random.split({name}, batch_size)` as a mapped argument"
             )
         elif event.carried:
             message = (
