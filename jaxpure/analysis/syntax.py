@@ -310,44 +310,33 @@ def is_int_literal(node: cst.BaseExpression | None) -> bool:
     return type(node) is cst.Integer
 
 
-def reads_any(node: cst.CSTNode, names: set[str]) -> bool:
-    """Whether ``node`` (including nested function bodies) mentions any of ``names``."""
+def names_in(node: cst.CSTNode, attributes: bool = True) -> Iterator[cst.Name]:
+    """Every ``Name`` node under ``node``, nested function bodies included; without
+    ``attributes``, only the names an expression reads (not ``.attr``, not ``keyword=``)."""
     stack = [node]
     while stack:
         current = stack.pop()
-        if type(current) is cst.Name and current.value in names:
-            return True
-        stack.extend(children(current))
-    return False
+        if type(current) is cst.Name:
+            yield current
+        elif not attributes and type(current) in (cst.Attribute, cst.Arg):
+            stack.append(current.value)  # type: ignore[attr-defined]
+        else:
+            stack.extend(children(current))
+
+
+def reads_any(node: cst.CSTNode, names: set[str]) -> bool:
+    """Whether ``node`` (including nested function bodies) mentions any of ``names``."""
+    return any(found.value in names for found in names_in(node))
 
 
 def free_names(node: cst.CSTNode) -> set[str]:
     """The names an expression reads (attribute names and keywords excluded)."""
-    found: set[str] = set()
-    stack: list[cst.CSTNode] = [node]
-    while stack:
-        current = stack.pop()
-        if type(current) is cst.Name:
-            found.add(current.value)
-        elif type(current) is cst.Attribute:
-            stack.append(current.value)
-        elif type(current) is cst.Arg:
-            stack.append(current.value)
-        else:
-            stack.extend(children(current))
-    return found
+    return {found.value for found in names_in(node, attributes=False)}
 
 
 def mentions(node: cst.CSTNode, name: str) -> int:
     """How many times ``node`` (including nested function bodies) names ``name``."""
-    count = 0
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if type(current) is cst.Name and current.value == name:
-            count += 1
-        stack.extend(children(current))
-    return count
+    return sum(1 for found in names_in(node) if found.value == name)
 
 
 def lazily_initialised(function: cst.FunctionDef, name: str) -> bool:
