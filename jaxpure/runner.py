@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import difflib
 import os
-import stat
 import sys
-import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -30,6 +28,7 @@ from jaxpure.sources import (
     encode_like,
     read_source,
     split_lines_keepends,
+    write_in_place,
 )
 
 # Fixes can enable further fixes (or collide and be deferred); stop after a few rounds.
@@ -205,43 +204,8 @@ def _lines(text: str) -> list[str]:
 
 
 def write_if_unchanged(path: str, expected: bytes, new_data: bytes) -> str | None:
-    """Atomically replace the file's content; None, or why it was not written."""
-    target = os.path.realpath(path)  # replace a symlink's target, not the link
-    try:
-        with open(target, "rb") as handle:
-            current = handle.read()
-        info = os.stat(target)
-    except OSError as error:
-        return f"not fixed: cannot re-read the file ({(error.strerror or str(error)).lower()})"
-    if current != expected:
-        return "not fixed: the file changed on disk while it was being checked; run again"
-    directory, name = os.path.split(target)
-    try:
-        descriptor, temporary = tempfile.mkstemp(dir=directory, prefix=f".{name}.", suffix=".jaxpure-tmp")
-    except OSError as error:
-        return f"not fixed: cannot create a file next to it ({(error.strerror or str(error)).lower()})"
-    try:
-        with os.fdopen(descriptor, "wb") as handle:
-            handle.write(new_data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temporary, stat.S_IMODE(info.st_mode))
-        try:
-            os.chown(temporary, info.st_uid, info.st_gid)
-        except OSError:
-            pass  # not permitted as a normal user; the file then belongs to us, like an editor's
-        os.replace(temporary, target)
-    except OSError as error:
-        _remove_quietly(temporary)
-        return f"not fixed: cannot write the file ({(error.strerror or str(error)).lower()})"
-    return None
-
-
-def _remove_quietly(path: str) -> None:
-    try:
-        os.unlink(path)
-    except OSError:
-        pass
+    """Write the fixed content in place (see jaxpure.sources); None, or why it was not."""
+    return write_in_place(path, expected, new_data)
 
 
 # --- many files ----------------------------------------------------------------------------

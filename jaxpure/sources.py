@@ -141,3 +141,123 @@ def not_regular_message(mode: int) -> str:
 
 def _strerror(error: OSError) -> str:
     return (error.strerror or str(error)).lower()
+
+
+# --- writing a fixed file back ------------------------------------------------------------
+# In place, into the same inode: hard links, mode bits (setuid/setgid included), owner,
+# extended attributes and ACLs stay as they are, and no temporary file is ever created in
+# the user's tree (a kill -9 could leave it there). Before the file is touched, its old
+# content is copied to a backup outside the tree (the system's temporary directory) and
+# read back; the backup is removed once the new content is written and verified, and it is
+# what restores the file when a write fails half-way (a full disk).
+
+def write_in_place(path: str, expected: bytes, new_data: bytes) -> str | None:
+    """Replace the file's content with ``new_data`` if it still is ``expected``; None, or
+    a one-line reason why nothing was written."""
+    target = os.path.realpath(path)  # a symlink's target, not the link
+    try:
+        info = os.stat(target)
+    except OSError as error:
+        return f"not fixed: cannot re-read the file ({_strerror(error)})"
+    if not stat.S_ISREG(info.st_mode):
+        return f"not fixed: the file {not_regular_message(info.st_mode)}"
+    if not info.st_mode & 0o222 or not os.access(target, os.W_OK):
+        return "not fixed: the file is read-only (make it writable to apply fixes)"
+    try:
+        descriptor = os.open(target, os.O_RDWR | getattr(os, "O_NONBLOCK", 0)
+                             | getattr(os, "O_NOCTTY", 0))
+    except OSError as error:
+        return f"not fixed: cannot open the file for writing ({_strerror(error)})"
+    try:
+        return _replace_content(descriptor, expected, new_data, stat.S_IMODE(info.st_mode))
+    finally:
+        os.close(descriptor)
+
+
+def _replace_content(descriptor: int, expected: bytes, new_data: bytes, mode: int) -> str | None:
+    try:
+        current = _read_at_most(descriptor, len(expected) + 1)
+    except OSError as error:
+        return f"not fixed: cannot re-read the file ({_strerror(error)})"
+    if current != expected:
+        return "not fixed: the file changed on disk while it was being checked; run again"
+    try:
+        backup = _backup(expected)
+    except OSError as error:
+        return f"not fixed: cannot save a backup copy first ({_strerror(error)})"
+    try:
+        problem = _reserve(descriptor, len(new_data))
+        if problem is None:
+            problem = _write_verified(descriptor, new_data)
+            if problem is not None and _write_verified(descriptor, expected) is not None:
+                return f"{problem}; the file may be damaged: its old content is in {backup}"
+        if problem is None:
+            _restore_mode(descriptor, mode)
+    except BaseException:  # KeyboardInterrupt mid-write: put the old content back
+        if _write_verified(descriptor, expected) is not None:
+            backup = ""  # keep the backup: it is the only copy now
+        raise
+    finally:
+        if backup:
+            _remove_quietly(backup)
+    return problem
+
+
+def _backup(data: bytes) -> str:
+    import tempfile
+
+    descriptor, name = tempfile.mkstemp(prefix="jaxpure-backup-", suffix=".py")
+    try:
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(data)
+        with open(name, "rb") as handle:
+            if handle.read() != data:
+                raise OSError(errno.EIO, "the backup copy does not read back")
+    except BaseException:
+        _remove_quietly(name)
+        raise
+    return name
+
+
+def _reserve(descriptor: int, size: int) -> str | None:
+    """Allocate the file's new size first, so a full disk fails before anything is written."""
+    try:
+        os.posix_fallocate(descriptor, 0, max(size, 1))
+    except AttributeError:  # not on this OS
+        return None
+    except OSError as error:
+        if error.errno == errno.ENOSPC or error.errno == errno.EDQUOT:
+            return f"not fixed: {_strerror(error)}"
+        # EOPNOTSUPP, EINVAL: this filesystem cannot reserve; write and verify anyway
+    return None
+
+
+def _write_verified(descriptor: int, data: bytes) -> str | None:
+    try:
+        written = 0
+        while written < len(data):
+            written += os.pwrite(descriptor, data[written:], written)
+        os.ftruncate(descriptor, len(data))
+        os.fsync(descriptor)
+        os.lseek(descriptor, 0, os.SEEK_SET)
+        if _read_at_most(descriptor, len(data) + 1) != data:
+            return "not fixed: the written file does not read back as written"
+    except OSError as error:
+        return f"not fixed: cannot write the file ({_strerror(error)})"
+    return None
+
+
+def _restore_mode(descriptor: int, mode: int) -> None:
+    """The kernel drops setuid/setgid when a user without CAP_FSETID writes; put them back."""
+    try:
+        if stat.S_IMODE(os.fstat(descriptor).st_mode) != mode:
+            os.fchmod(descriptor, mode)
+    except OSError:
+        pass  # not the owner: as any editor writing the file would
+
+
+def _remove_quietly(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
