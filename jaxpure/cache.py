@@ -89,6 +89,7 @@ class ResultCache:
         self.write_failed: str | None = None  # the first write error, reported once
         self.hits = 0
         self.misses = 0
+        self._seeds_bad = False  # seeds.json failed validation: rewrite it
 
     def _entry_path(self, key: str) -> Path:
         return self.entries / key[:2] / f"{key[2:]}.json"
@@ -99,13 +100,18 @@ class ResultCache:
 
     def get_entry(self, key: str, filename: str) -> tuple[FileResult, ModuleSummary | None] | None:
         """The cached result and module summary (for analysis across modules)."""
+        result, summary = None, None
         try:
             text = self._entry_path(key).read_text(encoding="utf-8")
             data = json.loads(text)
             result = decode_entry(data, key, filename)
-            summary = _decode_summary(data.get("summary")) if result is not None else None
-        except (OSError, ValueError, UnicodeDecodeError, TypeError, AttributeError):
-            result, summary = None, None
+            if result is not None and data.get("summary") is not None:
+                summary = _decode_summary(data["summary"])
+                if summary is None:
+                    result = None  # a hit without its summary would lose findings across modules
+        except (OSError, ValueError, UnicodeDecodeError, TypeError, AttributeError,
+                RecursionError, MemoryError):
+            result, summary = None, None  # a miss: the file is checked and the entry rewritten
         if result is None:
             self.misses += 1
             return None
@@ -135,12 +141,23 @@ class ResultCache:
         return self.entries / "seeds.json"
 
     def load_seeds(self) -> dict[str, tuple[Seed, ...]]:
+        """The saved seeds; {} when there are none or the file is bad in any way (a bad
+        file is then rewritten by the next save_seeds)."""
         try:
-            data = json.loads(self._seeds_path().read_text(encoding="utf-8"))
-            return {relpath: tuple(Seed.from_json(item) for item in items)
-                    for relpath, items in data.items()}
-        except (OSError, ValueError, UnicodeDecodeError, TypeError, AttributeError, IndexError):
+            text = self._seeds_path().read_text(encoding="utf-8")
+        except FileNotFoundError:
             return {}
+        except (OSError, UnicodeDecodeError):
+            self._seeds_bad = True
+            return {}
+        try:
+            seeds = _decode_seeds(json.loads(text))
+        except (ValueError, RecursionError, MemoryError):
+            seeds = None
+        if seeds is None:
+            self._seeds_bad = True
+            return {}
+        return seeds
 
     def seeds_for(self, relpath: str) -> tuple[Seed, ...]:
         return self.load_seeds().get(relpath, ())
@@ -157,12 +174,13 @@ class ResultCache:
                 merged[relpath] = seeds
             else:
                 merged.pop(relpath, None)
-        if merged == current:
+        if merged == current and not self._seeds_bad:
             return
         try:
             self._ensure_directory()
             data = {relpath: [seed.to_json() for seed in seeds] for relpath, seeds in merged.items()}
             atomic_write_text(self._seeds_path(), json.dumps(data, separators=(",", ":")))
+            self._seeds_bad = False
         except OSError as error:
             self.write_failed = f"cannot write to cache directory {self.directory}: {error.strerror or error}"
 
@@ -231,13 +249,66 @@ def decode_entry(data: Any, key: str, filename: str) -> FileResult | None:
     return FileResult(filename, tuple(decoded))
 
 
+# Summaries and seeds are validated field by field (shapes fixed, so no recursion however
+# deep the JSON is) and must encode back to exactly what was read: a value of a wrong type
+# anywhere is a miss, never a hit that makes the analysis across modules go wrong.
+
 def _decode_summary(data: Any) -> ModuleSummary | None:
-    if data is None:
+    if not (_list_of(data, 4) and isinstance(data[0], str) and _strings_list(data[1])
+            and isinstance(data[2], list) and all(map(_valid_call, data[2]))
+            and isinstance(data[3], list) and all(_list_of(r, 2) and _strings(*r) for r in data[3])):
         return None
-    try:
-        return ModuleSummary.from_json(data)
-    except (TypeError, ValueError, IndexError):
+    summary = ModuleSummary.from_json(data)
+    return summary if summary.to_json() == data else None
+
+
+def _valid_call(call: Any) -> bool:
+    return (_list_of(call, 9) and _strings(call[0], call[1], call[3]) and _count(call[2])
+            and _optional_strings(call[4], call[5]) and _kinds(call[6], call[7])
+            and type(call[8]) is bool)
+
+
+def _decode_seeds(data: Any) -> dict[str, tuple[Seed, ...]] | None:
+    if not isinstance(data, dict):
         return None
+    decoded: dict[str, tuple[Seed, ...]] = {}
+    for relpath, items in data.items():
+        if not isinstance(items, list) or not all(map(_valid_seed, items)):
+            return None
+        seeds = tuple(Seed.from_json(item) for item in items)
+        if [seed.to_json() for seed in seeds] != items:
+            return None
+        decoded[relpath] = seeds
+    return decoded
+
+
+def _valid_seed(item: Any) -> bool:
+    return (_list_of(item, 9) and _strings(item[0], item[1], item[4], item[8])
+            and _optional_strings(item[2], item[3]) and _kinds(item[5], item[6])
+            and type(item[7]) is bool)
+
+
+def _kinds(positional: Any, keywords: Any) -> bool:
+    return (isinstance(positional, list) and all(type(v) is int for v in positional)
+            and isinstance(keywords, list)
+            and all(_list_of(k, 2) and isinstance(k[0], str) and type(k[1]) is int
+                    for k in keywords))
+
+
+def _list_of(value: Any, length: int) -> bool:
+    return isinstance(value, list) and len(value) == length
+
+
+def _strings_list(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def _optional_strings(*values: Any) -> bool:
+    return all(v is None or isinstance(v, str) for v in values)
+
+
+def _count(value: Any) -> bool:
+    return type(value) is int and value >= 0
 
 
 def _decode_finding(item: Any, filename: str) -> Finding | None:

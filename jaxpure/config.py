@@ -48,11 +48,11 @@ def find_config_file(start: Path) -> Path | None:
     """The nearest configuration file at or above ``start`` (a file or a directory)."""
     # abspath, not resolve(): paths are compared with the (unresolved) checked paths
     start = Path(os.path.abspath(start))
-    directory = start if start.is_dir() else start.parent
+    directory = start if os.path.isdir(start) else start.parent
     for candidate_dir in (directory, *directory.parents):
         for name in CONFIG_NAMES:
             candidate = candidate_dir / name
-            if not candidate.is_file():
+            if not os.path.isfile(candidate):  # False, not raise, in an unenterable directory
                 continue
             if name != "pyproject.toml" or _has_jaxpure_table(candidate):
                 return candidate

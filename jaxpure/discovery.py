@@ -124,7 +124,7 @@ class Excluder:
     def skipped_dir_name(self, directory: Path) -> bool:
         name = directory.name
         return name in SKIPPED_DIR_NAMES or name.endswith(".egg-info") or \
-            (directory / "pyvenv.cfg").is_file()
+            _is_file(directory / "pyvenv.cfg")
 
     def excluded(self, path: Path, is_dir: bool, walk_root: Path | None = None) -> bool:
         """``path`` is absolute (symlinks not resolved, so patterns see the path as named)."""
@@ -153,17 +153,41 @@ class Excluder:
             spec = self._gitignore(ancestor)
             if spec is not None:
                 chain.append(spec)
-            if (ancestor / ".git").exists():  # the repository's top: nothing above applies
+            if _exists(ancestor / ".git"):  # the repository's top: nothing above applies
                 break
         return list(reversed(chain))
 
     def _gitignore(self, directory: Path) -> _Spec | None:
         if directory not in self._gitignores:
             sources = [directory / ".gitignore"]
-            if (directory / ".git").is_dir():
+            if _is_dir(directory / ".git"):
                 sources.insert(0, directory / ".git" / "info" / "exclude")
             self._gitignores[directory] = _load_spec(directory, sources)
         return self._gitignores[directory]
+
+
+# pathlib's is_file/exists/is_dir raise PermissionError for a path inside a directory that
+# cannot be entered (Python 3.11 ignores only ENOENT, ENOTDIR, EBADF and ELOOP); such a
+# directory is reported once, by the walk, when it cannot be listed.
+def _mode(path: Path) -> int | None:
+    try:
+        return os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
+
+
+def _is_file(path: Path) -> bool:
+    mode = _mode(path)
+    return mode is not None and stat.S_ISREG(mode)
+
+
+def _is_dir(path: Path) -> bool:
+    mode = _mode(path)
+    return mode is not None and stat.S_ISDIR(mode)
+
+
+def _exists(path: Path) -> bool:
+    return _mode(path) is not None
 
 
 def discover(
@@ -198,10 +222,11 @@ def discover(
         if force_exclude and _force_excluded(absolute, stat.S_ISDIR(mode), excluder):
             continue
         if stat.S_ISDIR(mode):
-            before = len(files)
+            before, reported = len(files), len(problems)
             for found in _walk(path, absolute, excluder, problems):
                 add(found)
-            if len(files) == before:
+            # (a directory that could not be listed has said so already)
+            if len(files) == before and not any(p.is_error for p in problems[reported:]):
                 problems.append(Problem(str(path), "no Python files found in this directory"))
         else:
             add(path)

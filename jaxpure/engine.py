@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import ast
-import io
 import re
-import tokenize
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -28,22 +27,22 @@ from jaxpure.prefilter import mentions_jax, textual_summary
 from jaxpure.rules import all_rules
 from jaxpure.rules.base import Report, Rule
 from jaxpure.settings import Settings
+from jaxpure.sources import (
+    DECODE_ERRORS,
+    LINE_START,
+    MAX_FILE_BYTES,
+    decode,
+    line_starts,
+    too_large_message,
+)
+from jaxpure.suppression import Suppressions
 
 SYNTAX_ERROR = "JXP001"
-MAX_FILE_BYTES = 2_000_000
 
 all_rules()  # import every rule now, with the engine (under fastimport's code cache)
 
 
-NOQA = re.compile(r"#\s*noqa(?::\s?(?P<codes>[A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*))?", re.I)
-JAXPURE_IGNORE = re.compile(r"#\s*jaxpure:\s*ignore(?:\[(?P<codes>[^\]]*)\])?")
-
-
-def decode(data: bytes) -> str:
-    """Decode Python source honouring a BOM and a PEP 263 coding line."""
-    encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-    text = data.decode(encoding)
-    return text[1:] if text.startswith("\ufeff") else text
+__all__ = ["MAX_FILE_BYTES", "decode", "analyze_source", "check_source"]
 
 
 @lru_cache(maxsize=32)
@@ -125,13 +124,13 @@ def _analyze(source: str | bytes, filename: str, settings: Settings, relpath: st
              package: str | None, seeds: tuple[Seed, ...]) -> FileAnalysis:
     if isinstance(source, bytes):
         if len(source) > MAX_FILE_BYTES:
-            return FileAnalysis(FileResult(filename, error=_too_large(len(source))))
+            return FileAnalysis(FileResult(filename, error=too_large_message(len(source))))
         try:
             source = decode(source)
-        except (UnicodeDecodeError, SyntaxError, LookupError) as error:
+        except DECODE_ERRORS as error:
             return FileAnalysis(FileResult(filename, error=f"cannot decode file: {error}"))
     elif len(source) > MAX_FILE_BYTES:
-        return FileAnalysis(FileResult(filename, error=_too_large(len(source))))
+        return FileAnalysis(FileResult(filename, error=too_large_message(len(source))))
     codes = enabled_codes(settings, relpath if relpath is not None else filename)
     module_name = summary_module_name(package, filename)
     if not seeds and not mentions_jax(source, settings):
@@ -145,11 +144,6 @@ def _analyze(source: str | bytes, filename: str, settings: Settings, relpath: st
         return FileAnalysis(FileResult(filename, (_syntax_finding(filename, source, error),)))
     findings, ctx = _run_rules(module, source, filename, settings, codes, package, seeds)
     return FileAnalysis(FileResult(filename, findings), module_summary(module_name, source, ctx))
-
-
-def _too_large(size: int) -> str:
-    return (f"skipped: file is {size / 1e6:.1f} MB, over the {MAX_FILE_BYTES / 1e6:.0f} MB "
-            "limit for one file (generated code?); exclude it in [tool.jaxpure] exclude")
 
 
 def _syntax_finding(filename: str, source: str, error: cst.ParserSyntaxError) -> Finding:
@@ -199,13 +193,14 @@ def _run_rules(
         return (), ctx
     positions = node_positions(module, source, _reported_nodes(reports))
     names = {rule.code: rule.name for rule in all_rules()}
-    lines = source.splitlines()
+    suppressions = Suppressions.of(source) if settings.respect_noqa else None
     findings: dict[tuple[str, int, int], Finding] = {}
     for report in reports:
         finding = _finding(report, positions, module, filename, names[report.code])
         if finding is None:
             continue
-        if settings.respect_noqa and _suppressed(finding, lines):
+        if suppressions is not None and suppressions.suppresses(finding.code,
+                                                                finding.location.row):
             continue
         findings.setdefault((finding.code, finding.location.row, finding.location.column), finding)
     return tuple(sorted(findings.values(), key=lambda f: f.sort_key)), ctx
@@ -244,32 +239,13 @@ def _finding(report: Report, positions: dict, module: cst.Module, filename: str,
     return Finding(filename, report.code, name, message, start, end, fix)
 
 
-def _suppressed(finding: Finding, lines: list[str]) -> bool:
-    row = finding.location.row
-    if not 0 < row <= len(lines):
-        return False
-    line = lines[row - 1]
-    if "#" not in line:
-        return False
-    for pattern in (NOQA, JAXPURE_IGNORE):
-        match = pattern.search(line)
-        if match is None:
-            continue
-        codes = match.group("codes")
-        if not codes:
-            return True
-        wanted = [c for c in re.split(r"[,\s]+", codes) if c]
-        if any(finding.code.startswith(c.upper()) for c in wanted):
-            return True
-    return False
-
-
 # --- summaries for analysis across modules ------------------------------------------------
 
 def _def_lines(source: str) -> dict[str, int]:
     lines: dict[str, int] = {}
-    for match in re.finditer(r"^[ \t]*(?:async\s+)?def\s+(\w+)", source, re.MULTILINE):
-        lines.setdefault(match.group(1), source.count("\n", 0, match.start()) + 1)
+    starts = line_starts(source)
+    for match in re.finditer(LINE_START + r"[ \t]*(?:async\s+)?def\s+(\w+)", source):
+        lines.setdefault(match.group(1), bisect_right(starts, match.start()))
     return lines
 
 

@@ -15,7 +15,6 @@ Selection (``select``, ``ignore``, ``per-file-ignores``) stays flake8's business
 from __future__ import annotations
 
 import os
-import re
 import sys
 from collections.abc import Iterator
 from functools import lru_cache
@@ -34,9 +33,6 @@ PLUGIN_NAME = "JXP"
 SYNTAX_ERROR = "JXP001"
 # flake8's display name for stdin when no --stdin-display-name is given
 STDIN_NAMES = frozenset({"stdin", "-"})
-# jaxpure's own suppression comment; flake8 only knows `# noqa`, so the plugin applies this
-# one itself (the engine's pattern, see jaxpure.engine.JAXPURE_IGNORE)
-_JAXPURE_IGNORE = re.compile(r"#\s*jaxpure:\s*ignore(?:\[(?P<codes>[^\]]*)\])?")
 
 Result = tuple[int, int, str, type]
 
@@ -98,10 +94,15 @@ class JaxPureChecker:
                               seeds=self._seeds(source))
         if result.error is not None:
             raise RuntimeError(result.error)
-        lines = source.splitlines()
+        # flake8 only knows `# noqa`: jaxpure's own comments (`# jaxpure: ignore`, the
+        # file-level `# jaxpure: noqa`) are applied here
+        from jaxpure.suppression import Suppressions
+
+        suppressions = Suppressions.of(source)
         return [
             finding for finding in result.findings
-            if finding.code != SYNTAX_ERROR and not _jaxpure_ignored(finding, lines)
+            if finding.code != SYNTAX_ERROR
+            and not suppressions.suppresses(finding.code, finding.location.row, noqa=False)
         ]
 
     def _seeds(self, source: str) -> tuple:
@@ -155,20 +156,6 @@ class JaxPureChecker:
         if self.filename in STDIN_NAMES:
             return os.getcwd()
         return os.path.dirname(os.path.abspath(self.filename))
-
-
-def _jaxpure_ignored(finding: Finding, lines: list[str]) -> bool:
-    row = finding.location.row
-    if not 0 < row <= len(lines):
-        return False
-    match = _JAXPURE_IGNORE.search(lines[row - 1])
-    if match is None:
-        return False
-    codes = match.group("codes")
-    if not codes:
-        return True
-    return any(finding.code.startswith(code.upper())
-               for code in re.split(r"[,\s]+", codes) if code)
 
 
 # -- configuration ------------------------------------------------------------------------

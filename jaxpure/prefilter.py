@@ -13,11 +13,13 @@ import re
 
 from jaxpure.analysis.summary import ModuleSummary, resolve_relative
 from jaxpure.settings import Settings
+from jaxpure.sources import LINE_START
 
 MARKERS = ("jax", "flax", "equinox", "nnx")
 
-_TOP_LEVEL_DEF = re.compile(r"^(?:async\s+)?def\s+(\w+)", re.MULTILINE)
-_FROM_IMPORT = re.compile(r"^from\s+(\.*[\w.]*)\s+import\s+([\w\s,]+)$", re.MULTILINE)
+# at the start of any of Python's lines (a lone \r ends one too: jaxpure.sources)
+_TOP_LEVEL_DEF = re.compile(LINE_START + r"(?:async\s+)?def\s+(\w+)")
+_FROM_IMPORT = re.compile(LINE_START + r"from\s+(\.*[\w.]*)\s+import\s+([\w\s,]+)(?=[\r\n]|\Z)")
 
 
 def mentions_jax(source: str, settings: Settings) -> bool:

@@ -10,12 +10,8 @@ the engine is imported on the first file that actually needs checking.
 from __future__ import annotations
 
 import difflib
-import io
 import os
-import stat
 import sys
-import tempfile
-import tokenize
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -26,10 +22,15 @@ from jaxpure.fastimport import import_engine
 from jaxpure.analysis.summary import ModuleSummary, Seed
 from jaxpure.findings import FileResult, Finding
 from jaxpure.settings import Settings
+from jaxpure.sources import (
+    DECODE_ERRORS,
+    decode,
+    encode_like,
+    read_source,
+    split_lines_keepends,
+    write_in_place,
+)
 
-# Must equal jaxpure.engine.MAX_FILE_BYTES (a test checks): checked here from the file's
-# size so a huge file is never read into memory, and without importing the engine.
-MAX_FILE_BYTES = 2_000_000
 # Fixes can enable further fixes (or collide and be deferred); stop after a few rounds.
 MAX_FIX_PASSES = 4
 # Below this many files to check, starting worker processes (each imports libcst) costs
@@ -100,39 +101,9 @@ def package_of(directory: str) -> str | None:
     return ".".join(reversed(parts)) or None
 
 
-# --- reading --------------------------------------------------------------------------
+# --- reading: jaxpure.sources (the names stay here for the CLI) --------------------------
 
-def read_source(path: str) -> tuple[bytes, None] | tuple[None, str]:
-    """The file's bytes, or a one-line reason it cannot be checked."""
-    try:
-        with open(path, "rb") as handle:
-            size = os.fstat(handle.fileno()).st_size
-            if size > MAX_FILE_BYTES:
-                return None, too_large_message(size)
-            data = handle.read(MAX_FILE_BYTES + 1)
-    except IsADirectoryError:
-        return None, "is a directory, not a Python file"
-    except FileNotFoundError:
-        return None, "file vanished before it could be read"
-    except PermissionError:
-        return None, "permission denied"
-    except OSError as error:
-        return None, f"cannot read file: {(error.strerror or str(error)).lower()}"
-    if len(data) > MAX_FILE_BYTES:  # grew after fstat, or not a regular file
-        return None, too_large_message(len(data))
-    return data, None
-
-
-def decode_source(data: bytes) -> str:
-    """As ``jaxpure.engine.decode`` (PEP 263 coding line, BOM), without importing libcst."""
-    encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-    text = data.decode(encoding)
-    return text[1:] if text.startswith("\ufeff") else text
-
-
-def too_large_message(size: int) -> str:
-    return (f"skipped: file is {size / 1e6:.1f} MB, over the {MAX_FILE_BYTES / 1e6:.0f} MB limit "
-            "for one file (generated code?); exclude it in [tool.jaxpure] exclude")
+decode_source = decode
 
 
 # --- checking and fixing one file ---------------------------------------------------------
@@ -172,8 +143,8 @@ def _without_jax(job: Job, data: bytes, settings: Settings) -> Outcome | None:
     from jaxpure.prefilter import mentions_jax, textual_summary
 
     try:
-        text = decode_source(data)
-    except (UnicodeDecodeError, SyntaxError, LookupError):
+        text = decode(data)
+    except DECODE_ERRORS:
         return None  # the engine reports it
     if mentions_jax(text, settings):
         return None
@@ -190,7 +161,7 @@ def _fix(job: Job, data: bytes, sha: str, result: FileResult, settings: Settings
     from jaxpure import engine
     from jaxpure.fixer import apply_fixes
 
-    original = text = engine.decode(data)
+    original = text = decode(data)
     applied_all: list[Finding] = []
     current = result
     for _ in range(MAX_FIX_PASSES):
@@ -220,62 +191,21 @@ def _fix(job: Job, data: bytes, sha: str, result: FileResult, settings: Settings
                    original_text=original)
 
 
-def encode_like(original: bytes, text: str) -> bytes:
-    """Encode ``text`` as ``original`` was: same PEP 263 encoding, same BOM."""
-    encoding, _ = tokenize.detect_encoding(io.BytesIO(original).readline)
-    return text.encode(encoding)  # "utf-8-sig" (a BOM was there) writes the BOM back
-
-
 def unified_diff(before: str, after: str, path: str) -> str:
     lines = difflib.unified_diff(_lines(before), _lines(after), fromfile=path, tofile=path)
     return "".join(lines)
 
 
 def _lines(text: str) -> list[str]:
-    lines = text.splitlines(keepends=True)
+    lines = split_lines_keepends(text)
     if lines and not lines[-1].endswith(("\n", "\r")):
         lines[-1] += "\n\\ No newline at end of file\n"
     return lines
 
 
 def write_if_unchanged(path: str, expected: bytes, new_data: bytes) -> str | None:
-    """Atomically replace the file's content; None, or why it was not written."""
-    target = os.path.realpath(path)  # replace a symlink's target, not the link
-    try:
-        with open(target, "rb") as handle:
-            current = handle.read()
-        info = os.stat(target)
-    except OSError as error:
-        return f"not fixed: cannot re-read the file ({(error.strerror or str(error)).lower()})"
-    if current != expected:
-        return "not fixed: the file changed on disk while it was being checked; run again"
-    directory, name = os.path.split(target)
-    try:
-        descriptor, temporary = tempfile.mkstemp(dir=directory, prefix=f".{name}.", suffix=".jaxpure-tmp")
-    except OSError as error:
-        return f"not fixed: cannot create a file next to it ({(error.strerror or str(error)).lower()})"
-    try:
-        with os.fdopen(descriptor, "wb") as handle:
-            handle.write(new_data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temporary, stat.S_IMODE(info.st_mode))
-        try:
-            os.chown(temporary, info.st_uid, info.st_gid)
-        except OSError:
-            pass  # not permitted as a normal user; the file then belongs to us, like an editor's
-        os.replace(temporary, target)
-    except OSError as error:
-        _remove_quietly(temporary)
-        return f"not fixed: cannot write the file ({(error.strerror or str(error)).lower()})"
-    return None
-
-
-def _remove_quietly(path: str) -> None:
-    try:
-        os.unlink(path)
-    except OSError:
-        pass
+    """Write the fixed content in place (see jaxpure.sources); None, or why it was not."""
+    return write_in_place(path, expected, new_data)
 
 
 # --- many files ----------------------------------------------------------------------------

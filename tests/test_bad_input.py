@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import builtins
 import os
 
 import pytest
 from cli_support import DISCARDED, run_in_process, run_subprocess, write
 
-from jaxpure import engine, runner
+from jaxpure import runner, sources
 
 OTHER = "other.py:4:5: JXP202"
 
@@ -47,14 +46,14 @@ def test_declared_encoding_is_honoured(project, capsys):
 
 def test_unreadable_file(project, capsys, monkeypatch):
     write(project, {"secret.py": DISCARDED})
-    real_open = builtins.open
+    real_open = os.open
 
     def guarded_open(path, *args, **kwargs):
         if str(path).endswith("secret.py"):
             raise PermissionError(13, "Permission denied", str(path))
         return real_open(path, *args, **kwargs)
 
-    monkeypatch.setattr(runner, "open", guarded_open, raising=False)  # runner's reads only
+    monkeypatch.setattr(sources.os, "open", guarded_open)  # secret.py only
     run = run_in_process(capsys, project, "check", "--jobs", "1")
     assert run.code == 2
     assert lines_about(run.err, "secret.py") == ["error: secret.py: permission denied"]
@@ -139,10 +138,6 @@ def test_very_large_generated_file(project, capsys):
     [line] = lines_about(run.err, "generated.py")
     assert line.startswith("error: generated.py: skipped: file is 5.1 MB, over the 2 MB limit")
     assert OTHER in run.out
-
-
-def test_size_limit_matches_the_engine():
-    assert runner.MAX_FILE_BYTES == engine.MAX_FILE_BYTES
 
 
 def test_null_bytes_and_binary_garbage_do_not_crash(project):

@@ -1,0 +1,140 @@
+"""Hostile files and streams: unenterable directories, FIFOs, odd file names, closed or full
+streams. Each gives one clear line and exit 2, never a traceback or a hang; the rest is checked.
+
+Tests run as root here, where chmod 000 blocks nothing: an unenterable directory is simulated
+by making the system calls fail as the kernel would for a directory without search permission.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from cli_support import DISCARDED, run_in_process, write
+
+from jaxpure import runner
+
+OTHER = "other.py:4:5: JXP202"
+DEEP_OTHER = "pkg/deep/other.py:4:5: JXP202"
+
+
+def lines_about(err: str, name: str) -> list[str]:
+    return [line for line in err.splitlines() if name in line]
+
+
+def lock(monkeypatch, directory: Path) -> None:
+    """Make ``directory`` behave as one without read and search permission (mode 000)."""
+    locked = str(directory)
+
+    def inside(path) -> bool:
+        text = os.fspath(path) if not isinstance(path, int) else ""
+        text = os.path.abspath(text) if text else text
+        return text == locked or text.startswith(locked + os.sep)
+
+    def denied(path):
+        return PermissionError(errno.EACCES, "Permission denied", os.fspath(path))
+
+    real_scandir, real_stat, real_open = os.scandir, os.stat, os.open
+
+    def scandir(path="."):
+        if inside(path):
+            raise denied(path)
+        return real_scandir(path)
+
+    def stat(path, *args, **kwargs):
+        if inside(path) and os.path.abspath(os.fspath(path)) != locked:
+            raise denied(path)  # the directory itself can be stat'ed, nothing in it
+        return real_stat(path, *args, **kwargs)
+
+    def open_(path, *args, **kwargs):
+        if inside(path):
+            raise denied(path)
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    monkeypatch.setattr(os, "stat", stat)
+    monkeypatch.setattr(os, "open", open_)
+
+
+@pytest.mark.parametrize("where", ["locked", "pkg/deep/locked"])
+def test_a_directory_that_cannot_be_entered(tmp_path, capsys, monkeypatch, where):
+    write(tmp_path, {"other.py": DISCARDED, "pkg/deep/other.py": DISCARDED,
+                     f"{where}/hidden.py": DISCARDED})
+    lock(monkeypatch, tmp_path / where)
+    run = run_in_process(capsys, tmp_path, "check", "--no-cache", "--jobs", "1")
+    assert run.code == 2 and "Traceback" not in run.err
+    assert lines_about(run.err, "locked") == [
+        f"error: {where}: cannot list directory: permission denied"]
+    assert OTHER in run.out and DEEP_OTHER in run.out and "hidden.py" not in run.out
+
+
+def test_a_directory_that_cannot_be_entered_named_on_the_command_line(tmp_path, capsys, monkeypatch):
+    write(tmp_path, {"other.py": DISCARDED, "locked/hidden.py": DISCARDED})
+    lock(monkeypatch, tmp_path / "locked")
+    run = run_in_process(capsys, tmp_path, "check", "--no-cache", "locked", "other.py")
+    assert run.code == 2 and "Traceback" not in run.err
+    assert lines_about(run.err, "locked") == ["error: locked: cannot list directory: permission denied"]
+    assert OTHER in run.out
+
+
+def run_cli(cwd: Path, *args: str, timeout: float = 60, **kwargs) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    env.pop("JAXPURE_CACHE_DIR", None)
+    return subprocess.run([sys.executable, "-m", "jaxpure", *args], cwd=cwd, env=env,
+                          capture_output=True, timeout=timeout, **kwargs)
+
+
+def test_a_fifo_named_on_the_command_line_does_not_hang(tmp_path):
+    write(tmp_path, {"other.py": DISCARDED})
+    os.mkfifo(tmp_path / "pipe.py")
+    done = run_cli(tmp_path, "check", "--no-cache", "pipe.py", "other.py", stdin=subprocess.DEVNULL)
+    err = done.stderr.decode()
+    assert done.returncode == 2 and "Traceback" not in err
+    assert lines_about(err, "pipe.py") == [
+        "error: pipe.py: is a FIFO (named pipe), not a regular file; not read"]
+    assert OTHER in done.stdout.decode()
+
+
+def test_a_fifo_found_while_walking_is_not_a_python_file(tmp_path, capsys):
+    write(tmp_path, {"other.py": DISCARDED})
+    os.mkfifo(tmp_path / "pipe.py")
+    run = run_in_process(capsys, tmp_path, "check", "--no-cache")
+    assert run.code == 1 and OTHER in run.out and "pipe.py" not in run.out + run.err
+
+
+@pytest.fixture
+def no_hang():
+    """Fail, rather than hang the suite, when a test blocks (SIGALRM interrupts an open())."""
+    import signal
+
+    def timed_out(signum, frame):
+        raise TimeoutError("blocked for 60 s")
+
+    previous = signal.signal(signal.SIGALRM, timed_out)
+    signal.alarm(60)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, previous)
+
+
+def test_a_fifo_swapped_in_after_discovery_does_not_hang(tmp_path, capsys, monkeypatch, no_hang):
+    write(tmp_path, {"other.py": DISCARDED, "swapped.py": DISCARDED})
+    real_make_job = runner.make_job
+
+    def make_job_then_swap(path, root):
+        job = real_make_job(path, root)
+        if path.name == "swapped.py":
+            os.unlink(path)
+            os.mkfifo(path)
+        return job
+
+    monkeypatch.setattr(runner, "make_job", make_job_then_swap)
+    run = run_in_process(capsys, tmp_path, "check", "--no-cache", "--jobs", "1")
+    assert run.code == 2
+    assert lines_about(run.err, "swapped.py") == [
+        "error: swapped.py: is a FIFO (named pipe), not a regular file; not read"]
+    assert OTHER in run.out
