@@ -26,9 +26,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from jaxpure.verify.options import Example
+from jaxpure.verify.options import EXAMPLES_FILE, Example
+from jaxpure.verify.targets import local_imports
 
-EXAMPLES_FILE = "jaxpure_examples.py"
 KEY_NAMES = re.compile(r"(^|_)(key|rng|prng|subkey|seed_key)s?($|_)", re.I)
 
 
@@ -67,8 +67,6 @@ def normalize(value: Any) -> list[Example]:
 def load_examples_module(path: str) -> Any:
     """Import an examples file under a name of its own (so several can coexist in one worker);
     its imports of sibling modules get the same module objects as the targets."""
-    from jaxpure.verify.targets import local_imports
-
     real = os.path.realpath(path)
     name = "_jaxpure_examples_" + re.sub(r"\W", "_", real)
     if name in sys.modules:

@@ -10,6 +10,9 @@ from jaxpure.verify.results import CHECKS
 
 Thread = int | Literal["auto"] | None
 
+# The examples file looked for beside each target (see docs/verify.md).
+EXAMPLES_FILE = "jaxpure_examples.py"
+
 
 @dataclass(frozen=True)
 class Example:

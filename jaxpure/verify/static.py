@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from jaxpure.verify.inputs import EXAMPLES_FILE
+from jaxpure.verify.options import EXAMPLES_FILE
 from jaxpure.verify.results import RUN, SKIPPED, Report
 from jaxpure.verify.sourceinfo import callers_of, enclosing_callable
 
