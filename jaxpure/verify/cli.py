@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import math
 import os
+import signal
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -69,11 +71,30 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # SIGTERM (as `timeout` sends) ends the run like Ctrl-C: the worker pool is closed on the way
+    # out, and the workers' own watchdogs cover a parent killed outright
+    previous = _on_sigterm(_interrupt)
     try:
         return _main(argv)
     except BrokenPipeError:  # output piped into `head` and the like
         sys.stderr.close()
         return EXIT_OK
+    except KeyboardInterrupt:
+        print("jaxpure verify: interrupted", file=sys.stderr)
+        return EXIT_ERROR
+    finally:
+        _on_sigterm(previous)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _on_sigterm(handler: object) -> object:
+    try:
+        return signal.signal(signal.SIGTERM, handler)  # type: ignore[arg-type]
+    except (ValueError, TypeError):  # not the main thread, or no previous Python handler
+        return None
 
 
 def _main(argv: Sequence[str] | None) -> int:
@@ -119,8 +140,8 @@ def _options(args: argparse.Namespace) -> VerifyOptions:
     checks = tuple(c.strip() for c in args.checks.split(",") if c.strip()) if args.checks else CHECKS
     nums = tuple(int(n) for n in args.static_argnums.split(",") if n.strip()) if args.static_argnums else ()
     names = tuple(n.strip() for n in args.static_argnames.split(",") if n.strip()) if args.static_argnames else ()
-    if args.timeout <= 0:
-        raise ValueError("--timeout must be positive")
+    if not (math.isfinite(args.timeout) and args.timeout > 0):
+        raise ValueError(f"--timeout must be a positive number of seconds, not {args.timeout:g}")
     return VerifyOptions(checks=checks, devices=args.devices, static_argnums=nums, static_argnames=names,
                          leak_check=not args.no_leak_check)
 

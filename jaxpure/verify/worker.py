@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
 
+from jaxpure.verify.isolation import Baseline, die_with_parent, kill_group, lead_own_group
 from jaxpure.verify.options import VerifyOptions
 from jaxpure.verify.results import Report, error_report
 from jaxpure.verify.targets import TargetSpec
@@ -56,7 +57,11 @@ def worker_env(devices: int) -> None:
     os.environ.setdefault("JAX_PLATFORMS", "cpu")
 
 
-def worker_main(conn: Connection, log_path: str, devices: int, cache_dir: str | None = None) -> None:
+def worker_main(conn: Connection, log_path: str, devices: int, cache_dir: str | None = None,
+                parent_pid: int | None = None) -> None:
+    lead_own_group()
+    if parent_pid is not None:
+        die_with_parent(parent_pid)
     log = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
     os.dup2(log, 1)
     os.dup2(log, 2)
@@ -78,6 +83,7 @@ def worker_main(conn: Connection, log_path: str, devices: int, cache_dir: str | 
         conn.send({"ready": False, "error": INSTALL_HINT})
         return
     conn.send({"ready": True, "devices": count})
+    baseline = Baseline.take()
     while True:
         try:
             message = conn.recv()
@@ -86,7 +92,10 @@ def worker_main(conn: Connection, log_path: str, devices: int, cache_dir: str | 
         if message is None:
             return
         report = run_task(message)
-        conn.send({"id": message["id"], "report": report.to_dict()})
+        leaked = baseline.changes()
+        conn.send({"id": message["id"], "report": report.to_dict(), "leaked": leaked})
+        if leaked:
+            return  # the parent starts a clean worker for the next target
 
 
 def run_task(message: dict[str, Any]) -> Report:
@@ -190,7 +199,7 @@ class _Worker:
         os.close(handle)
         parent, child = self.context.Pipe()
         self.process = self.context.Process(target=worker_main,
-                                            args=(child, self.log_path, self.devices, self.cache_dir),
+                                            args=(child, self.log_path, self.devices, self.cache_dir, os.getpid()),
                                             daemon=True, name="jaxpure-verify-worker")
         self.process.start()
         child.close()
@@ -241,7 +250,13 @@ class _Worker:
             output = f"; last output: {tail}" if tail else ""
             return error_report(label, f"the user code crashed the worker ({why}){output}",
                                 time.perf_counter() - started)
-        return Report.from_dict(answer["report"])
+        if answer.get("leaked"):
+            self.stop()  # the target changed the worker (jax.config, jax.jit, the cwd): replace it
+        report = Report.from_dict(answer["report"])
+        if answer.get("leaked"):
+            meta = dict(report.meta, leaked=list(answer["leaked"]))
+            report = Report(report.target, report.checks, report.seconds, meta)
+        return report
 
     def _death(self) -> str:
         if self.process is None:
@@ -276,9 +291,9 @@ class _Worker:
                 pass
         if self.process is not None and self.process.pid is not None:
             self.process.join(2)
-            if self.process.is_alive():
-                self.process.kill()
-                self.process.join(5)
+            # the group: the worker if it still runs, and whatever its targets started
+            kill_group(self.process.pid)
+            self.process.join(5)
         if self.conn is not None:
             self.conn.close()
         self.process, self.conn = None, None
