@@ -79,8 +79,11 @@ def check_traces(ctx: RunContext) -> None:
     for transform in BATCHED:
         if transform == "shard_map" and not (ctx.options.shard_map and hasattr(jax, "shard_map")):
             continue
-        calls = ctx.batch_calls(transform)
-        outcome = Outcome(skipped=calls) if isinstance(calls, str) else ctx.batched(transform, calls)
+        if transform not in ctx.options.transforms:
+            outcome = Outcome(skipped=f"not run: nothing in the code applies {transform} to it")
+        else:
+            calls = ctx.batch_calls(transform)
+            outcome = Outcome(skipped=calls) if isinstance(calls, str) else ctx.batched(transform, calls)
         ctx.outcomes[transform] = outcome
         record_outcome(ctx, transform, outcome, eager)
 

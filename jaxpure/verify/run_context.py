@@ -148,12 +148,14 @@ class RunContext:
         core = splits[0][0]
         columns = list(zip(*(values for _, values in splits)))
         axes = self._in_axes(len(columns))
+        labels = self._dynamic_names(calls[0], subject)
+        labels += [""] * (len(columns) - len(labels))
         arguments = []
-        for axis, column in zip(axes, columns):
+        for axis, column, label in zip(axes, columns, labels):
             if axis is None:
                 arguments.append(column[0])
             elif axis == 0:
-                arguments.append(stack(list(column)))
+                arguments.append(stack(list(column), label))
             else:
                 raise NotBatchable(f"in_axes entry {axis!r} is not supported (use 0 or None)")
         axis_name = self.subject.example.axis_name
@@ -162,6 +164,13 @@ class RunContext:
         if transform == "pmap":
             return jax.pmap(core, in_axes=tuple(axes), axis_name=axis_name or "i"), tuple(arguments)
         return self._shard_map(core, axes, axis_name or "i"), tuple(arguments)
+
+    @staticmethod
+    def _dynamic_names(call: Call, subject: Subject) -> list[str]:
+        """The names of the dynamic arguments, in the order ``Subject.split`` gives them."""
+        static = subject.static_names(call)
+        names = [n for n in subject.parameter_names(len(call.args)) if n not in static]
+        return names + [k for k in call.kwargs if k not in static]
 
     def _in_axes(self, count: int) -> list[int | None]:
         axes = self.subject.example.in_axes

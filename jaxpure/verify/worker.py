@@ -40,10 +40,13 @@ class Task:
     examples: str | None = None  # an examples file given on the command line
     label: str = ""
     timeout: float | None = None  # overrides the pool's per-target limit
+    usage: dict[str, Any] | None = None  # callsites.Usage.to_dict(): call sites, transforms, tests
+    from_tests: bool = False  # may run the tests' setup to get inputs
 
     def to_message(self, task_id: int) -> dict[str, Any]:
         return {"id": task_id, "target": self.target.to_dict(), "options": self.options.to_dict(),
-                "examples": self.examples, "label": self.label or self.target.text}
+                "examples": self.examples, "label": self.label or self.target.text,
+                "usage": self.usage or {}, "from_tests": self.from_tests}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -122,6 +125,7 @@ class _NotRunnable(Exception):
 def _verify_target(message: dict[str, Any], label: str) -> Report:
     from jaxpure.verify.inputs import MissingInput, find_examples, load_examples_module
     from jaxpure.verify.results import skipped_report
+    from jaxpure.verify.shrinking import failing_input
     from jaxpure.verify.runner import Verifier
     from jaxpure.verify.subject import Subject
     from jaxpure.verify.targets import TargetError, examples_path, load_module, load_old_module, resolve
@@ -143,11 +147,12 @@ def _verify_target(message: dict[str, Any], label: str) -> Report:
     examples = None
     if path is not None:
         examples = find_examples(load_examples_module(path), spec.qualname, spec.stem)
+    inputs = None
     if examples is None:
-        fn, generated = _inputs_from_signature(module, spec.qualname, fn)
-        if isinstance(generated, MissingInput):
-            return skipped_report(label, generated.describe(spec.qualname))
-        examples = generated
+        fn, inputs = _automatic_inputs(module, spec.qualname, fn, message)
+        if isinstance(inputs, MissingInput):
+            return skipped_report(label, inputs.describe(spec.qualname))
+        examples = inputs.examples
     subject = Subject.build(fn, examples, name=label, extra_static_argnums=options.static_argnums,
                             extra_static_argnames=options.static_argnames)
     reference = None
@@ -157,12 +162,31 @@ def _verify_target(message: dict[str, Any], label: str) -> Report:
                                   extra_static_argnames=options.static_argnames)
     report = Verifier(options).run_subject(subject, reference)
     meta = dict(report.meta, examples=path or "generated from annotations")
+    if inputs is not None:
+        meta.update(examples=path or ("generated from annotations" if inputs.strategy is not None
+                                      else inputs.source), inputs=inputs.source,
+                    **failing_input(report, inputs, fn, options))
     return Report(report.target, report.checks, report.seconds, meta)
 
 
-def _inputs_from_signature(module: Any, qualname: str, fn: Any) -> tuple[Any, Any]:
-    """Inputs from annotations; a method gets an instance of its class if one can be made."""
-    from jaxpure.verify.inputs import MissingInput, generate
+def _automatic_inputs(module: Any, qualname: str, fn: Any, message: dict[str, Any]) -> tuple[Any, Any]:
+    """Inputs from call sites, tests or types; a method gets an instance of its class."""
+    from jaxpure.verify.input_sources import automatic_inputs, static_non_arrays
+    from jaxpure.verify.inputs import MissingInput
+    from jaxpure.verify.subject import unwrap
+
+    fn, problem = _bound_method(module, qualname, fn)
+    if problem is not None:
+        return fn, problem
+    inputs = automatic_inputs(fn, qualname, message.get("usage") or {}, bool(message.get("from_tests")))
+    if not isinstance(inputs, MissingInput) and not unwrap(fn).was_jitted:
+        inputs.examples = static_non_arrays(unwrap(fn).fn, inputs.examples)
+    return fn, inputs
+
+
+def _bound_method(module: Any, qualname: str, fn: Any) -> tuple[Any, Any]:
+    """A method target gets an instance of its class if one can be made with no arguments."""
+    from jaxpure.verify.inputs import MissingInput
 
     if "." in qualname:
         owner_name, _, method = qualname.rpartition(".")
@@ -174,7 +198,7 @@ def _inputs_from_signature(module: Any, qualname: str, fn: Any) -> tuple[Any, An
                 fn = getattr(owner(), method)
             except Exception as error:  # noqa: BLE001
                 return fn, MissingInput("self", f"{owner_name}() fails: {type(error).__name__}: {error}")
-    return fn, generate(fn)
+    return fn, None
 
 
 # ---------------------------------------------------------------------------------------------
