@@ -16,7 +16,7 @@ import numpy as np
 
 from jaxpure.verify import results as R
 from jaxpure.verify.errors import is_loop_reuse, summarize
-from jaxpure.verify.runner import BATCHED, Context, Outcome, ready
+from jaxpure.verify.run_context import BATCHED, Outcome, RunContext, ready
 from jaxpure.verify.sandbox import StateChange, capture_output, referenced_names
 from jaxpure.verify.sourceinfo import changeable_closure_names, changeable_module_names, line_in_loop
 from jaxpure.verify.subject import Call
@@ -35,10 +35,10 @@ from jaxpure.verify.trees import (
 NEEDS_EAGER = "the function fails eagerly with these arguments (see traces/eager)"
 
 
-def run_all(ctx: Context) -> None:
+def run_all(ctx: RunContext) -> None:
     wanted = set(ctx.options.checks)
     check_traces(ctx)  # always: the other checks compare against its outcomes
-    table: list[tuple[str, Callable[[Context], None]]] = [
+    table: list[tuple[str, Callable[[RunContext], None]]] = [
         (R.JIT_AGREES, check_jit_agrees),
         (R.STALE_GLOBALS, check_stale_globals),
         (R.SIDE_EFFECTS, check_side_effects),
@@ -67,7 +67,7 @@ def run_all(ctx: Context) -> None:
 # 1. traces
 
 
-def check_traces(ctx: Context) -> None:
+def check_traces(ctx: RunContext) -> None:
     """Eager and jit always run (other checks build on them); the batched transforms when the
     traces check, an agreement check or a fix comparison wants them."""
     eager = ctx.outcomes["eager"] = ctx.eager(ctx.subject.call(0))
@@ -79,18 +79,21 @@ def check_traces(ctx: Context) -> None:
     for transform in BATCHED:
         if transform == "shard_map" and not (ctx.options.shard_map and hasattr(jax, "shard_map")):
             continue
-        calls = ctx.batch_calls(transform)
-        outcome = Outcome(skipped=calls) if isinstance(calls, str) else ctx.batched(transform, calls)
+        if transform not in ctx.options.transforms:
+            outcome = Outcome(skipped=f"not run: nothing in the code applies {transform} to it")
+        else:
+            calls = ctx.batch_calls(transform)
+            outcome = Outcome(skipped=calls) if isinstance(calls, str) else ctx.batched(transform, calls)
         ctx.outcomes[transform] = outcome
         record_outcome(ctx, transform, outcome, eager)
 
 
-def _needs_batched(ctx: Context) -> bool:
+def _needs_batched(ctx: RunContext) -> bool:
     wanted = {R.TRACES, R.VMAP_AGREES, R.PMAP_AGREES} & set(ctx.options.checks)
     return bool(wanted) or ctx.reference is not None
 
 
-def record_outcome(ctx: Context, transform: str, outcome: Outcome, eager: Outcome | None) -> None:
+def record_outcome(ctx: RunContext, transform: str, outcome: Outcome, eager: Outcome | None) -> None:
     if outcome.skipped is not None:
         ctx.add(R.TRACES, transform, R.SKIPPED, outcome.skipped)
         return
@@ -120,7 +123,7 @@ def record_outcome(ctx: Context, transform: str, outcome: Outcome, eager: Outcom
 # 2. jit agrees with eager
 
 
-def check_jit_agrees(ctx: Context) -> None:
+def check_jit_agrees(ctx: RunContext) -> None:
     jitted = ctx.outcomes.get("jit")
     if jitted is None or not jitted.ok:
         ctx.add(R.JIT_AGREES, "jit", R.SKIPPED, "jit does not trace and run (see traces)")
@@ -136,7 +139,7 @@ def check_jit_agrees(ctx: Context) -> None:
 # 3. stale globals (JXP101)
 
 
-def check_stale_globals(ctx: Context) -> None:
+def check_stale_globals(ctx: RunContext) -> None:
     if not ctx.outcomes.get("jit", Outcome(skipped="")).ok:
         ctx.add(R.STALE_GLOBALS, "jit", R.SKIPPED, "jit does not trace and run (see traces)")
         return
@@ -177,7 +180,7 @@ def check_stale_globals(ctx: Context) -> None:
         ctx.add(R.STALE_GLOBALS, "jit", R.PASS, f"changing {names} after the first call gives the same as eager")
 
 
-def changeable_reads(ctx: Context) -> list[tuple[Any, Any]]:
+def changeable_reads(ctx: RunContext) -> list[tuple[Any, Any]]:
     """(watched value, a different value of the same kind) for each global or closure variable
     the function reads that can change after tracing, in JXP101's sense: rebound or mutated
     somewhere in its module. Without source, containers count."""
@@ -247,7 +250,7 @@ def _short(value: Any) -> str:
 # 4. trace-time side effects (JXP102, JXP103, JXP104) and tracer leaks (JXP601)
 
 
-def check_side_effects(ctx: Context) -> None:
+def check_side_effects(ctx: RunContext) -> None:
     if not ctx.outcomes.get("jit", Outcome(skipped="")).ok:
         ctx.add(R.SIDE_EFFECTS, "jit", R.SKIPPED, "jit does not trace and run (see traces)")
         return
@@ -289,7 +292,7 @@ class _Runs:
         self.tracers: list[tuple[str, str]] = []  # (where, path)
 
 
-def _repeated(ctx: Context, repeats: int, jitted: bool) -> _Runs:
+def _repeated(ctx: RunContext, repeats: int, jitted: bool) -> _Runs:
     runs = _Runs()
     template = ctx.subject.call(0)
     function = ctx.subject.jit() if jitted else ctx.subject.run
@@ -322,7 +325,7 @@ def _repeated(ctx: Context, repeats: int, jitted: bool) -> _Runs:
     return runs
 
 
-def _leak_findings(ctx: Context, jitted: _Runs) -> Iterator[tuple[str, str, str, Any]]:
+def _leak_findings(ctx: RunContext, jitted: _Runs) -> Iterator[tuple[str, str, str, Any]]:
     for where, path in jitted.tracers:
         name = where.split("`")[1] if "`" in where else where
         yield (name, "JXP601",
@@ -406,7 +409,7 @@ def _same_state(a: Any, b: Any) -> bool:
     return snapshot(a) == snapshot(b)
 
 
-def _frozen_output_findings(ctx: Context, eager: _Runs, jitted: _Runs) -> list[tuple[str, str, str, Any]]:
+def _frozen_output_findings(ctx: RunContext, eager: _Runs, jitted: _Runs) -> list[tuple[str, str, str, Any]]:
     eager_varies = any(compare(eager.values[0], v, ctx.tolerance) for v in eager.values[1:])
     jit_varies = any(compare(jitted.values[0], v, ctx.tolerance) for v in jitted.values[1:])
     if eager_varies and not jit_varies:
@@ -416,7 +419,7 @@ def _frozen_output_findings(ctx: Context, eager: _Runs, jitted: _Runs) -> list[t
     return []
 
 
-def _checking_leaks(ctx: Context) -> list[tuple[str, str, str, Any]]:
+def _checking_leaks(ctx: RunContext) -> list[tuple[str, str, str, Any]]:
     with ctx.state.sandbox():
         try:
             with jax.checking_leaks():
@@ -460,7 +463,7 @@ def _typed_legacy_keys() -> Iterator[collections.Counter[str]]:
         jax.random.PRNGKey, jax.random.key = original_prngkey, original_key
 
 
-def check_key_reuse(ctx: Context) -> None:
+def check_key_reuse(ctx: RunContext) -> None:
     call = ctx.subject.call(0)
     runs: dict[str, Outcome] = {}
     wrapped_globals = wrapped = 0
@@ -505,7 +508,7 @@ def check_key_reuse(ctx: Context) -> None:
             ctx.add(R.KEY_REUSE, transform, R.SKIPPED, "does not run without the key check either (see traces)")
 
 
-def _wrap_key_globals(ctx: Context) -> int:
+def _wrap_key_globals(ctx: RunContext) -> int:
     """Raw keys in module globals or closure cells named like keys become typed keys."""
     count = 0
     for item in ctx.state.watched:
@@ -518,7 +521,7 @@ def _wrap_key_globals(ctx: Context) -> int:
     return count
 
 
-def _location_in_loop(ctx: Context, location: R.SourceLocation) -> bool:
+def _location_in_loop(ctx: RunContext, location: R.SourceLocation) -> bool:
     import os
 
     for filename in ctx.subject.files:
@@ -531,7 +534,7 @@ def _location_in_loop(ctx: Context, location: R.SourceLocation) -> bool:
 # 6. retracing (JXP501)
 
 
-def check_retracing(ctx: Context) -> None:
+def check_retracing(ctx: RunContext) -> None:
     if not ctx.outcomes.get("jit", Outcome(skipped="")).ok:
         ctx.add(R.RETRACING, "jit", R.SKIPPED, "jit does not trace and run (see traces)")
         return
@@ -591,7 +594,7 @@ def check_retracing(ctx: Context) -> None:
                 f"traced once in {ctx.options.repeats} steps threading the returned state into `{name}`")
 
 
-def _thread_link(ctx: Context, call: Call, output: Any) -> tuple[int, int | None] | None:
+def _thread_link(ctx: RunContext, call: Call, output: Any) -> tuple[int, int | None] | None:
     """Which positional argument the returned state goes back into, and where it is in the output
     (the whole output, or element 0 of a tuple like ``(state, metrics)``)."""
     static = ctx.subject.static_names(call)
@@ -627,7 +630,7 @@ def _same_container(argument: Any, output: Any) -> bool:
 # 7. argument mutation (JXP502)
 
 
-def check_arg_mutation(ctx: Context) -> None:
+def check_arg_mutation(ctx: RunContext) -> None:
     call = ctx.subject.call(0)
     names = ctx.subject.parameter_names(len(call.args))
     labelled = [*zip(names, call.args), *call.kwargs.items()]
@@ -666,7 +669,7 @@ def _can_mutate(value: Any) -> bool:
     return isinstance(value, (list, dict, set, np.ndarray, tuple)) or hasattr(value, "__dict__")
 
 
-def _argument_leaks(ctx: Context) -> dict[str, str]:
+def _argument_leaks(ctx: RunContext) -> dict[str, str]:
     call = ctx.subject.call(0)
     names = ctx.subject.parameter_names(len(call.args))
     with ctx.state.sandbox():
@@ -686,15 +689,15 @@ def _argument_leaks(ctx: Context) -> dict[str, str]:
 # 8, 9. vmap and pmap agree with per-example eager results
 
 
-def check_vmap_agrees(ctx: Context) -> None:
+def check_vmap_agrees(ctx: RunContext) -> None:
     _check_batched_agrees(ctx, R.VMAP_AGREES, ("vmap",))
 
 
-def check_pmap_agrees(ctx: Context) -> None:
+def check_pmap_agrees(ctx: RunContext) -> None:
     _check_batched_agrees(ctx, R.PMAP_AGREES, ("pmap", "shard_map"))
 
 
-def _check_batched_agrees(ctx: Context, check: str, transforms: tuple[str, ...],
+def _check_batched_agrees(ctx: RunContext, check: str, transforms: tuple[str, ...],
                           reference_subject: Any = None) -> None:
     for transform in transforms:
         outcome = ctx.outcomes.get(transform)
@@ -728,7 +731,7 @@ def _check_batched_agrees(ctx: Context, check: str, transforms: tuple[str, ...],
 # fix agrees with the original (verify_fix, --against)
 
 
-def check_fix_agrees(ctx: Context) -> None:
+def check_fix_agrees(ctx: RunContext) -> None:
     reference = ctx.reference
     assert reference is not None
     original = ctx.eager(reference.call(0), reference)

@@ -1,16 +1,19 @@
 """``jaxpure verify``: run functions under JAX in worker processes and report what is confirmed.
 
-Exit codes: 0 every check passed (or was skipped with a reason); 1 a problem was confirmed;
-2 a usage error, or a named target that could not be run (import failure, no inputs, crash,
-timeout). With ``--findings``: 1 when a finding is confirmed, 2 when a target crashed or timed
-out, else 0; findings that could not be run are listed as "not run" with the reason.
+Exit codes: 0 every target ran and no problem was confirmed; 1 a problem was confirmed;
+2 a usage error, or a target that could not be run (import failure, no inputs, crash,
+timeout). With ``--findings``: 1 when a finding is confirmed, else 2 when any finding was not
+run (each listed as "not run" with the reason and what would let it run), else 0.
+``--allow-not-run`` turns the 2 for targets or findings that could not be run into 0.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import math
 import os
+import signal
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -62,6 +65,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help="static keyword arguments, for targets jitted elsewhere")
     parser.add_argument("--no-leak-check", action="store_true",
                         help="do not also run under jax.checking_leaks()")
+    parser.add_argument("--from-tests", action="store_true",
+                        help="inputs may come from running the setup of tests that call the target "
+                             "(runs the tests' code up to that call)")
+    parser.add_argument("--allow-not-run", action="store_true",
+                        help="exit 0 rather than 2 when some targets or findings could not be run")
     parser.add_argument("--output-format", choices=("table", "json"), default="table")
     parser.add_argument("--failures-only", action="store_true",
                         help="table: show only failing checks")
@@ -69,11 +77,30 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # SIGTERM (as `timeout` sends) ends the run like Ctrl-C: the worker pool is closed on the way
+    # out, and the workers' own watchdogs cover a parent killed outright
+    previous = _on_sigterm(_interrupt)
     try:
         return _main(argv)
     except BrokenPipeError:  # output piped into `head` and the like
         sys.stderr.close()
         return EXIT_OK
+    except KeyboardInterrupt:
+        print("jaxpure verify: interrupted", file=sys.stderr)
+        return EXIT_ERROR
+    finally:
+        _on_sigterm(previous)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _on_sigterm(handler: object) -> object:
+    try:
+        return signal.signal(signal.SIGTERM, handler)  # type: ignore[arg-type]
+    except (ValueError, TypeError):  # not the main thread, or no previous Python handler
+        return None
 
 
 def _main(argv: Sequence[str] | None) -> int:
@@ -110,17 +137,19 @@ def _main(argv: Sequence[str] | None) -> int:
         return _verify_findings(args, options, specs)
     reports = _run(specs, args, options)
     _print_reports(reports, args)
-    if any(report.could_not_run for report in reports):
+    if any(not report.ok and not report.could_not_run for report in reports):
+        return EXIT_CONFIRMED
+    if any(report.could_not_run for report in reports) and not args.allow_not_run:
         return EXIT_ERROR
-    return EXIT_CONFIRMED if any(not report.ok for report in reports) else EXIT_OK
+    return EXIT_OK
 
 
 def _options(args: argparse.Namespace) -> VerifyOptions:
     checks = tuple(c.strip() for c in args.checks.split(",") if c.strip()) if args.checks else CHECKS
     nums = tuple(int(n) for n in args.static_argnums.split(",") if n.strip()) if args.static_argnums else ()
     names = tuple(n.strip() for n in args.static_argnames.split(",") if n.strip()) if args.static_argnames else ()
-    if args.timeout <= 0:
-        raise ValueError("--timeout must be positive")
+    if not (math.isfinite(args.timeout) and args.timeout > 0):
+        raise ValueError(f"--timeout must be a positive number of seconds, not {args.timeout:g}")
     return VerifyOptions(checks=checks, devices=args.devices, static_argnums=nums, static_argnames=names,
                          leak_check=not args.no_leak_check)
 
@@ -146,10 +175,15 @@ def _git(arguments: list[str], cwd: str) -> str:
     return done.stdout
 
 
-def _run(specs: Sequence[TargetSpec], args: argparse.Namespace, options: VerifyOptions) -> list[Report]:
-    from jaxpure.verify.worker import Task, WorkerPool
+def _run(specs: Sequence[TargetSpec], args: argparse.Namespace, options: VerifyOptions,
+         codes: dict[str, set[str]] | None = None) -> list[Report]:
+    from jaxpure.verify.plan import plan_task, roots_of
+    from jaxpure.verify.worker import WorkerPool
 
-    tasks = [Task(spec, options, args.examples) for spec in specs]
+    roots = roots_of(args.findings) if args.findings else ()
+    tasks = [plan_task(spec, options, args.examples, args.from_tests, roots,
+                       codes.get(spec.text) if codes is not None else None, bool(args.checks))
+             for spec in specs]
     if not tasks:
         return []
     with WorkerPool(jobs=args.jobs, devices=args.devices, timeout=args.timeout) as pool:
@@ -170,7 +204,7 @@ def _print_reports(reports: Sequence[Report], args: argparse.Namespace) -> None:
 
 def _verify_findings(args: argparse.Namespace, options: VerifyOptions, specs: list[TargetSpec]) -> int:
     from jaxpure.verify.render import to_json
-    from jaxpure.verify.static import CONFIRMED, static_findings, targets_of, verdict
+    from jaxpure.verify.static import codes_by_target, exit_code, static_findings, targets_of, verdict
 
     missing = [path for path in args.findings if not os.path.exists(path)]
     if missing:
@@ -182,7 +216,7 @@ def _verify_findings(args: argparse.Namespace, options: VerifyOptions, specs: li
     flagged = [TargetSpec.parse(target) for target in targets_of(findings)]
     named = {spec.text for spec in flagged}
     all_specs = flagged + [spec for spec in specs if spec.text not in named]
-    reports = _run(all_specs, args, options)
+    reports = _run(all_specs, args, options, codes_by_target(findings))
     by_target = {report.target: report for report in reports}
     verdicts = [verdict(finding, by_target) for finding in findings]
     if args.output_format == "json":
@@ -193,9 +227,7 @@ def _verify_findings(args: argparse.Namespace, options: VerifyOptions, specs: li
             print()
         _print_reports(reports, args) if reports else None
     crashed = any(c.check == RUN and c.status == ERROR for report in reports for c in report.checks)
-    if any(v.status == CONFIRMED for v in verdicts):
-        return EXIT_CONFIRMED
-    return EXIT_ERROR if crashed else EXIT_OK
+    return exit_code(verdicts, crashed, args.allow_not_run)
 
 
 def _print_verdicts(verdicts: Sequence[object]) -> None:
@@ -212,8 +244,6 @@ def _print_verdicts(verdicts: Sequence[object]) -> None:
     widths = [max(len(r[i]) for r in rows) for i in range(3)]
     for row in rows:
         print("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row[:3])) + "  " + row[3])
-    counts: dict[str, int] = {}
-    for item in verdicts:
-        assert isinstance(item, FindingVerdict)
-        counts[item.status] = counts.get(item.status, 0) + 1
-    print(", ".join(f"{n} {status}" for status, n in counts.items()), file=sys.stderr)
+    from jaxpure.verify.static import summary
+
+    print(summary([item for item in verdicts if isinstance(item, FindingVerdict)]), file=sys.stderr)

@@ -10,6 +10,9 @@ from jaxpure.verify.results import CHECKS
 
 Thread = int | Literal["auto"] | None
 
+# The examples file looked for beside each target (see docs/verify.md).
+EXAMPLES_FILE = "jaxpure_examples.py"
+
 
 @dataclass(frozen=True)
 class Example:
@@ -52,6 +55,7 @@ class VerifyOptions:
     vmap check. ``repeats``: calls per mode in the side-effect and retracing checks.
     ``static_argnums``/``static_argnames``: for a target whose jit wrapper cannot be inspected.
     ``leak_check``: also run under ``jax.checking_leaks()`` (JAX warns it can give false positives).
+    ``transforms``: which of vmap, pmap and shard_map to run (eager and jit always run).
     """
 
     checks: tuple[str, ...] = CHECKS
@@ -66,6 +70,8 @@ class VerifyOptions:
     static_argnames: tuple[str, ...] = ()
     shard_map: bool = True
     leak_check: bool = True
+    # the batched transforms to run (``--findings`` keeps those the code applies to the target)
+    transforms: tuple[str, ...] = ("vmap", "pmap", "shard_map")
 
     def __post_init__(self) -> None:
         unknown = sorted(set(self.checks) - set(CHECKS))

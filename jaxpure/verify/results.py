@@ -135,11 +135,6 @@ class Report:
         return cls(data["target"], tuple(CheckResult.from_dict(c) for c in data.get("checks", ())),
                    float(data.get("seconds", 0.0)), dict(data.get("meta", {})))
 
-    def __str__(self) -> str:
-        from jaxpure.verify.render import render_table
-
-        return render_table([self])
-
 
 def error_report(target: str, detail: str, seconds: float = 0.0) -> Report:
     """A target that could not be run at all (import failure, crash, timeout)."""

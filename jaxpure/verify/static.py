@@ -4,17 +4,18 @@ for each finding whether the runtime confirms it (pure Python: runs in the paren
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from jaxpure.verify.inputs import EXAMPLES_FILE
-from jaxpure.verify.results import RUN, SKIPPED, Report
+from jaxpure.verify.options import EXAMPLES_FILE
+from jaxpure.verify.results import ERROR, RUN, SKIPPED, Report
 from jaxpure.verify.sourceinfo import callers_of, enclosing_callable
 
 CONFIRMED = "confirmed"
-NOT_REPRODUCED = "not reproduced"
+NOT_OBSERVED = "not observed"
 NOT_OBSERVABLE = "not observable"
 NOT_RUN = "not run"
 
@@ -121,7 +122,8 @@ def static_findings(paths: Sequence[str]) -> tuple[list[StaticFinding], list[str
                             for c in callers_of(filename, span.qualname.split(".")[-1])) if span else ()
             findings.append(StaticFinding(filename, finding.location.row, finding.location.column,
                                           finding.code, finding.message, target,
-                                          "" if span else "not inside a module-level function or method",
+                                          "" if span else "not inside a module-level function or method; "
+                                                          "move the code into a function to verify it",
                                           callers))
     return findings, errors
 
@@ -135,6 +137,15 @@ def _settings(paths: Sequence[str]) -> Any:
         from jaxpure.settings import Settings
 
         return Settings()
+
+
+def codes_by_target(findings: Iterable[StaticFinding]) -> dict[str, set[str]]:
+    """The codes whose checks each target (and each caller tried for it) must run."""
+    table: dict[str, set[str]] = {}
+    for finding in findings:
+        for target in finding.candidates:
+            table.setdefault(target, set()).add(finding.code)
+    return table
 
 
 def targets_of(findings: Iterable[StaticFinding]) -> list[str]:
@@ -161,24 +172,102 @@ def verdict(finding: StaticFinding, reports: dict[str, Report]) -> FindingVerdic
         via = "" if target == finding.target else f"via {target.rpartition('::')[2]}: "
         exact = report.confirmed(finding.code)
         if exact:
-            return FindingVerdict(finding, CONFIRMED, via + _where(exact))
+            return FindingVerdict(finding, CONFIRMED, via + _where(exact) + _inputs_note(report))
         for sibling in sorted(SIBLINGS.get(finding.code, ())):
             near = report.confirmed(sibling)
             if near:
-                return FindingVerdict(finding, CONFIRMED, f"{via}as {sibling}: {_where(near)}")
+                return FindingVerdict(finding, CONFIRMED,
+                                      f"{via}as {sibling}: {_where(near)}{_inputs_note(report)}")
         ran.append((target, report))
     if not ran:
         primary = reports.get(finding.target)
         if primary is None:
             return FindingVerdict(finding, NOT_RUN, "the function was not verified")
-        reason = next((c.detail for c in primary.checks if c.check == RUN), "it could not be run")
-        return FindingVerdict(finding, NOT_RUN, reason)
+        return FindingVerdict(finding, NOT_RUN, why_not_run(primary))
     check = CHECK_FOR_CODE[finding.code]
-    results = ran[0][1].results(check)
+    report = ran[0][1]
+    results = report.results(check)
     if results and all(r.status == SKIPPED for r in results):
         return FindingVerdict(finding, NOT_RUN, f"{check} skipped: {results[0].detail}")
-    summary = "; ".join(f"{r.transform} {r.status}" for r in results) if results else "did not run"
-    return FindingVerdict(finding, NOT_REPRODUCED, f"{check}: {summary}")
+    if not results:
+        return FindingVerdict(finding, NOT_RUN, f"its check, {check}, was not run (add it to --checks)")
+    summary = "; ".join(f"{r.transform} {r.status}" for r in results)
+    unrelated = [c for c in report.failures
+                 if c.code not in ({finding.code} | SIBLINGS.get(finding.code, set()))]
+    if unrelated:
+        other = unrelated[0]
+        code = f" {other.code}" if other.code else ""
+        summary += (f"; a failure unrelated to this finding ({other.check}/{other.transform}{code}): "
+                    f"{other.detail}")
+    return FindingVerdict(finding, NOT_OBSERVED, f"{check}: {summary}{_inputs_note(report)}")
+
+
+def _inputs_note(report: Report) -> str:
+    """Where the inputs came from (and the failing one), so that a reader can check the verdict."""
+    inputs = report.meta.get("inputs")
+    failing = report.meta.get("failing_input")
+    if failing:
+        return f" [input: {failing}]"
+    return f" [inputs: {inputs}]" if inputs else ""
+
+
+def why_not_run(report: Report) -> str:
+    """Why a report's target did not run, and what would let it run."""
+    detail = next((c.detail for c in report.checks if c.check == RUN), None)
+    if detail is None:
+        detail = next((f"{c.check}/{c.transform}: {c.detail}" for c in report.checks if c.status == ERROR),
+                      "it could not be run")
+        if "fails eagerly" in detail:
+            qualname = report.target.rpartition("::")[2]
+            detail += (f"; give inputs that suit it: `EXAMPLES = {{\"{qualname}\": lambda: (...)}}` "
+                       f"in {EXAMPLES_FILE}")
+    missing = MISSING_MODULE.search(detail)
+    if missing:
+        top = missing.group(1).split(".")[0]
+        detail += f"; install {top} (pip install {top}) where jaxpure verify runs"
+    return detail
+
+
+MISSING_MODULE = re.compile(r"No module named '([\w.]+)'")
+REASONS = (("no example", "no inputs"), ("cannot import", "import failed"), ("timed out", "timed out"),
+           ("crashed", "crashed"), ("fails eagerly", "fails with the inputs"), ("skipped", "check skipped"),
+           ("not inside", "not in a function"), ("no runtime check", "no runtime check"))
+
+
+def reason_kind(detail: str) -> str:
+    return next((kind for marker, kind in REASONS if marker in detail), "other")
+
+
+def exit_code(verdicts: Sequence[FindingVerdict], crashed: bool, allow_not_run: bool) -> int:
+    """1 when a finding is confirmed; else 2 when one was not run (or a target crashed), unless
+    that is allowed; else 0: every finding asked about ran and none was confirmed."""
+    if any(v.status == CONFIRMED for v in verdicts):
+        return 1
+    if (crashed or any(v.status == NOT_RUN for v in verdicts)) and not allow_not_run:
+        return 2
+    return 0
+
+
+def summary(verdicts: Sequence[FindingVerdict]) -> str:
+    """``12 finding(s): 3 confirmed, 2 not observed, 6 not run (4 no inputs, 2 import failed)``."""
+    counts: dict[str, int] = {}
+    for item in verdicts:
+        counts[item.status] = counts.get(item.status, 0) + 1
+    parts = []
+    for status in (CONFIRMED, NOT_OBSERVED, NOT_OBSERVABLE, NOT_RUN):
+        if status not in counts:
+            continue
+        text = f"{counts[status]} {status}"
+        if status in (NOT_RUN, NOT_OBSERVED):
+            kinds: dict[str, int] = {}
+            for item in verdicts:
+                if item.status == status:
+                    kind = reason_kind(item.detail) if status == NOT_RUN else (
+                        "an unrelated failure" if "unrelated" in item.detail else "ran cleanly")
+                    kinds[kind] = kinds.get(kind, 0) + 1
+            text += " (" + ", ".join(f"{n} {kind}" for kind, n in kinds.items()) + ")"
+        parts.append(text)
+    return f"{len(verdicts)} finding(s): " + ", ".join(parts)
 
 
 TRANSFORM_ORDER = ("eager", "jit", "vmap", "pmap", "shard_map", "-")

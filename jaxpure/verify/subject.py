@@ -224,8 +224,17 @@ class Subject:
     def jit(self, fn: Callable[..., Any] | None = None) -> Callable[..., Any]:
         import jax
 
-        return jax.jit(fresh_function(fn or self.run), static_argnums=self.static_argnums,
+        # jit infers positions from static_argnames only when static_argnums is not given:
+        # pass both, the names' positions included, so a static argument is static either way
+        return jax.jit(fresh_function(fn or self.run), static_argnums=self.static_positions(),
                        static_argnames=self.static_argnames)
+
+    def static_positions(self) -> tuple[int, ...]:
+        signature = self.signature()
+        positional = [] if signature is None else [
+            p.name for p in signature.parameters.values() if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        named = tuple(positional.index(name) for name in self.static_argnames if name in positional)
+        return tuple(dict.fromkeys(self.static_argnums + named))
 
     def split(self, call: Call, fn: Callable[..., Any] | None = None) -> tuple[Callable[..., Any], tuple[Any, ...]]:
         """The function of the dynamic arguments alone (static ones closed over), for vmap/pmap."""

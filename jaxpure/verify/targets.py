@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from jaxpure.verify.inputs import EXAMPLES_FILE
+from jaxpure.verify.options import EXAMPLES_FILE
 
 
 class TargetError(Exception):

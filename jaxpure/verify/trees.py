@@ -101,15 +101,17 @@ class NotBatchable(Exception):
     """The examples cannot be stacked into one batch (non-array leaves, differing structure)."""
 
 
-def stack(trees: Sequence[Any]) -> Any:
-    """Stack pytrees leaf by leaf along a new leading axis."""
+def stack(trees: Sequence[Any], label: str = "") -> Any:
+    """Stack pytrees leaf by leaf along a new leading axis; ``label`` names them in messages
+    (``argument `mode```, ``argument `state`['lr']``)."""
     structures = {jax.tree.structure(tree) for tree in trees}
     if len(structures) != 1:
         raise NotBatchable("the examples have different pytree structures")
     first_leaves = jax.tree_util.tree_flatten_with_path(trees[0])[0]
     for path, leaf in first_leaves:
         if not _is_array_like(leaf):
-            raise NotBatchable(f"argument leaf {_path(path)} is a {type(leaf).__name__}, not an array; "
+            where = f"`{label}`{_path(path)}" if label else (_path(path) or "itself")
+            raise NotBatchable(f"argument {where} is a {type(leaf).__name__}, not an array; "
                                "mark it static or give several examples")
     try:
         return jax.tree.map(lambda *leaves: jnp.stack([jnp.asarray(x) for x in leaves]), *trees)

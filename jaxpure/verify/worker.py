@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
 
+from jaxpure.verify.isolation import Baseline, die_with_parent, kill_group, lead_own_group
 from jaxpure.verify.options import VerifyOptions
 from jaxpure.verify.results import Report, error_report
 from jaxpure.verify.targets import TargetSpec
@@ -39,10 +40,13 @@ class Task:
     examples: str | None = None  # an examples file given on the command line
     label: str = ""
     timeout: float | None = None  # overrides the pool's per-target limit
+    usage: dict[str, Any] | None = None  # callsites.Usage.to_dict(): call sites, transforms, tests
+    from_tests: bool = False  # may run the tests' setup to get inputs
 
     def to_message(self, task_id: int) -> dict[str, Any]:
         return {"id": task_id, "target": self.target.to_dict(), "options": self.options.to_dict(),
-                "examples": self.examples, "label": self.label or self.target.text}
+                "examples": self.examples, "label": self.label or self.target.text,
+                "usage": self.usage or {}, "from_tests": self.from_tests}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -56,7 +60,11 @@ def worker_env(devices: int) -> None:
     os.environ.setdefault("JAX_PLATFORMS", "cpu")
 
 
-def worker_main(conn: Connection, log_path: str, devices: int, cache_dir: str | None = None) -> None:
+def worker_main(conn: Connection, log_path: str, devices: int, cache_dir: str | None = None,
+                parent_pid: int | None = None) -> None:
+    lead_own_group()
+    if parent_pid is not None:
+        die_with_parent(parent_pid)
     log = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
     os.dup2(log, 1)
     os.dup2(log, 2)
@@ -78,6 +86,7 @@ def worker_main(conn: Connection, log_path: str, devices: int, cache_dir: str | 
         conn.send({"ready": False, "error": INSTALL_HINT})
         return
     conn.send({"ready": True, "devices": count})
+    baseline = Baseline.take()
     while True:
         try:
             message = conn.recv()
@@ -86,7 +95,10 @@ def worker_main(conn: Connection, log_path: str, devices: int, cache_dir: str | 
         if message is None:
             return
         report = run_task(message)
-        conn.send({"id": message["id"], "report": report.to_dict()})
+        leaked = baseline.changes()
+        conn.send({"id": message["id"], "report": report.to_dict(), "leaked": leaked})
+        if leaked:
+            return  # the parent starts a clean worker for the next target
 
 
 def run_task(message: dict[str, Any]) -> Report:
@@ -113,6 +125,7 @@ class _NotRunnable(Exception):
 def _verify_target(message: dict[str, Any], label: str) -> Report:
     from jaxpure.verify.inputs import MissingInput, find_examples, load_examples_module
     from jaxpure.verify.results import skipped_report
+    from jaxpure.verify.shrinking import failing_input
     from jaxpure.verify.runner import Verifier
     from jaxpure.verify.subject import Subject
     from jaxpure.verify.targets import TargetError, examples_path, load_module, load_old_module, resolve
@@ -134,11 +147,12 @@ def _verify_target(message: dict[str, Any], label: str) -> Report:
     examples = None
     if path is not None:
         examples = find_examples(load_examples_module(path), spec.qualname, spec.stem)
+    inputs = None
     if examples is None:
-        fn, generated = _inputs_from_signature(module, spec.qualname, fn)
-        if isinstance(generated, MissingInput):
-            return skipped_report(label, generated.describe(spec.qualname))
-        examples = generated
+        fn, inputs = _automatic_inputs(module, spec.qualname, fn, message)
+        if isinstance(inputs, MissingInput):
+            return skipped_report(label, inputs.describe(spec.qualname))
+        examples = inputs.examples
     subject = Subject.build(fn, examples, name=label, extra_static_argnums=options.static_argnums,
                             extra_static_argnames=options.static_argnames)
     reference = None
@@ -148,12 +162,31 @@ def _verify_target(message: dict[str, Any], label: str) -> Report:
                                   extra_static_argnames=options.static_argnames)
     report = Verifier(options).run_subject(subject, reference)
     meta = dict(report.meta, examples=path or "generated from annotations")
+    if inputs is not None:
+        meta.update(examples=path or ("generated from annotations" if inputs.strategy is not None
+                                      else inputs.source), inputs=inputs.source,
+                    **failing_input(report, inputs, fn, options))
     return Report(report.target, report.checks, report.seconds, meta)
 
 
-def _inputs_from_signature(module: Any, qualname: str, fn: Any) -> tuple[Any, Any]:
-    """Inputs from annotations; a method gets an instance of its class if one can be made."""
-    from jaxpure.verify.inputs import MissingInput, generate
+def _automatic_inputs(module: Any, qualname: str, fn: Any, message: dict[str, Any]) -> tuple[Any, Any]:
+    """Inputs from call sites, tests or types; a method gets an instance of its class."""
+    from jaxpure.verify.input_sources import automatic_inputs, static_non_arrays
+    from jaxpure.verify.inputs import MissingInput
+    from jaxpure.verify.subject import unwrap
+
+    fn, problem = _bound_method(module, qualname, fn)
+    if problem is not None:
+        return fn, problem
+    inputs = automatic_inputs(fn, qualname, message.get("usage") or {}, bool(message.get("from_tests")))
+    if not isinstance(inputs, MissingInput) and not unwrap(fn).was_jitted:
+        inputs.examples = static_non_arrays(unwrap(fn).fn, inputs.examples)
+    return fn, inputs
+
+
+def _bound_method(module: Any, qualname: str, fn: Any) -> tuple[Any, Any]:
+    """A method target gets an instance of its class if one can be made with no arguments."""
+    from jaxpure.verify.inputs import MissingInput
 
     if "." in qualname:
         owner_name, _, method = qualname.rpartition(".")
@@ -165,7 +198,7 @@ def _inputs_from_signature(module: Any, qualname: str, fn: Any) -> tuple[Any, An
                 fn = getattr(owner(), method)
             except Exception as error:  # noqa: BLE001
                 return fn, MissingInput("self", f"{owner_name}() fails: {type(error).__name__}: {error}")
-    return fn, generate(fn)
+    return fn, None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -190,7 +223,7 @@ class _Worker:
         os.close(handle)
         parent, child = self.context.Pipe()
         self.process = self.context.Process(target=worker_main,
-                                            args=(child, self.log_path, self.devices, self.cache_dir),
+                                            args=(child, self.log_path, self.devices, self.cache_dir, os.getpid()),
                                             daemon=True, name="jaxpure-verify-worker")
         self.process.start()
         child.close()
@@ -241,7 +274,13 @@ class _Worker:
             output = f"; last output: {tail}" if tail else ""
             return error_report(label, f"the user code crashed the worker ({why}){output}",
                                 time.perf_counter() - started)
-        return Report.from_dict(answer["report"])
+        if answer.get("leaked"):
+            self.stop()  # the target changed the worker (jax.config, jax.jit, the cwd): replace it
+        report = Report.from_dict(answer["report"])
+        if answer.get("leaked"):
+            meta = dict(report.meta, leaked=list(answer["leaked"]))
+            report = Report(report.target, report.checks, report.seconds, meta)
+        return report
 
     def _death(self) -> str:
         if self.process is None:
@@ -276,9 +315,9 @@ class _Worker:
                 pass
         if self.process is not None and self.process.pid is not None:
             self.process.join(2)
-            if self.process.is_alive():
-                self.process.kill()
-                self.process.join(5)
+            # the group: the worker if it still runs, and whatever its targets started
+            kill_group(self.process.pid)
+            self.process.join(5)
         if self.conn is not None:
             self.conn.close()
         self.process, self.conn = None, None
