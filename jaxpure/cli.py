@@ -45,6 +45,8 @@ def build_parser() -> argparse.ArgumentParser:
     rule.add_argument("--output-format", choices=("text", "json"), default="text")
     sub.add_parser("verify", help="run functions under JAX to confirm findings (needs jaxpure[verify]); "
                                   "`jaxpure verify --help` for its options", add_help=False)
+    sub.add_parser("server", help="a Language Server over stdio for editors (needs jaxpure[lsp])",
+                   add_help=False)
     clean = sub.add_parser("clean", help="delete the result cache")
     clean.add_argument("--cache-dir", metavar="DIR", help="the cache to delete (default: .jaxpure_cache "
                                                           "in the project root)")
@@ -116,6 +118,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["verify"]:  # everything after it belongs to the verifier's own parser
         return _verify(argv[1:])
+    if argv[:1] == ["server"]:  # its options are the server's own (jaxpure/server.py)
+        return _server(argv[1:])
     _start_code_cache(argv)
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -522,6 +526,18 @@ def _verify(argv: list[str]) -> int:
               f"({error})", file=sys.stderr)
         return EXIT_ERROR
     return verify_main(argv)
+
+
+def _server(argv: list[str]) -> int:
+    try:
+        from jaxpure.server import main as server_main
+    except ImportError as error:
+        if error.name is None or error.name.startswith("jaxpure"):
+            raise
+        print("jaxpure: error: `jaxpure server` needs the lsp extra: pip install 'jaxpure[lsp]' "
+              f"({error})", file=sys.stderr)
+        return EXIT_ERROR
+    return server_main(argv)
 
 
 def _clean(args: argparse.Namespace) -> int:
