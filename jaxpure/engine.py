@@ -200,6 +200,7 @@ def _run_rules(
     positions = node_positions(module, source, _reported_nodes(reports))
     names = {rule.code: rule.name for rule in all_rules()}
     lines = source.splitlines()
+    moved: dict[int, int] | None = None  # rows whose `# noqa` goes on a later row
     findings: dict[tuple[str, int, int], Finding] = {}
     for report in reports:
         finding = _finding(report, positions, module, filename, names[report.code])
@@ -207,6 +208,14 @@ def _run_rules(
             continue
         if settings.respect_noqa and _suppressed(finding, lines):
             continue
+        if settings.respect_noqa and "#" in source:
+            if moved is None:
+                from jaxpure.noqa_lines import comment_rows
+
+                moved = comment_rows(source)
+            row = moved.get(finding.location.row)
+            if row is not None and _suppressed(finding, lines, row):
+                continue
         findings.setdefault((finding.code, finding.location.row, finding.location.column), finding)
     return tuple(sorted(findings.values(), key=lambda f: f.sort_key)), ctx
 
@@ -244,8 +253,8 @@ def _finding(report: Report, positions: dict, module: cst.Module, filename: str,
     return Finding(filename, report.code, name, message, start, end, fix)
 
 
-def _suppressed(finding: Finding, lines: list[str]) -> bool:
-    row = finding.location.row
+def _suppressed(finding: Finding, lines: list[str], row: int | None = None) -> bool:
+    row = finding.location.row if row is None else row
     if not 0 < row <= len(lines):
         return False
     line = lines[row - 1]
