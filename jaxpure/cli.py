@@ -33,14 +33,16 @@ class UsageError(Exception):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from jaxpure.cli_options import add_check_parser
     from jaxpure.output import FORMATS  # light: findings dataclasses only
 
     parser = argparse.ArgumentParser(prog="jaxpure", description="Static checks for JAX purity violations.")
     parser.add_argument("--version", action="version", version=f"jaxpure {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    _add_check_parser(sub, FORMATS)
+    add_check_parser(sub, FORMATS)
     rule = sub.add_parser("rule", help="show a rule's documentation, or list every rule")
-    rule.add_argument("code", nargs="?", help="a rule code such as JXP202")
+    rule.add_argument("code", nargs="?", help="a rule code such as JXP202, or its name "
+                                              "such as prng-key-reuse")
     rule.add_argument("--all", action="store_true", help="list every rule")
     rule.add_argument("--output-format", choices=("text", "json"), default="text")
     sub.add_parser("verify", help="run functions under JAX to confirm findings (needs jaxpure[verify]); "
@@ -51,67 +53,6 @@ def build_parser() -> argparse.ArgumentParser:
     clean.add_argument("--cache-dir", metavar="DIR", help="the cache to delete (default: .jaxpure_cache "
                                                           "in the project root)")
     return parser
-
-
-def _add_check_parser(sub: argparse._SubParsersAction, formats: Sequence[str]) -> None:
-    check = sub.add_parser("check", help="check Python files for JAX purity violations",
-                           description="Check Python files for JAX purity violations.")
-    check.add_argument("paths", nargs="*", default=["."], metavar="PATH",
-                       help="files or directories to check (default: .); - reads standard input")
-    rules = check.add_argument_group("rule selection")
-    rules.add_argument("--select", metavar="CODES", help="comma-separated codes or prefixes to enable "
-                                                         "(replaces the configured selection)")
-    rules.add_argument("--extend-select", metavar="CODES", help="codes or prefixes to enable as well")
-    rules.add_argument("--ignore", metavar="CODES", help="codes or prefixes to disable")
-    fixes = check.add_argument_group("fixes")
-    fixes.add_argument("--fix", action="store_true", help="apply safe fixes in place")
-    fixes.add_argument("--unsafe-fixes", action=argparse.BooleanOptionalAction, default=None,
-                       help="include fixes that may change behaviour (with --fix or --diff)")
-    fixes.add_argument("--diff", action="store_true",
-                       help="print the fixes as a unified diff instead of writing them; exit 1 if "
-                            "there would be changes")
-    fixes.add_argument("--show-fixes", action="store_true", help="show the fix of each finding, "
-                                                                  "and list what --fix changed")
-    output = check.add_argument_group("output")
-    output.add_argument("--output-format", choices=formats, default=None,
-                        help="how findings are printed (default: concise)")
-    output.add_argument("--output-file", "-o", metavar="FILE", help="write findings to FILE, not stdout")
-    output.add_argument("--statistics", action="store_true", help="count findings per rule instead "
-                                                                   "of listing them")
-    output.add_argument("--exit-zero", action="store_true", help="exit 0 even if there are findings "
-                                                                  "(still 2 on errors)")
-    output.add_argument("--quiet", "-q", action="store_true", help="no summary line on stderr")
-    files = check.add_argument_group("files and configuration")
-    files.add_argument("--config", metavar="PATH", help="a pyproject.toml or jaxpure.toml to use instead "
-                                                        "of the nearest one")
-    files.add_argument("--isolated", action="store_true", help="ignore all configuration files")
-    files.add_argument("--extend-exclude", metavar="PATTERNS", help="comma-separated gitignore-style "
-                                                                    "patterns to skip as well")
-    files.add_argument("--force-exclude", action="store_true", help="apply excludes even to paths "
-                                                                    "named on the command line")
-    files.add_argument("--stdin-filename", metavar="NAME", help="the file name that standard input "
-                                                               "stands for (messages, configuration)")
-    perf = check.add_argument_group("performance")
-    perf.add_argument("--no-cache", action="store_true", help="neither read nor write the result cache")
-    perf.add_argument("--cache-dir", metavar="DIR", help="where results are cached (default: "
-                                                         ".jaxpure_cache in the project root; "
-                                                         "env JAXPURE_CACHE_DIR)")
-    perf.add_argument("--jobs", "-j", type=_positive_int, default=None, metavar="N",
-                      help="worker processes (default: number of cores; 1 checks serially)")
-    check.add_argument("--verify", action="store_true",
-                       help="with --fix: run every fixed function that has examples under "
-                            "jit, vmap and pmap and compare it with the original "
-                            "(needs jaxpure[verify])")
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -180,15 +121,23 @@ class Summary:
 
 
 def _check(args: argparse.Namespace) -> int:
+    from jaxpure.baseline import BaselineError
     from jaxpure.config import ConfigError
 
     try:
         if args.verify and not args.fix:
             raise UsageError("`--verify` checks applied fixes: use it with --fix")
+        if args.add_noqa and (args.fix or args.diff):
+            raise UsageError("`--add-noqa` cannot be combined with --fix or --diff")
         config = _resolve_config(args)
         fmt = _output_format(args, config)
+        if args.show_settings:
+            from jaxpure.check_steps import show_settings
+
+            show_settings(config)
+            return EXIT_CLEAN
         return _run_check(args, config, fmt)
-    except (ConfigError, UsageError) as error:
+    except (ConfigError, UsageError, BaselineError) as error:
         print(f"jaxpure: error: {error}", file=sys.stderr)
         return EXIT_ERROR
 
@@ -220,6 +169,8 @@ def _resolve_config(args: argparse.Namespace) -> Config:
                 raise UsageError(str(error)) from None
         current = getattr(config.settings, field_name)
         changes[field_name] = tuple(codes) if replace else (*current, *codes)
+    if args.exclude is not None:
+        changes["exclude"] = tuple(_split(args.exclude))
     if args.extend_exclude:
         changes["extend_exclude"] = (*config.settings.extend_exclude, *_split(args.extend_exclude))
     if args.unsafe_fixes is not None:
@@ -262,10 +213,18 @@ def _run_check(args: argparse.Namespace, config: Config, fmt: str) -> int:
     outcomes: list[Outcome] = []
     problems_are_errors = False
     if file_paths:
-        jobs, problems_are_errors = _discover_jobs(file_paths, config, args.force_exclude)
+        jobs, problems_are_errors = _discover_jobs(args, file_paths, config)
+        if args.show_files:
+            for path in sorted(job.path for job in jobs):
+                print(path)
+            return EXIT_ERROR if problems_are_errors else EXIT_CLEAN
         cache = None if args.no_cache else _open_cache(args, config)
         workers = args.jobs or runner.default_jobs()
-        outcomes.extend(runner.run(jobs, settings, fix_mode, cache=cache, workers=workers))
+        outcomes.extend(_run_with_progress(args, fmt, jobs, settings, fix_mode, cache, workers))
+        if args.verbose:
+            from jaxpure.check_steps import show_cache_hits
+
+            show_cache_hits(outcomes)
         if cache is not None and cache.write_failed:
             print(f"warning: {cache.write_failed}; results were not cached", file=sys.stderr)
     stdin_outcome: Outcome | None = None
@@ -275,11 +234,21 @@ def _run_check(args: argparse.Namespace, config: Config, fmt: str) -> int:
         stdin[stdin_outcome.result.filename] = data
         outcomes.append(stdin_outcome)
     outcomes.sort(key=lambda o: o.result.filename)
+    if args.baseline:
+        from jaxpure.check_steps import apply_baseline
+
+        outcomes = apply_baseline(args.baseline, outcomes, str(config.root), stdin, args.quiet)
     results = [_sorted_result(o.result) for o in outcomes]
+    if any(o.result.findings and o.result.filename.lower().endswith(".ipynb") for o in outcomes):
+        from jaxpure.notebooks import annotate_all
+
+        results = annotate_all(results, stdin)
     for result in results:
         if result.error is not None:
             print(f"error: {result.filename}: {result.error}", file=sys.stderr)
     summary = _summarise(outcomes, fix_mode)
+    if args.write_baseline or args.add_noqa:
+        return _adopt(args, config, results, stdin, summary, problems_are_errors)
     if args.diff:
         return _finish_diff(args, outcomes, summary, problems_are_errors)
     findings_out: TextIO = sys.stdout
@@ -292,7 +261,7 @@ def _run_check(args: argparse.Namespace, config: Config, fmt: str) -> int:
     if args.show_fixes and args.fix and summary.fixed:
         _print_fixed(outcomes)
     if not args.quiet:
-        _print_summary(summary, fix_mode)
+        _print_summary(summary, fix_mode, problems_are_errors)
     status = _exit_code(summary, args.exit_zero, problems_are_errors)
     if args.verify and summary.fixed:
         verified = _verify_fixes(outcomes)
@@ -323,15 +292,48 @@ def _verify_fixes(outcomes: Sequence[Outcome]) -> int:
     return EXIT_FINDINGS if any(v.status == "differs" for v in verdicts) else EXIT_CLEAN
 
 
-def _discover_jobs(paths: Sequence[str], config: Config, force_exclude: bool) -> tuple[list, bool]:
+def _run_with_progress(args: argparse.Namespace, fmt: str, jobs: list, settings, fix_mode: FixMode,
+                       cache, workers: int) -> list[Outcome]:
+    from jaxpure import progress, runner
+
+    if not progress.wanted(args.quiet, fmt, bool(args.output_file)):
+        return runner.run(jobs, settings, fix_mode, cache=cache, workers=workers)
+    line = progress.Progress(len(jobs))
+    try:
+        return runner.run(jobs, settings, fix_mode, cache=cache, workers=workers,
+                          on_file_done=line.tick)
+    finally:
+        line.close()
+
+
+def _adopt(args: argparse.Namespace, config: Config, results: list[FileResult],
+           stdin: dict[str, bytes], summary: Summary, problems_are_errors: bool) -> int:
+    """``--write-baseline`` and ``--add-noqa``: record or silence today's findings."""
+    from jaxpure import check_steps
+
+    status = EXIT_ERROR if summary.errors or problems_are_errors else EXIT_CLEAN
+    if args.write_baseline:
+        check_steps.write_baseline(args.write_baseline, results, str(config.root), stdin)
+    if args.add_noqa:
+        status = max(status, check_steps.add_noqa([r for r in results if r.filename not in stdin],
+                                                  args.quiet))
+    return status
+
+
+def _discover_jobs(args: argparse.Namespace, paths: Sequence[str], config: Config) -> tuple[list, bool]:
     from jaxpure.discovery import Excluder, discover
     from jaxpure.runner import make_job
 
     excluder = Excluder(config.root, (*config.settings.exclude, *config.settings.extend_exclude),
                         respect_gitignore=config.respect_gitignore)
-    found = discover(paths, excluder, force_exclude=force_exclude)
+    found = discover(paths, excluder, force_exclude=args.force_exclude)
     for problem in found.problems:
-        print(problem, file=sys.stderr)
+        if not (args.quiet and not problem.is_error):
+            print(problem, file=sys.stderr)
+    if args.verbose:
+        from jaxpure.check_steps import show_skipped
+
+        show_skipped(found.skipped)
     jobs = [make_job(path, config.root) for path in found.files]
     return jobs, any(problem.is_error for problem in found.problems)
 
@@ -391,16 +393,11 @@ def _emit_findings(args: argparse.Namespace, config: Config, fmt: str,
 
 def _sources(results: list[FileResult], stdin: dict[str, bytes]) -> dict[str, str]:
     """Decoded text of the files with findings, for formats that show snippets."""
-    from jaxpure.runner import read_source
+    from jaxpure.check_steps import text_of
 
     sources: dict[str, str] = {}
     for result in results:
-        if not result.findings:
-            continue
-        data = stdin.get(result.filename)
-        if data is None:
-            data, _ = read_source(result.filename)
-        text = _decoded(data) if data is not None else None
+        text = text_of(result.filename, stdin) if result.findings else None
         if text is not None:
             sources[result.filename] = text
     return sources
@@ -426,7 +423,7 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-def _print_summary(summary: Summary, fix_mode: FixMode) -> None:
+def _print_summary(summary: Summary, fix_mode: FixMode, problems_are_errors: bool = False) -> None:
     lines = []
     total = summary.remaining + summary.fixed
     if fix_mode.apply and summary.fixed:
@@ -435,7 +432,7 @@ def _print_summary(summary: Summary, fix_mode: FixMode) -> None:
     elif summary.remaining:
         fixable = f" ({summary.fixable} fixable with --fix)" if summary.fixable else ""
         lines.append(f"Found {_plural(summary.remaining, 'finding')}{fixable}.")
-    elif not summary.errors:
+    elif not summary.errors and not problems_are_errors:
         lines.append("All checks passed!")
     if summary.hidden_unsafe:
         count = summary.hidden_unsafe
@@ -493,9 +490,14 @@ def _rule(args: argparse.Namespace) -> int:
     if args.all or not args.code:
         rules = list(all_rules())
     else:
-        rule = rule_by_code(args.code)
+        from jaxpure.selectors import code_for, nearest_rule
+
+        code = code_for(args.code)
+        rule = rule_by_code(code) if code is not None else None
         if rule is None:
-            print(f"jaxpure: error: unknown rule code {args.code!r}; see `jaxpure rule --all`",
+            nearest = nearest_rule(args.code)
+            hint = f" (did you mean {nearest!r}?)" if nearest else ""
+            print(f"jaxpure: error: unknown rule {args.code!r}{hint}; see `jaxpure rule --all`",
                   file=sys.stderr)
             return EXIT_ERROR
         rules = [rule]

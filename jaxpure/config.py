@@ -127,11 +127,17 @@ def _selectors(value: Any, key: str, where: str) -> tuple[str, ...]:
 
 
 def check_selector(code: str, context: str) -> None:
+    """A selector that is malformed, or names no rule, is an error (exit 2)."""
+    from jaxpure.selectors import unknown_selector_message
+
     if not SELECTOR.match(code):
         raise ConfigError(
             f"{context}: {code!r} is not a rule code or prefix (expected e.g. \"JXP202\", "
             "\"JXP2\", \"JXP\" or \"ALL\")"
         )
+    unknown = unknown_selector_message(code)
+    if unknown is not None:
+        raise ConfigError(f"{context}: {unknown}")
 
 
 def _bool(value: Any, key: str, where: str) -> bool:

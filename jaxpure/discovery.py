@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from pathspec import GitIgnoreSpec
 
 PYTHON_SUFFIXES = (".py", ".pyi")
+# what a directory walk checks: Python files and Jupyter notebooks (notebooks.py)
+CHECKED_SUFFIXES = (*PYTHON_SUFFIXES, ".ipynb")
 
 # Directories no project wants linted: VCS data, virtual environments, tool caches, build
 # output. Always skipped below a named path; ``exclude`` adds to this list, never replaces
@@ -28,7 +30,7 @@ SKIPPED_DIR_NAMES = frozenset({
     ".git", ".hg", ".svn", ".bzr", ".jj",
     ".venv", "venv", ".tox", ".nox", "__pypackages__",
     "__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".jaxpure_cache", ".eggs",
-    "build", "dist", "node_modules",
+    "build", "dist", "node_modules", ".ipynb_checkpoints",
 })
 
 
@@ -48,6 +50,8 @@ class Problem:
 class Discovered:
     files: tuple[Path, ...]
     problems: tuple[Problem, ...] = ()
+    # (path, why) for what a walk left out, shown by --verbose
+    skipped: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -198,6 +202,7 @@ def discover(
 ) -> Discovered:
     files: list[Path] = []
     problems: list[Problem] = []
+    skipped: list[tuple[str, str]] = []
     seen: set[str] = set()
 
     def add(path: Path) -> None:
@@ -220,17 +225,18 @@ def discover(
             problems.append(Problem(str(path), _os_message(error), is_error=True))
             continue
         if force_exclude and _force_excluded(absolute, stat.S_ISDIR(mode), excluder):
+            skipped.append((str(path), "excluded (--force-exclude)"))
             continue
         if stat.S_ISDIR(mode):
             before, reported = len(files), len(problems)
-            for found in _walk(path, absolute, excluder, problems):
+            for found in _walk(path, absolute, excluder, problems, skipped):
                 add(found)
             # (a directory that could not be listed has said so already)
             if len(files) == before and not any(p.is_error for p in problems[reported:]):
                 problems.append(Problem(str(path), "no Python files found in this directory"))
         else:
             add(path)
-    return Discovered(tuple(files), tuple(problems))
+    return Discovered(tuple(files), tuple(problems), tuple(skipped))
 
 
 def _force_excluded(absolute: Path, is_dir: bool, excluder: Excluder) -> bool:
@@ -243,7 +249,8 @@ def _force_excluded(absolute: Path, is_dir: bool, excluder: Excluder) -> bool:
     return excluder.excluded(absolute, is_dir) or any(excluder.excluded(p, True) for p in inside)
 
 
-def _walk(shown: Path, absolute: Path, excluder: Excluder, problems: list[Problem]) -> Iterator[Path]:
+def _walk(shown: Path, absolute: Path, excluder: Excluder, problems: list[Problem],
+          skipped: list[tuple[str, str]] | None = None) -> Iterator[Path]:
     """Python files below a directory, in sorted order. Follows symlinks, but not in loops."""
     try:
         top = os.stat(absolute)
@@ -269,13 +276,18 @@ def _walk(shown: Path, absolute: Path, excluder: Excluder, problems: list[Proble
             try:
                 info = entry.stat()  # follows symlinks
             except OSError as error:
-                if entry.is_symlink() and entry.name.endswith(PYTHON_SUFFIXES) or \
+                if entry.is_symlink() and entry.name.endswith(CHECKED_SUFFIXES) or \
                         entry.is_symlink() and _is_loop_error(error):
                     problems.append(Problem(str(shown_path), _link_message(error)))
                 continue
             if stat.S_ISDIR(info.st_mode):
-                if excluder.skipped_dir_name(abs_path) or \
-                        excluder.excluded(abs_path, True, walk_root=absolute):
+                if excluder.skipped_dir_name(abs_path):
+                    if skipped is not None:
+                        skipped.append((str(shown_path), "a directory jaxpure always skips"))
+                    continue
+                if excluder.excluded(abs_path, True, walk_root=absolute):
+                    if skipped is not None:
+                        skipped.append((str(shown_path), "excluded (exclude pattern or .gitignore)"))
                     continue
                 identity = (info.st_dev, info.st_ino)
                 if identity in ancestors:
@@ -285,9 +297,11 @@ def _walk(shown: Path, absolute: Path, excluder: Excluder, problems: list[Proble
                         if entry.is_symlink() else "directory loop, skipped"))
                     continue
                 subdirs.append((shown_path, abs_path, ancestors | {identity}))
-            elif entry.name.endswith(PYTHON_SUFFIXES) and stat.S_ISREG(info.st_mode):
+            elif entry.name.endswith(CHECKED_SUFFIXES) and stat.S_ISREG(info.st_mode):
                 if not excluder.excluded(abs_path, False, walk_root=absolute):
                     yield shown_path
+                elif skipped is not None:
+                    skipped.append((str(shown_path), "excluded (exclude pattern or .gitignore)"))
         # depth first, in name order: push in reverse so the first name is walked first
         stack.extend(reversed(subdirs))
 

@@ -43,6 +43,15 @@ class Finding:
     location: Location
     end_location: Location
     fix: Fix | None = None
+    # notebooks: the cell (1-based among all cells) and the rows of the concatenated code
+    # cells before it; ``location`` keeps rows of the concatenation (see notebooks.py)
+    cell: int | None = None
+    cell_offset: int = 0
+
+    @property
+    def row_in_cell(self) -> int:
+        """The row to show: within the cell for a notebook, else the file's row."""
+        return self.location.row - self.cell_offset
 
     @property
     def sort_key(self) -> tuple[str, int, int, str]:

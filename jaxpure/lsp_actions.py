@@ -105,7 +105,7 @@ def noqa_edit(lines: Lines, row: int, code: str,
 
 
 def _last_noqa(line: str) -> re.Match[str] | None:
-    from jaxpure.engine import NOQA  # the pattern the engine suppresses by
+    from jaxpure.suppression import NOQA  # the pattern the engine suppresses by
 
     found = None
     for match in NOQA.finditer(line):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -120,6 +120,8 @@ def check_job(job: Job, settings: Settings, fix_mode: FixMode = NO_FIX,
         data, problem = read_source(job.path)
         if data is None:
             return Outcome(FileResult(job.path, error=problem))
+    if job.path.lower().endswith(".ipynb"):
+        return _check_notebook(job, settings, fix_mode, data, seeds, code_cache_dir)
     if not seeds:
         skipped = _without_jax(job, data, settings)
         if skipped is not None:
@@ -135,6 +137,28 @@ def check_job(job: Job, settings: Settings, fix_mode: FixMode = NO_FIX,
         return Outcome(result, content_sha=sha, summary=analysis.summary)
     outcome = _fix(job, data, sha, result, settings, fix_mode, seeds)
     return replace(outcome, summary=analysis.summary)
+
+
+def _check_notebook(job: Job, settings: Settings, fix_mode: FixMode, data: bytes,
+                    seeds: Sequence[Seed], code_cache_dir: Path | None) -> Outcome:
+    """A Jupyter notebook: its code cells as one module (see notebooks.py)."""
+    import_engine(code_cache_dir)
+    from jaxpure import notebooks
+
+    checked = notebooks.check(data, job.path, settings, relpath=job.relpath, package=job.package,
+                              seeds=seeds, fix=fix_mode.apply, unsafe=fix_mode.unsafe)
+    sha = content_hash(data) if checked.result.error is None else None
+    if checked.new_text is None:
+        return Outcome(checked.result, content_sha=sha, summary=checked.summary)
+    if not fix_mode.write:
+        return Outcome(checked.result, checked.fixed, checked.diff, checked.new_text,
+                       summary=checked.summary)
+    new_data = checked.new_text.encode("utf-8")
+    problem = write_if_unchanged(job.path, data, new_data)
+    if problem is not None:
+        return Outcome(FileResult(job.path, error=problem))
+    return Outcome(checked.result, checked.fixed, content_sha=content_hash(new_data),
+                   summary=checked.summary)
 
 
 def _without_jax(job: Job, data: bytes, settings: Settings) -> Outcome | None:
@@ -216,8 +240,10 @@ MAX_PROJECT_ROUNDS = 4
 
 
 def run(jobs: Sequence[Job], settings: Settings, fix_mode: FixMode = NO_FIX, *,
-        cache: ResultCache | None = None, workers: int = 1) -> list[Outcome]:
+        cache: ResultCache | None = None, workers: int = 1,
+        on_file_done: Callable[[], None] | None = None) -> list[Outcome]:
     """One Outcome per job, in job order. Cached results are served without the engine.
+    ``on_file_done`` is called as each file's first check completes (a progress line).
 
     With several files, functions that one module's traced code calls from another module
     are analysed as traced too: each file is checked alone first, the summaries give every
@@ -233,7 +259,7 @@ def run(jobs: Sequence[Job], settings: Settings, fix_mode: FixMode = NO_FIX, *,
     ]
     code_cache_dir = cache.directory if cache is not None else None
     with Executor(settings, fix_mode, workers, code_cache_dir) as executor:
-        outcomes = _run_round(jobs, outside, settings, fix_mode, cache, executor)
+        outcomes = _run_round(jobs, outside, settings, fix_mode, cache, executor, on_file_done)
         try:
             applied = _cross_module_rounds(jobs, outcomes, settings, fix_mode, cache,
                                            executor, outside)
@@ -307,7 +333,8 @@ def _seeds_for(jobs: Sequence[Job], outcomes: Sequence[Outcome]) -> list[tuple[S
 
 
 def _run_round(jobs: Sequence[Job], seeds: Sequence[tuple[Seed, ...]], settings: Settings,
-               fix_mode: FixMode, cache: ResultCache | None, executor: Executor) -> list[Outcome]:
+               fix_mode: FixMode, cache: ResultCache | None, executor: Executor,
+               on_file_done: Callable[[], None] | None = None) -> list[Outcome]:
     fingerprint = settings.fingerprint() if cache is not None else ""
     outcomes: list[Outcome | None] = [None] * len(jobs)
     pending: list[int] = []
@@ -318,9 +345,13 @@ def _run_round(jobs: Sequence[Job], seeds: Sequence[tuple[Seed, ...]], settings:
             pending.append(index)
         else:
             outcomes[index] = hit
+            if on_file_done is not None:
+                on_file_done()
     results = executor.map([(jobs[i], seeds[i]) for i in pending])
     for index, outcome in zip(pending, results):
         outcomes[index] = outcome
+        if on_file_done is not None:
+            on_file_done()
         if cache is not None and outcome.content_sha is not None:
             job = jobs[index]
             key = entry_key(outcome.content_sha, fingerprint + _seed_key(seeds[index]),

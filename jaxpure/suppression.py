@@ -3,7 +3,10 @@
 One matcher for the engine (``jaxpure check``) and the flake8 plugin (which leaves plain
 ``# noqa`` to flake8 and applies jaxpure's own comments here):
 
-- ``# noqa`` / ``# noqa: JXP202,JXP3`` on the line a finding starts on;
+- ``# noqa`` / ``# noqa: JXP202,JXP3`` on the line a finding starts on, or, when that line
+  cannot end with a comment (inside a multi-line string, or continued by a backslash), on the
+  first later line that can (the string's last line, the end of the continued line), as
+  ruff maps it; ``--add-noqa`` writes the comment there;
 - ``# jaxpure: ignore`` / ``# jaxpure: ignore[JXP202]`` likewise;
 - ``# jaxpure: noqa`` / ``# jaxpure: noqa: JXP301`` in the file's first comment block (the
   lines before its first line of code), as ruff's ``# ruff: noqa``: the whole file.
@@ -13,7 +16,9 @@ Codes are prefixes (``JXP3`` covers ``JXP301``). Lines are Python's (see jaxpure
 
 from __future__ import annotations
 
+import io
 import re
+import tokenize
 from dataclasses import dataclass
 
 from jaxpure.sources import split_lines
@@ -67,21 +72,59 @@ def file_exemption(lines: list[str]) -> tuple[str, ...] | None:
     return tuple(exempt) if found else None
 
 
-@dataclass(frozen=True)
+def comment_rows(source: str) -> dict[int, int]:
+    """Row -> the row where its ``# noqa`` goes, for the rows that differ; {} if none do."""
+    blocked: set[int] = set()
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return {}
+    lines = split_lines(source)
+    previous_end = 1
+    for token in tokens:
+        start, end = token.start[0], token.end[0]
+        if token.type == tokenize.STRING or token.type == getattr(tokenize, "FSTRING_MIDDLE", -1):
+            blocked.update(range(start, end))  # rows the string continues past
+        if start > previous_end and token.type not in (tokenize.NL, tokenize.COMMENT):
+            # rows between two tokens of one logical line joined by a backslash
+            blocked.update(row for row in range(previous_end, start)
+                           if _ends_with_backslash(lines, row))
+        previous_end = end
+    mapping: dict[int, int] = {}
+    for row in sorted(blocked, reverse=True):
+        mapping[row] = mapping.get(row + 1, row + 1)
+    return mapping
+
+
+def _ends_with_backslash(lines: list[str], row: int) -> bool:
+    return 0 < row <= len(lines) and lines[row - 1].rstrip("\r\n").endswith("\\")
+
+
+@dataclass
 class Suppressions:
     """The suppression comments of one file's text."""
 
+    source: str
     lines: list[str]
     exempt: tuple[str, ...] | None
+    _moved: dict[int, int] | None = None  # comment_rows(source), computed when first needed
 
     @classmethod
     def of(cls, source: str) -> Suppressions:
         lines = split_lines(source)
-        return cls(lines, file_exemption(lines))
+        return cls(source, lines, file_exemption(lines))
+
+    def comment_row(self, row: int) -> int:
+        """The row a ``# noqa`` for a finding on ``row`` stands on."""
+        if self._moved is None:
+            self._moved = comment_rows(self.source) if "#" in self.source else {}
+        return self._moved.get(row, row)
 
     def suppresses(self, code: str, row: int, *, noqa: bool = True) -> bool:
         """Whether a finding of ``code`` starting on line ``row`` is silenced."""
         if self.exempt is not None and _covers(self.exempt, code):
             return True
-        return 0 < row <= len(self.lines) and line_suppresses(self.lines[row - 1], code,
-                                                              noqa=noqa)
+        if "#" not in self.source:
+            return False
+        return any(0 < at <= len(self.lines) and line_suppresses(self.lines[at - 1], code, noqa=noqa)
+                   for at in {row, self.comment_row(row)})

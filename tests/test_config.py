@@ -44,7 +44,7 @@ def test_every_key(tmp_path):
     write(tmp_path, {"pyproject.toml": """
 [tool.jaxpure]
 select = ["JXP"]
-extend-select = ["JXP9"]
+extend-select = ["JXP6"]
 ignore = ["JXP101"]
 exclude = ["gen/"]
 extend-exclude = ["third_party/**"]
@@ -62,7 +62,7 @@ static-helpers = ["mylib.is_static"]
 """})
     config = load_config(tmp_path / "pyproject.toml")
     s = config.settings
-    assert (s.select, s.extend_select, s.ignore) == (("JXP",), ("JXP9",), ("JXP101",))
+    assert (s.select, s.extend_select, s.ignore) == (("JXP",), ("JXP6",), ("JXP101",))
     assert (s.exclude, s.extend_exclude) == (("gen/",), ("third_party/**",))
     assert s.unsafe_fixes is True and s.respect_noqa is False
     assert s.per_file_ignores == (("tests/**", ("JXP2",)),)

@@ -12,6 +12,7 @@ Depends on the CLI's ``--force-exclude`` and ``--fix`` (skipped while they are m
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import shutil
 import subprocess
@@ -28,6 +29,10 @@ IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", ".jaxpure
 
 BAD = "import jax\ndef f(x):\n    x.at[0].set(1.0)\n    return x\n"
 FIXED = "import jax\ndef f(x):\n    x = x.at[0].set(1.0)\n    return x\n"
+# the hooks' types_or includes jupyter: a notebook is checked and fixed too
+NOTEBOOK = ('{\n "cells": [\n  {\n   "cell_type": "code",\n   "execution_count": null,\n'
+            '   "metadata": {},\n   "outputs": [],\n   "source": ' + json.dumps(BAD.splitlines(True))
+            + '\n  }\n ],\n "metadata": {},\n "nbformat": 4,\n "nbformat_minor": 5\n}\n')
 
 
 def pre_commit_command() -> list[str] | None:
@@ -88,6 +93,7 @@ def consumer_repository(tmp_path: Path, env: dict[str, str]) -> Path:
     (project / "pyproject.toml").write_text(
         '[project]\nname = "demo"\n\n[tool.jaxpure]\nexclude = ["vendored/"]\n', encoding="utf-8")
     (project / "model.py").write_text(BAD, encoding="utf-8")
+    (project / "analysis.ipynb").write_text(NOTEBOOK, encoding="utf-8")
     # pre-commit names excluded files explicitly; --force-exclude must still skip them
     (project / "vendored" / "third_party.py").write_text(BAD, encoding="utf-8")
     git(project, env, "init", "-q")
@@ -116,6 +122,9 @@ def test_hooks_fail_on_a_finding_fix_it_and_then_pass(tmp_path):
     assert "files were modified by this hook" in output  # jaxpure-fix applied the safe fix
     assert (project / "model.py").read_text(encoding="utf-8") == FIXED
     assert (project / "vendored" / "third_party.py").read_text(encoding="utf-8") == BAD
+    assert "analysis.ipynb:cell 1:3:5: JXP202" in output
+    assert (project / "analysis.ipynb").read_text(encoding="utf-8") == NOTEBOOK.replace(
+        '"    x.at[0]', '"    x = x.at[0]')
 
     git(project, env, "add", ".")
     second = try_repo(project, hooks, env)

@@ -25,9 +25,18 @@ def findings_of(results: Sequence[FileResult]) -> Iterator[Finding]:
 
 
 def concise_line(finding: Finding, path: str | None = None) -> str:
-    """``path:row:col: CODE message``, the line every text format starts from."""
+    """``path:row:col: CODE message``, the line every text format starts from.
+
+    In a notebook: ``path:cell N:row:col: CODE message``, the row counted within the cell.
+    """
     where = finding.filename if path is None else path
-    return f"{where}:{finding.location.row}:{finding.location.column}: {finding.code} {finding.message}"
+    return f"{where}:{position(finding)}: {finding.code} {finding.message}"
+
+
+def position(finding: Finding) -> str:
+    """``row:col``, or ``cell N:row:col`` for a finding in a notebook."""
+    cell = f"cell {finding.cell}:" if finding.cell is not None else ""
+    return f"{cell}{finding.row_in_cell}:{finding.location.column}"
 
 
 def source_lines(text: str | None) -> list[str]:

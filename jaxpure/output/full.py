@@ -61,7 +61,7 @@ def _span_rows(finding: Finding) -> list[int]:
 
 
 def _gutter_width(finding: Finding) -> int:
-    return len(str(max(finding.location.row, finding.end_location.row)))
+    return len(str(max(finding.location.row, finding.end_location.row) - finding.cell_offset))
 
 
 def _snippet(finding: Finding, lines: list[str]) -> list[str]:
@@ -75,7 +75,7 @@ def _snippet(finding: Finding, lines: list[str]) -> list[str]:
         if row == 0 or text is None:
             out.append(f"{'.' * min(width, 3):>{width}} |")
             continue
-        out.append(f"{row:>{width}} | {text}".rstrip())
+        out.append(f"{row - finding.cell_offset:>{width}} | {text}".rstrip())
         out.append(f"{blank} {_underline(finding, row, text)}")
     out.append(blank)
     return out

@@ -26,8 +26,12 @@ def annotation(finding: Finding, options: RenderOptions) -> str:
     properties: list[tuple[str, object]] = [
         ("title", f"jaxpure ({finding.code})"),
         ("file", path),
-        ("line", start.row),
     ]
+    if finding.cell is not None:
+        # a notebook's rows are not lines of its JSON: annotate the file, name the cell
+        rendered = ",".join(f"{key}={escape_property(str(value))}" for key, value in properties)
+        return f"::{command} {rendered}::{escape_data(concise_line(finding, path))}"
+    properties.append(("line", start.row))
     # The runner rejects col/endColumn on a range over several lines (astral-sh/ruff#22074)
     # and an endColumn before col.
     single_line = start.row == end.row

@@ -1,8 +1,10 @@
-"""``json`` and ``json-lines``: ruff's JSON diagnostics, minus the notebook ``cell`` field.
+"""``json`` and ``json-lines``: ruff's JSON diagnostics.
 
 Every object has the keys ``code``, ``end_location``, ``filename``, ``fix``, ``location``,
 ``message``, ``name``, ``noqa_row`` and ``url`` (sorted, as ruff prints them). Rows and
-columns are 1-based; end locations point just past the span. Every fix is listed with its
+columns are 1-based; end locations point just past the span. A finding in a notebook also
+has ``cell`` (1-based among all cells) and ``concatenated_row`` (the row in the code cells
+joined in order); its rows (``location``, ``noqa_row``, fix edits) count within the cell. Every fix is listed with its
 applicability, whatever ``--unsafe-fixes`` says, as ruff does in JSON.
 """
 
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from jaxpure.findings import Edit, FileResult, Finding, Fix, Location
@@ -30,37 +33,58 @@ def render_json_lines(results: Sequence[FileResult], options: RenderOptions) -> 
 
 
 def finding_to_json(finding: Finding, options: RenderOptions) -> dict[str, Any]:
-    return {
+    shift = finding.cell_offset
+    data = {
         "code": finding.code,
         "name": finding.name,
         "message": finding.message,
         "filename": finding.filename,
-        "location": _location(finding.location),
-        "end_location": _location(finding.end_location),
-        "fix": _fix(finding.fix),
+        "location": _location(finding.location, shift),
+        "end_location": _location(finding.end_location, shift),
+        "fix": _fix(finding.fix, shift),
         # the line a `# noqa` comment must be on to silence this finding
-        "noqa_row": finding.location.row,
+        "noqa_row": _noqa_row(finding, options),
         "url": rule_url(finding.code, options),
     }
+    if finding.cell is not None:
+        data["cell"] = finding.cell
+        data["concatenated_row"] = finding.location.row
+    return data
 
 
-def _location(location: Location) -> dict[str, int]:
-    return {"row": location.row, "column": location.column}
+def _noqa_row(finding: Finding, options: RenderOptions) -> int:
+    """The reported row, or the later row a comment must go on (see suppression.comment_rows)."""
+    text = options.sources.get(finding.filename)
+    row = finding.location.row
+    if text is not None:
+        row = _comment_rows(text).get(row, row)
+    return row - finding.cell_offset
 
 
-def _fix(fix: Fix | None) -> dict[str, Any] | None:
+@lru_cache(maxsize=8)
+def _comment_rows(text: str) -> dict[int, int]:
+    from jaxpure.suppression import comment_rows
+
+    return comment_rows(text)
+
+
+def _location(location: Location, shift: int = 0) -> dict[str, int]:
+    return {"row": location.row - shift, "column": location.column}
+
+
+def _fix(fix: Fix | None, shift: int = 0) -> dict[str, Any] | None:
     if fix is None:
         return None
     return {
         "applicability": fix.applicability,
         "message": fix.message,
-        "edits": [_edit(edit) for edit in fix.edits],
+        "edits": [_edit(edit, shift) for edit in fix.edits],
     }
 
 
-def _edit(edit: Edit) -> dict[str, Any]:
+def _edit(edit: Edit, shift: int = 0) -> dict[str, Any]:
     return {
         "content": edit.content,
-        "location": _location(edit.location),
-        "end_location": _location(edit.end_location),
+        "location": _location(edit.location, shift),
+        "end_location": _location(edit.end_location, shift),
     }

@@ -148,15 +148,19 @@ def _result(finding: Finding, artifact: dict[str, str], index: dict[str, int],
         "locations": [{
             "physicalLocation": {
                 "artifactLocation": artifact,
-                "region": _region(finding.location, finding.end_location),
+                "region": _region(_shifted(finding.location, finding.cell_offset),
+                                  _shifted(finding.end_location, finding.cell_offset)),
             }
         }],
         "partialFingerprints": {FINGERPRINT_KEY: digest},
     }
+    if finding.cell is not None:
+        # a notebook: the region counts rows within the cell
+        result["properties"] = {"cell": finding.cell, "concatenatedLine": finding.location.row}
     if finding.code in index:
         result["ruleIndex"] = index[finding.code]
     if finding.fix is not None:
-        result["fixes"] = [_fix(finding.fix, artifact)]
+        result["fixes"] = [_fix(finding.fix, artifact, finding.cell_offset)]
     return result
 
 
@@ -172,7 +176,11 @@ def _region(start: Location, end: Location, *, widen_empty: bool = True) -> dict
     }
 
 
-def _fix(fix: Fix, artifact: dict[str, str]) -> dict[str, Any]:
+def _shifted(location: Location, rows: int) -> Location:
+    return Location(location.row - rows, location.column) if rows else location
+
+
+def _fix(fix: Fix, artifact: dict[str, str], rows: int = 0) -> dict[str, Any]:
     return {
         "description": {"text": f"{fix.message} ({fix.applicability} fix)"},
         "artifactChanges": [{
@@ -180,7 +188,8 @@ def _fix(fix: Fix, artifact: dict[str, str]) -> dict[str, Any]:
             "replacements": [
                 {
                     # an edit that inserts text has an empty deleted region
-                    "deletedRegion": _region(edit.location, edit.end_location, widen_empty=False),
+                    "deletedRegion": _region(_shifted(edit.location, rows),
+                                             _shifted(edit.end_location, rows), widen_empty=False),
                     "insertedContent": {"text": edit.content},
                 }
                 for edit in fix.edits
