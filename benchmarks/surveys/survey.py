@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -82,6 +83,10 @@ class RepoTally:
     lines: Counter[str]
     codes: dict[str, Counter[str]] = field(default_factory=dict)  # part -> code -> count
     verdicts: dict[str, Counter[str]] = field(default_factory=dict)  # part -> verdict -> count
+    kinds: Counter[str] = field(default_factory=Counter)  # library/tests/examples -> findings
+    judged: Counter[str] = field(default_factory=Counter)  # library/tests/examples -> judged
+    profile: Counter[str] = field(default_factory=Counter)  # verdicts of what a test profile keeps
+    dropped: Counter[str] = field(default_factory=Counter)  # verdicts of what it no longer tells
 
     def findings(self, part: str) -> int:
         return sum(self.codes.get(part, Counter()).values())
@@ -109,10 +114,42 @@ def tally_repo(root: Path, repo: str, commit: str, findings: list[dict],
         entry = judgements.get(judgement_key(repo, path, finding["location"]["row"], code))
         verdict = entry["verdict"] if entry else "unjudged"
         tally.verdicts.setdefault(part, Counter())[verdict] += 1
+        kind = part_of(path)
+        tally.kinds[kind] += 1
+        tally.judged[kind] += entry is not None
+        if kind == "tests":
+            kept = test_profile_keeps(root, path, finding)
+            (tally.profile if kept else tally.dropped)[verdict] += 1
         if entry is None and part == "library":
             unjudged.append({"repo": repo, "path": path, "line": finding["location"]["row"],
                              "code": code, "message": finding["message"]})
     return tally
+
+
+# the test-file profile docs/precision.md recommends: fixed seeds inside a test's traced
+# function, trace counters and a jit per test case are the idioms of tests, not bugs
+PROFILE_OFF_IN_TESTS = frozenset({"JXP102", "JXP103", "JXP105", "JXP603"})
+KEY_REUSE = frozenset({"JXP301", "JXP302"})
+CONSUMED_ON = re.compile(r"PRNG key `(?P<key>[^`]+)` was already consumed on line (?P<line>\d+)")
+
+
+def test_profile_keeps(root: Path, path: str, finding: dict) -> bool:
+    """Would a test file still be told this under the recommended profile?
+
+    Key reuse in tests is kept only where the earlier use split the key: a parent drawn from
+    again after it was split into named children (the slip that real test bugs share).
+    """
+    code = finding["code"]
+    if code in PROFILE_OFF_IN_TESTS:
+        return False
+    if code not in KEY_REUSE:
+        return True
+    match = CONSUMED_ON.search(finding["message"])
+    if not match:
+        return False
+    lines = (root / path).read_text(encoding="utf-8", errors="replace").splitlines()
+    earlier = lines[int(match["line"]) - 1] if int(match["line"]) <= len(lines) else ""
+    return re.search(r"split\(\s*" + re.escape(match["key"]) + r"\b", earlier) is not None
 
 
 def per_100k(count: float, lines: int) -> str:
@@ -136,14 +173,40 @@ def print_library_table(tallies: list[RepoTally]) -> None:
 
 
 def print_tests_table(tallies: list[RepoTally]) -> None:
-    print("| repository | tests/examples lines | findings by code | findings per 100k lines"
-          " | judged: real / deliberate / false |")
-    print("|---|---:|---|---:|---|")
+    print("| repository | tests lines | examples lines | findings by code | findings per 100k lines"
+          " | tests / examples findings (judged) | judged: real / deliberate / false"
+          " | kept by the test profile |")
+    print("|---|---:|---:|---|---:|---|---|---:|")
     for t in tallies:
         lines = t.lines["tests"] + t.lines["examples"]
         v = t.verdicts.get("tests", Counter())
-        print(f"| {t.repo} | {lines:,} | {codes_cell(t.codes.get('tests', Counter()))} "
-              f"| {per_100k(t.findings('tests'), lines)} | {v['real']} / {v['deliberate']} / {v['false']} |")
+        print(f"| {t.repo} | {t.lines['tests']:,} | {t.lines['examples']:,} "
+              f"| {codes_cell(t.codes.get('tests', Counter()))} "
+              f"| {per_100k(t.findings('tests'), lines)} "
+              f"| {t.kinds['tests']} ({t.judged['tests']}) / {t.kinds['examples']} ({t.judged['examples']}) "
+              f"| {v['real']} / {v['deliberate']} / {v['false']} | {sum(t.profile.values())} |")
+
+
+def print_profile(tallies: list[RepoTally]) -> None:
+    """Test files under the recommended profile, examples told everything (as library code)."""
+    test_lines = sum(t.lines["tests"] for t in tallies)
+    example_lines = sum(t.lines["examples"] for t in tallies)
+    tests = sum(t.kinds["tests"] for t in tallies)
+    examples = sum(t.kinds["examples"] for t in tallies)
+    kept = sum((t.profile for t in tallies), Counter())
+    kept_n = sum(kept.values())
+    print("| files | lines | findings today | per 100k | with the test profile | per 100k"
+          " | real / deliberate / false / unjudged kept |")
+    print("|---|---:|---:|---:|---:|---:|---|")
+    print(f"| tests | {test_lines:,} | {tests} | {per_100k(tests, test_lines)} | {kept_n} "
+          f"| {per_100k(kept_n, test_lines)} | {kept['real']} / {kept['deliberate']} / {kept['false']}"
+          f" / {kept['unjudged']} |")
+    dropped = sum((t.dropped for t in tallies), Counter())
+    print(f"| tests, no longer told | | | | {sum(dropped.values())} | | {dropped['real']} / "
+          f"{dropped['deliberate']} / {dropped['false']} / {dropped['unjudged']} |")
+    both = test_lines + example_lines
+    print(f"| tests and examples | {both:,} | {tests + examples} | {per_100k(tests + examples, both)} "
+          f"| {kept_n + examples} | {per_100k(kept_n + examples, both)} | - |")
 
 
 def print_totals(tallies: list[RepoTally]) -> None:
@@ -171,16 +234,28 @@ def print_totals(tallies: list[RepoTally]) -> None:
     print(f"tests/examples findings by code: {codes_cell(test_codes)}")
 
 
+def print_code_verdicts(judgements: dict, part: str) -> None:
+    """Real / deliberate / false per rule, over the judged findings of one part."""
+    per_code: dict[str, Counter[str]] = {}
+    for entry in judgements.values():
+        if entry.get("part", "library") == part:
+            per_code.setdefault(entry["code"], Counter())[entry["verdict"]] += 1
+    print("| code | judged | real | deliberate | false |")
+    print("|---|---:|---:|---:|---:|")
+    for code, v in sorted(per_code.items()):
+        print(f"| {code} | {sum(v.values())} | {v['real']} | {v['deliberate']} | {v['false']} |")
+
+
 def print_idioms(judgements: dict) -> None:
     """Which test idioms the deliberate test/example findings come from."""
-    idioms: Counter[str] = Counter()
+    idioms: dict[str, Counter[str]] = {}
     for entry in judgements.values():
         if entry.get("part") == "tests" and entry["verdict"] == "deliberate":
-            idioms[entry.get("cause") or "other"] += 1
-    print("| test idiom | deliberate findings |")
-    print("|---|---:|")
-    for idiom, n in idioms.most_common():
-        print(f"| {idiom} | {n} |")
+            idioms.setdefault(entry.get("cause") or "other", Counter())[entry["code"]] += 1
+    print("| test idiom | deliberate findings | by code |")
+    print("|---|---:|---|")
+    for idiom, codes in sorted(idioms.items(), key=lambda item: -sum(item[1].values())):
+        print(f"| {idiom} | {sum(codes.values())} | {codes_cell(codes)} |")
 
 
 def print_causes(judgements: dict) -> None:
@@ -218,6 +293,12 @@ def main(argv: list[str]) -> int:
     print_tests_table(tallies)
     print("\n## Totals\n")
     print_totals(tallies)
+    print("\n## Test-file profile\n")
+    print_profile(tallies)
+    print("\n## Judged library findings by code\n")
+    print_code_verdicts(judgements, "library")
+    print("\n## Judged test/example findings by code\n")
+    print_code_verdicts(judgements, "tests")
     print("\n## False-finding causes\n")
     print_causes(judgements)
     print("\n## Deliberate test/example findings by idiom\n")

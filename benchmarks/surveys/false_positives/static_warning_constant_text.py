@@ -10,7 +10,7 @@ import jax.numpy as jnp
 
 
 def greedy():
-    warnings.warn("greedy is deprecated; use Greedy instead", PendingDeprecationWarning, stacklevel=2)
+    warnings.warn("greedy is deprecated; use Greedy", PendingDeprecationWarning, stacklevel=2)
 
     def probs(preferences):
         return jax.nn.one_hot(jnp.argmax(preferences), preferences.shape[-1])
