@@ -97,7 +97,8 @@ def _add_check_parser(sub: argparse._SubParsersAction, formats: Sequence[str]) -
                                                          ".jaxpure_cache in the project root; "
                                                          "env JAXPURE_CACHE_DIR)")
     perf.add_argument("--jobs", "-j", type=_positive_int, default=None, metavar="N",
-                      help="worker processes (default: number of cores; 1 checks serially)")
+                      help="worker processes (default: serial below about 400 KB of files "
+                           "to check, else the number of cores)")
     check.add_argument("--verify", action="store_true",
                        help="with --fix: run every fixed function that has examples under "
                             "jit, vmap and pmap and compare it with the original "
@@ -254,6 +255,7 @@ def _output_format(args: argparse.Namespace, config: Config) -> str:
 
 def _run_check(args: argparse.Namespace, config: Config, fmt: str) -> int:
     from jaxpure import runner
+    from jaxpure.jobs import default_workers
     from jaxpure.runner import FixMode
 
     settings = config.settings
@@ -264,7 +266,7 @@ def _run_check(args: argparse.Namespace, config: Config, fmt: str) -> int:
     if file_paths:
         jobs, problems_are_errors = _discover_jobs(file_paths, config, args.force_exclude)
         cache = None if args.no_cache else _open_cache(args, config)
-        workers = args.jobs or runner.default_jobs()
+        workers = args.jobs or default_workers(job.path for job in jobs)
         outcomes.extend(runner.run(jobs, settings, fix_mode, cache=cache, workers=workers))
         if cache is not None and cache.write_failed:
             print(f"warning: {cache.write_failed}; results were not cached", file=sys.stderr)
