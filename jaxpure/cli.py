@@ -205,6 +205,7 @@ def _output_format(args: argparse.Namespace, config: Config) -> str:
 
 def _run_check(args: argparse.Namespace, config: Config, fmt: str) -> int:
     from jaxpure import runner
+    from jaxpure.jobs import default_workers
     from jaxpure.runner import FixMode
 
     settings = config.settings
@@ -219,7 +220,7 @@ def _run_check(args: argparse.Namespace, config: Config, fmt: str) -> int:
                 print(path)
             return EXIT_ERROR if problems_are_errors else EXIT_CLEAN
         cache = None if args.no_cache else _open_cache(args, config)
-        workers = args.jobs or runner.default_jobs()
+        workers = args.jobs or default_workers(job.path for job in jobs)
         outcomes.extend(_run_with_progress(args, fmt, jobs, settings, fix_mode, cache, workers))
         if args.verbose:
             from jaxpure.check_steps import show_cache_hits

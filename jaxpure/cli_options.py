@@ -69,7 +69,8 @@ def add_check_parser(sub: argparse._SubParsersAction, formats: Sequence[str]) ->
                                                          ".jaxpure_cache in the project root; "
                                                          "env JAXPURE_CACHE_DIR)")
     perf.add_argument("--jobs", "-j", type=positive_int, default=None, metavar="N",
-                      help="worker processes (default: number of cores; 1 checks serially)")
+                      help="worker processes (default: serial below about 400 KB of files "
+                           "to check, else the number of cores)")
     check.add_argument("--verify", action="store_true",
                        help="with --fix: run every fixed function that has examples under "
                             "jit, vmap and pmap and compare it with the original "

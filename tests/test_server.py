@@ -157,11 +157,12 @@ def test_the_server_never_imports_jax_and_only_it_imports_pygls() -> None:
 
 def test_positions_are_utf16_code_units_by_default() -> None:
     lines = Lines("s = 'é😀'; x = 1\n", "utf-16")
-    position = lines.position(Location(1, 10))  # the `;`, after two characters, one astral
+    # column 10 follows `s = 'é😀';`: nine code points, 😀 two UTF-16 units, four UTF-8 bytes
+    position = lines.position(Location(1, 10))
     assert position == types.Position(0, 10)
     assert lines.location(position) == Location(1, 10)
     assert Lines("s = 'é😀'; x\n", "utf-32").position(Location(1, 10)) == types.Position(0, 9)
-    assert Lines("s = 'é😀'; x\n", "utf-8").position(Location(1, 10)) == types.Position(0, 14)
+    assert Lines("s = 'é😀'; x\n", "utf-8").position(Location(1, 10)) == types.Position(0, 13)
 
 
 @pytest.mark.parametrize(("source", "row", "expected"), [
