@@ -204,7 +204,6 @@ def _output_format(args: argparse.Namespace, config: Config) -> str:
 
 
 def _run_check(args: argparse.Namespace, config: Config, fmt: str) -> int:
-    from jaxpure import runner
     from jaxpure.jobs import default_workers
     from jaxpure.runner import FixMode
 
