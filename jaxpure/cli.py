@@ -64,6 +64,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     _start_code_cache(argv)
     parser = build_parser()
     args = parser.parse_args(argv)
+    from jaxpure.output.streams import OutputError
+
     try:
         if args.command == "check":
             return _check(args)
@@ -77,6 +79,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `jaxpure check | head`
         _silence_stdout()
         return EXIT_CLEAN
+    except OutputError as error:  # stdout closed (`>&-`), a full disk (`> /dev/full`)
+        print(f"jaxpure: error: {error}", file=sys.stderr)
+        if sys.stdout is not None:
+            _silence_stdout()
+        return EXIT_ERROR
     parser.print_help(sys.stderr)
     return EXIT_ERROR
 
@@ -205,6 +212,7 @@ def _output_format(args: argparse.Namespace, config: Config) -> str:
 
 def _run_check(args: argparse.Namespace, config: Config, fmt: str) -> int:
     from jaxpure.jobs import default_workers
+    from jaxpure.output.streams import write_output
     from jaxpure.runner import FixMode
 
     settings = config.settings
@@ -254,8 +262,8 @@ def _run_check(args: argparse.Namespace, config: Config, fmt: str) -> int:
     findings_out: TextIO = sys.stdout
     if stdin_outcome is not None and args.fix:
         # as ruff: with --fix, standard input comes back fixed on stdout, findings go to stderr
-        sys.stdout.write(stdin_outcome.fixed_text if stdin_outcome.fixed_text is not None
-                         else _decoded(stdin[stdin_outcome.result.filename]) or "")
+        write_output(sys.stdout, stdin_outcome.fixed_text if stdin_outcome.fixed_text is not None
+                     else _decoded(stdin[stdin_outcome.result.filename]) or "")
         findings_out = sys.stderr
     _emit_findings(args, config, fmt, results, findings_out, stdin)
     if args.show_fixes and args.fix and summary.fixed:
@@ -350,8 +358,14 @@ def _check_stdin(args: argparse.Namespace, config: Config, fix_mode: FixMode) ->
 
     from jaxpure.runner import check_job, make_job
 
-    data = sys.stdin.buffer.read()
+    from jaxpure.findings import FileResult
+    from jaxpure.runner import Outcome
+    from jaxpure.sources import read_standard_input
+
+    data, problem = read_standard_input()
     name = args.stdin_filename or STDIN
+    if data is None:
+        return Outcome(FileResult(name, error=problem)), b""
     job = replace(make_job(Path(name), config.root), path=name)
     return check_job(job, config.settings, replace(fix_mode, write=False), data=data), data
 
@@ -382,13 +396,14 @@ def _emit_findings(args: argparse.Namespace, config: Config, fmt: str,
     text = statistics(results, options) if args.statistics else render(results, fmt, options)
     if args.output_file:
         try:
-            Path(args.output_file).write_text(text, encoding="utf-8")
+            Path(args.output_file).write_text(text, encoding="utf-8", errors="surrogateescape")
         except OSError as error:
             raise UsageError(f"cannot write --output-file {args.output_file}: "
                              f"{error.strerror or error}") from None
     else:
-        stream.write(text)
-        stream.flush()
+        from jaxpure.output.streams import write_output
+
+        write_output(stream, text, "standard error" if stream is sys.stderr else "standard output")
 
 
 def _sources(results: list[FileResult], stdin: dict[str, bytes]) -> dict[str, str]:
@@ -459,10 +474,10 @@ def _print_fixed(outcomes: list[Outcome]) -> None:
 
 def _finish_diff(args: argparse.Namespace, outcomes: list[Outcome], summary: Summary,
                  problems_are_errors: bool) -> int:
+    from jaxpure.output.streams import write_output
+
     changed = [o for o in outcomes if o.diff]
-    for outcome in changed:
-        sys.stdout.write(outcome.diff)
-    sys.stdout.flush()
+    write_output(sys.stdout, "".join(outcome.diff for outcome in changed))
     if not args.quiet:
         if summary.fixed:
             print(f"Would fix {_plural(summary.fixed, 'finding')} in {_plural(len(changed), 'file')}.",

@@ -261,3 +261,17 @@ def _remove_quietly(path: str) -> None:
         os.unlink(path)
     except OSError:
         pass
+
+
+def read_standard_input() -> tuple[bytes, None] | tuple[None, str]:
+    """All of standard input, or a one-line reason it cannot be read (closed: ``<&-``)."""
+    import sys
+
+    stream = sys.stdin
+    if stream is None:
+        return None, "standard input is closed"
+    try:
+        return stream.buffer.read(), None
+    except (OSError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        return None, f"cannot read standard input: {reason.lower()}"

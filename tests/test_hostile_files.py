@@ -8,6 +8,7 @@ by making the system calls fail as the kernel would for a directory without sear
 from __future__ import annotations
 
 import errno
+import json
 import os
 import subprocess
 import sys
@@ -138,3 +139,73 @@ def test_a_fifo_swapped_in_after_discovery_does_not_hang(tmp_path, capsys, monke
     assert lines_about(run.err, "swapped.py") == [
         "error: swapped.py: is a FIFO (named pipe), not a regular file; not read"]
     assert OTHER in run.out
+
+
+# -- output: names that are not UTF-8, closed and full streams ------------------------------
+
+NOT_UTF8 = b"caf\xe9.py"
+
+
+@pytest.fixture
+def odd_name(tmp_path):
+    with open(os.path.join(os.fsencode(tmp_path), NOT_UTF8), "w") as handle:
+        handle.write(DISCARDED)
+    return tmp_path
+
+
+@pytest.mark.parametrize("fmt", ["concise", "full", "json", "json-lines", "sarif", "github"])
+def test_a_file_name_that_is_not_utf8(odd_name, fmt):
+    # a strict stdout (as under most UTF-8 locales) as well as the lenient C.UTF-8 one
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict", "PYTHONDONTWRITEBYTECODE": "1"}
+    done = subprocess.run([sys.executable, "-m", "jaxpure", "check", "--no-cache",
+                           "--output-format", fmt, "."], cwd=odd_name, env=env,
+                          capture_output=True, timeout=120)
+    assert done.returncode == 1 and b"Traceback" not in done.stderr, done.stderr.decode()
+    if fmt in ("json", "json-lines", "sarif"):
+        lines = done.stdout.decode("utf-8").splitlines() if fmt == "json-lines" else [done.stdout]
+        text = json.dumps([json.loads(line) for line in lines])  # valid UTF-8 JSON
+        assert ("caf%E9.py" if fmt == "sarif" else "caf\\ufffd.py") in text
+    elif fmt == "github":
+        assert "file=caf\ufffd.py" in done.stdout.decode("utf-8")
+    else:
+        assert NOT_UTF8 + b":4:5: JXP202" in done.stdout  # the name's own bytes: it opens
+
+
+def run_with(cwd, *args, preexec=None, stdout=subprocess.PIPE, stdin=subprocess.DEVNULL):
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    return subprocess.run([sys.executable, "-m", "jaxpure", *args], cwd=cwd, env=env,
+                          stdin=stdin, stdout=stdout, stderr=subprocess.PIPE, timeout=120,
+                          preexec_fn=preexec)
+
+
+def test_closed_stdin(tmp_path):
+    done = run_with(tmp_path, "check", "--no-cache", "-", preexec=lambda: os.close(0))
+    err = done.stderr.decode()
+    assert done.returncode == 2 and "Traceback" not in err
+    assert "error: -: standard input is closed" in err
+
+
+@pytest.mark.parametrize("args", [(), ("--output-format", "json"), ("--diff",)], ids=repr)
+def test_closed_stdout(tmp_path, args):
+    write(tmp_path, {"m.py": DISCARDED})
+    done = run_with(tmp_path, "check", "--no-cache", *args, ".", preexec=lambda: os.close(1))
+    err = done.stderr.decode()
+    assert done.returncode == 2 and "Traceback" not in err and "Exception ignored" not in err
+    assert "jaxpure: error: cannot write the results: standard output is closed" in err
+    assert (tmp_path / "m.py").read_text() == DISCARDED
+
+
+@pytest.mark.parametrize("args", [(), ("--output-format", "sarif"), ("--diff",), ("--fix", "-")],
+                         ids=repr)
+def test_a_full_disk_on_stdout(tmp_path, args):
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full")
+    write(tmp_path, {"m.py": DISCARDED})
+    paths = () if "-" in args else (".",)
+    with open("/dev/full", "w") as full:
+        done = run_with(tmp_path, "check", "--no-cache", *args, *paths, stdout=full,
+                        stdin=subprocess.PIPE if "-" in args else subprocess.DEVNULL)
+    err = done.stderr.decode()
+    assert done.returncode == 2 and "Traceback" not in err and "Exception ignored" not in err
+    assert [line for line in err.splitlines() if line.startswith("jaxpure: error")] == [
+        "jaxpure: error: cannot write the results to standard output: no space left on device"]

@@ -39,6 +39,20 @@ def position(finding: Finding) -> str:
     return f"{cell}{finding.row_in_cell}:{finding.location.column}"
 
 
+def printable(text: str) -> str:
+    """``text`` as valid Unicode: a file name that is not UTF-8 (lone surrogates from
+    ``surrogateescape``) gets U+FFFD for each byte that is not, as ruff shows such paths."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        pass
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+
+
 def source_lines(text: str | None) -> list[str]:
     return _LINE_BREAK.split(text) if text else []
 

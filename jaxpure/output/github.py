@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from jaxpure.findings import FileResult, Finding
 from jaxpure.output import RenderOptions
-from jaxpure.output.common import concise_line, display_path, findings_of, rule_level
+from jaxpure.output.common import concise_line, display_path, findings_of, printable, rule_level
 
 
 def render_github(results: Sequence[FileResult], options: RenderOptions) -> str:
@@ -21,7 +21,7 @@ def render_github(results: Sequence[FileResult], options: RenderOptions) -> str:
 
 def annotation(finding: Finding, options: RenderOptions) -> str:
     command = "warning" if rule_level(finding.code) == "warning" else "error"
-    path = display_path(finding.filename, options.root)
+    path = printable(display_path(finding.filename, options.root))
     start, end = finding.location, finding.end_location
     properties: list[tuple[str, object]] = [
         ("title", f"jaxpure ({finding.code})"),

@@ -17,7 +17,7 @@ from typing import Any
 
 from jaxpure.findings import Edit, FileResult, Finding, Fix, Location
 from jaxpure.output import RenderOptions
-from jaxpure.output.common import findings_of, rule_url
+from jaxpure.output.common import findings_of, printable, rule_url
 
 
 def render_json(results: Sequence[FileResult], options: RenderOptions) -> str:
@@ -38,7 +38,7 @@ def finding_to_json(finding: Finding, options: RenderOptions) -> dict[str, Any]:
         "code": finding.code,
         "name": finding.name,
         "message": finding.message,
-        "filename": finding.filename,
+        "filename": printable(finding.filename),  # JSON text must be valid Unicode
         "location": _location(finding.location, shift),
         "end_location": _location(finding.end_location, shift),
         "fix": _fix(finding.fix, shift),

@@ -27,6 +27,7 @@ from jaxpure.findings import FileResult, Finding, Fix, Location
 from jaxpure.output import PROJECT_URL, RenderOptions
 from jaxpure.output.common import (
     line_text,
+    printable,
     relative_path,
     rule_level,
     rule_table,
@@ -205,7 +206,9 @@ def _artifact_location(filename: str, root: str) -> dict[str, str]:
     relative = relative_path(filename, root)
     if relative is None:
         return {"uri": Path(os.path.realpath(filename)).as_uri()}
-    return {"uri": quote(relative, safe="/"), "uriBaseId": SRCROOT}
+    # percent-encoded bytes: a name that is not UTF-8 keeps its own bytes in the URI
+    return {"uri": quote(relative.encode("utf-8", "surrogateescape"), safe="/"),
+            "uriBaseId": SRCROOT}
 
 
 def _directory_uri(root: str) -> str:
@@ -220,7 +223,7 @@ def _invocation(results: Sequence[FileResult], options: RenderOptions) -> dict[s
         invocation["toolExecutionNotifications"] = [
             {
                 "level": "error",
-                "message": {"text": f"{result.filename}: {result.error}"},
+                "message": {"text": printable(f"{result.filename}: {result.error}")},
                 "locations": [{"physicalLocation": {
                     "artifactLocation": _artifact_location(result.filename, options.root),
                 }}],
