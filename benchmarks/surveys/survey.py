@@ -76,6 +76,32 @@ def run_check(root: Path, jaxpure: str, saved: Path, reuse: bool) -> list[dict]:
     return findings
 
 
+# the test-file profile docs/precision.md recommends: fixed seeds inside a test's traced
+# function, trace counters and a jit per test case are the idioms of tests, not bugs
+PROFILE_OFF_IN_TESTS = frozenset({"JXP102", "JXP103", "JXP105", "JXP603"})
+KEY_REUSE = frozenset({"JXP301", "JXP302"})
+CONSUMED_ON = re.compile(r"PRNG key `(?P<key>[^`]+)` was already consumed on line (?P<line>\d+)")
+
+
+def profile_keeps(root: Path, path: str, finding: dict) -> bool:
+    """Would a test file still be told this under the recommended profile?
+
+    Key reuse in tests is kept only where the earlier use split the key: a parent drawn from
+    again after it was split into named children (the slip that real test bugs share).
+    """
+    code = finding["code"]
+    if code in PROFILE_OFF_IN_TESTS:
+        return False
+    if code not in KEY_REUSE:
+        return True
+    match = CONSUMED_ON.search(finding["message"])
+    if not match:
+        return False
+    lines = (root / path).read_text(encoding="utf-8", errors="replace").splitlines()
+    earlier = lines[int(match["line"]) - 1] if int(match["line"]) <= len(lines) else ""
+    return re.search(r"split\(\s*" + re.escape(match["key"]) + r"\b", earlier) is not None
+
+
 @dataclass
 class RepoTally:
     repo: str
@@ -85,6 +111,7 @@ class RepoTally:
     verdicts: dict[str, Counter[str]] = field(default_factory=dict)  # part -> verdict -> count
     kinds: Counter[str] = field(default_factory=Counter)  # library/tests/examples -> findings
     judged: Counter[str] = field(default_factory=Counter)  # library/tests/examples -> judged
+    kind_verdicts: dict[str, Counter[str]] = field(default_factory=dict)  # kind -> verdict -> count
     profile: Counter[str] = field(default_factory=Counter)  # verdicts of what a test profile keeps
     dropped: Counter[str] = field(default_factory=Counter)  # verdicts of what it no longer tells
 
@@ -117,39 +144,14 @@ def tally_repo(root: Path, repo: str, commit: str, findings: list[dict],
         kind = part_of(path)
         tally.kinds[kind] += 1
         tally.judged[kind] += entry is not None
+        tally.kind_verdicts.setdefault(kind, Counter())[verdict] += 1
         if kind == "tests":
-            kept = test_profile_keeps(root, path, finding)
+            kept = profile_keeps(root, path, finding)
             (tally.profile if kept else tally.dropped)[verdict] += 1
         if entry is None and part == "library":
             unjudged.append({"repo": repo, "path": path, "line": finding["location"]["row"],
                              "code": code, "message": finding["message"]})
     return tally
-
-
-# the test-file profile docs/precision.md recommends: fixed seeds inside a test's traced
-# function, trace counters and a jit per test case are the idioms of tests, not bugs
-PROFILE_OFF_IN_TESTS = frozenset({"JXP102", "JXP103", "JXP105", "JXP603"})
-KEY_REUSE = frozenset({"JXP301", "JXP302"})
-CONSUMED_ON = re.compile(r"PRNG key `(?P<key>[^`]+)` was already consumed on line (?P<line>\d+)")
-
-
-def test_profile_keeps(root: Path, path: str, finding: dict) -> bool:
-    """Would a test file still be told this under the recommended profile?
-
-    Key reuse in tests is kept only where the earlier use split the key: a parent drawn from
-    again after it was split into named children (the slip that real test bugs share).
-    """
-    code = finding["code"]
-    if code in PROFILE_OFF_IN_TESTS:
-        return False
-    if code not in KEY_REUSE:
-        return True
-    match = CONSUMED_ON.search(finding["message"])
-    if not match:
-        return False
-    lines = (root / path).read_text(encoding="utf-8", errors="replace").splitlines()
-    earlier = lines[int(match["line"]) - 1] if int(match["line"]) <= len(lines) else ""
-    return re.search(r"split\(\s*" + re.escape(match["key"]) + r"\b", earlier) is not None
 
 
 def per_100k(count: float, lines: int) -> str:
@@ -226,6 +228,12 @@ def print_totals(tallies: list[RepoTally]) -> None:
     print(f"| tests/examples | {test_lines:,} | {test_n} | {per_100k(test_n, test_lines)} "
           f"| {tests['real']} | {tests['deliberate']} | {tests['false']} (of "
           f"{sum(tests[v] for v in VERDICTS)} judged) | - |")
+    for kind in ("tests", "examples"):
+        lines = sum(t.lines[kind] for t in tallies)
+        found = sum(t.kinds[kind] for t in tallies)
+        v = sum((t.kind_verdicts.get(kind, Counter()) for t in tallies), Counter())
+        print(f"| - of which {kind} | {lines:,} | {found} | {per_100k(found, lines)} | {v['real']} "
+              f"| {v['deliberate']} | {v['false']} (of {found - v['unjudged']} judged) | - |")
     print()
     if judged:
         print(f"library: {lib['real']}/{judged} real ({100 * lib['real'] / judged:.0f}%), "
