@@ -56,8 +56,13 @@ def covers(finding: dict, line: int) -> bool:
 
 
 def match_entry(entry: dict, grouped: dict[str, list[dict]]) -> tuple[bool, bool, list[str]]:
-    """(reported with any code, reported with the expected code, the codes reported there)."""
-    codes = sorted({f["code"] for f in grouped.get(entry["path"], []) if covers(f, entry["line"])})
+    """(reported with any code, reported with the expected code, the codes reported there).
+
+    A key reuse is a pair of uses; the fix may change either, and a linter reports the
+    second, so an entry may name the other use as `pair_line`: a finding there counts too.
+    """
+    lines = [entry["line"]] + ([entry["pair_line"]] if entry.get("pair_line") else [])
+    codes = sorted({f["code"] for f in grouped.get(entry["path"], []) if any(covers(f, n) for n in lines)})
     return bool(codes), entry["expected_code"] in codes, codes
 
 
