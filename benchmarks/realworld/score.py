@@ -23,10 +23,10 @@ from rebuild import DEFAULT_TREES, HERE, load_entries, tree_dir  # noqa: E402
 DEFAULT_JAXPURE = Path(sys.executable).with_name("jaxpure")
 
 
-def run_jaxpure(jaxpure: Path, tree: Path, timeout: int) -> list[dict]:
-    """Findings of one whole-tree run; cache and config of the project left as they are."""
+def run_jaxpure(command: list[str], tree: Path, timeout: int) -> list[dict]:
+    """Findings of one whole-tree run (the project's own configuration applies, as for a user)."""
     done = subprocess.run(
-        ["nice", "-n", "10", str(jaxpure.absolute()), "check", "--output-format", "json", "--no-cache", "."],
+        ["nice", "-n", "10", *command, "check", "--output-format", "json", "--no-cache", "."],
         cwd=tree, capture_output=True, text=True, timeout=timeout,
     )
     if done.returncode not in (0, 1):
@@ -136,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
         if cached and cached.exists():
             findings = json.loads(cached.read_text())
         else:
-            findings = run_jaxpure(args.jaxpure, tree, args.timeout)
+            findings = run_jaxpure([str(args.jaxpure.absolute())], tree, args.timeout)
             if cached:
                 cached.parent.mkdir(parents=True, exist_ok=True)
                 cached.write_text(json.dumps(findings))
