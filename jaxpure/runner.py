@@ -30,6 +30,9 @@ from jaxpure.settings import Settings
 # Must equal jaxpure.engine.MAX_FILE_BYTES (a test checks): checked here from the file's
 # size so a huge file is never read into memory, and without importing the engine.
 MAX_FILE_BYTES = 2_000_000
+# A notebook's outputs (plots as base64) dwarf its code: the limit above applies to the code
+# cells once they are read (engine.analyze_source), this one to the whole JSON file.
+MAX_NOTEBOOK_BYTES = 50_000_000
 # Fixes can enable further fixes (or collide and be deferred); stop after a few rounds.
 MAX_FIX_PASSES = 4
 # Below this many files to check, starting worker processes (each imports libcst) costs
@@ -104,12 +107,13 @@ def package_of(directory: str) -> str | None:
 
 def read_source(path: str) -> tuple[bytes, None] | tuple[None, str]:
     """The file's bytes, or a one-line reason it cannot be checked."""
+    limit = MAX_NOTEBOOK_BYTES if path.lower().endswith(".ipynb") else MAX_FILE_BYTES
     try:
         with open(path, "rb") as handle:
             size = os.fstat(handle.fileno()).st_size
-            if size > MAX_FILE_BYTES:
-                return None, too_large_message(size)
-            data = handle.read(MAX_FILE_BYTES + 1)
+            if size > limit:
+                return None, too_large_message(size, limit)
+            data = handle.read(limit + 1)
     except IsADirectoryError:
         return None, "is a directory, not a Python file"
     except FileNotFoundError:
@@ -118,8 +122,8 @@ def read_source(path: str) -> tuple[bytes, None] | tuple[None, str]:
         return None, "permission denied"
     except OSError as error:
         return None, f"cannot read file: {(error.strerror or str(error)).lower()}"
-    if len(data) > MAX_FILE_BYTES:  # grew after fstat, or not a regular file
-        return None, too_large_message(len(data))
+    if len(data) > limit:  # grew after fstat, or not a regular file
+        return None, too_large_message(len(data), limit)
     return data, None
 
 
@@ -130,8 +134,8 @@ def decode_source(data: bytes) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
-def too_large_message(size: int) -> str:
-    return (f"skipped: file is {size / 1e6:.1f} MB, over the {MAX_FILE_BYTES / 1e6:.0f} MB limit "
+def too_large_message(size: int, limit: int = MAX_FILE_BYTES) -> str:
+    return (f"skipped: file is {size / 1e6:.1f} MB, over the {limit / 1e6:.0f} MB limit "
             "for one file (generated code?); exclude it in [tool.jaxpure] exclude")
 
 
