@@ -226,11 +226,21 @@ def _fix_stays_in_a_cell(finding: Finding, shape: Layout) -> bool:
     if finding.fix is None:
         return False
     cell = shape.cell_at(finding.location.row)
-    if cell is None or cell.error is not None or cell.analysed != _body(cell.text):
-        return False  # masked lines would be rewritten: leave the cell alone
+    if cell is None or cell.error is not None:
+        return False
     last = cell.offset + cell.rows
+    masked = _masked_rows(cell)
     return all(cell.offset < e.location.row <= last and e.end_location.row <= last + 1
+               and not any(row - cell.offset in masked
+                           for row in range(e.location.row, e.end_location.row + 1))
                for e in finding.fix.edits)
+
+
+def _masked_rows(cell: Cell) -> set[int]:
+    """Rows (within the cell) whose analysed text is not what is written: never edited."""
+    written = _body(cell.text).split("\n")
+    return {row for row, (a, b) in enumerate(zip(cell.analysed.split("\n"), written), start=1)
+            if a != b}
 
 
 def _body(text: str) -> str:

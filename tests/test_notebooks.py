@@ -221,3 +221,12 @@ def test_an_empty_notebook_and_one_without_code_are_clean():
     assert check_text(notebook()).result.findings == ()
     assert check_text(notebook(markdown("just words"))).result.findings == ()
     assert "not a valid notebook" in check_text('{"cells": 3}').result.error
+
+
+def test_fix_in_a_cell_with_magics_leaves_the_magic_lines_alone():
+    cell = ["%%time\n", "import jax\n", "!nvidia-smi\n", "def f(x):\n", "    x.at[0].set(1.0)\n",
+            "    return x\n"]
+    text = notebook(code(cell))
+    fixed = check_text(text, fix=True)
+    assert fixed.new_text == text.replace('"    x.at[0]', '"    x = x.at[0]')
+    assert fixed.result.findings == ()
