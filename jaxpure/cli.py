@@ -329,7 +329,7 @@ def _discover_jobs(args: argparse.Namespace, paths: Sequence[str], config: Confi
     if args.verbose:
         from jaxpure.check_steps import show_skipped
 
-        show_skipped(found.skipped)
+        show_skipped(config, found.skipped)
     jobs = [make_job(path, config.root) for path in found.files]
     return jobs, any(problem.is_error for problem in found.problems)
 

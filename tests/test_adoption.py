@@ -135,6 +135,7 @@ def test_show_files_and_exclude(tmp_path):
     assert run.out.splitlines() == ["a.py", "nb.ipynb"]
     verbose = run_subprocess(tmp_path, "check", "--no-cache", "-v", "--exclude", "gen", ".")
     assert "skipped: gen: excluded" in verbose.err and verbose.code == 0
+    assert "configuration: none (defaults)" in verbose.err
 
 
 def test_show_settings(tmp_path):
