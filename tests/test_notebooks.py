@@ -230,3 +230,9 @@ def test_fix_in_a_cell_with_magics_leaves_the_magic_lines_alone():
     fixed = check_text(text, fix=True)
     assert fixed.new_text == text.replace('"    x.at[0]', '"    x = x.at[0]')
     assert fixed.result.findings == ()
+
+
+def test_fix_keeps_a_byte_order_mark():
+    text = "\ufeff" + notebook(code(["import jax\n"]), code(DISCARD_CELL))
+    fixed = check_text(text, fix=True)
+    assert fixed.new_text == text.replace('"    x.at[0]', '"    x = x.at[0]')
