@@ -184,7 +184,16 @@ def _analyse(shape: Layout, filename: str, settings: Settings, relpath: str | No
                 findings.append(Finding(filename, SYNTAX_ERROR, "syntax-error",
                                         f"syntax error: {message}", location, location))
     findings.sort(key=lambda f: f.sort_key)
-    return NotebookCheck(FileResult(filename, tuple(findings)), analysis.summary)
+    return NotebookCheck(FileResult(filename, tuple(findings)), _unimportable(analysis.summary))
+
+
+def _unimportable(summary: ModuleSummary | None) -> ModuleSummary | None:
+    """A notebook calls into the project's modules, but nothing imports it: its summary
+    gets a name no import resolves to (and that cannot clash with ``train.py`` next to
+    ``train.ipynb``, which would drop both from the analysis across modules)."""
+    if summary is None or not summary.module:
+        return summary
+    return replace(summary, module=f"{summary.module}{NOTEBOOK_SUFFIX}")
 
 
 def _fix(shape: Layout, first: NotebookCheck, filename: str, settings: Settings,

@@ -236,3 +236,15 @@ def test_fix_keeps_a_byte_order_mark():
     text = "\ufeff" + notebook(code(["import jax\n"]), code(DISCARD_CELL))
     fixed = check_text(text, fix=True)
     assert fixed.new_text == text.replace('"    x.at[0]', '"    x = x.at[0]')
+
+
+def test_a_notebook_next_to_a_module_of_its_name_seeds_it_and_is_never_imported(tmp_path):
+    # train.ipynb jits a caller of train.py's helper: the helper is analysed as traced (the
+    # two must not clash as two modules named `train`)
+    (tmp_path / "train.py").write_text("def step(x):\n    print(x)\n    return x\n")
+    cell = ["import jax\n", "from train import step\n", "\n", "@jax.jit\n", "def run(x):\n",
+            "    return step(x)\n"]
+    write_notebook(tmp_path, notebook(code(cell)), "train.ipynb")
+    run = run_subprocess(tmp_path, "check", "--no-cache", ".")
+    assert run.out.startswith("train.py:2:5: JXP104 ") and "in train.ipynb" in run.out
+    assert len(run.out.splitlines()) == 1
