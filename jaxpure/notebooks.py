@@ -18,6 +18,7 @@ import ast
 import bisect
 import difflib
 import re
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
@@ -114,7 +115,9 @@ def _analysable(body: str) -> tuple[str, tuple[str, int, int] | None]:
 
 def _compile_error(text: str) -> tuple[str, int, int] | None:
     try:
-        compile(text, "<cell>", "exec", flags=_COMPILE_FLAGS, dont_inherit=True)
+        with warnings.catch_warnings():  # a cell's invalid escape is not ours to report
+            warnings.simplefilter("ignore")
+            compile(text, "<cell>", "exec", flags=_COMPILE_FLAGS, dont_inherit=True)
     except SyntaxError as error:
         return error.msg, max(error.lineno or 1, 1), max(error.offset or 1, 1)
     except (ValueError, RecursionError, MemoryError) as error:
