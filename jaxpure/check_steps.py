@@ -36,7 +36,10 @@ def _show(value: object) -> str:
     return repr(value) if isinstance(value, str) else str(value)
 
 
-def show_skipped(skipped: Sequence[tuple[str, str]]) -> None:
+def show_skipped(config: Config, skipped: Sequence[tuple[str, str]]) -> None:
+    """``--verbose``: the configuration used and what discovery left out."""
+    source = config.source if config.source is not None else "none (defaults)"
+    print(f"configuration: {source}; project root: {config.root}", file=sys.stderr)
     for path, why in skipped:
         print(f"skipped: {path}: {why}", file=sys.stderr)
 

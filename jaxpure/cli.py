@@ -19,9 +19,11 @@ from typing import TYPE_CHECKING, TextIO
 from jaxpure import __version__
 
 if TYPE_CHECKING:
+    from jaxpure.cache import ResultCache
     from jaxpure.config import Config
     from jaxpure.findings import FileResult, Finding
-    from jaxpure.runner import FixMode, Outcome
+    from jaxpure.runner import FixMode, Job, Outcome
+    from jaxpure.settings import Settings
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 EXIT_INTERRUPTED = 130
@@ -300,8 +302,9 @@ def _verify_fixes(outcomes: Sequence[Outcome]) -> int:
     return EXIT_FINDINGS if any(v.status == "differs" for v in verdicts) else EXIT_CLEAN
 
 
-def _run_with_progress(args: argparse.Namespace, fmt: str, jobs: list, settings, fix_mode: FixMode,
-                       cache, workers: int) -> list[Outcome]:
+def _run_with_progress(args: argparse.Namespace, fmt: str, jobs: list[Job], settings: Settings,
+                       fix_mode: FixMode, cache: ResultCache | None, workers: int) -> list[Outcome]:
+    """runner.run, with a progress line on a terminal (progress.py says when)."""
     from jaxpure import progress, runner
 
     if not progress.wanted(args.quiet, fmt, bool(args.output_file)):
@@ -341,7 +344,7 @@ def _discover_jobs(args: argparse.Namespace, paths: Sequence[str], config: Confi
     if args.verbose:
         from jaxpure.check_steps import show_skipped
 
-        show_skipped(found.skipped)
+        show_skipped(config, found.skipped)
     jobs = [make_job(path, config.root) for path in found.files]
     return jobs, any(problem.is_error for problem in found.problems)
 

@@ -33,18 +33,18 @@ class RawCell:
 
 @dataclass(frozen=True)
 class RawNotebook:
-    text: str  # the whole file, decoded
+    text: str  # the whole file, decoded (with its BOM, if it has one)
     cells: tuple[RawCell, ...]
     language: str  # "python" unless the metadata names another language
 
 
 def read_notebook(data: bytes) -> RawNotebook:
     try:
-        text = data.decode("utf-8-sig")
+        text = data.decode("utf-8")  # a BOM stays in ``text``, so writing keeps it
     except UnicodeDecodeError as error:
         raise NotebookError(f"cannot decode notebook as UTF-8: {error.reason}") from None
     try:
-        document = json.loads(text)
+        document = json.loads(text.removeprefix("\ufeff"))
     except ValueError as error:
         raise NotebookError(f"not a valid notebook: invalid JSON ({error})") from None
     if not isinstance(document, dict) or not isinstance(document.get("cells"), list):
@@ -114,7 +114,7 @@ def _encode_source(text: str, original: str, as_list: bool, ascii_only: bool) ->
 
 def _source_spans(text: str) -> dict[int, tuple[int, int]]:
     """Cell index -> (start, end) of its "source" value in ``text``."""
-    start = _skip(text, 0)
+    start = _skip(text, 1 if text.startswith("\ufeff") else 0)
     spans: dict[int, tuple[int, int]] = {}
     for key, value_start, _value_end in _members(text, start):
         if key != "cells":

@@ -18,6 +18,7 @@ import ast
 import bisect
 import difflib
 import re
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
@@ -114,7 +115,9 @@ def _analysable(body: str) -> tuple[str, tuple[str, int, int] | None]:
 
 def _compile_error(text: str) -> tuple[str, int, int] | None:
     try:
-        compile(text, "<cell>", "exec", flags=_COMPILE_FLAGS, dont_inherit=True)
+        with warnings.catch_warnings():  # a cell's invalid escape is not ours to report
+            warnings.simplefilter("ignore")
+            compile(text, "<cell>", "exec", flags=_COMPILE_FLAGS, dont_inherit=True)
     except SyntaxError as error:
         return error.msg, max(error.lineno or 1, 1), max(error.offset or 1, 1)
     except (ValueError, RecursionError, MemoryError) as error:
@@ -184,7 +187,16 @@ def _analyse(shape: Layout, filename: str, settings: Settings, relpath: str | No
                 findings.append(Finding(filename, SYNTAX_ERROR, "syntax-error",
                                         f"syntax error: {message}", location, location))
     findings.sort(key=lambda f: f.sort_key)
-    return NotebookCheck(FileResult(filename, tuple(findings)), analysis.summary)
+    return NotebookCheck(FileResult(filename, tuple(findings)), _unimportable(analysis.summary))
+
+
+def _unimportable(summary: ModuleSummary | None) -> ModuleSummary | None:
+    """A notebook calls into the project's modules, but nothing imports it: its summary
+    gets a name no import resolves to (and that cannot clash with ``train.py`` next to
+    ``train.ipynb``, which would drop both from the analysis across modules)."""
+    if summary is None or not summary.module:
+        return summary
+    return replace(summary, module=f"{summary.module}{NOTEBOOK_SUFFIX}")
 
 
 def _fix(shape: Layout, first: NotebookCheck, filename: str, settings: Settings,
@@ -226,11 +238,21 @@ def _fix_stays_in_a_cell(finding: Finding, shape: Layout) -> bool:
     if finding.fix is None:
         return False
     cell = shape.cell_at(finding.location.row)
-    if cell is None or cell.error is not None or cell.analysed != _body(cell.text):
-        return False  # masked lines would be rewritten: leave the cell alone
+    if cell is None or cell.error is not None:
+        return False
     last = cell.offset + cell.rows
+    masked = _masked_rows(cell)
     return all(cell.offset < e.location.row <= last and e.end_location.row <= last + 1
+               and not any(row - cell.offset in masked
+                           for row in range(e.location.row, e.end_location.row + 1))
                for e in finding.fix.edits)
+
+
+def _masked_rows(cell: Cell) -> set[int]:
+    """Rows (within the cell) whose analysed text is not what is written: never edited."""
+    written = _body(cell.text).split("\n")
+    return {row for row, (a, b) in enumerate(zip(cell.analysed.split("\n"), written), start=1)
+            if a != b}
 
 
 def _body(text: str) -> str:

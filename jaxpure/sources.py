@@ -22,6 +22,9 @@ import tokenize
 # Larger files are generated code, almost always; checked from the file's size so a huge
 # file is never read into memory.
 MAX_FILE_BYTES = 2_000_000
+# A notebook's outputs (plots as base64) dwarf its code: MAX_FILE_BYTES applies to its code
+# cells once they are read (engine.analyze_source), this limit to the whole JSON file.
+MAX_NOTEBOOK_BYTES = 50_000_000
 
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
 # the start of every line: for re.MULTILINE-like searches that also know a lone \r
@@ -74,8 +77,8 @@ def encode_like(original: bytes, text: str) -> bytes:
     return text.encode(encoding_of(original))  # "utf-8-sig" writes the BOM back
 
 
-def too_large_message(size: int) -> str:
-    return (f"skipped: file is {size / 1e6:.1f} MB, over the {MAX_FILE_BYTES / 1e6:.0f} MB limit "
+def too_large_message(size: int, limit: int = MAX_FILE_BYTES) -> str:
+    return (f"skipped: file is {size / 1e6:.1f} MB, over the {limit / 1e6:.0f} MB limit "
             "for one file (generated code?); exclude it in [tool.jaxpure] exclude")
 
 
@@ -85,6 +88,7 @@ def read_source(path: str) -> tuple[bytes, None] | tuple[None, str]:
     Never blocks: the file is opened with ``O_NONBLOCK`` (a FIFO named ``x.py`` would
     otherwise wait for a writer forever) and anything but a regular file is refused.
     """
+    limit = MAX_NOTEBOOK_BYTES if path.lower().endswith(".ipynb") else MAX_FILE_BYTES
     try:
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
                              | getattr(os, "O_NOCTTY", 0))
@@ -94,15 +98,15 @@ def read_source(path: str) -> tuple[bytes, None] | tuple[None, str]:
         info = os.fstat(descriptor)
         if not stat.S_ISREG(info.st_mode):
             return None, not_regular_message(info.st_mode)
-        if info.st_size > MAX_FILE_BYTES:
-            return None, too_large_message(info.st_size)
-        data = _read_at_most(descriptor, MAX_FILE_BYTES + 1)
+        if info.st_size > limit:
+            return None, too_large_message(info.st_size, limit)
+        data = _read_at_most(descriptor, limit + 1)
     except OSError as error:
         return None, f"cannot read file: {_strerror(error)}"
     finally:
         os.close(descriptor)
-    if len(data) > MAX_FILE_BYTES:  # grew after fstat
-        return None, too_large_message(len(data))
+    if len(data) > limit:  # grew after fstat
+        return None, too_large_message(len(data), limit)
     return data, None
 
 

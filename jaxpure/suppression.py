@@ -80,16 +80,16 @@ def comment_rows(source: str) -> dict[int, int]:
     except (tokenize.TokenError, SyntaxError):
         return {}
     lines = split_lines(source)
-    previous_end = 1
+    previous_end, previous_type = 1, tokenize.NEWLINE
     for token in tokens:
         start, end = token.start[0], token.end[0]
         if token.type == tokenize.STRING or token.type == getattr(tokenize, "FSTRING_MIDDLE", -1):
             blocked.update(range(start, end))  # rows the string continues past
-        if start > previous_end and token.type not in (tokenize.NL, tokenize.COMMENT):
-            # rows between two tokens of one logical line joined by a backslash
+        if start > previous_end and previous_type not in (tokenize.NEWLINE, tokenize.NL):
+            # no line break token between two tokens on different rows: a backslash joined them
             blocked.update(row for row in range(previous_end, start)
                            if _ends_with_backslash(lines, row))
-        previous_end = end
+        previous_end, previous_type = end, token.type
     mapping: dict[int, int] = {}
     for row in sorted(blocked, reverse=True):
         mapping[row] = mapping.get(row + 1, row + 1)

@@ -135,6 +135,7 @@ def test_show_files_and_exclude(tmp_path):
     assert run.out.splitlines() == ["a.py", "nb.ipynb"]
     verbose = run_subprocess(tmp_path, "check", "--no-cache", "-v", "--exclude", "gen", ".")
     assert "skipped: gen: excluded" in verbose.err and verbose.code == 0
+    assert "configuration: none (defaults)" in verbose.err
 
 
 def test_show_settings(tmp_path):
@@ -197,3 +198,17 @@ def test_json_noqa_row_is_where_add_noqa_puts_the_comment(tmp_path):
     run = run_subprocess(tmp_path, "check", "--no-cache", "--output-format", "json", "m.py")
     rows = [(f["location"]["row"], f["noqa_row"]) for f in json.loads(run.out)]
     assert rows == [(5, 5), (6, 6), (7, 8), (9, 10)]
+
+
+def test_comment_rows_skip_strings_and_backslashes_but_not_comments_or_brackets():
+    from jaxpure.suppression import comment_rows
+
+    source = ('x = 1  # a comment ending in a backslash \\\n'
+              'y = (a +\n'
+              '     b) + \\\n'
+              '    c + \\\n'
+              '    d\n'
+              's = """a\n'
+              'b\n'
+              '"""\n')
+    assert comment_rows(source) == {3: 5, 4: 5, 6: 8, 7: 8}

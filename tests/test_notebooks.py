@@ -180,3 +180,71 @@ def test_full_format_numbers_rows_within_the_cell(tmp_path):
     run = run_subprocess(tmp_path, "check", "--no-cache", "--output-format", "full", "bug.ipynb")
     assert "bug.ipynb:cell 3:2:5: JXP301" in run.out
     assert "\n  |\n2 | b = jax.random.uniform(key)\n  |     ^^^^" in run.out
+
+
+def test_a_notebook_with_large_outputs_is_still_checked(tmp_path):
+    image = {"data": {"image/png": "A" * 3_000_000}, "metadata": {}, "output_type": "display_data"}
+    cell = code(REUSE_CELLS[1])
+    cell["outputs"] = [image]
+    write_notebook(tmp_path, notebook(code(REUSE_CELLS[0]), cell))
+    run = run_subprocess(tmp_path, "check", "--no-cache", "bug.ipynb")
+    assert run.out.startswith("bug.ipynb:cell 2:2:5: JXP301"), run.err
+
+
+# --- in process: the pieces -------------------------------------------------------------------
+
+def check_text(text, fix=False):
+    from jaxpure.notebooks import check
+    from jaxpure.settings import Settings
+
+    return check(text.encode(), "nb.ipynb", Settings(), fix=fix)
+
+
+def test_a_notebook_in_another_language_has_no_findings():
+    document = json.loads(REUSE)
+    document["metadata"] = {"kernelspec": {"language": "R", "name": "ir"},
+                            "language_info": {"name": "R"}}
+    assert check_text(json.dumps(document)).result.findings == ()
+    assert len(check_text(REUSE).result.findings) == 1
+
+
+def test_fix_keeps_compact_json_and_unicode_escapes():
+    cells = [code(["import jax\n", "s = 'caf\u00e9'\n"]), code(DISCARD_CELL)]
+    document = json.loads(notebook(*cells))
+    compact = json.dumps(document, separators=(",", ":"), ensure_ascii=True)
+    assert "\\u00e9" in compact
+    fixed = check_text(compact, fix=True)
+    assert fixed.new_text == compact.replace('"    x.at[0]', '"    x = x.at[0]')
+
+
+def test_an_empty_notebook_and_one_without_code_are_clean():
+    assert check_text(notebook()).result.findings == ()
+    assert check_text(notebook(markdown("just words"))).result.findings == ()
+    assert "not a valid notebook" in check_text('{"cells": 3}').result.error
+
+
+def test_fix_in_a_cell_with_magics_leaves_the_magic_lines_alone():
+    cell = ["%%time\n", "import jax\n", "!nvidia-smi\n", "def f(x):\n", "    x.at[0].set(1.0)\n",
+            "    return x\n"]
+    text = notebook(code(cell))
+    fixed = check_text(text, fix=True)
+    assert fixed.new_text == text.replace('"    x.at[0]', '"    x = x.at[0]')
+    assert fixed.result.findings == ()
+
+
+def test_fix_keeps_a_byte_order_mark():
+    text = "\ufeff" + notebook(code(["import jax\n"]), code(DISCARD_CELL))
+    fixed = check_text(text, fix=True)
+    assert fixed.new_text == text.replace('"    x.at[0]', '"    x = x.at[0]')
+
+
+def test_a_notebook_next_to_a_module_of_its_name_seeds_it_and_is_never_imported(tmp_path):
+    # train.ipynb jits a caller of train.py's helper: the helper is analysed as traced (the
+    # two must not clash as two modules named `train`)
+    (tmp_path / "train.py").write_text("def step(x):\n    print(x)\n    return x\n")
+    cell = ["import jax\n", "from train import step\n", "\n", "@jax.jit\n", "def run(x):\n",
+            "    return step(x)\n"]
+    write_notebook(tmp_path, notebook(code(cell)), "train.ipynb")
+    run = run_subprocess(tmp_path, "check", "--no-cache", ".")
+    assert run.out.startswith("train.py:2:5: JXP104 ") and "in train.ipynb" in run.out
+    assert len(run.out.splitlines()) == 1
