@@ -148,21 +148,22 @@ _TOKEN = re.compile(r"""
         |'(?:[^'\\\r\n]|\\.)*'|"(?:[^"\\\r\n]|\\.)*"))
   | (?P<comment>\#[^\r\n]*)
   | (?P<continuation>\\\r?\n?)
-  | (?P<keyword>\b(?:and|or|not|if|else|lambda|await)\b)
+  | (?P<name>[^\W\d]\w*)
+  | (?P<number>\.?\d(?:[\w.]|(?<=[eE])[-+])*)
   | (?P<open>[(\[{])
   | (?P<close>[)\]}])
   | (?P<reset>[,;:]|[-+*/%@&|^<>!=]?=|\*\*=|//=|<<=|>>=|->|\.\.\.)
   | (?P<newline>\r?\n|\r)
   | (?P<operator>\*\*|//|<<|>>|[-+*/%@&|^~.])
 """, re.VERBOSE | re.DOTALL)
+# each nests an expression one level deeper (comparisons are flat; `in` and `is` too)
+_NESTING_KEYWORDS = frozenset({"and", "or", "not", "if", "else", "lambda", "await"})
 # ends an operand: an opening bracket after it is a trailer (a call or subscript)
 _OPERAND_END = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_)]}'\"")
 
 
 def nesting_depth(source: str) -> int:
-    """The deepest nesting of an expression in ``source`` (see above), cheaply: names and
-    numbers are never matched one by one (most of the tokens), and a comparison chain is
-    flat in libcst, so neither counts."""
+    """The deepest nesting of an expression in ``source`` (see above), cheaply."""
     links = [0]  # per open bracket (and the statement at the bottom): links in this element
     total = 0  # sum(links) + open brackets, kept up to date
     deepest = 0
@@ -191,11 +192,11 @@ def nesting_depth(source: str) -> int:
             total -= links[-1]
             links[-1] = 0
             continue
-        elif kind == "operator" or kind == "keyword":
+        elif kind == "operator" or (kind == "name" and match.group() in _NESTING_KEYWORDS):
             links[-1] += 1
             total += 1
         else:
-            continue  # comments, continuations
+            continue  # names, numbers, comments, continuations
         if total > deepest:
             deepest = total
     return deepest

@@ -1,10 +1,12 @@
 """Check (and fix) many files: cache look-ups, a process pool, atomic writes.
 
-Workers are spawned, not forked (the engine never imports jax, but the same code runs next
-to users' jax processes and spawn behaves alike on every OS); each receives the Settings
-once through its initializer and returns small :class:`Outcome` values, never trees, so
-memory stays flat in the number of files. Everything here is importable without libcst:
-the engine is imported on the first file that actually needs checking.
+Workers (pool.py) are spawned, not forked (the engine never imports jax, but the same code
+runs next to users' jax processes and spawn behaves alike on every OS), isolated from the
+working directory, and die with the run; each receives the Settings once through its
+initializer and returns small :class:`Outcome` values, never trees, so memory stays flat
+in the number of files. A worker that dies or runs over the time limit costs only its
+file. Everything here is importable without libcst: the engine is imported on the first
+file that actually needs checking.
 """
 
 from __future__ import annotations

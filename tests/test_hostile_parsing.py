@@ -75,6 +75,9 @@ def test_flake8_with_two_jobs_does_not_hang_on_deep_files(tmp_path):
     assert done.returncode == 1, done.stderr
     assert done.stdout.count("JXP401") == 8
     assert "JXP000" in done.stdout and "and_chain.py:1:1: JXP000" in done.stdout
+    (tmp_path / "long_sum.py").write_text(DEEP["long_sum.py"], encoding="utf-8")
+    subprocess.run([sys.executable, "-P", "-m", "flake8", "--select", "JXP", "-j", "2", "."],
+                   cwd=tmp_path, capture_output=True, timeout=120)  # ends, one way or another
 
 
 def test_flake8_reports_a_file_it_cannot_check_and_goes_on(tmp_path):
