@@ -93,23 +93,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _start_code_cache(argv: list[str]) -> None:
     """Compile fewer dataclasses on the way to the engine (fastimport.start), for `check`.
 
-    The cache directory is known only after the configuration is read; until then this
-    guesses it from the options and the environment as they are written (``--cache-dir``,
-    ``JAXPURE_CACHE_DIR``, else ``.jaxpure_cache`` in the current directory, where
-    pre-commit runs). A wrong guess costs only the speed-up.
+    The code cache lives in the user's cache directory, never in the checked tree or the
+    working directory (a repository could commit one: see fastimport.py).
     """
     if argv[:1] != ["check"] or "--no-cache" in argv:
         return
-    directory = os.environ.get("JAXPURE_CACHE_DIR") or ".jaxpure_cache"
-    for option, value in zip(argv, argv[1:]):
-        if option == "--cache-dir":
-            directory = value
-    for option in argv:
-        if option.startswith("--cache-dir="):
-            directory = option.partition("=")[2]
     from jaxpure import fastimport
 
-    fastimport.start(Path(directory))
+    directory = fastimport.code_cache_dir()
+    if directory is not None:
+        fastimport.start(directory)
 
 
 def _silence_stdout() -> None:

@@ -21,7 +21,7 @@ from jaxpure.analysis.summary import (
     module_name as summary_module_name,
 )
 from jaxpure.findings import Edit, FileResult, Finding, Fix, Location
-from jaxpure.parsing import parse_module
+from jaxpure.parsing import NotParsed, SyntaxRejected, parse_module
 from jaxpure.positions import node_positions
 from jaxpure.prefilter import mentions_jax, textual_summary
 from jaxpure.rules import all_rules
@@ -138,7 +138,9 @@ def _analyze(source: str | bytes, filename: str, settings: Settings, relpath: st
         return FileAnalysis(FileResult(filename), textual_summary(module_name, package, source))
     try:
         module = parse_module(source)
-    except cst.ParserSyntaxError as error:
+    except NotParsed as refusal:  # CPython accepts it; libcst cannot (or must not) parse it
+        return FileAnalysis(FileResult(filename, error=str(refusal)))
+    except (cst.ParserSyntaxError, SyntaxRejected) as error:  # CPython rejects it too
         if SYNTAX_ERROR not in codes and not settings.is_enabled(SYNTAX_ERROR):
             return FileAnalysis(FileResult(filename))
         return FileAnalysis(FileResult(filename, (_syntax_finding(filename, source, error),)))
@@ -146,7 +148,8 @@ def _analyze(source: str | bytes, filename: str, settings: Settings, relpath: st
     return FileAnalysis(FileResult(filename, findings), module_summary(module_name, source, ctx))
 
 
-def _syntax_finding(filename: str, source: str, error: cst.ParserSyntaxError) -> Finding:
+def _syntax_finding(filename: str, source: str,
+                    error: cst.ParserSyntaxError | SyntaxRejected) -> Finding:
     # CPython's own parser points at the offending token where libcst's native parser
     # sometimes names a later line; ask it first (only files that fail get here)
     try:

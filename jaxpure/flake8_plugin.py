@@ -31,6 +31,10 @@ if TYPE_CHECKING:
 
 PLUGIN_NAME = "JXP"
 SYNTAX_ERROR = "JXP001"
+# a file the plugin could not check (too large, undecodable, too deeply nested, a bug of
+# ours): one finding-like line on line 1, and flake8 goes on with the other files (raising
+# would abort the whole flake8 run, E999 and every other file's findings included)
+NOT_CHECKED = "JXP000"
 # flake8's display name for stdin when no --stdin-display-name is given
 STDIN_NAMES = frozenset({"stdin", "-"})
 
@@ -70,12 +74,19 @@ class JaxPureChecker:
     def run(self) -> Iterator[Result]:
         try:
             findings = self._findings()
-        except Exception as error:  # noqa: BLE001 - flake8 reports it without a traceback
-            from flake8.exceptions import PluginExecutionFailed
+        except NotChecked as problem:
+            yield 1, 0, f"{NOT_CHECKED} not checked by jaxpure: {problem}", type(self)
+            return
+        except Exception as error:  # noqa: BLE001 - a bug of ours costs only this file
+            if _is_configuration_error(error):  # every file would fail alike: stop, say why
+                from flake8.exceptions import PluginExecutionFailed
 
-            raise PluginExecutionFailed(
-                filename=self.filename, plugin_name=PLUGIN_NAME, exception=error
-            ) from error
+                raise PluginExecutionFailed(
+                    filename=self.filename, plugin_name=PLUGIN_NAME, exception=error
+                ) from error
+            yield (1, 0, f"{NOT_CHECKED} not checked by jaxpure: internal error "
+                         f"({type(error).__name__}: {error}); please report it", type(self))
+            return
         for finding in findings:
             # flake8 offsets are 0-based; it prints offset + 1, our 1-based column
             yield (finding.location.row, finding.location.column - 1,
@@ -83,17 +94,16 @@ class JaxPureChecker:
 
     def _findings(self) -> list[Finding]:
         if "jaxpure.engine" not in sys.modules:
-            from jaxpure.fastimport import import_engine
+            from jaxpure.fastimport import code_cache_dir, import_engine
 
-            project = self._project()
-            import_engine(project[1] if project is not None else None)
+            import_engine(code_cache_dir())  # the user's, never the project's (fastimport.py)
         from jaxpure.engine import check_source
 
         source = "".join(self.lines)
         result = check_source(source, self.filename, self._settings(), package=self._package(),
                               seeds=self._seeds(source))
         if result.error is not None:
-            raise RuntimeError(result.error)
+            raise NotChecked(result.error)
         # flake8 only knows `# noqa`: jaxpure's own comments (`# jaxpure: ignore`, the
         # file-level `# jaxpure: noqa`) are applied here
         from jaxpure.suppression import Suppressions
@@ -128,8 +138,7 @@ class JaxPureChecker:
             return ()
 
     def _project(self):  # -> tuple[Path, Path] | None
-        """The project root and its cache directory (seeds, and the code cache that speeds up
-        the first import of the engine in each flake8 process)."""
+        """The project root and its cache directory (for the seeds)."""
         from pathlib import Path
 
         from jaxpure.cache import default_cache_dir
@@ -156,6 +165,16 @@ class JaxPureChecker:
         if self.filename in STDIN_NAMES:
             return os.getcwd()
         return os.path.dirname(os.path.abspath(self.filename))
+
+
+class NotChecked(Exception):
+    """The engine's one-line reason a file was not checked."""
+
+
+def _is_configuration_error(error: Exception) -> bool:
+    from jaxpure.config import ConfigError
+
+    return isinstance(error, ConfigError)
 
 
 # -- configuration ------------------------------------------------------------------------

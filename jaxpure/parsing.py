@@ -18,10 +18,22 @@ Why this is safe:
 - A test parses real files both ways and compares the trees and the errors.
 - Not for threads that build libcst nodes while another thread parses (the class attribute
   is shared); jaxpure parses in one thread per process.
+
+Nothing the parser meets may crash or hang the process: libcst's native parser overflows
+its stack (a segfault: the whole run lost) on a 20,000-term ``and`` chain or 2,000 nested
+parentheses, and its time grows with the square (or worse) of an expression's nesting
+(``a + a + ...`` of 5,000 terms: 92 s; 200 nested calls: 2 s). So ``parse_module`` first
+measures the deepest nesting with a cheap scan (``nesting_depth``) and hands libcst only
+what it parses in a few seconds. Above the limit, CPython decides: a file CPython rejects
+is a syntax error (JXP001, CPython's message); one it accepts is not parsed (``NotParsed``,
+one line, exit 2). JXP001 is only ever what CPython rejects: when libcst fails on a file
+CPython accepts (odd form feeds and tabs in indentation), that is ``NotParsed`` too.
 """
 
 from __future__ import annotations
 
+import ast
+import re
 from functools import cache
 from typing import Any
 
@@ -31,8 +43,64 @@ import libcst as cst
 _libcst_parse_module = cst.parse_module
 
 
+# The deepest expression libcst is given: brackets, operators, trailers (``.a``, ``(x)``,
+# ``[i]``) and adjacent strings, counted along one path into the expression. At this depth
+# libcst takes at most a few seconds (subscript chains, the slowest, about 4 s); real code
+# stays far below (a deep one: 40). CPython's own limit on brackets is 200.
+MAX_NESTING = 1000
+
+
+class NotParsed(Exception):
+    """A file CPython accepts that libcst cannot (or must not) parse: one line, exit 2."""
+
+
+class SyntaxRejected(Exception):
+    """CPython rejects the file (found without libcst): a syntax error, JXP001."""
+
+    def __init__(self, error: SyntaxError) -> None:
+        super().__init__(error.msg)
+        self.message = error.msg
+        self.editor_line = error.lineno or 1
+        self.editor_column = error.offset or 1
+
+
 def parse_module(source: str) -> cst.Module:
-    """``libcst.parse_module(source)``: the same tree, the same errors, less work."""
+    """``libcst.parse_module(source)``: the same tree, less work, never a crash.
+
+    Raises ``cst.ParserSyntaxError`` or ``SyntaxRejected`` only for files CPython rejects,
+    ``NotParsed`` for files it accepts that are not parsed.
+    """
+    depth = nesting_depth(source)
+    if depth > MAX_NESTING:
+        rejected = _cpython_rejects(source)
+        if rejected is not None:
+            raise SyntaxRejected(rejected)
+        raise NotParsed(f"libcst cannot parse (CPython accepts it): an expression nested {depth} "
+                        f"deep, over the limit of {MAX_NESTING} that libcst parses safely; "
+                        "split the expression, or exclude the file in [tool.jaxpure] exclude")
+    try:
+        return _parse(source)
+    except cst.ParserSyntaxError:
+        if _cpython_rejects(source) is not None:
+            raise  # a syntax error: libcst's error, as libcst.parse_module raises it
+        raise NotParsed("libcst cannot parse (CPython accepts it): the file was not analysed; "
+                        "please report it to libcst") from None
+
+
+def _cpython_rejects(source: str) -> SyntaxError | None:
+    """CPython's syntax error for the file, or None when it compiles (NotParsed when even
+    CPython gives up: too deep for its recursion limit)."""
+    try:
+        compile(source, "<checked file>", "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
+    except SyntaxError as error:
+        return error
+    except (RecursionError, MemoryError, ValueError):
+        raise NotParsed("not parsed: too deeply nested for CPython to compile it either; "
+                        "exclude the file in [tool.jaxpure] exclude") from None
+    return None
+
+
+def _parse(source: str) -> cst.Module:
     node_class = cst.CSTNode
     validating = node_class.__dict__.get("__post_init__")
     if not _is_libcsts_own(validating) or not _only_base_validates():
@@ -67,3 +135,68 @@ def _only_base_validates() -> bool:
             return False
         pending.extend(klass.__subclasses__())
     return original is not None
+
+
+# One pass over the text, token by token (strings and comments skipped whole). The depth
+# at a point is the open brackets plus, for each of them (and the statement), the links of
+# the chain in the current element: each operator, trailer or adjacent string nests the
+# tree one level deeper in libcst; a comma, colon, `=` or the end of a statement starts a
+# new element. An approximation (f-string internals are skipped; a float's dot counts) that
+# errs towards deeper, and only matters near MAX_NESTING.
+_TOKEN = re.compile(r"""
+    (?P<string>[rRbBuUfF]{0,2}(?:'''(?:[^\\]|\\.)*?'''|\"\"\"(?:[^\\]|\\.)*?\"\"\"
+        |'(?:[^'\\\r\n]|\\.)*'|"(?:[^"\\\r\n]|\\.)*"))
+  | (?P<comment>\#[^\r\n]*)
+  | (?P<continuation>\\\r?\n?)
+  | (?P<name>[^\W\d]\w*)
+  | (?P<number>\.?\d(?:[\w.]|(?<=[eE])[-+])*)
+  | (?P<open>[(\[{])
+  | (?P<close>[)\]}])
+  | (?P<reset>[,;:]|[-+*/%@&|^<>!=]?=|\*\*=|//=|<<=|>>=|->|\.\.\.)
+  | (?P<newline>\r?\n|\r)
+  | (?P<operator>\*\*|//|<<|>>|[-+*/%@&|^~.])
+""", re.VERBOSE | re.DOTALL)
+# each nests an expression one level deeper (comparisons are flat; `in` and `is` too)
+_NESTING_KEYWORDS = frozenset({"and", "or", "not", "if", "else", "lambda", "await"})
+# ends an operand: an opening bracket after it is a trailer (a call or subscript)
+_OPERAND_END = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_)]}'\"")
+
+
+def nesting_depth(source: str) -> int:
+    """The deepest nesting of an expression in ``source`` (see above), cheaply."""
+    links = [0]  # per open bracket (and the statement at the bottom): links in this element
+    total = 0  # sum(links) + open brackets, kept up to date
+    deepest = 0
+    string_end = -1  # where the last string ended: another string right after it nests
+    for match in _TOKEN.finditer(source):
+        kind = match.lastgroup
+        if kind == "string":
+            if string_end >= 0 and not source[string_end:match.start()].strip(" \t\r\n\\\f"):
+                links[-1] += 1
+                total += 1
+            string_end = match.end()
+        elif kind == "open":
+            before = match.start() - 1
+            while before > 0 and source[before] in " \t":
+                before -= 1
+            if before >= 0 and (source[before] in _OPERAND_END or source[before].isalnum()):
+                links[-1] += 1  # `f(` or `x[`: a keyword before `(` counts too (errs deeper)
+                total += 1
+            links.append(0)
+            total += 1
+        elif kind == "close":
+            if len(links) > 1:
+                total -= links.pop() + 1
+            continue
+        elif kind == "reset" or (kind == "newline" and len(links) == 1):
+            total -= links[-1]
+            links[-1] = 0
+            continue
+        elif kind == "operator" or (kind == "name" and match.group() in _NESTING_KEYWORDS):
+            links[-1] += 1
+            total += 1
+        else:
+            continue  # names, numbers, comments, continuations
+        if total > deepest:
+            deepest = total
+    return deepest

@@ -1,10 +1,12 @@
 """Check (and fix) many files: cache look-ups, a process pool, atomic writes.
 
-Workers are spawned, not forked (the engine never imports jax, but the same code runs next
-to users' jax processes and spawn behaves alike on every OS); each receives the Settings
-once through its initializer and returns small :class:`Outcome` values, never trees, so
-memory stays flat in the number of files. Everything here is importable without libcst:
-the engine is imported on the first file that actually needs checking.
+Workers (pool.py) are spawned, not forked (the engine never imports jax, but the same code
+runs next to users' jax processes and spawn behaves alike on every OS), isolated from the
+working directory, and die with the run; each receives the Settings once through its
+initializer and returns small :class:`Outcome` values, never trees, so memory stays flat
+in the number of files. A worker that dies or runs over the time limit costs only its
+file. Everything here is importable without libcst: the engine is imported on the first
+file that actually needs checking.
 """
 
 from __future__ import annotations
@@ -16,11 +18,13 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
+from types import TracebackType
 
 from jaxpure.cache import ResultCache, content_hash, entry_key
-from jaxpure.fastimport import import_engine
+from jaxpure.fastimport import code_cache_dir, import_engine
 from jaxpure.analysis.summary import ModuleSummary, Seed
 from jaxpure.findings import FileResult, Finding
+from jaxpure.pool import Failure, TimeLimitExceeded, WorkerPool, deadline, sigterm_as_interrupt, time_limit
 from jaxpure.settings import Settings
 from jaxpure.sources import (
     DECODE_ERRORS,
@@ -106,6 +110,12 @@ def package_of(directory: str) -> str | None:
 decode_source = decode
 
 
+def over_time_message(limit: float) -> str:
+    return f"not checked: took longer than {limit:g} s (the per-file time limit)"
+
+
+
+
 # --- checking and fixing one file ---------------------------------------------------------
 
 def check_job(job: Job, settings: Settings, fix_mode: FixMode = NO_FIX,
@@ -129,8 +139,13 @@ def check_job(job: Job, settings: Settings, fix_mode: FixMode = NO_FIX,
     import_engine(code_cache_dir)
     from jaxpure import engine  # attribute access below, so tests can instrument it
 
-    analysis = engine.analyze_source(data, job.path, settings, relpath=job.relpath,
-                                     package=job.package, seeds=seeds)
+    limit = time_limit()
+    try:
+        with deadline(limit):  # Python-level slowness; pool.py also watches from outside
+            analysis = engine.analyze_source(data, job.path, settings, relpath=job.relpath,
+                                             package=job.package, seeds=seeds)
+    except TimeLimitExceeded:
+        return Outcome(FileResult(job.path, error=over_time_message(limit)))
     result = analysis.result
     sha = content_hash(data)
     if fix_mode.off or result.error is not None or not has_fixes(result.findings, fix_mode.unsafe):
@@ -188,16 +203,20 @@ def _fix(job: Job, data: bytes, sha: str, result: FileResult, settings: Settings
     original = text = decode(data)
     applied_all: list[Finding] = []
     current = result
-    for _ in range(MAX_FIX_PASSES):
-        new_text, applied = apply_fixes(text, current.findings, fix_mode.unsafe)
-        if not applied or new_text == text:
-            break
-        rechecked = engine.check_source(new_text, job.path, settings, relpath=job.relpath,
-                                        package=job.package, seeds=seeds)
-        if rechecked.error is not None:  # never write text the engine cannot check
-            break
-        text, current = new_text, rechecked
-        applied_all.extend(applied)
+    try:
+        with deadline(time_limit()):  # only around the checks: never around the write
+            for _ in range(MAX_FIX_PASSES):
+                new_text, applied = apply_fixes(text, current.findings, fix_mode.unsafe)
+                if not applied or new_text == text:
+                    break
+                rechecked = engine.check_source(new_text, job.path, settings, relpath=job.relpath,
+                                                package=job.package, seeds=seeds)
+                if rechecked.error is not None:  # never write text the engine cannot check
+                    break
+                text, current = new_text, rechecked
+                applied_all.extend(applied)
+    except TimeLimitExceeded:
+        applied_all = []  # the findings stand; nothing is written
     if not applied_all:
         return Outcome(result, content_sha=sha)
     if not fix_mode.write:
@@ -257,8 +276,9 @@ def run(jobs: Sequence[Job], settings: Settings, fix_mode: FixMode = NO_FIX, *,
         tuple(seed for seed in saved.get(job.relpath, ()) if seed.source not in in_run)
         for job in jobs
     ]
-    code_cache_dir = cache.directory if cache is not None else None
-    with Executor(settings, fix_mode, workers, code_cache_dir) as executor:
+    # --no-cache turns the code cache off too; it never lives beside the results (fastimport)
+    code_cache = code_cache_dir() if cache is not None else None
+    with Executor(settings, fix_mode, workers, code_cache) as executor:
         outcomes = _run_round(jobs, outside, settings, fix_mode, cache, executor, on_file_done)
         try:
             applied = _cross_module_rounds(jobs, outcomes, settings, fix_mode, cache,
@@ -383,22 +403,28 @@ def _from_cache(job: Job, cache: ResultCache, fingerprint: str, fix_mode: FixMod
 
 
 class Executor:
-    """Runs check_job serially or in one spawned pool, started on first need and reused by
-    every round of analysis across modules (each worker start imports libcst)."""
+    """Runs check_job serially or in one pool of workers (pool.py), started on first need
+    and reused by every round of analysis across modules (each worker imports libcst)."""
 
     def __init__(self, settings: Settings, fix_mode: FixMode, workers: int,
                  code_cache_dir: Path | None = None) -> None:
         self.settings, self.fix_mode, self.workers = settings, fix_mode, workers
         self.code_cache_dir = code_cache_dir
-        self._pool = None  # concurrent.futures.ProcessPoolExecutor, once started
+        self._pool: WorkerPool | None = None
+        self._signals = sigterm_as_interrupt()
 
     def __enter__(self) -> Executor:
+        self._signals.__enter__()
         return self
 
-    def __exit__(self, *exc_info: object) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        try:
+            if self._pool is not None:
+                self._pool.close(force=kind is not None)  # interrupted: kill, do not wait
+                self._pool = None
+        finally:
+            self._signals.__exit__(kind, error, traceback)
 
     def map(self, work: Sequence[tuple[Job, tuple[Seed, ...]]]) -> Iterator[Outcome]:
         if self.workers <= 1 or (self._pool is None and len(work) < POOL_MIN_FILES) or len(work) < 2:
@@ -406,35 +432,13 @@ class Executor:
                 yield check_job(job, self.settings, self.fix_mode, seeds=seeds,
                                 code_cache_dir=self.code_cache_dir)
             return
-        yield from self._map_in_pool(work)
-
-    def _map_in_pool(self, work: Sequence[tuple[Job, tuple[Seed, ...]]]) -> Iterator[Outcome]:
-        from concurrent.futures.process import BrokenProcessPool
-
-        pool = self._start()
-        # several files per task amortise the IPC; enough tasks per worker to balance the load
-        chunksize = max(1, min(16, len(work) // (self.workers * 8)))
-        done = 0
-        try:
-            for outcome in pool.map(_check_in_worker, work, chunksize=chunksize):
-                done += 1
-                yield outcome
-        except BrokenProcessPool:
-            self._pool = None  # unusable now; a later round starts a new one
-            for job, _seeds in work[done:]:
-                yield Outcome(FileResult(job.path, error=(
-                    "not checked: a worker process died while checking this file or one sent "
-                    "with it (out of memory? a crash in the parser?); try --jobs 1")))
-
-    def _start(self):  # -> ProcessPoolExecutor
         if self._pool is None:
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
-
-            self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_init_worker, initargs=(self.settings, self.fix_mode, self.code_cache_dir))
-        return self._pool
+            self._pool = WorkerPool(self.workers, _init_worker,
+                                    (self.settings, self.fix_mode, self.code_cache_dir))
+        for (job, _seeds), outcome in zip(work, self._pool.map(_check_in_worker, work)):
+            if isinstance(outcome, Failure):  # the worker died or ran out of time
+                outcome = Outcome(FileResult(job.path, error=outcome.reason))
+            yield outcome
 
 
 _worker_state: tuple[Settings, FixMode, Path | None] | None = None

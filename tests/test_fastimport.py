@@ -6,6 +6,8 @@ Each case runs in a fresh interpreter: the test process has imported the engine 
 from __future__ import annotations
 
 import json
+import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -107,17 +109,22 @@ def test_no_directory_is_created_for_the_code_cache(tmp_path: Path) -> None:
     assert not (tmp_path / "missing").exists()
 
 
-def test_check_writes_the_code_cache_beside_the_results(tmp_path: Path) -> None:
+def test_check_writes_the_code_cache_in_the_user_cache_not_beside_the_results(tmp_path: Path) -> None:
+    # the result cache may be in the checked tree (.jaxpure_cache, or --cache-dir from a
+    # repository's pre-commit config): code loaded from there would be the repository's
     example = tmp_path / "example.py"
     example.write_text(SOURCE)
-    cache_dir = tmp_path / "cache"
+    cache_dir, user_dir = tmp_path / "cache", tmp_path / "user"
+    env = {**os.environ, "JAXPURE_CODE_CACHE_DIR": str(user_dir)}
     for attempt in range(2):
         example.write_text(SOURCE + f"# edit {attempt}\n")  # a changed file misses the result cache
         done = subprocess.run([sys.executable, "-m", "jaxpure", "check", "--isolated",
                                "--cache-dir", str(cache_dir), str(example)],
-                              capture_output=True, text=True)
+                              capture_output=True, text=True, env=env)
         assert done.returncode == 1, done.stderr
-    assert code_cache_path(cache_dir).is_file()
+    assert code_cache_path(user_dir).is_file()
+    assert stat.S_IMODE(user_dir.stat().st_mode) == 0o700
+    assert not list(cache_dir.glob("dataclass-code*"))
     assert (cache_dir / "CACHEDIR.TAG").is_file()
 
 
@@ -156,3 +163,53 @@ def test_a_wrong_guess_of_the_cache_directory_costs_only_compilation(tmp_path: P
     assert wrong["hook_left"] is False and wrong["equal"] is True
     assert not (tmp_path / "elsewhere").exists()
     assert run_early(tmp_path, tmp_path)["compiled"] == 0
+
+
+def test_a_file_with_a_wrong_digest_is_ignored_and_rewritten(tmp_path: Path) -> None:
+    run_import(tmp_path)
+    path = code_cache_path(tmp_path)
+    data = bytearray(path.read_bytes())
+    data[-1] ^= 1  # one bit of the marshal data
+    path.write_bytes(bytes(data))
+    assert run_import(tmp_path)["compiled"] > 500
+    assert run_import(tmp_path)["compiled"] == 0
+
+
+def test_a_file_written_for_another_version_is_ignored(tmp_path: Path) -> None:
+    # as an older jaxpure wrote it: (sys.version, table), no header
+    import marshal
+
+    code_cache_path(tmp_path).write_bytes(marshal.dumps((sys.version, {})))
+    assert run_import(tmp_path)["compiled"] > 500
+
+
+def test_a_file_others_can_write_is_never_loaded(tmp_path: Path) -> None:
+    run_import(tmp_path)
+    path = code_cache_path(tmp_path)
+    path.chmod(0o664)  # group-writable: someone else could have put their code in it
+    assert run_import(tmp_path)["compiled"] > 500
+    path.unlink()
+    run_import(tmp_path)
+    tmp_path.chmod(0o777)  # a directory others can write: they could swap the file
+    try:
+        assert run_import(tmp_path)["compiled"] > 500
+    finally:
+        tmp_path.chmod(0o700)
+
+
+def test_the_code_cache_directory_is_the_users(tmp_path: Path, monkeypatch) -> None:
+    from jaxpure.fastimport import DIRECTORY_VARIABLE, code_cache_dir
+
+    monkeypatch.delenv(DIRECTORY_VARIABLE, raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert code_cache_dir() == tmp_path / "xdg" / "jaxpure"
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative")  # would be inside the working directory
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert code_cache_dir() == tmp_path / "home" / ".cache" / "jaxpure"
+    monkeypatch.setenv(DIRECTORY_VARIABLE, ".jaxpure_cache")
+    assert code_cache_dir() is None
+    shared = tmp_path / "shared"
+    shared.mkdir(mode=0o777)
+    shared.chmod(0o777)
+    monkeypatch.setenv(DIRECTORY_VARIABLE, str(shared))
+    assert code_cache_dir() is None

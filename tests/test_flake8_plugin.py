@@ -85,34 +85,28 @@ def test_noqa_is_left_to_flake8_but_jaxpure_ignore_is_applied(tmp_path):
     assert rows == [3, 5]
 
 
-def test_a_file_that_cannot_be_checked_fails_the_plugin_cleanly(tmp_path, monkeypatch):
-    from flake8.exceptions import PluginExecutionFailed
-
+def test_a_file_that_cannot_be_checked_is_one_finding_and_flake8_goes_on(tmp_path, monkeypatch):
+    # (issue 15, item 7) it used to raise PluginExecutionFailed, aborting the flake8 run
     from jaxpure import engine
 
     def cannot_check(source, filename, settings=None, **_):
         return FileResult(filename, error="file is too deeply nested to analyse")
 
     monkeypatch.setattr(engine, "check_source", cannot_check)
-    with pytest.raises(PluginExecutionFailed) as raised:
-        run_plugin(BAD, str(tmp_path / "m.py"))
-    assert raised.value.plugin_name == "JXP"
-    assert raised.value.filename == str(tmp_path / "m.py")
-    assert "too deeply nested" in str(raised.value)
+    [(row, column, message, _)] = run_plugin(BAD, str(tmp_path / "m.py"))
+    assert (row, column) == (1, 0)
+    assert message == "JXP000 not checked by jaxpure: file is too deeply nested to analyse"
 
 
-def test_an_unexpected_exception_fails_the_plugin_cleanly(tmp_path, monkeypatch):
-    from flake8.exceptions import PluginExecutionFailed
-
+def test_an_unexpected_exception_is_one_finding(tmp_path, monkeypatch):
     from jaxpure import engine
 
     def crash(*args, **kwargs):
         raise KeyError("boom")
 
     monkeypatch.setattr(engine, "check_source", crash)
-    with pytest.raises(PluginExecutionFailed) as raised:
-        run_plugin(BAD, str(tmp_path / "m.py"))
-    assert isinstance(raised.value.original_exception, KeyError)
+    [(row, _, message, _)] = run_plugin(BAD, str(tmp_path / "m.py"))
+    assert row == 1 and message.startswith("JXP000 not checked by jaxpure: internal error (KeyError")
 
 
 def test_importing_the_plugin_is_light():
