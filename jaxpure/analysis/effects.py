@@ -19,16 +19,30 @@ All of it is computed lazily, once per file, through ``ctx.state``.
 from __future__ import annotations
 
 import ast
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import libcst as cst
 
 from jaxpure.analysis.index import Param, Unit
-from jaxpure.analysis.values import (
+from jaxpure.analysis.catalog.side_effects import (  # noqa: F401 - E.NONE_RETURNING
+    CLOCK_CALLS,
+    CONTAINER_METHODS,
+    ENTROPY_CALLS,
+    GENERATOR_DRAWS,
+    IO_CALLS,
     LOG_METHODS,
+    LOGGER_FACTORIES,
     LOGGER_NAMES,
+    LOGGING_MODULES,
+    NONE_RETURNING,
+    NUMPY_METHODS,
+    SEEDED_CONSTRUCTORS,
+    STORING_METHODS,
+    TRACE_MESSAGE,
+)
+from jaxpure.analysis.catalog.arrays import (
+    JAX_ARRAY_CREATORS,
     MUTABLE_CONTAINER_CALLS,
     NUMPY_ARRAY_CREATORS,
     is_mutable_value,
@@ -197,13 +211,6 @@ def is_nnx_style_write(target: cst.BaseExpression) -> bool:
 # ---------------------------------------------------------------------------------
 # What a name was bound to
 
-JAX_ARRAY_CREATORS = frozenset(
-    {"jax.numpy.array", "jax.numpy.asarray", "jax.numpy.zeros", "jax.numpy.ones",
-     "jax.numpy.empty", "jax.numpy.full", "jax.numpy.arange", "jax.numpy.linspace",
-     "jax.numpy.eye", "jax.numpy.identity", "jax.numpy.zeros_like", "jax.numpy.ones_like",
-     "jax.numpy.empty_like", "jax.numpy.full_like", "jax.numpy.stack",
-     "jax.numpy.concatenate", "jax.device_put"}
-)
 
 
 def _unit_bindings(ctx: Context, unit: Unit) -> dict[str, list[cst.BaseExpression | None]]:
@@ -445,44 +452,6 @@ def _unhashable_dataclass(ctx: Context, func: cst.BaseExpression) -> str | None:
 # ---------------------------------------------------------------------------------
 # Calls with an effect at trace time
 
-LOGGER_FACTORIES = frozenset(
-    {"logging.getLogger", "absl.logging.get_absl_logger", "structlog.get_logger",
-     "loguru.logger.bind"}
-)
-LOGGING_MODULES = ("logging.", "absl.logging.", "loguru.logger.")
-
-CLOCK_CALLS = frozenset(
-    {"datetime.datetime.now", "datetime.datetime.utcnow", "datetime.datetime.today",
-     "datetime.date.today"}
-)
-ENTROPY_CALLS = frozenset({"uuid.uuid1", "uuid.uuid4", "uuid.getnode", "os.urandom", "os.getrandom"})
-# seeded generator constructors: deterministic, so a trace-time constant is what was asked
-SEEDED_CONSTRUCTORS = frozenset(
-    {"numpy.random.default_rng", "numpy.random.RandomState", "numpy.random.Generator",
-     "numpy.random.PCG64", "numpy.random.SeedSequence", "numpy.random.Philox",
-     "numpy.random.MT19937", "random.Random"}
-)
-# methods of numpy.random.Generator / RandomState and random.Random that draw numbers
-GENERATOR_DRAWS = frozenset(
-    {"uniform", "normal", "integers", "random", "choice", "shuffle", "permutation",
-     "permuted", "standard_normal", "randint", "rand", "randn", "random_sample", "sample",
-     "gauss", "beta", "binomial", "poisson", "exponential", "gamma", "laplace", "lognormal",
-     "multinomial", "multivariate_normal", "dirichlet", "bytes", "triangular", "randrange",
-     "getrandbits", "normalvariate", "bernoulli", "logistic", "geometric"}
-)
-IO_CALLS = frozenset(
-    {"builtins.open", "builtins.input", "io.open", "os.remove", "os.unlink", "os.rename",
-     "os.replace", "os.makedirs", "os.mkdir", "os.system", "json.dump", "json.load",
-     "pickle.dump", "pickle.load", "numpy.save", "numpy.savez", "numpy.savez_compressed",
-     "numpy.savetxt", "numpy.load", "numpy.loadtxt", "shutil.copy", "shutil.copyfile",
-     "shutil.move", "shutil.rmtree", "sys.stdout.write", "sys.stderr.write",
-     "wandb.log", "mlflow.log_metric", "mlflow.log_metrics"}
-)
-
-# A message that is about tracing itself: the retrace-logging idiom (`print("compiling")`).
-TRACE_MESSAGE = re.compile(
-    r"(?i)\b(?:re-?)?(?:trac(?:e|ed|es|ing)|compil\w*)\b|\bjit(?:ted|ting|s)?\b|\bjax\.jit\b"
-)
 
 
 @dataclass(frozen=True)
@@ -898,16 +867,6 @@ def _quote(text: str) -> str:
 # Stores that may reach outer state: one classification shared by JXP102/103/601, so
 # that each store is reported by exactly one of them.
 
-# methods that store their arguments into the receiver, on any object (list/deque/dict)
-STORING_METHODS = frozenset({"append", "extend", "insert", "appendleft", "extendleft", "setdefault"})
-# generic names that mutate a Python container but mean other things elsewhere
-# (`optax` transformations have a pure `update`): only on a name bound to a container
-CONTAINER_METHODS = frozenset(
-    {"update", "add", "pop", "popitem", "remove", "clear", "discard", "sort", "reverse",
-     "popleft", "difference_update", "intersection_update", "symmetric_difference_update",
-     "__setitem__", "__delitem__"}
-)
-NUMPY_METHODS = frozenset({"fill", "put", "resize", "itemset", "sort"})
 # which arguments end up stored in the receiver
 _STORED_FROM = {"insert": 1, "setdefault": 1, "__setitem__": 1}
 _STORES = STORING_METHODS | {"update", "add", "__setitem__"}
@@ -926,11 +885,6 @@ class Store:
     value: cst.BaseExpression | None = None
 
 
-# container mutators that return None: nobody uses their result
-NONE_RETURNING = frozenset(
-    {"append", "extend", "insert", "remove", "clear", "update", "add", "discard", "sort",
-     "reverse", "appendleft", "extendleft", "difference_update", "intersection_update",
-     "symmetric_difference_update"})
 
 
 def indexed_by_own_key(ctx: Context, target: cst.Subscript) -> bool:

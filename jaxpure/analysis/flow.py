@@ -20,6 +20,7 @@ import libcst as cst
 
 from jaxpure.analysis import keys as K
 from jaxpure.analysis import values as V
+from jaxpure.analysis.catalog.transforms import ARGUMENT_PRESERVING_TRANSFORMS, MAPPING_TRANSFORMS
 from jaxpure.analysis.index import ModuleIndex, Unit, build_index
 from jaxpure.analysis.modules import applied_function, called_model
 from jaxpure.analysis.names import dotted_name
@@ -1256,11 +1257,6 @@ def _leaves_loop(statement: cst.CSTNode) -> bool:
         isinstance(statement.body[-1], (cst.Return, cst.Break, cst.Raise))
 
 
-# transforms that run the function once per element of a batch
-MAPPING_TRANSFORMS = frozenset({"jax.vmap", "jax.pmap"})
-# transforms whose wrapped function receives the call's arguments one to one
-ARGUMENT_PRESERVING_TRANSFORMS = frozenset({"jax.vmap", "jax.pmap", "jax.jit", "jax.checkpoint",
-                                            "jax.remat", "jax.named_call"})
 ORDER_PRESERVING_WRAPPERS = frozenset({"builtins.sorted", "builtins.list", "builtins.tuple",
                                        "builtins.reversed"})
 
@@ -1510,10 +1506,6 @@ def _exits(body: cst.BaseSuite) -> bool:
         last.body[-1], (cst.Return, cst.Raise, cst.Continue, cst.Break))
 
 
-# draws that reorder or pick from what they are given: one key for several arrays keeps
-# them aligned (shuffling obs and actions alike), which is why it is shared
-ALIGNING_DRAWS = frozenset({"jax.random.permutation", "jax.random.shuffle",
-                            "jax.random.permuted"})
 
 
 def _aligned_shuffle(ctx: Context, call: cst.Call, per_iteration: frozenset[str],
@@ -1523,7 +1515,7 @@ def _aligned_shuffle(ctx: Context, call: cst.Call, per_iteration: frozenset[str]
     same operand each iteration (a fixed permutation every epoch) is still reported. With
     ``rows`` (the leaves of one pytree), ``choice`` too: the same rows of every leaf, like
     picking individuals of a population; across separate sequences it is a bug."""
-    allowed = ALIGNING_DRAWS | {"jax.random.choice"} if rows else ALIGNING_DRAWS
+    allowed = K.ALIGNING_DRAWS | {"jax.random.choice"} if rows else K.ALIGNING_DRAWS
     if ctx.qualname(call.func) not in allowed or len(call.args) < 2:
         return False
     operand = call.args[1].value

@@ -11,21 +11,11 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from jaxpure.analysis.catalog.side_effects import MUTATING_METHODS, SHRINKING_METHODS  # noqa: F401
 from jaxpure.analysis.keys import key_path
 from jaxpure.analysis.names import ImportTable, dotted_name
 from jaxpure.analysis.syntax import NODE_TYPES, child_fields, single_assignment, target_names
 
-MUTATING_METHODS = frozenset(
-    {
-        "append", "extend", "insert", "pop", "popitem", "remove", "clear", "update",
-        "setdefault", "add", "discard", "sort", "reverse", "__setitem__", "fill", "put",
-        "resize", "itemset", "appendleft", "extendleft", "popleft", "difference_update",
-        "intersection_update", "symmetric_difference_update",
-    }
-)
-SHRINKING_METHODS = frozenset({"pop", "popitem", "remove", "clear", "discard", "popleft",
-                               "difference_update", "intersection_update",
-                               "symmetric_difference_update"})
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,13 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jaxpure.analysis import effects as E
 from jaxpure.analysis import values as V
+from jaxpure.analysis.catalog.arrays import (
+    AXIS_INDEXES,
+    JAX_ARRAY_CREATORS,
+    NUMPY_CONVERTERS,
+    STATIC_BUILTINS,
+)
 from jaxpure.analysis.index import Unit
 from jaxpure.analysis.modules import array_fields
 from jaxpure.analysis.names import dotted_name
@@ -23,7 +28,8 @@ from jaxpure.analysis.syntax import (
     returned_values,
     str_literals,
 )
-from jaxpure.analysis.transforms import lookup
+from jaxpure.analysis.catalog.pytrees import AUX_REGISTRATIONS, STATIC_FIELD_MARKERS
+from jaxpure.analysis.catalog.transforms import CONTROL_FLOW, lookup
 
 if TYPE_CHECKING:
     from jaxpure.analysis.context import Context
@@ -173,18 +179,16 @@ def _self_array_attribute(ctx: Context, name: str, attr: str) -> bool:
         return False
     values = ctx.index.self_stores.get((method.class_name, attr))
     return bool(values) and all(
-        type(v) is cst.Call and (ctx.qualname(v.func) in E.JAX_ARRAY_CREATORS
+        type(v) is cst.Call and (ctx.qualname(v.func) in JAX_ARRAY_CREATORS
                                      or at_update_base(v) is not None)
         for v in values)
 
 
-_STATIC_FIELD_MARKERS = ("pytree_node=False", "static=True", "'static':True", '"static":True',
-                         "'pytree_node':False", '"pytree_node":False')
 
 
 def _marks_static(text: str) -> bool:
     text = text.replace(" ", "")
-    return any(marker in text for marker in _STATIC_FIELD_MARKERS)
+    return any(marker in text for marker in STATIC_FIELD_MARKERS)
 
 
 def _static_field_factories(ctx: Context) -> set[str]:
@@ -251,8 +255,6 @@ def _calls_factory(value: cst.BaseExpression, factories: set[str]) -> bool:
     return name in factories
 
 
-AUX_REGISTRATIONS = frozenset(
-    {"jax.tree_util.register_pytree_node", "jax.tree_util.register_pytree_with_keys"})
 
 
 def _aux_data_fields(ctx: Context) -> set[str]:
@@ -307,7 +309,6 @@ def _comparison_kind(ctx: Context, expr: cst.Comparison) -> int:
     return V.arith(kinds)
 
 
-AXIS_INDEXES = frozenset({"jax.lax.axis_index"})
 
 
 def _staged(ctx: Context) -> bool:
@@ -346,7 +347,7 @@ def _call_kind(ctx: Context, call: cst.Call) -> int:
             return V.arith(arg_kinds) if arg_kinds else V.UNKNOWN
         if qual in V.REF_CREATORS:
             return V.REF
-        if qual in V.CONTROL_FLOW:
+        if qual in CONTROL_FLOW:
             return V.TRACED if ctx.traced else V.UNKNOWN
         if qual in AXIS_INDEXES and ctx.traced:
             return V.TRACED_ARRAY  # which device or mapped element: known only when it runs
@@ -396,10 +397,6 @@ def _call_kind(ctx: Context, call: cst.Call) -> int:
     return V.UNKNOWN
 
 
-NUMPY_CONVERTERS = frozenset({"numpy.asarray", "numpy.array", "numpy.asanyarray",
-                              "numpy.ascontiguousarray"})
-_STATIC_BUILTINS = frozenset({"len", "sum", "tuple", "int", "max", "min", "range", "sorted",
-                              "list", "bool", "str"})
 
 
 def _static_method(ctx: Context, name: str, as_property: bool = False) -> bool:
@@ -446,9 +443,9 @@ def _built_from_static(node: cst.CSTNode, self_name: str, statics: frozenset[str
             or _built_from_static(node.value, self_name, statics)
         return base_ok and node.attr.value in statics
     if type(node) is cst.Name:
-        return node.value in _STATIC_BUILTINS or node.value in ("None", "True", "False")
+        return node.value in STATIC_BUILTINS or node.value in ("None", "True", "False")
     if type(node) is cst.Call:
-        return type(node.func) is cst.Name and node.func.value in _STATIC_BUILTINS and all(
+        return type(node.func) is cst.Name and node.func.value in STATIC_BUILTINS and all(
             _built_from_static(a.value, self_name, statics) for a in node.args)
     if isinstance(node, cst.BaseExpression) and not isinstance(node, _COMPOSITE_EXPRESSIONS):
         return isinstance(node, (cst.Integer, cst.Float, cst.SimpleString))
@@ -476,7 +473,7 @@ def _array_expression(ctx: Context, node: cst.BaseExpression, unit: Unit) -> boo
     if type(node) is cst.Call:
         qual = ctx.resolver.qualname(node.func, unit)
         return qual is not None and qual.startswith(V.ARRAY_NAMESPACES) \
-            and qual not in V.STATIC_CALLS and qual not in V.CONTROL_FLOW
+            and qual not in V.STATIC_CALLS and qual not in CONTROL_FLOW
     if type(node) is cst.BinaryOperation:
         return _array_expression(ctx, node.left, unit) or _array_expression(ctx, node.right, unit)
     if type(node) is cst.UnaryOperation and not type(node.operator) is cst.Not:

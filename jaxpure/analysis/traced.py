@@ -24,18 +24,10 @@ from jaxpure.analysis.syntax import (
     returned_values,
     str_literals,
 )
-from jaxpure.analysis.transforms import Transform, lookup
+from jaxpure.analysis.catalog.transforms import Transform, lookup
 
 PARTIAL = "functools.partial"
 
-LAX_BODY_KEYWORDS = {
-    "jax.lax.scan": ("f",),
-    "jax.lax.fori_loop": ("body_fun",),
-    "jax.lax.while_loop": ("cond_fun", "body_fun"),
-    "jax.lax.cond": ("true_fun", "false_fun"),
-    "jax.lax.switch": ("branches",),
-    "jax.lax.map": ("f",),
-}
 
 
 @dataclass
@@ -336,7 +328,7 @@ class TracedAnalysis:
             if target is not None:
                 self.add_target(t, call, unit, target, options)
             return
-        keywords = LAX_BODY_KEYWORDS.get(t.name, ())
+        keywords = t.body_keywords
         arity = _body_arity(t.name, call)
         for i, position in enumerate(t.bodies):
             keyword = keywords[i] if i < len(keywords) else None

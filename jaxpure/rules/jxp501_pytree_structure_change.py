@@ -3,6 +3,13 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis import values as V
+from jaxpure.analysis.catalog.pytrees import (
+    NAMEDTUPLE_FACTORIES,
+    PYTREE_BASES,
+    PYTREE_DECORATORS,
+    PYTREE_REGISTRATIONS,
+)
+from jaxpure.analysis.catalog.transforms import BRANCH_PRIMITIVES, CARRY_LOOPS
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.index import Unit, refers_to_module, single_value
 from jaxpure.analysis.syntax import (
@@ -14,13 +21,6 @@ from jaxpure.analysis.syntax import (
 )
 from jaxpure.rules.base import Rule
 
-# primitive -> (body position, body keyword, init position, init keyword, carry param index)
-LOOPS = {
-    "jax.lax.scan": (0, "f", 1, "init", 0),
-    "jax.lax.fori_loop": (2, "body_fun", 3, "init_val", 1),
-    "jax.lax.while_loop": (1, "body_fun", 2, "init_val", 0),
-}
-BRANCHES = {"jax.lax.cond", "jax.lax.switch"}
 
 Structure = tuple[str, object]
 
@@ -109,27 +109,6 @@ def field_carry(unit: Unit, param_index: int) -> frozenset[str] | None:
 # A NamedTuple or a registered pytree class flattens to a node of *that class*: a carry that
 # goes in as `State(h, c)` and comes out as `(h, c)` has a different structure.
 
-NAMEDTUPLE_FACTORIES = frozenset(
-    {"collections.namedtuple", "typing.NamedTuple", "typing_extensions.NamedTuple"}
-)
-PYTREE_BASES = {
-    "typing.NamedTuple": "NamedTuple",
-    "typing_extensions.NamedTuple": "NamedTuple",
-    "flax.struct.PyTreeNode": "pytree dataclass",
-    "equinox.Module": "Equinox module",
-}
-PYTREE_DECORATORS = {
-    "jax.tree_util.register_dataclass": "pytree dataclass",
-    "flax.struct.dataclass": "pytree dataclass",
-    "chex.dataclass": "pytree dataclass",
-    "jax.tree_util.register_pytree_node_class": "registered pytree class",
-    "jax.tree_util.register_pytree_with_keys_class": "registered pytree class",
-}
-# `register_dataclass(State, ...)` / `register_pytree_node(State, flatten, unflatten)`
-PYTREE_REGISTRATIONS = frozenset(PYTREE_DECORATORS) | {
-    "jax.tree_util.register_pytree_node",
-    "jax.tree_util.register_pytree_with_keys",
-}
 
 
 def pytree_class(ctx: Context, name: str) -> str | None:
@@ -295,9 +274,9 @@ class PytreeStructureChange(Rule):
 
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
         qual = ctx.qualname(node.func)
-        if qual in LOOPS:
+        if qual in CARRY_LOOPS:
             self._loop(ctx, node, qual)
-        elif qual in BRANCHES:
+        elif qual in BRANCH_PRIMITIVES:
             self._branches(ctx, node, qual)
         else:
             self._maybe_missing_get(ctx, node)
@@ -373,7 +352,7 @@ class PytreeStructureChange(Rule):
                 return
 
     def _loop(self, ctx: Context, node: cst.Call, qual: str) -> None:
-        body_pos, body_kw, init_pos, init_kw, carry_index = LOOPS[qual]
+        body_pos, body_kw, init_pos, init_kw, carry_index = CARRY_LOOPS[qual]
         body = call_arg(node, body_pos, body_kw)
         unit = ctx.resolver.function(body, ctx.unit) if body is not None else None
         init = call_arg(node, init_pos, init_kw)
