@@ -12,9 +12,11 @@ from functools import lru_cache
 
 import libcst as cst
 
-from jaxpure.analysis.context import Context, Handler
-from jaxpure.analysis.flow import analyze
-from jaxpure.analysis.summary import (
+from jaxpure.analysis.context import Context
+from jaxpure.analysis.flow.domain import Handler
+from jaxpure.analysis.flow.keystate import EVENTS
+from jaxpure.analysis.pipeline import analyze
+from jaxpure.analysis.module.summary import (
     LIBRARY_PREFIXES,
     ExternalCall,
     ModuleSummary,
@@ -66,10 +68,7 @@ def _node_type(name: str) -> type | None:
     found = getattr(cst, name, None)
     if isinstance(found, type):
         return found
-    from jaxpure.analysis import keys
-
-    found = getattr(keys, name, None)
-    return found if isinstance(found, type) else None
+    return EVENTS.get(name)  # an analysis event (KeyReuse, KeyReuseInLoop)
 
 
 def enabled_codes(settings: Settings, relpath: str | None = None) -> tuple[str, ...]:

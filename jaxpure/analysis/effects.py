@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jaxpure.analysis.index import Param, Unit
+from jaxpure.analysis.module.bindings import binding_value
+from jaxpure.analysis.module.index import Param, Unit
 from jaxpure.analysis.catalog.side_effects import (  # noqa: F401 - E.NONE_RETURNING
     CLOCK_CALLS,
     CONTAINER_METHODS,
@@ -47,8 +48,9 @@ from jaxpure.analysis.catalog.arrays import (
     NUMPY_ARRAY_CREATORS,
     is_mutable_value,
 )
-from jaxpure.analysis.names import dotted_name
+from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.syntax import (
+    COMPREHENSIONS,
     NODE_TYPES,
     child_fields,
     children,
@@ -57,7 +59,6 @@ from jaxpure.analysis.syntax import (
     reads_any,
     returned_values,
     statements,
-    target_names,
 )
 
 if TYPE_CHECKING:  # context.py imports nothing from here; keep it that way
@@ -212,70 +213,6 @@ def is_nnx_style_write(target: cst.BaseExpression) -> bool:
 # What a name was bound to
 
 
-
-def _unit_bindings(ctx: Context, unit: Unit) -> dict[str, list[cst.BaseExpression | None]]:
-    cache: dict = ctx.state("effects.unit_bindings", dict)  # type: ignore[assignment]
-    found = cache.get(id(unit))
-    if found is not None:
-        return found
-    found = {}
-    for p in unit.params:
-        found.setdefault(p.name, []).append(None)
-    node = unit.node
-    if type(node) is cst.FunctionDef:
-        _collect_bindings(node.body, found)
-    cache[id(unit)] = found
-    return found
-
-
-def _collect_bindings(node: cst.CSTNode, out: dict[str, list[cst.BaseExpression | None]]) -> None:
-    stack: list[cst.CSTNode] = [node]
-    while stack:
-        current = stack.pop()
-        t = type(current)
-        if t in (cst.FunctionDef, cst.ClassDef):
-            out.setdefault(current.name.value, []).append(None)  # type: ignore[attr-defined]
-            continue
-        if t is cst.Lambda or t in _COMPREHENSIONS:
-            continue
-        if t is cst.Assign:
-            for target in current.targets:  # type: ignore[attr-defined]
-                _bind_target(target.target, current.value, out)  # type: ignore[attr-defined]
-        elif t is cst.AnnAssign and current.value is not None:  # type: ignore[attr-defined]
-            _bind_target(current.target, current.value, out)  # type: ignore[attr-defined]
-        elif t is cst.AugAssign:
-            _bind_target(current.target, None, out)  # type: ignore[attr-defined]
-        elif t is cst.NamedExpr:
-            _bind_target(current.target, current.value, out)  # type: ignore[attr-defined]
-        elif t is cst.For:
-            _bind_target(current.target, None, out)  # type: ignore[attr-defined]
-        elif t is cst.AsName:
-            _bind_target(current.name, None, out)  # type: ignore[attr-defined]
-        elif t in (cst.Import, cst.ImportFrom):
-            names = current.names  # type: ignore[attr-defined]
-            if not type(names) is cst.ImportStar:
-                for alias in names:
-                    name = alias.asname.name if alias.asname is not None else alias.name
-                    while type(name) is cst.Attribute:
-                        name = name.value
-                    if type(name) is cst.Name:
-                        out.setdefault(name.value, []).append(None)
-            continue
-        stack.extend(children(current))
-
-
-def _bind_target(target: cst.BaseExpression, value: cst.BaseExpression | None,
-                 out: dict[str, list[cst.BaseExpression | None]]) -> None:
-    if type(target) is cst.Name:
-        out.setdefault(target.value, []).append(value)
-        return
-    for name in target_names(target):
-        out.setdefault(name, []).append(None)
-
-
-_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
-
-
 def bound_values(ctx: Context, name: str) -> list[cst.BaseExpression | None] | None:
     """Every value the name ``name`` (as read in the current unit) is bound to, in the scope
     that owns it; ``None`` entries are bindings without a plain value (parameters, loop
@@ -283,27 +220,18 @@ def bound_values(ctx: Context, name: str) -> list[cst.BaseExpression | None] | N
     scope = ctx.scope_of(name)
     unit = ctx.unit
     if scope == "local" and unit is not None:
-        return _unit_bindings(ctx, unit).get(name)
+        return ctx.facts.unit_bindings(unit).get(name)
     if scope == "closure":
         owner = ctx.defining_unit(name)
-        return _unit_bindings(ctx, owner).get(name) if owner is not None else None
+        return ctx.facts.unit_bindings(owner).get(name) if owner is not None else None
     if scope == "module":
         if name in ctx.index.import_names or name in ctx.index.def_names:
             return [None]
         found = ctx.index.bindings.get(name)
         if found is None:
             return None
-        return [_binding_value(b) for b in found]
+        return [binding_value(b) for b in found]
     return None
-
-
-def _binding_value(binding: object) -> cst.BaseExpression | None:
-    """The value of a module-level binding record (``index.Binding``, or a bare value)."""
-    if isinstance(binding, cst.CSTNode) or binding is None:
-        return binding  # type: ignore[return-value]
-    if getattr(binding, "augmented", False):
-        return None
-    return getattr(binding, "value", None)
 
 
 def _all_bound(ctx: Context, name: str, test) -> bool:  # type: ignore[no-untyped-def]
@@ -453,7 +381,6 @@ def _unhashable_dataclass(ctx: Context, func: cst.BaseExpression) -> str | None:
 # Calls with an effect at trace time
 
 
-
 @dataclass(frozen=True)
 class SideEffect:
     """A call whose effect happens once, while tracing."""
@@ -576,8 +503,10 @@ def is_trace_message(call: cst.Call) -> bool:
 def repeated_units(ctx: Context) -> dict[int, str]:
     """Functions of this module called inside a Python loop or comprehension, directly or
     through untraced callers: ``id(unit)`` -> where (``"`train`"``, ``"module level"``)."""
-    found = ctx.state("effects.repeated_units", lambda: _repeated_units(ctx))
-    return found  # type: ignore[return-value]
+    found = ctx.facts.repeated_units
+    if found is None:
+        found = ctx.facts.repeated_units = _repeated_units(ctx)
+    return found
 
 
 def _repeated_units(ctx: Context) -> dict[int, str]:
@@ -608,7 +537,7 @@ def _repeated_units(ctx: Context) -> dict[int, str]:
                 if type(value) in NODE_TYPES:
                     walk(value, unit, in_loop or inside)
             return
-        if t in _COMPREHENSIONS:
+        if t in COMPREHENSIONS:
             for child in children(node):
                 walk(child, unit, True)
             return
@@ -711,24 +640,7 @@ def calls_named(region: cst.CSTNode, name: str) -> bool:
 
 
 def parent_map(ctx: Context) -> dict[int, cst.CSTNode]:
-    def build() -> dict[int, cst.CSTNode]:
-        parents: dict[int, cst.CSTNode] = {}
-        stack: list[cst.CSTNode] = [ctx.module]
-        while stack:
-            current = stack.pop()
-            for name in child_fields(type(current)):
-                value = getattr(current, name)
-                if type(value) in NODE_TYPES:
-                    parents[id(value)] = current
-                    stack.append(value)
-                elif type(value) is tuple or type(value) is list:
-                    for item in value:
-                        if type(item) in NODE_TYPES:
-                            parents[id(item)] = current
-                            stack.append(item)
-        return parents
-
-    return ctx.state("effects.parents", build)  # type: ignore[return-value]
+    return ctx.facts.parents
 
 
 def guarded_by(ctx: Context, node: cst.CSTNode, name: str) -> bool:
@@ -883,8 +795,6 @@ class Store:
     how: str  # "assign", "augassign", "del", "call"
     method: str | None = None
     value: cst.BaseExpression | None = None
-
-
 
 
 def indexed_by_own_key(ctx: Context, target: cst.Subscript) -> bool:

@@ -11,7 +11,8 @@ from jaxpure.analysis.catalog.pytrees import (
 )
 from jaxpure.analysis.catalog.transforms import BRANCH_PRIMITIVES, CARRY_LOOPS
 from jaxpure.analysis.context import Context
-from jaxpure.analysis.index import Unit, refers_to_module, single_value
+from jaxpure.analysis.module.bindings import single_value
+from jaxpure.analysis.module.index import Unit, refers_to_module
 from jaxpure.analysis.syntax import (
     call_arg,
     children,
@@ -108,7 +109,6 @@ def field_carry(unit: Unit, param_index: int) -> frozenset[str] | None:
 # -- classes whose instances are pytree nodes of their own type ---------------------------
 # A NamedTuple or a registered pytree class flattens to a node of *that class*: a carry that
 # goes in as `State(h, c)` and comes out as `(h, c)` has a different structure.
-
 
 
 def pytree_class(ctx: Context, name: str) -> str | None:

@@ -4,7 +4,7 @@ import libcst as cst
 
 from jaxpure.analysis import effects as E
 from jaxpure.analysis.context import Context
-from jaxpure.analysis.index import MUTATING_METHODS
+from jaxpure.analysis.module.index import MUTATING_METHODS
 from jaxpure.analysis.syntax import target_names
 from jaxpure.rules._shared import snippet, under
 from jaxpure.rules.base import Rule

@@ -6,9 +6,10 @@ import libcst as cst
 
 from jaxpure.analysis import effects as E
 from jaxpure.analysis.context import Context
-from jaxpure.analysis.index import Unit
+from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import children
-from jaxpure.analysis.traced import Origin, enclosing_class
+from jaxpure.analysis.module.resolve import enclosing_class
+from jaxpure.analysis.module.traced import Origin
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Rule
 

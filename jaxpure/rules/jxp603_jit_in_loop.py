@@ -4,7 +4,7 @@ import libcst as cst
 
 from jaxpure.analysis import effects as E
 from jaxpure.analysis.context import Context
-from jaxpure.analysis.index import Unit
+from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import call_arg, reads_any, returned_values, target_names
 from jaxpure.analysis.catalog.transforms import Transform
 from jaxpure.rules._shared import snippet

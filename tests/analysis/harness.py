@@ -13,11 +13,11 @@ import textwrap
 
 import libcst as cst
 
-from jaxpure.analysis import keys as event_types
-from jaxpure.analysis.flow import analyze
+from jaxpure.analysis.flow.keystate import EVENTS
+from jaxpure.analysis.pipeline import analyze
 from jaxpure.positions import node_positions
 
-EVENT_TYPES = (event_types.KeyReuse, event_types.KeyReuseInLoop)
+EVENT_TYPES = tuple(EVENTS.values())
 
 
 def _module(source: str) -> tuple[str, cst.Module]:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jaxpure.analysis.index import single_value
+from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.catalog.arrays import PYTHON_SCALAR_ANNOTATIONS, annotation_is_array
 from jaxpure.analysis.catalog.pytrees import (
     HAIKU_TRANSFORMS,
@@ -25,9 +25,8 @@ from jaxpure.analysis.catalog.pytrees import (
 )
 
 if TYPE_CHECKING:
-    from jaxpure.analysis.index import ModuleIndex, Unit
-    from jaxpure.analysis.traced import Resolver
-
+    from jaxpure.analysis.module.index import ModuleIndex, Unit
+    from jaxpure.analysis.module.resolve import Resolver
 
 
 def model_classes(index: ModuleIndex, resolver: Resolver) -> dict[str, str]:
@@ -87,8 +86,6 @@ def _array_annotation(annotation: cst.BaseExpression) -> bool:
     if type(annotation) is cst.Name and annotation.value in PYTHON_SCALAR_ANNOTATIONS:
         return False  # a Python int/float field of an eqx.Module is a static-looking leaf
     return annotation_is_array(annotation)
-
-
 
 
 def applied_function(index: ModuleIndex, resolver: Resolver, expr: cst.BaseExpression,
