@@ -208,7 +208,6 @@ def test_files_stay_small(path):
     assert len(path.read_text(encoding="utf-8").splitlines()) <= MAX_LINES
 
 
-@pytest.mark.xfail(strict=True, reason="rule state and analysis memos still use ctx.state")
 def test_no_string_keyed_state():
     users = [rel(p) for p in PACKAGE.rglob("*.py") if "ctx.state(" in p.read_text("utf-8")]
     assert users == []

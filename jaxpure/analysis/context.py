@@ -44,7 +44,6 @@ class Context:
         self.stack: list[cst.CSTNode] = []
         self.statement: cst.CSTNode | None = None  # the innermost statement being walked
         self.in_store = False
-        self.rule_state: dict[str, object] = {}
         self.callsite_kinds: dict[int, dict[str, int]] = {}
         self.closures: dict[int, tuple[dict[str, int], dict[str, KeyState]]] = {}
         self.module_env: dict[str, int] = {}
@@ -57,12 +56,6 @@ class Context:
     # -- reporting -------------------------------------------------------------------
     def add_report(self, report: object) -> None:
         self.reports.append(report)
-
-    def state(self, key: str, factory: Callable[[], object]) -> object:
-        found = self.rule_state.get(key)
-        if found is None:
-            found = self.rule_state[key] = factory()
-        return found
 
     # -- where we are ----------------------------------------------------------------
     @property

@@ -13,7 +13,7 @@ side-effect rules (JXP102-105, JXP601-603) add on top of it:
   will not repeat (``print``, logging, clocks, Python/NumPy randomness, file I/O).
 * :func:`repeated_units`: which functions are called inside a Python loop (or from one).
 
-All of it is computed lazily, once per file, through ``ctx.state``.
+Memos live in the file's ModuleFacts (``ctx.facts``).
 """
 
 from __future__ import annotations
@@ -234,7 +234,7 @@ def bound_values(ctx: Context, name: str) -> list[cst.BaseExpression | None] | N
     return None
 
 
-def _all_bound(ctx: Context, name: str, test) -> bool:  # type: ignore[no-untyped-def]
+def _all_bound(ctx: Context, name: str, test) -> bool:
     values = bound_values(ctx, name)
     return bool(values) and all(v is not None and test(ctx, v) for v in values)
 
@@ -367,7 +367,7 @@ def _unhashable_dataclass(ctx: Context, func: cst.BaseExpression) -> str | None:
         if ctx.qualname(call.func if call else expr) != "dataclasses.dataclass":
             continue
         options = {a.keyword.value: a.value for a in (call.args if call else ()) if a.keyword}
-        if any(isinstance(options.get(k), cst.Name) and options[k].value == "True"  # type: ignore[union-attr]
+        if any(isinstance(options.get(k), cst.Name) and options[k].value == "True"
                for k in ("frozen", "unsafe_hash")):
             return None
         eq = options.get("eq")
@@ -447,7 +447,7 @@ def _is_logger(ctx: Context, receiver: cst.BaseExpression) -> bool:
     name = receiver.value
     values = bound_values(ctx, name)
     if values and all(v is not None for v in values):
-        if all(type(v) is cst.Call and ctx.qualname(v.func) in LOGGER_FACTORIES for v in values):  # type: ignore[union-attr]
+        if all(type(v) is cst.Call and ctx.qualname(v.func) in LOGGER_FACTORIES for v in values):
             return True
         if any(not type(v) is cst.Call for v in values):
             return False  # bound to a literal or a name: not a logger
@@ -462,7 +462,7 @@ def string_parts(node: cst.BaseExpression) -> list[str]:
         value = node.evaluated_value
         return [value] if isinstance(value, str) else []
     if type(node) is cst.ConcatenatedString:
-        return string_parts(node.left) + string_parts(node.right)  # type: ignore[arg-type]
+        return string_parts(node.left) + string_parts(node.right)
     if type(node) is cst.FormattedString:
         return [p.value for p in node.parts if type(p) is cst.FormattedStringText]
     return []

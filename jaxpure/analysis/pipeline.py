@@ -14,6 +14,7 @@ from jaxpure.analysis.module.traced import analyze_traced
 from jaxpure.analysis.flow.domain import Handler
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.walker import Walker
+from jaxpure.analysis.module.summary import Seed
 
 
 def analyze(
@@ -35,15 +36,15 @@ def analyze(
     return ctx
 
 
-def _seed_kinds(index: ModuleIndex, seed: object, known: dict[str, int] | None) -> dict[str, int]:
+def _seed_kinds(index: ModuleIndex, seed: Seed, known: dict[str, int] | None) -> dict[str, int]:
     """Parameter kinds of a seeded function from its external call sites (joined)."""
     kinds = dict(known or {})
-    unit = index.defs.get(seed.function)  # type: ignore[attr-defined]
+    unit = index.defs.get(seed.function)
     if unit is None:
         return kinds
     positional = [p for p in unit.params if p.index >= 0]
-    pairs = list(zip((p.name for p in positional), seed.positional))  # type: ignore[attr-defined]
-    pairs += list(seed.keywords)  # type: ignore[attr-defined]
+    pairs = list(zip((p.name for p in positional), seed.positional))
+    pairs += list(seed.keywords)
     for name, kind in pairs:
         kinds[name] = L.join(kinds[name], kind) if name in kinds else kind
     return kinds

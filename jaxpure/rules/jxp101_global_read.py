@@ -135,8 +135,14 @@ class GlobalRead(Rule):
         "    def add_layer(self, w):\n        self.layers.append(w)\n",
     )
 
+    def __init__(self) -> None:
+        # per file: (unit, name) read as a memo cache, and (unit, name) already reported
+        self._memo_reads: set[tuple[int, str]] = set()
+        self._seen: set[tuple[int, str]] = set()
+
+
     def _memos(self, ctx: Context) -> set:
-        return ctx.state("JXP101.memo", set)  # type: ignore[return-value]
+        return self._memo_reads
 
     def visit_Comparison(self, node: cst.Comparison, ctx: Context) -> None:
         # `if k not in CACHE: CACHE[k] = ...`: a trace-time memo keyed by static values,
@@ -176,7 +182,7 @@ class GlobalRead(Rule):
             return
         if self._is_mutation_receiver(ctx):
             return  # the mutation itself is JXP103/JXP601's to report
-        seen: set = ctx.state("JXP101.seen", set)  # type: ignore[assignment]
+        seen = self._seen
         if (id(unit), name) in seen or (id(unit), name) in self._memos(ctx):
             return
         if ctx.lookup(name) == V.REF:
@@ -272,7 +278,7 @@ class GlobalRead(Rule):
                           via: str | None, reason_of: Callable[[], str | None],
                           context: str) -> None:
         """Report an attribute read once per function and attribute, when it can change."""
-        seen: set = ctx.state("JXP101.seen", set)  # type: ignore[assignment]
+        seen = self._seen
         if key in seen:
             return
         reason = reason_of()

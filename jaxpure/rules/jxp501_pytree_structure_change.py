@@ -46,7 +46,7 @@ def structure(expr: cst.BaseExpression | None) -> Structure | None:
 def describe(shape: Structure, plain: bool = False) -> str:
     kind, detail = shape
     if kind == "dict":
-        return "a dict with keys {" + ", ".join(repr(k) for k in sorted(detail)) + "}"  # type: ignore[arg-type]
+        return "a dict with keys {" + ", ".join(repr(k) for k in sorted(detail)) + "}"
     if kind == "class":
         name, what = detail  # type: ignore[misc]
         return f"a `{name}` {what}"
@@ -114,7 +114,7 @@ def field_carry(unit: Unit, param_index: int) -> frozenset[str] | None:
 def pytree_class(ctx: Context, name: str) -> str | None:
     """What the module-level class ``name`` is ("NamedTuple", ...) if its instances are
     pytree nodes of their own type; None when unknown (or a plain class, or rebound)."""
-    cache: dict = ctx.state("JXP501.classes", dict)  # type: ignore[assignment]
+    cache = ctx.facts.pytree_classes
     if name not in cache:
         cache[name] = _classify(ctx, name)
     return cache[name]
@@ -175,7 +175,7 @@ def _parts(expr: cst.BaseExpression) -> dict[object, cst.BaseExpression]:
     if isinstance(expr, (cst.Tuple, cst.List)):
         return {i: e.value for i, e in enumerate(expr.elements)}
     if type(expr) is cst.Dict:
-        return {e.key.evaluated_value: e.value for e in expr.elements  # type: ignore[union-attr]
+        return {e.key.evaluated_value: e.value for e in expr.elements
                 if type(e) is cst.DictElement and type(e.key) is cst.SimpleString}
     return {}
 
@@ -272,6 +272,13 @@ class PytreeStructureChange(Rule):
         "def body(i, carry):\n    a, b = carry\n    return Pair(a + i, b)\nlax.fori_loop(0, 3, body, (0.0, 1.0))\n",
     )
 
+    def __init__(self) -> None:
+        # per file: id of a step function -> the state keys it must return; and
+        # (unit, dict name) -> the keys stored into that dict, with where
+        self._step: dict[int, dict[str, cst.CSTNode]] = {}
+        self._stores: dict[tuple[int, str], list[tuple[str, cst.CSTNode]]] = {}
+
+
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
         qual = ctx.qualname(node.func)
         if qual in CARRY_LOOPS:
@@ -287,7 +294,7 @@ class PytreeStructureChange(Rule):
     # next, so a jitted step retraces (and a lax loop over it fails).
 
     def _state(self, ctx: Context) -> dict:
-        return ctx.state("JXP501.step", dict)  # type: ignore[return-value]
+        return self._step
 
     def _input_param(self, ctx: Context, node: cst.BaseExpression) -> str | None:
         info = ctx.info
@@ -319,9 +326,9 @@ class PytreeStructureChange(Rule):
         if type(target) is cst.Subscript and type(target.value) is cst.Name \
                 and len(target.slice) == 1 and type(target.slice[0].slice) is cst.Index \
                 and type(target.slice[0].slice.value) is cst.SimpleString and ctx.unit is not None:
-            stores = ctx.state("JXP501.stores", dict)
+            stores = self._stores
             key = (id(ctx.unit), target.value.value)
-            stores.setdefault(key, []).append((target.slice[0].slice.value.evaluated_value, node))  # type: ignore[union-attr]
+            stores.setdefault(key, []).append((target.slice[0].slice.value.evaluated_value, node))
 
     def visit_Return(self, node: cst.Return, ctx: Context) -> None:
         missing = self._state(ctx).get(id(ctx.unit))
@@ -336,8 +343,8 @@ class PytreeStructureChange(Rule):
                 if type(element) is cst.DictElement and type(element.key) is cst.SimpleString:
                     added.append((element.key.evaluated_value, element))  # type: ignore[arg-type]
         elif type(value) is cst.Name:
-            stores = ctx.state("JXP501.stores", dict)
-            added.extend(stores.get((id(ctx.unit), value.value), []))  # type: ignore[union-attr]
+            stores = self._stores
+            added.extend(stores.get((id(ctx.unit), value.value), []))
         for key, where in added:
             if key in missing:
                 self.report(
@@ -396,7 +403,7 @@ class PytreeStructureChange(Rule):
                 if fields is not None:
                     advice = "return the same kind of object (e.g. `dataclasses.replace(...)`)"
                 elif expected[0] == "class":
-                    advice = f"return a `{expected[1][0]}` (build it with `{expected[1][0]}(...)`)"  # type: ignore[index]
+                    advice = f"return a `{expected[1][0]}` (build it with `{expected[1][0]}(...)`)"
                 elif got[0] == "class":
                     advice = f"initialise the carry as a `{got[1][0]}`"  # type: ignore[index]
                 else:

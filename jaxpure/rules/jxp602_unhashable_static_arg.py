@@ -95,6 +95,10 @@ class UnhashableStaticArg(Rule):
         "import jax\ng = jax.pmap(lambda x, c: x, static_broadcasted_argnums=(1,))\ng(1.0, [1])\n",
     )
 
+    def __init__(self) -> None:
+        # per file, on first use: the module's jitted wrappers and their static parameters
+        self._table: tuple[dict, dict, dict] | None = None
+
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
         target = self._jitted(ctx, node.func)
         if target is None:
@@ -134,8 +138,10 @@ class UnhashableStaticArg(Rule):
 
     # -- which names call a jitted function with static parameters -------------------
     def _jitted(self, ctx: Context, func: cst.BaseExpression) -> _Jitted | None:
-        table = ctx.state("JXP602.table", lambda: _build_table(ctx))
-        by_unit, wrappers, attributes = table  # type: ignore[misc]
+        if self._table is None:
+            self._table = _build_table(ctx)
+        table = self._table
+        by_unit, wrappers, attributes = table
         if not (by_unit or wrappers or attributes):
             return None
         if type(func) is cst.Name:

@@ -15,7 +15,7 @@ from jaxpure.analysis import lattice as L
 from jaxpure.analysis.catalog import arrays as A
 from jaxpure.analysis.catalog import random as R
 from jaxpure.analysis.flow.keystate import KeyState
-from jaxpure.analysis.module.index import Unit
+from jaxpure.analysis.module.index import Param, Unit
 from jaxpure.analysis.syntax import handler_catches, statements, target_names
 from jaxpure.analysis.module.keyparams import key_annotation, key_stream, may_be_key
 from jaxpure.analysis.module.traced import TraceInfo, scalar_literal
@@ -54,8 +54,8 @@ class KindFlow(WalkerBase):
                     or key_annotation(p.annotation) and not key_stream(unit, p.name)):
                 frame.keys[p.name] = KeyState(from_param=True)
 
-    def param_kind(self, unit: Unit, info: TraceInfo, p: object, callsite: dict[str, int]) -> int:
-        name = p.name  # type: ignore[attr-defined]
+    def param_kind(self, unit: Unit, info: TraceInfo, p: Param, callsite: dict[str, int]) -> int:
+        name = p.name
         if name in info.static_params:
             return L.STATIC
         if info.statics_unknown:
@@ -66,23 +66,23 @@ class KindFlow(WalkerBase):
             # caller gives (a static argument of the jitted caller stays a Python value)
             return L.STATIC
         if info.direct and p.index == -1 and not p.star and p.default is not None \
-                and info.origins and all(t.kind == "call" for t, _, _ in info.origins):  # type: ignore[attr-defined]
+                and info.origins and all(t.kind == "call" for t, _, _ in info.origins):
             return L.STATIC  # lax.cond/scan fill positional parameters only: a default stays
         if info.direct:
-            annotated = p.annotation is not None and A.annotation_is_array(p.annotation)  # type: ignore[attr-defined]
+            annotated = p.annotation is not None and A.annotation_is_array(p.annotation)
             if info.filtered:
                 # eqx.filter_jit keeps Python scalars static: `throw: bool = True` is one
                 python_scalar = type(p.annotation) is cst.Name and \
-                    p.annotation.value in A.PYTHON_SCALAR_ANNOTATIONS  # type: ignore[attr-defined]
+                    p.annotation.value in A.PYTHON_SCALAR_ANNOTATIONS
                 return L.STATIC if python_scalar else L.TRACED_ARRAY if annotated else L.UNKNOWN
-            if info.loop_body and p.index == 0 and is_fori_body(info):  # type: ignore[attr-defined]
+            if info.loop_body and p.index == 0 and is_fori_body(info):
                 return L.TRACED_ARRAY
             if name in info.passed_scalars:
                 return L.TRACED_ARRAY  # a caller passes a Python scalar: a 0-d array in the trace
-            if p.default is None and A.FLAG_NAME.match(name):  # type: ignore[attr-defined]
+            if p.default is None and A.FLAG_NAME.match(name):
                 return L.TRACED_ARRAY  # a required `done`/`is_training` is a traced boolean
             if scalar_literal(p.default) and name not in callsite \
-                    and p.annotation is None:  # type: ignore[attr-defined]
+                    and p.annotation is None:
                 # `cut_frac=0.25` that no call in the module passes: the transform never
                 # sees it, the function's own default fills it in as a Python float. An
                 # annotated one (`training: bool = False`) is an option callers pass, and a
@@ -91,22 +91,22 @@ class KindFlow(WalkerBase):
             return L.TRACED_ARRAY if annotated else L.TRACED
         if name in callsite:
             return callsite[name]
-        if p.default is not None:  # type: ignore[attr-defined]
+        if p.default is not None:
             return L.STATIC
         if info.custom_rule:
             # residuals, cotangents, primals: what JAX hands the rule, but nondiff_argnums
             return L.STATIC if name in info.custom_rule_static else L.TRACED
         return L.UNKNOWN
 
-    def concrete_after_guard(self, node: cst.CSTNode) -> None:
+    def concrete_after_guard(self, node: cst.Try | cst.TryStar) -> None:
         """``try: v = np.asarray(v) except TypeError: return``: past the ``try``, the
         conversion worked, so ``v`` is a concrete NumPy value (a tracer never gets here)."""
         guard = any(ends_by_leaving(h.body) and handler_catches(h, A.CONCRETIZATION_ERRORS)
-                    for h in node.handlers)  # type: ignore[attr-defined]
+                    for h in node.handlers)
         if not guard:
             return
         env = self.ctx.frame.env
-        for statement in statements(node.body):  # type: ignore[attr-defined]
+        for statement in statements(node.body):
             for small in statement.body if type(statement) is cst.SimpleStatementLine else ():
                 if type(small) is cst.Assign and len(small.targets) == 1 \
                         and type(small.targets[0].target) is cst.Name \

@@ -59,27 +59,26 @@ def _collect_bindings(node: cst.CSTNode, out: Bindings) -> None:
     stack: list[cst.CSTNode] = [node]
     while stack:
         current = stack.pop()
-        t = type(current)
-        if t in (cst.FunctionDef, cst.ClassDef):
-            out.setdefault(current.name.value, []).append(None)  # type: ignore[attr-defined]
+        if isinstance(current, (cst.FunctionDef, cst.ClassDef)):
+            out.setdefault(current.name.value, []).append(None)
             continue
-        if t is cst.Lambda or t in COMPREHENSIONS:
+        if type(current) is cst.Lambda or type(current) in COMPREHENSIONS:
             continue
-        if t is cst.Assign:
-            for target in current.targets:  # type: ignore[attr-defined]
-                _bind_target(target.target, current.value, out)  # type: ignore[attr-defined]
-        elif t is cst.AnnAssign and current.value is not None:  # type: ignore[attr-defined]
-            _bind_target(current.target, current.value, out)  # type: ignore[attr-defined]
-        elif t is cst.AugAssign:
-            _bind_target(current.target, None, out)  # type: ignore[attr-defined]
-        elif t is cst.NamedExpr:
-            _bind_target(current.target, current.value, out)  # type: ignore[attr-defined]
-        elif t is cst.For:
-            _bind_target(current.target, None, out)  # type: ignore[attr-defined]
-        elif t is cst.AsName:
-            _bind_target(current.name, None, out)  # type: ignore[attr-defined]
-        elif t in (cst.Import, cst.ImportFrom):
-            names = current.names  # type: ignore[attr-defined]
+        if isinstance(current, cst.Assign):
+            for target in current.targets:
+                _bind_target(target.target, current.value, out)
+        elif isinstance(current, cst.AnnAssign) and current.value is not None:
+            _bind_target(current.target, current.value, out)
+        elif isinstance(current, cst.AugAssign):
+            _bind_target(current.target, None, out)
+        elif isinstance(current, cst.NamedExpr):
+            _bind_target(current.target, current.value, out)
+        elif isinstance(current, cst.For):
+            _bind_target(current.target, None, out)
+        elif isinstance(current, cst.AsName):
+            _bind_target(current.name, None, out)
+        elif isinstance(current, (cst.Import, cst.ImportFrom)):
+            names = current.names
             if not type(names) is cst.ImportStar:
                 for alias in names:
                     name = alias.asname.name if alias.asname is not None else alias.name

@@ -109,7 +109,7 @@ def applied_function(index: ModuleIndex, resolver: Resolver, expr: cst.BaseExpre
     qual = resolver.qualname(value.func, unit)
     without_rng = qual == HAIKU_WITHOUT_RNG
     if without_rng and value.args and type(value.args[0].value) is cst.Call:
-        value = value.args[0].value  # type: ignore[assignment]
+        value = value.args[0].value
         qual = resolver.qualname(value.func, unit)
     skipped = HAIKU_TRANSFORMS.get(qual or "")
     if skipped is None or not value.args:
