@@ -11,9 +11,11 @@ from functools import lru_cache
 
 import libcst as cst
 
-from jaxpure.analysis.context import Context, Handler
-from jaxpure.analysis.flow import analyze
-from jaxpure.analysis.summary import (
+from jaxpure.analysis.context import Context
+from jaxpure.analysis.flow.domain import Handler
+from jaxpure.analysis.flow.keystate import EVENTS
+from jaxpure.analysis.pipeline import analyze
+from jaxpure.analysis.module.summary import (
     LIBRARY_PREFIXES,
     ExternalCall,
     ModuleSummary,
@@ -46,18 +48,28 @@ __all__ = ["MAX_FILE_BYTES", "decode", "analyze_source", "check_source"]
 
 
 @lru_cache(maxsize=32)
-def _rules_for(codes: tuple[str, ...]) -> tuple[Rule, ...]:
-    return tuple(rule() for rule in all_rules() if rule.code in codes)
+def _rules_for(codes: tuple[str, ...]) -> tuple[type[Rule], ...]:
+    return tuple(rule for rule in all_rules() if rule.code in codes)
 
 
 @lru_cache(maxsize=32)
-def _handlers_for(codes: tuple[str, ...]) -> dict[type, list[Handler]]:
-    table: dict[type, list[Handler]] = {}
-    for rule in _rules_for(codes):
+def _dispatch_for(codes: tuple[str, ...]) -> tuple[tuple[type, int, str], ...]:
+    """(node type, index of the rule in _rules_for(codes), handler method name)."""
+    found: list[tuple[type, int, str]] = []
+    for i, rule in enumerate(_rules_for(codes)):
         for type_name, method in rule.handlers().items():
             node_type = _node_type(type_name)
             if node_type is not None:
-                table.setdefault(node_type, []).append(getattr(rule, method))
+                found.append((node_type, i, method))
+    return tuple(found)
+
+
+def _handlers_for(codes: tuple[str, ...]) -> dict[type, list[Handler]]:
+    """Fresh rule instances for one file (their state is per file), by the nodes they visit."""
+    rules = [rule() for rule in _rules_for(codes)]
+    table: dict[type, list[Handler]] = {}
+    for node_type, i, method in _dispatch_for(codes):
+        table.setdefault(node_type, []).append(getattr(rules[i], method))
     return table
 
 
@@ -65,10 +77,7 @@ def _node_type(name: str) -> type | None:
     found = getattr(cst, name, None)
     if isinstance(found, type):
         return found
-    from jaxpure.analysis import keys
-
-    found = getattr(keys, name, None)
-    return found if isinstance(found, type) else None
+    return EVENTS.get(name)  # an analysis event (KeyReuse, KeyReuseInLoop)
 
 
 def enabled_codes(settings: Settings, relpath: str | None = None) -> tuple[str, ...]:

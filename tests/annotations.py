@@ -2,6 +2,7 @@
 
     if x > 0:  # JXP401
     y = f(k), g(k)  # JXP301, JXP301   (one entry per expected finding... codes are a set)
+    if x > 0:  # JXP401:8             (a column, when given, is checked too: 1-based)
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-EXPECTED = re.compile(r"#\s*(JXP\d{3}(?:\s*,\s*JXP\d{3})*)\s*$")
+EXPECTED = re.compile(r"#\s*(JXP\d{3}(?::\d+)?(?:\s*,\s*JXP\d{3}(?::\d+)?)*)\s*$")
 CONCISE = re.compile(r"^(?P<path>.+?):(?P<row>\d+):(?P<col>\d+): (?P<code>[A-Z]+\d+) ")
 
 
@@ -19,8 +20,22 @@ def expected_findings(paths: list[Path], root: Path) -> set[tuple[str, int, str]
         for row, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
             match = EXPECTED.search(line)
             if match:
-                for code in re.split(r"\s*,\s*", match.group(1)):
-                    found.add((path.relative_to(root).as_posix(), row, code))
+                for entry in re.split(r"\s*,\s*", match.group(1)):
+                    found.add((path.relative_to(root).as_posix(), row, entry.split(":")[0]))
+    return found
+
+
+def expected_columns(paths: list[Path], root: Path) -> dict[tuple[str, int, str], set[int]]:
+    """The columns annotated as ``# JXP401:8``, by (path, row, code)."""
+    found: dict[tuple[str, int, str], set[int]] = {}
+    for path in paths:
+        for row, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            match = EXPECTED.search(line)
+            for entry in re.split(r"\s*,\s*", match.group(1)) if match else ():
+                code, _, column = entry.partition(":")
+                if column:
+                    found.setdefault((path.relative_to(root).as_posix(), row, code), set()).add(
+                        int(column))
     return found
 
 
@@ -33,4 +48,18 @@ def reported_findings(output: str, root: Path) -> set[tuple[str, int, str]]:
             if path.is_absolute():
                 path = path.relative_to(root)
             found.add((path.as_posix(), int(match.group("row")), match.group("code")))
+    return found
+
+
+def reported_columns(output: str, root: Path) -> dict[tuple[str, int, str], set[int]]:
+    """The columns of the reported findings, by (path, row, code)."""
+    found: dict[tuple[str, int, str], set[int]] = {}
+    for line in output.splitlines():
+        match = CONCISE.match(line)
+        if match:
+            path = Path(match.group("path"))
+            if path.is_absolute():
+                path = path.relative_to(root)
+            key = (path.as_posix(), int(match.group("row")), match.group("code"))
+            found.setdefault(key, set()).add(int(match.group("col")))
     return found

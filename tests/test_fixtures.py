@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from annotations import expected_findings, reported_findings
+from annotations import expected_columns, expected_findings, reported_columns, reported_findings
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
@@ -25,14 +25,19 @@ def fixture_files() -> list[Path]:
 
 
 @pytest.fixture(scope="module")
-def reported() -> set[tuple[str, int, str]]:
+def report_output() -> str:
     proc = subprocess.run(
         [sys.executable, "-m", "jaxpure", "check", "--no-cache", "fixtures"],
         cwd=ROOT, capture_output=True, text=True, timeout=300,
     )
     assert proc.returncode in (0, 1), proc.stderr
     assert "Traceback" not in proc.stderr
-    return reported_findings(proc.stdout, ROOT)
+    return proc.stdout
+
+
+@pytest.fixture(scope="module")
+def reported(report_output) -> set[tuple[str, int, str]]:
+    return reported_findings(report_output, ROOT)
 
 
 @pytest.mark.parametrize("path", fixture_files(), ids=lambda p: p.relative_to(FIXTURES).as_posix())
@@ -42,6 +47,24 @@ def test_fixture_findings_match_annotations(path: Path, reported) -> None:
     ours = {finding for finding in reported if finding[0] == relative}
     assert sorted(ours - expected) == [], "unexpected findings (false positives)"
     assert sorted(expected - ours) == [], "missing findings"
+
+
+def test_annotated_columns_match(report_output) -> None:
+    """``# JXP401:8``: the finding on that line starts at column 8."""
+    wanted = expected_columns(fixture_files(), ROOT)
+    assert wanted, "no fixture annotates a column"
+    columns = reported_columns(report_output, ROOT)
+    assert {key: cols - columns.get(key, set()) for key, cols in wanted.items()
+            if cols - columns.get(key, set())} == {}
+
+
+def test_an_annotated_column_is_parsed_and_kept_apart_from_the_code(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text("if x > 0:  # JXP401:4\ny = f(k), g(k)  # JXP301:5, JXP301:11\n")
+    assert expected_findings([sample], tmp_path) == {("sample.py", 1, "JXP401"),
+                                                     ("sample.py", 2, "JXP301")}
+    assert expected_columns([sample], tmp_path) == {("sample.py", 1, "JXP401"): {4},
+                                                    ("sample.py", 2, "JXP301"): {5, 11}}
 
 
 def test_crossmodule_helpers_are_only_traced_through_imports() -> None:

@@ -4,42 +4,17 @@ kinds of local names and the state of PRNG keys (filled in by the walker in flow
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 import libcst as cst
 
-from jaxpure.analysis import keys as K
-from jaxpure.analysis import values as V
-from jaxpure.analysis.index import ModuleIndex, Unit
-from jaxpure.analysis.kinds import infer_kind
-from jaxpure.analysis.traced import Resolver, TraceInfo, TracedAnalysis
-
-Handler = Callable[[object, "Context"], None]
-
-
-@dataclass
-class Frame:
-    unit: Unit | None
-    info: TraceInfo | None
-    env: dict[str, int] = field(default_factory=dict)
-    keys: dict[str, K.KeyState] = field(default_factory=dict)
-    closure: tuple[dict[str, int], dict[str, K.KeyState]] | None = None
-    random_names: frozenset[str] = frozenset()
-    key_paths: bool = False  # some random_names are paths (self.key, rngs["dropout"])
-    # `draw = partial(jax.random.normal, key)`: each call of `draw` draws from `key`
-    bound_keys: dict[str, str] = field(default_factory=dict)
-    dead: bool = False
-
-
-@dataclass
-class Loop:
-    node: cst.CSTNode
-    assigned: frozenset[str]
-    reported: set[str] = field(default_factory=set)
-    # keys whose first event in the body is a consumption (`key, sub = split(key)`):
-    # if the body leaves them consumed, the next iteration consumes them again
-    consumed_first: set[str] = field(default_factory=set)
-    seen: set[str] = field(default_factory=set)
+from jaxpure.analysis import lattice as L
+from jaxpure.analysis.flow.keystate import KeyState
+from jaxpure.analysis.flow.domain import Frame, Loop
+from jaxpure.analysis.module.facts import ModuleFacts
+from jaxpure.analysis.module.index import ModuleIndex, Unit
+from jaxpure.analysis.flow.infer import infer_kind
+from jaxpure.analysis.module.resolve import Resolver
+from jaxpure.analysis.module.traced import TraceInfo, TracedAnalysis
 
 
 class Context:
@@ -52,8 +27,11 @@ class Context:
         resolver: Resolver,
         traced: TracedAnalysis,
         static_helpers: frozenset[str],
+        facts: ModuleFacts | None = None,
     ) -> None:
         self.module = module
+        # the file's flow-insensitive facts, memoised (module/facts.py)
+        self.facts = facts or ModuleFacts(module, index, resolver, traced, static_helpers)
         # inside `with jax.ensure_compile_time_eval():` (depth): jnp calls run eagerly
         self.compile_time_eval = 0
         self.index = index
@@ -66,9 +44,8 @@ class Context:
         self.stack: list[cst.CSTNode] = []
         self.statement: cst.CSTNode | None = None  # the innermost statement being walked
         self.in_store = False
-        self.rule_state: dict[str, object] = {}
         self.callsite_kinds: dict[int, dict[str, int]] = {}
-        self.closures: dict[int, tuple[dict[str, int], dict[str, K.KeyState]]] = {}
+        self.closures: dict[int, tuple[dict[str, int], dict[str, KeyState]]] = {}
         self.module_env: dict[str, int] = {}
         # calls from traced functions to functions imported from other modules:
         # (the calling unit, the callee's qualified name, positional kinds, keyword kinds)
@@ -79,12 +56,6 @@ class Context:
     # -- reporting -------------------------------------------------------------------
     def add_report(self, report: object) -> None:
         self.reports.append(report)
-
-    def state(self, key: str, factory: Callable[[], object]) -> object:
-        found = self.rule_state.get(key)
-        if found is None:
-            found = self.rule_state[key] = factory()
-        return found
 
     # -- where we are ----------------------------------------------------------------
     @property
@@ -182,10 +153,10 @@ class Context:
         return found
 
     def is_traced(self, expr: cst.BaseExpression) -> bool:
-        return V.is_traced(self.kind(expr))
+        return L.is_traced(self.kind(expr))
 
     def is_traced_array(self, expr: cst.BaseExpression) -> bool:
-        return self.kind(expr) == V.TRACED_ARRAY
+        return self.kind(expr) == L.TRACED_ARRAY
 
     def lookup(self, name: str) -> int:
         frame = self.frame
@@ -194,19 +165,19 @@ class Context:
             return found
         if frame.unit is not None and frame.unit.binds(name) \
                 and name not in frame.unit.declared_global:
-            return V.UNKNOWN
+            return L.UNKNOWN
         if frame.closure is not None:
             found = frame.closure[0].get(name)
             if found is not None:
                 return found
         if name in ("None", "True", "False", "Ellipsis", "__debug__"):
-            return V.STATIC
+            return L.STATIC
         found = self.module_env.get(name)
         if found is not None:
             return found
-        return V.UNKNOWN
+        return L.UNKNOWN
 
-    def key_state(self, name: str) -> K.KeyState | None:
+    def key_state(self, name: str) -> KeyState | None:
         frame = self.frame
         found = frame.keys.get(name)
         if found is not None:
@@ -219,4 +190,3 @@ class Context:
 
     def is_key(self, name: str) -> bool:
         return self.key_state(name) is not None
-

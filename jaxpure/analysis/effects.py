@@ -13,28 +13,44 @@ side-effect rules (JXP102-105, JXP601-603) add on top of it:
   will not repeat (``print``, logging, clocks, Python/NumPy randomness, file I/O).
 * :func:`repeated_units`: which functions are called inside a Python loop (or from one).
 
-All of it is computed lazily, once per file, through ``ctx.state``.
+Memos live in the file's ModuleFacts (``ctx.facts``).
 """
 
 from __future__ import annotations
 
 import ast
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jaxpure.analysis.index import Param, Unit
-from jaxpure.analysis.values import (
+from jaxpure.analysis.module.bindings import binding_value
+from jaxpure.analysis.module.index import Param, Unit
+from jaxpure.analysis.catalog.side_effects import (  # noqa: F401 - E.NONE_RETURNING
+    CLOCK_CALLS,
+    CONTAINER_METHODS,
+    ENTROPY_CALLS,
+    GENERATOR_DRAWS,
+    IO_CALLS,
     LOG_METHODS,
+    LOGGER_FACTORIES,
     LOGGER_NAMES,
+    LOGGING_MODULES,
+    NONE_RETURNING,
+    NUMPY_METHODS,
+    SEEDED_CONSTRUCTORS,
+    STORING_METHODS,
+    TRACE_MESSAGE,
+)
+from jaxpure.analysis.catalog.arrays import (
+    JAX_ARRAY_CREATORS,
     MUTABLE_CONTAINER_CALLS,
     NUMPY_ARRAY_CREATORS,
     is_mutable_value,
 )
-from jaxpure.analysis.names import dotted_name
+from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.syntax import (
+    COMPREHENSIONS,
     NODE_TYPES,
     child_fields,
     children,
@@ -43,7 +59,6 @@ from jaxpure.analysis.syntax import (
     reads_any,
     returned_values,
     statements,
-    target_names,
 )
 
 if TYPE_CHECKING:  # context.py imports nothing from here; keep it that way
@@ -197,77 +212,6 @@ def is_nnx_style_write(target: cst.BaseExpression) -> bool:
 # ---------------------------------------------------------------------------------
 # What a name was bound to
 
-JAX_ARRAY_CREATORS = frozenset(
-    {"jax.numpy.array", "jax.numpy.asarray", "jax.numpy.zeros", "jax.numpy.ones",
-     "jax.numpy.empty", "jax.numpy.full", "jax.numpy.arange", "jax.numpy.linspace",
-     "jax.numpy.eye", "jax.numpy.identity", "jax.numpy.zeros_like", "jax.numpy.ones_like",
-     "jax.numpy.empty_like", "jax.numpy.full_like", "jax.numpy.stack",
-     "jax.numpy.concatenate", "jax.device_put"}
-)
-
-
-def _unit_bindings(ctx: Context, unit: Unit) -> dict[str, list[cst.BaseExpression | None]]:
-    cache: dict = ctx.state("effects.unit_bindings", dict)  # type: ignore[assignment]
-    found = cache.get(id(unit))
-    if found is not None:
-        return found
-    found = {}
-    for p in unit.params:
-        found.setdefault(p.name, []).append(None)
-    node = unit.node
-    if type(node) is cst.FunctionDef:
-        _collect_bindings(node.body, found)
-    cache[id(unit)] = found
-    return found
-
-
-def _collect_bindings(node: cst.CSTNode, out: dict[str, list[cst.BaseExpression | None]]) -> None:
-    stack: list[cst.CSTNode] = [node]
-    while stack:
-        current = stack.pop()
-        t = type(current)
-        if t in (cst.FunctionDef, cst.ClassDef):
-            out.setdefault(current.name.value, []).append(None)  # type: ignore[attr-defined]
-            continue
-        if t is cst.Lambda or t in _COMPREHENSIONS:
-            continue
-        if t is cst.Assign:
-            for target in current.targets:  # type: ignore[attr-defined]
-                _bind_target(target.target, current.value, out)  # type: ignore[attr-defined]
-        elif t is cst.AnnAssign and current.value is not None:  # type: ignore[attr-defined]
-            _bind_target(current.target, current.value, out)  # type: ignore[attr-defined]
-        elif t is cst.AugAssign:
-            _bind_target(current.target, None, out)  # type: ignore[attr-defined]
-        elif t is cst.NamedExpr:
-            _bind_target(current.target, current.value, out)  # type: ignore[attr-defined]
-        elif t is cst.For:
-            _bind_target(current.target, None, out)  # type: ignore[attr-defined]
-        elif t is cst.AsName:
-            _bind_target(current.name, None, out)  # type: ignore[attr-defined]
-        elif t in (cst.Import, cst.ImportFrom):
-            names = current.names  # type: ignore[attr-defined]
-            if not type(names) is cst.ImportStar:
-                for alias in names:
-                    name = alias.asname.name if alias.asname is not None else alias.name
-                    while type(name) is cst.Attribute:
-                        name = name.value
-                    if type(name) is cst.Name:
-                        out.setdefault(name.value, []).append(None)
-            continue
-        stack.extend(children(current))
-
-
-def _bind_target(target: cst.BaseExpression, value: cst.BaseExpression | None,
-                 out: dict[str, list[cst.BaseExpression | None]]) -> None:
-    if type(target) is cst.Name:
-        out.setdefault(target.value, []).append(value)
-        return
-    for name in target_names(target):
-        out.setdefault(name, []).append(None)
-
-
-_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
-
 
 def bound_values(ctx: Context, name: str) -> list[cst.BaseExpression | None] | None:
     """Every value the name ``name`` (as read in the current unit) is bound to, in the scope
@@ -276,30 +220,21 @@ def bound_values(ctx: Context, name: str) -> list[cst.BaseExpression | None] | N
     scope = ctx.scope_of(name)
     unit = ctx.unit
     if scope == "local" and unit is not None:
-        return _unit_bindings(ctx, unit).get(name)
+        return ctx.facts.unit_bindings(unit).get(name)
     if scope == "closure":
         owner = ctx.defining_unit(name)
-        return _unit_bindings(ctx, owner).get(name) if owner is not None else None
+        return ctx.facts.unit_bindings(owner).get(name) if owner is not None else None
     if scope == "module":
         if name in ctx.index.import_names or name in ctx.index.def_names:
             return [None]
         found = ctx.index.bindings.get(name)
         if found is None:
             return None
-        return [_binding_value(b) for b in found]
+        return [binding_value(b) for b in found]
     return None
 
 
-def _binding_value(binding: object) -> cst.BaseExpression | None:
-    """The value of a module-level binding record (``index.Binding``, or a bare value)."""
-    if isinstance(binding, cst.CSTNode) or binding is None:
-        return binding  # type: ignore[return-value]
-    if getattr(binding, "augmented", False):
-        return None
-    return getattr(binding, "value", None)
-
-
-def _all_bound(ctx: Context, name: str, test) -> bool:  # type: ignore[no-untyped-def]
+def _all_bound(ctx: Context, name: str, test) -> bool:
     values = bound_values(ctx, name)
     return bool(values) and all(v is not None and test(ctx, v) for v in values)
 
@@ -432,7 +367,7 @@ def _unhashable_dataclass(ctx: Context, func: cst.BaseExpression) -> str | None:
         if ctx.qualname(call.func if call else expr) != "dataclasses.dataclass":
             continue
         options = {a.keyword.value: a.value for a in (call.args if call else ()) if a.keyword}
-        if any(isinstance(options.get(k), cst.Name) and options[k].value == "True"  # type: ignore[union-attr]
+        if any(isinstance(options.get(k), cst.Name) and options[k].value == "True"
                for k in ("frozen", "unsafe_hash")):
             return None
         eq = options.get("eq")
@@ -444,45 +379,6 @@ def _unhashable_dataclass(ctx: Context, func: cst.BaseExpression) -> str | None:
 
 # ---------------------------------------------------------------------------------
 # Calls with an effect at trace time
-
-LOGGER_FACTORIES = frozenset(
-    {"logging.getLogger", "absl.logging.get_absl_logger", "structlog.get_logger",
-     "loguru.logger.bind"}
-)
-LOGGING_MODULES = ("logging.", "absl.logging.", "loguru.logger.")
-
-CLOCK_CALLS = frozenset(
-    {"datetime.datetime.now", "datetime.datetime.utcnow", "datetime.datetime.today",
-     "datetime.date.today"}
-)
-ENTROPY_CALLS = frozenset({"uuid.uuid1", "uuid.uuid4", "uuid.getnode", "os.urandom", "os.getrandom"})
-# seeded generator constructors: deterministic, so a trace-time constant is what was asked
-SEEDED_CONSTRUCTORS = frozenset(
-    {"numpy.random.default_rng", "numpy.random.RandomState", "numpy.random.Generator",
-     "numpy.random.PCG64", "numpy.random.SeedSequence", "numpy.random.Philox",
-     "numpy.random.MT19937", "random.Random"}
-)
-# methods of numpy.random.Generator / RandomState and random.Random that draw numbers
-GENERATOR_DRAWS = frozenset(
-    {"uniform", "normal", "integers", "random", "choice", "shuffle", "permutation",
-     "permuted", "standard_normal", "randint", "rand", "randn", "random_sample", "sample",
-     "gauss", "beta", "binomial", "poisson", "exponential", "gamma", "laplace", "lognormal",
-     "multinomial", "multivariate_normal", "dirichlet", "bytes", "triangular", "randrange",
-     "getrandbits", "normalvariate", "bernoulli", "logistic", "geometric"}
-)
-IO_CALLS = frozenset(
-    {"builtins.open", "builtins.input", "io.open", "os.remove", "os.unlink", "os.rename",
-     "os.replace", "os.makedirs", "os.mkdir", "os.system", "json.dump", "json.load",
-     "pickle.dump", "pickle.load", "numpy.save", "numpy.savez", "numpy.savez_compressed",
-     "numpy.savetxt", "numpy.load", "numpy.loadtxt", "shutil.copy", "shutil.copyfile",
-     "shutil.move", "shutil.rmtree", "sys.stdout.write", "sys.stderr.write",
-     "wandb.log", "mlflow.log_metric", "mlflow.log_metrics"}
-)
-
-# A message that is about tracing itself: the retrace-logging idiom (`print("compiling")`).
-TRACE_MESSAGE = re.compile(
-    r"(?i)\b(?:re-?)?(?:trac(?:e|ed|es|ing)|compil\w*)\b|\bjit(?:ted|ting|s)?\b|\bjax\.jit\b"
-)
 
 
 @dataclass(frozen=True)
@@ -551,7 +447,7 @@ def _is_logger(ctx: Context, receiver: cst.BaseExpression) -> bool:
     name = receiver.value
     values = bound_values(ctx, name)
     if values and all(v is not None for v in values):
-        if all(type(v) is cst.Call and ctx.qualname(v.func) in LOGGER_FACTORIES for v in values):  # type: ignore[union-attr]
+        if all(type(v) is cst.Call and ctx.qualname(v.func) in LOGGER_FACTORIES for v in values):
             return True
         if any(not type(v) is cst.Call for v in values):
             return False  # bound to a literal or a name: not a logger
@@ -566,7 +462,7 @@ def string_parts(node: cst.BaseExpression) -> list[str]:
         value = node.evaluated_value
         return [value] if isinstance(value, str) else []
     if type(node) is cst.ConcatenatedString:
-        return string_parts(node.left) + string_parts(node.right)  # type: ignore[arg-type]
+        return string_parts(node.left) + string_parts(node.right)
     if type(node) is cst.FormattedString:
         return [p.value for p in node.parts if type(p) is cst.FormattedStringText]
     return []
@@ -607,8 +503,10 @@ def is_trace_message(call: cst.Call) -> bool:
 def repeated_units(ctx: Context) -> dict[int, str]:
     """Functions of this module called inside a Python loop or comprehension, directly or
     through untraced callers: ``id(unit)`` -> where (``"`train`"``, ``"module level"``)."""
-    found = ctx.state("effects.repeated_units", lambda: _repeated_units(ctx))
-    return found  # type: ignore[return-value]
+    found = ctx.facts.repeated_units
+    if found is None:
+        found = ctx.facts.repeated_units = _repeated_units(ctx)
+    return found
 
 
 def _repeated_units(ctx: Context) -> dict[int, str]:
@@ -639,7 +537,7 @@ def _repeated_units(ctx: Context) -> dict[int, str]:
                 if type(value) in NODE_TYPES:
                     walk(value, unit, in_loop or inside)
             return
-        if t in _COMPREHENSIONS:
+        if t in COMPREHENSIONS:
             for child in children(node):
                 walk(child, unit, True)
             return
@@ -742,24 +640,7 @@ def calls_named(region: cst.CSTNode, name: str) -> bool:
 
 
 def parent_map(ctx: Context) -> dict[int, cst.CSTNode]:
-    def build() -> dict[int, cst.CSTNode]:
-        parents: dict[int, cst.CSTNode] = {}
-        stack: list[cst.CSTNode] = [ctx.module]
-        while stack:
-            current = stack.pop()
-            for name in child_fields(type(current)):
-                value = getattr(current, name)
-                if type(value) in NODE_TYPES:
-                    parents[id(value)] = current
-                    stack.append(value)
-                elif type(value) is tuple or type(value) is list:
-                    for item in value:
-                        if type(item) in NODE_TYPES:
-                            parents[id(item)] = current
-                            stack.append(item)
-        return parents
-
-    return ctx.state("effects.parents", build)  # type: ignore[return-value]
+    return ctx.facts.parents
 
 
 def guarded_by(ctx: Context, node: cst.CSTNode, name: str) -> bool:
@@ -898,16 +779,6 @@ def _quote(text: str) -> str:
 # Stores that may reach outer state: one classification shared by JXP102/103/601, so
 # that each store is reported by exactly one of them.
 
-# methods that store their arguments into the receiver, on any object (list/deque/dict)
-STORING_METHODS = frozenset({"append", "extend", "insert", "appendleft", "extendleft", "setdefault"})
-# generic names that mutate a Python container but mean other things elsewhere
-# (`optax` transformations have a pure `update`): only on a name bound to a container
-CONTAINER_METHODS = frozenset(
-    {"update", "add", "pop", "popitem", "remove", "clear", "discard", "sort", "reverse",
-     "popleft", "difference_update", "intersection_update", "symmetric_difference_update",
-     "__setitem__", "__delitem__"}
-)
-NUMPY_METHODS = frozenset({"fill", "put", "resize", "itemset", "sort"})
 # which arguments end up stored in the receiver
 _STORED_FROM = {"insert": 1, "setdefault": 1, "__setitem__": 1}
 _STORES = STORING_METHODS | {"update", "add", "__setitem__"}
@@ -924,13 +795,6 @@ class Store:
     how: str  # "assign", "augassign", "del", "call"
     method: str | None = None
     value: cst.BaseExpression | None = None
-
-
-# container mutators that return None: nobody uses their result
-NONE_RETURNING = frozenset(
-    {"append", "extend", "insert", "remove", "clear", "update", "add", "discard", "sort",
-     "reverse", "appendleft", "extendleft", "difference_update", "intersection_update",
-     "symmetric_difference_update"})
 
 
 def indexed_by_own_key(ctx: Context, target: cst.Subscript) -> bool:

@@ -7,124 +7,42 @@ has been consumed on the current path and emits events that the key-reuse rules 
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jaxpure.analysis.names import dotted_name
-from jaxpure.analysis.syntax import children, reads_any, statements, target_names
-from jaxpure.analysis.values import LOG_METHODS, LOGGER_NAMES
-
-if TYPE_CHECKING:
-    from jaxpure.analysis.index import ModuleIndex, Unit
-    from jaxpure.analysis.traced import Resolver
-
-# jax.random functions that make a new key (their result is a key or an array of keys)
-KEY_PRODUCERS = frozenset(
-    {"jax.random.key", "jax.random.PRNGKey", "jax.random.split", "jax.random.fold_in",
-     "jax.random.clone", "jax.random.wrap_key_data"}
+from jaxpure.analysis.syntax import (  # noqa: F401 - paths re-exported as K.*
+    argument_names,
+    argument_paths,
+    array_of_keys,
+    children,
+    key_path,
+    reads_any,
+    statements,
+    target_names,
 )
-# calls that read a key without consuming its randomness
-NON_CONSUMING = frozenset(
-    {"jax.random.fold_in", "jax.random.key_data", "jax.random.wrap_key_data",
-     "jax.random.clone", "jax.random.key_impl", "jax.random.key", "jax.random.PRNGKey",
-     "jax.device_put", "jax.device_get", "jax.block_until_ready", "jax.lax.stop_gradient",
-     "jax.numpy.asarray", "jax.numpy.array", "jax.numpy.stack", "jax.numpy.concatenate",
-     "jax.numpy.shape", "jax.typeof", "jax.eval_shape",
-     # binding a key into a sampler draws nothing yet (its calls do: flow.sampler_key)
-     "functools.partial"}
+from jaxpure.analysis.flow.keystate import KeyReuse, KeyReuseInLoop, KeyState  # noqa: F401
+from jaxpure.analysis.catalog.random import (  # noqa: F401 - re-exported as K.*
+    ALIGNING_DRAWS,
+    DESCRIPTIVE_ATTRIBUTES,
+    KEY_NAME,
+    KEY_PRODUCERS,
+    KEY_STREAM_NAMES,
+    LOG_RECEIVERS,
+    NON_CONSUMING,
+    NON_CONSUMING_METHODS,
+    NON_CONSUMING_NAMES,
+    NON_CONSUMING_PREFIXES,
+    PREDICATE_NAME,
+    RANDOMNESS_OFF,
+    RNG_KEYWORDS,
+    UNAMBIGUOUS_KEY_NAME,
+    consumes,
+    is_assertion,
+    is_log_call,
+    key_like_name,
+    predicate_name,
+    unambiguous_key_name,
 )
-NON_CONSUMING_PREFIXES = ("builtins.", "jax.debug.", "jax.tree", "jax.numpy.", "typing.",
-                          "jax.dtypes.", "jax.core.", "logging.", "numpy.", "jax.sharding.",
-                          "chex.assert", "jax.experimental.io_callback")
-# methods of jitted functions and keys that look at a key without drawing from it
-NON_CONSUMING_METHODS = frozenset({"lower", "trace", "eval_shape", "block_until_ready"})
-# helpers named like jax.random's non-consuming functions (`test_utils.clone(key)`)
-NON_CONSUMING_NAMES = frozenset({"clone", "key_data", "wrap_key_data", "fold_in"})
-# attributes that describe a key without drawing from it (`key.shape == ()`)
-DESCRIPTIVE_ATTRIBUTES = frozenset({"shape", "dtype", "ndim", "size"})
-# helpers named as predicates or checks (`is_prng_key(key)`, `check_key(key)`) answer a
-# question about the key; they do not draw from it
-PREDICATE_NAME = re.compile(r"^_*(?:is|has|check|validate)_")
-# keyword arguments that hand a model its keys (`rngs={"dropout": key}`), and those that
-# switch its randomness off, with the value that does (`train=False`, `deterministic=True`)
-RNG_KEYWORDS = frozenset({"rng", "rngs", "key", "prng_key", "rng_key", "dropout_rng",
-                          "dropout_key"})
-RANDOMNESS_OFF = {"train": "False", "training": "False", "is_training": "False",
-                  "deterministic": "True"}
-LAX_CONSUMERS = frozenset(
-    {"jax.lax.scan", "jax.lax.fori_loop", "jax.lax.while_loop", "jax.lax.cond",
-     "jax.lax.switch", "jax.lax.map"}
-)
-
-KEY_NAME = re.compile(
-    r"^(?:[a-z0-9_]*_)?(?:key|rng|prng|prng_key|rng_key|subkey|sub_key|dropout_rng|keys?)"
-    r"(?:_?\d+|_[a-z0-9_]+)?$|^(?:k|sk|rk|subk|kk)\d*$"
-)
-
-
-# names that mean a PRNG key even before the function hands them to jax.random
-UNAMBIGUOUS_KEY_NAME = re.compile(r"(?:^|_)(?:rng|prng|subkey|rng_key|prng_key)\d*$")
-
-
-def key_like_name(name: str) -> bool:
-    return bool(KEY_NAME.match(name)) and name not in ("keys",)
-
-
-def unambiguous_key_name(name: str) -> bool:
-    """``rng``, ``dropout_rng``, ``prng_key``: unlike ``key``, never a dict key."""
-    return bool(UNAMBIGUOUS_KEY_NAME.search(name))
-
-
-def consumes(qualname: str | None) -> bool:
-    """Whether passing a key to a call with this qualified name uses up its randomness."""
-    if qualname is None:
-        return True  # a method or an unresolved helper: passing a key is one use
-    if qualname in NON_CONSUMING:
-        return False
-    if qualname.startswith("jax.random.") or qualname in LAX_CONSUMERS:
-        return True
-    if qualname.startswith("jax.lax."):
-        return False
-    return not qualname.startswith(NON_CONSUMING_PREFIXES)
-
-
-def is_assertion(callee: str) -> bool:
-    """``self.assertEqual``, ``np.testing.assert_allclose``, ``chex.assert_trees_all_close``,
-    ``self.assert_keys_equal``, and the bare name passed to ``jax.tree.map(assert_close, ...)``."""
-    return callee.rsplit(".", 1)[-1].lower().startswith("assert")
-
-
-def draw_free(call: cst.Call, qualname: str | None) -> bool:
-    """Whether ``call`` takes keys without drawing from them, whatever it is given:
-    ``key_data``, ``print``, ``isinstance``, ``jnp`` functions, ``jitted.lower(key)``, a
-    project's own ``clone(key)``, and assertions (``self.assert_keys_equal(k1, k2)``)."""
-    if not consumes(qualname):
-        return True
-    if type(call.func) is cst.Attribute and call.func.attr.value in NON_CONSUMING_METHODS:
-        return True  # jax.jit(f).lower(key, x) traces with the key; it draws nothing
-    callee = dotted_name(call.func)
-    return callee is not None and (callee.rsplit(".", 1)[-1] in NON_CONSUMING_NAMES
-                                   or is_assertion(callee) or is_log_call(callee))
-
-
-# nnx's `rngs` is a stream handing out a new key on each use, whatever its annotation says
-# (easydel annotates it `PRNGKeyArray`): passing it to several layers is the nnx idiom
-KEY_STREAM_NAMES = frozenset({"rngs"})
-# a logger object, or absl's `logging` module when its import is not resolved
-LOG_RECEIVERS = LOGGER_NAMES | {"logging", "absl_logging"}
-
-
-def is_log_call(callee: str) -> bool:
-    """``logger.info(...)``, absl's ``logging.info(...)``: formats the key, draws nothing."""
-    receiver, _, method = callee.rpartition(".")
-    return method in LOG_METHODS and receiver.rsplit(".", 1)[-1] in LOG_RECEIVERS
-
-
-def predicate_name(callee: str | None) -> bool:
-    return callee is not None and bool(PREDICATE_NAME.match(callee.rsplit(".", 1)[-1]))
 
 
 def unused_key_argument(ancestors: list[cst.CSTNode | None]) -> bool:
@@ -142,203 +60,3 @@ def unused_key_argument(ancestors: list[cst.CSTNode | None]) -> bool:
         return False
     return any(a.keyword is not None and type(a.value) is cst.Name
                and RANDOMNESS_OFF.get(a.keyword.value) == a.value.value for a in call.args)
-
-
-def helper_consumes(resolver: Resolver, index: ModuleIndex, unit: Unit, param: str,
-                    _seen: frozenset[tuple[int, str]] = frozenset()) -> bool:
-    """Whether a function of this module may draw from the key passed as ``param``.
-
-    It does unless every read of the parameter visibly leaves the key's randomness alone:
-    ``del key``, ``key.shape``/``key.dtype``, ``key is None``, ``return key`` (the caller
-    gets the same key back, as with ``k2 = key``), or passing it to a call that draws
-    nothing (``id``, ``hash``, ``isinstance``, ``print``) or to another such helper of the
-    module. Anything else (a ``jax.random`` call, an unknown call, storing it, closing over
-    it) may consume it. A method is trusted only if no other class of the module defines
-    it and it reads the parameter (an unread one may be a stub that subclasses override).
-    """
-    p = unit.param(param)
-    if p is None or p.star:
-        return True
-    if (id(unit), param) in _seen:
-        return False  # recursion: the other reads decide
-    seen = _seen | {(id(unit), param)}
-    reads = _parameter_reads(unit, param)
-    if reads is None:
-        return True
-    if unit.parent_is_class and (not reads or sum(
-            unit.name in methods for methods in index.classes.values()) > 1):
-        return True
-    return not all(_leaves_key(resolver, index, unit, chain, seen) for chain in reads)
-
-
-def _parameter_reads(unit: Unit, param: str) -> list[list[cst.CSTNode]] | None:
-    """Each read of ``param`` in ``unit`` as its chain of nodes (the name, then its
-    ancestors, innermost first), up to a statement that rebinds it for the rest of the
-    body; None when a nested function or class mentions it."""
-    reads: list[list[cst.CSTNode]] = []
-    nested: list[bool] = []
-
-    def visit(node: cst.CSTNode, chain: list[cst.CSTNode]) -> None:
-        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
-            if reads_any(node, {param}):
-                nested.append(True)
-            return
-        if type(node) is cst.Name and node.value == param:
-            reads.append([node, *reversed(chain)])
-            return
-        chain.append(node)
-        for child in children(node):
-            visit(child, chain)
-        chain.pop()
-
-    body = unit.node.body
-    if isinstance(body, cst.BaseExpression):  # a lambda
-        visit(body, [])
-    else:
-        for statement in statements(body):
-            visit(statement, [])
-            if type(statement) is cst.SimpleStatementLine and any(
-                type(small) is cst.Assign and any(
-                    param in target_names(t.target) for t in small.targets)
-                for small in statement.body
-            ):
-                break  # `key = (id(key),)`: later reads see the new value
-    return None if nested else reads
-
-
-def _leaves_key(resolver: Resolver, index: ModuleIndex, unit: Unit,
-                chain: list[cst.CSTNode], seen: frozenset[tuple[int, str]]) -> bool:
-    """Whether one read of a key (see :func:`_parameter_reads`) leaves it undrawn."""
-    node, i = chain[0], 1
-    parent = chain[i] if i < len(chain) else None
-    if type(parent) is cst.Attribute:
-        if parent.attr is node:
-            return True  # `self.key`: another name
-        return parent.attr.value in DESCRIPTIVE_ATTRIBUTES
-    if type(parent) is cst.Arg and parent.keyword is node:
-        return True  # `f(key=...)`: a keyword, not the name
-    if isinstance(parent, (cst.Comparison, cst.ComparisonTarget)):
-        return True  # `key is None`, `key.shape == ()`
-    # `del key, x` / `return key, x`: climb through the tuple
-    while isinstance(parent, (cst.Element, cst.Tuple, cst.List, cst.StarredElement)):
-        node, i = parent, i + 1
-        parent = chain[i] if i < len(chain) else None
-    if isinstance(parent, (cst.AssignTarget, cst.AsName, cst.For, cst.CompFor)) \
-            and getattr(parent, "target", getattr(parent, "name", None)) is node:
-        return True  # a store, not a read
-    if isinstance(parent, (cst.Del, cst.Return)):
-        return True  # discarded, or handed back as it is
-    if type(parent) is cst.Arg and parent.value is node and not parent.star \
-            and i + 1 < len(chain) and isinstance(chain[i + 1], cst.Call):
-        call = chain[i + 1]
-        assert type(call) is cst.Call
-        if draw_free(call, resolver.qualname(call.func, unit)):
-            return True
-        callee = resolver.function(call.func, unit)
-        passed = callee.arguments_of(call) if callee is not None else None
-        if callee is None or passed is None:
-            return False
-        names = [name for name, value in passed.items() if value is node]
-        return bool(names) and not helper_consumes(resolver, index, callee, names[0], seen)
-    return False
-
-
-def argument_names(value: cst.BaseExpression) -> list[cst.Name]:
-    """Names passed directly, or inside a literal tuple/list/dict, as one argument."""
-    if type(value) is cst.Name:
-        return [value]
-    if isinstance(value, (cst.Tuple, cst.List)):
-        found: list[cst.Name] = []
-        for element in value.elements:
-            found.extend(argument_names(element.value))
-        return found
-    if type(value) is cst.Dict:
-        found = []
-        for element in value.elements:
-            if type(element) is cst.DictElement:
-                found.extend(argument_names(element.value))
-        return found
-    return []
-
-
-def key_path(value: cst.BaseExpression) -> str | None:
-    """``key``, ``self.key`` or ``rngs['dropout']``: where a key is kept, as text."""
-    if type(value) is cst.Name:
-        return value.value
-    if type(value) is cst.Attribute:
-        base = key_path(value.value)
-        return f"{base}.{value.attr.value}" if base is not None else None
-    if type(value) is cst.Subscript and len(value.slice) == 1:
-        index = value.slice[0].slice
-        if type(index) is cst.Index and type(index.value) is cst.SimpleString:
-            base = key_path(value.value)
-            if base is not None and isinstance(index.value.evaluated_value, str):
-                return f"{base}[{index.value.evaluated_value!r}]"
-        if isinstance(index, cst.Index) and type(index.value) is cst.Integer \
-                and type(value.value) is cst.Name:
-            return f"{value.value.value}[{index.value.value}]"  # `keys[0]` of split keys
-    return None
-
-
-def array_of_keys(path: str) -> str | None:
-    """``keys`` for the path ``keys[0]`` (an element of an array of keys), else None."""
-    base, bracket, rest = path.partition("[")
-    return base if bracket and rest[:-1].isdigit() and rest.endswith("]") else None
-
-
-def argument_paths(value: cst.BaseExpression) -> list[str]:
-    """Like :func:`argument_names`, with attribute and dict-entry paths and both values of a
-    conditional expression too."""
-    if isinstance(value, (cst.Tuple, cst.List)):
-        return [p for element in value.elements for p in argument_paths(element.value)]
-    if type(value) is cst.Dict:
-        return [p for element in value.elements if type(element) is cst.DictElement
-                for p in argument_paths(element.value)]
-    if type(value) is cst.IfExp:  # `key if is_prng_key(key) else key[0]`: either
-        return argument_paths(value.body) + argument_paths(value.orelse)
-    path = key_path(value)
-    return [path] if path is not None else []
-
-
-@dataclass(frozen=True, slots=True)
-class KeyState:
-    consumed_by: cst.CSTNode | None = None
-    # bound from a parameter (for lax loop bodies: a key carried through the loop)
-    from_param: bool = False
-    # `k2 = k1`: the name whose key this is (a loop that rebinds only k2 still reuses k1)
-    alias_of: str | None = None
-    # `rngs = {"params": key, "dropout": key}`: names and paths holding one key share a
-    # token, and consuming the key through one of them consumes it for all
-    shared: int | None = None
-    # the other name of the same key through which it was consumed (`rngs['params']`)
-    consumed_as: str | None = None
-    # the loop (its node's id) inside which `k2 = k1` was written; a copy made before the
-    # loop and then split in it (`k = key; for ...: k, sub = split(k)`) is fresh each time
-    alias_loop: int | None = None
-
-
-@dataclass(frozen=True)
-class KeyReuse:
-    """A key consumed again on a path where it was already consumed."""
-
-    name: str
-    node: cst.Call
-    first: cst.CSTNode
-    # the first use was through another name holding the same key (`rngs['params']`)
-    first_as: str | None = None
-
-
-@dataclass(frozen=True)
-class KeyReuseInLoop:
-    """A key consumed on every iteration of a loop without being split or rebound."""
-
-    name: str
-    node: cst.CSTNode
-    loop: str  # "for", "while", or the lax primitive
-    closed_over: bool = False
-    carried: bool = False
-    # one key for every leaf of a jax.tree.map ("leaf"), or every element of a jax.vmap
-    # that broadcasts it with in_axes=None ("batch") or gets it bound by partial ("bound")
-    per: str | None = None
-    # the jax.random call that consumes the broadcast key inside the vmapped function
-    consumed_by: cst.CSTNode | None = None

@@ -81,6 +81,8 @@ def _subclasses(cls: type) -> set[type]:
 # Every concrete libcst node class: `type(v) in NODE_TYPES` is a set lookup, where
 # `isinstance(v, cst.CSTNode)` goes through the ABC machinery (hot in the walkers).
 NODE_TYPES = frozenset(_subclasses(cst.CSTNode))
+# the comprehensions: each is a loop with its own scope
+COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
 
 
 def children(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
@@ -373,3 +375,109 @@ def _tests_unset(test: cst.BaseExpression, name: str) -> bool:
         and type(test.comparisons[0].operator) is cst.Is \
         and type(test.comparisons[0].comparator) is cst.Name \
         and test.comparisons[0].comparator.value == "None"
+
+
+# -- where a value is kept: names and paths passed as arguments ---------------------------
+
+
+def argument_names(value: cst.BaseExpression) -> list[cst.Name]:
+    """Names passed directly, or inside a literal tuple/list/dict, as one argument."""
+    if type(value) is cst.Name:
+        return [value]
+    if isinstance(value, (cst.Tuple, cst.List)):
+        found: list[cst.Name] = []
+        for element in value.elements:
+            found.extend(argument_names(element.value))
+        return found
+    if type(value) is cst.Dict:
+        found = []
+        for element in value.elements:
+            if type(element) is cst.DictElement:
+                found.extend(argument_names(element.value))
+        return found
+    return []
+
+
+def key_path(value: cst.BaseExpression) -> str | None:
+    """``key``, ``self.key`` or ``rngs['dropout']``: where a key is kept, as text."""
+    if type(value) is cst.Name:
+        return value.value
+    if type(value) is cst.Attribute:
+        base = key_path(value.value)
+        return f"{base}.{value.attr.value}" if base is not None else None
+    if type(value) is cst.Subscript and len(value.slice) == 1:
+        index = value.slice[0].slice
+        if type(index) is cst.Index and type(index.value) is cst.SimpleString:
+            base = key_path(value.value)
+            if base is not None and isinstance(index.value.evaluated_value, str):
+                return f"{base}[{index.value.evaluated_value!r}]"
+        if isinstance(index, cst.Index) and type(index.value) is cst.Integer \
+                and type(value.value) is cst.Name:
+            return f"{value.value.value}[{index.value.value}]"  # `keys[0]` of split keys
+    return None
+
+
+def array_of_keys(path: str) -> str | None:
+    """``keys`` for the path ``keys[0]`` (an element of an array of keys), else None."""
+    base, bracket, rest = path.partition("[")
+    return base if bracket and rest[:-1].isdigit() and rest.endswith("]") else None
+
+
+def argument_paths(value: cst.BaseExpression) -> list[str]:
+    """Like :func:`argument_names`, with attribute and dict-entry paths and both values of a
+    conditional expression too."""
+    if isinstance(value, (cst.Tuple, cst.List)):
+        return [p for element in value.elements for p in argument_paths(element.value)]
+    if type(value) is cst.Dict:
+        return [p for element in value.elements if type(element) is cst.DictElement
+                for p in argument_paths(element.value)]
+    if type(value) is cst.IfExp:  # `key if is_prng_key(key) else key[0]`: either
+        return argument_paths(value.body) + argument_paths(value.orelse)
+    path = key_path(value)
+    return [path] if path is not None else []
+
+
+# -- bindings and exits of blocks -------------------------------------------------------
+
+
+def assigned_in(body: cst.CSTNode) -> set[str]:
+    """Names bound anywhere in a loop body (not descending into nested functions)."""
+    names: set[str] = set()
+    stack: list[cst.CSTNode] = [body]
+    while stack:
+        node = stack.pop()
+        t = type(node)
+        if t in (cst.FunctionDef, cst.Lambda, cst.ClassDef):
+            continue
+        if t is cst.AssignTarget:
+            names.update(target_names(node.target))  # type: ignore[attr-defined]
+            # `self.key, sub = split(self.key)` rebinds the key kept in self.key
+            names.update(target_paths(node.target))  # type: ignore[attr-defined]
+        elif t in (cst.AugAssign, cst.AnnAssign):
+            names.update(target_names(node.target))  # type: ignore[attr-defined]
+        elif t in (cst.For, cst.CompFor):
+            names.update(target_names(node.target))  # type: ignore[attr-defined]
+        elif t is cst.NamedExpr:
+            names.update(target_names(node.target))  # type: ignore[attr-defined]
+        stack.extend(children(node))
+    return names
+
+
+def target_paths(target: cst.BaseExpression) -> list[str]:
+    """Attributes and entries bound by an assignment target (``self.key, sub``)."""
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [p for element in target.elements for p in target_paths(element.value)]
+    path = key_path(target) if isinstance(target, (cst.Attribute, cst.Subscript)) else None
+    return [path] if path is not None else []
+
+
+def leaves_loop(statement: cst.CSTNode) -> bool:
+    return type(statement) is cst.SimpleStatementLine and bool(statement.body) and \
+        isinstance(statement.body[-1], (cst.Return, cst.Break, cst.Raise))
+
+
+def ends_by_leaving(body: cst.BaseSuite) -> bool:
+    """The block ends by leaving: ``return``, ``raise``, ``continue`` or ``break``."""
+    last = statements(body)[-1] if statements(body) else None
+    return type(last) is cst.SimpleStatementLine and isinstance(
+        last.body[-1], (cst.Return, cst.Raise, cst.Continue, cst.Break))

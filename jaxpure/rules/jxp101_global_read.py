@@ -6,10 +6,9 @@ import libcst as cst
 
 from jaxpure.analysis import effects as E
 from jaxpure.analysis import values as V
-from jaxpure.analysis.attributes import attribute_path, self_attributes, self_param
+from jaxpure.analysis.module.attributes import attribute_path, self_param
 from jaxpure.analysis.context import Context
-from jaxpure.analysis.globals import StaleNames
-from jaxpure.analysis.index import MUTATING_METHODS, literal_item_key
+from jaxpure.analysis.module.index import MUTATING_METHODS, literal_item_key
 from jaxpure.analysis.syntax import statements
 from jaxpure.rules._shared import under
 from jaxpure.rules.base import Rule
@@ -136,8 +135,14 @@ class GlobalRead(Rule):
         "    def add_layer(self, w):\n        self.layers.append(w)\n",
     )
 
+    def __init__(self) -> None:
+        # per file: (unit, name) read as a memo cache, and (unit, name) already reported
+        self._memo_reads: set[tuple[int, str]] = set()
+        self._seen: set[tuple[int, str]] = set()
+
+
     def _memos(self, ctx: Context) -> set:
-        return ctx.state("JXP101.memo", set)  # type: ignore[return-value]
+        return self._memo_reads
 
     def visit_Comparison(self, node: cst.Comparison, ctx: Context) -> None:
         # `if k not in CACHE: CACHE[k] = ...`: a trace-time memo keyed by static values,
@@ -177,13 +182,13 @@ class GlobalRead(Rule):
             return
         if self._is_mutation_receiver(ctx):
             return  # the mutation itself is JXP103/JXP601's to report
-        seen: set = ctx.state("JXP101.seen", set)  # type: ignore[assignment]
+        seen = self._seen
         if (id(unit), name) in seen or (id(unit), name) in self._memos(ctx):
             return
         if ctx.lookup(name) == V.REF:
             return  # a jax.new_ref ref is meant to be read and written under jit
         scope = ctx.scope_of(name)
-        stale: StaleNames = ctx.state("JXP101.stale", lambda: StaleNames(ctx.index, ctx.resolver, ctx.module))  # type: ignore[assignment]
+        stale = ctx.facts.stale_names
         if scope == "module":
             parent = ctx.parent()
             attribute = parent.attr.value if type(parent) is cst.Attribute \
@@ -231,7 +236,7 @@ class GlobalRead(Rule):
         info = ctx.traced_analysis.info.get(id(method)) if method is not None else None
         if info is None or info.caching_via is None:
             return  # cheap exit: the enclosing method is not traced by a caching transform
-        attrs = self_attributes(ctx)
+        attrs = ctx.facts.self_attributes
         if id(method) not in attrs.baked:
             return
         first = self_param(method)
@@ -257,7 +262,7 @@ class GlobalRead(Rule):
                             parent: cst.CSTNode | None) -> None:
         """``obs_rms.mean`` where ``obs_rms = RunningMeanStd(3)`` at module level and a
         method of the class reassigns ``self.mean``."""
-        attrs = self_attributes(ctx)
+        attrs = ctx.facts.self_attributes
         class_name = attrs.instance_class(name)
         path = attribute_path(node, name)
         if class_name is None or path is None:
@@ -273,7 +278,7 @@ class GlobalRead(Rule):
                           via: str | None, reason_of: Callable[[], str | None],
                           context: str) -> None:
         """Report an attribute read once per function and attribute, when it can change."""
-        seen: set = ctx.state("JXP101.seen", set)  # type: ignore[assignment]
+        seen = self._seen
         if key in seen:
             return
         reason = reason_of()

@@ -4,7 +4,6 @@ import libcst as cst
 
 from jaxpure.analysis import effects as E
 from jaxpure.analysis import values as V
-from jaxpure.analysis.attributes import self_attributes
 from jaxpure.analysis.context import Context
 from jaxpure.rules._shared import StoreRule, snippet
 from jaxpure.rules.base import Rule
@@ -176,7 +175,7 @@ class OuterMutation(StoreRule, Rule):
         receiver = func.value
         if not type(receiver) is cst.Name or ctx.scope_of(receiver.value) != "module":
             return
-        attrs = self_attributes(ctx)
+        attrs = ctx.facts.self_attributes
         class_name = attrs.instance_class(receiver.value)
         if class_name is None:
             return

@@ -5,7 +5,7 @@ import libcst as cst
 from jaxpure.analysis import effects as E
 from jaxpure.analysis import values as V
 from jaxpure.analysis.context import Context
-from jaxpure.analysis.names import dotted_name
+from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.syntax import enclosing_if_tests
 from jaxpure.rules.base import Invalid, Replacement, Rule
 

@@ -86,13 +86,18 @@ class InplaceIndexAssign(Rule):
         "import jax\nimport jax.numpy as jnp\ndef f(n):\n    y = jnp.ones(n) * 2\n    y[0] = 0\n    return y\n",
     )
 
+    def __init__(self) -> None:
+        # per file: names bound to the leaves of a pytree (`for leaf in jax.tree.leaves(t)`)
+        self._leaves: set[tuple[int, str]] = set()
+
+
     def visit_Assign(self, node: cst.Assign, ctx: Context) -> None:
         for target in node.targets:
             self._check(ctx, node, target.target, node.value, "set", len(node.targets) == 1)
         # `w = params["w"]`: a leaf of a traced pytree, an array rather than a list
         if len(node.targets) == 1 and type(node.targets[0].target) is cst.Name \
                 and _leaf_access(node.value) and ctx.is_traced(node.value):
-            leaves: set = ctx.state("JXP201.leaves", set)  # type: ignore[assignment]
+            leaves = self._leaves
             leaves.add((id(ctx.unit), node.targets[0].target.value))
 
     def visit_AugAssign(self, node: cst.AugAssign, ctx: Context) -> None:
@@ -112,7 +117,7 @@ class InplaceIndexAssign(Rule):
             # `jax.new_ref` passed in is written)
             if _whole_ref_index(target) or not ctx.traced \
                     or indexed_by_own_key(ctx, target) or not (
-                _untouched_param(ctx, target.value) or _leaf_name(ctx, target.value)
+                _untouched_param(ctx, target.value) or _leaf_name(self._leaves, id(ctx.unit), target.value)
             ):
                 return
             applicability = "unsafe"
@@ -170,6 +175,5 @@ def _leaf_access(value: cst.BaseExpression) -> bool:
     return type(value) is cst.Subscript and _string_key(value)
 
 
-def _leaf_name(ctx: Context, node: cst.BaseExpression) -> bool:
-    leaves: set = ctx.state("JXP201.leaves", set)  # type: ignore[assignment]
-    return type(node) is cst.Name and (id(ctx.unit), node.value) in leaves
+def _leaf_name(leaves: set[tuple[int, str]], unit_id: int, node: cst.BaseExpression) -> bool:
+    return type(node) is cst.Name and (unit_id, node.value) in leaves

@@ -78,6 +78,8 @@ class PrngKeyReuse(Rule):
     VALID = (
         "import jax\nkey = jax.random.key(0)\nkey, sub = jax.random.split(key)\na = jax.random.normal(sub, (3,))\nkey, sub = jax.random.split(key)\nb = jax.random.normal(sub, (3,))\n",
         "import jax\ndef f(key, flag):\n    if flag:\n        return jax.random.normal(key)\n    else:\n        return jax.random.uniform(key)\n",
+        # `c and a or b` is `a if c else b`: one of the two calls runs
+        "import jax\ndef act(key, greedy):\n    return greedy and exploit(key) or explore(key)\ndef exploit(key):\n    return jax.random.normal(key)\ndef explore(key):\n    return jax.random.uniform(key)\n",
         "import jax\ndef f(key):\n    a = jax.random.normal(jax.random.fold_in(key, 0))\n    b = jax.random.normal(jax.random.fold_in(key, 1))\n    return a + b\n",
         "import jax\ndef f(key, x):\n    if x is None:\n        return jax.random.normal(key)\n    return x + jax.random.normal(key)\n",
         "import jax\ndef f(cache, key):\n    a = cache.get(key)\n    b = cache.get(key)\n    return a, b\n",

@@ -88,8 +88,14 @@ class TracedBool(GuardedByExcept, Rule):
         "import jax\ndef g(x):\n    return x if x > 0 else 0\nf = jax.jit(g)\n",
     )
 
+    def __init__(self) -> None:
+        # per file (a rule instance checks one file): the tests already reported, the elifs seen
+        self._reported_ids: set[int] = set()
+        self._elifs: set[int] = set()
+
+
     def _reported(self, ctx: Context) -> set[int]:
-        return ctx.state("JXP401.reported", set)  # type: ignore[return-value]
+        return self._reported_ids
 
     def _test(self, ctx: Context, test: cst.BaseExpression, construct: str) -> None:
         """Report the operands of a boolean context whose truth value needs a tracer."""
@@ -117,7 +123,7 @@ class TracedBool(GuardedByExcept, Rule):
             )
 
     def visit_If(self, node: cst.If, ctx: Context) -> None:
-        elifs: set[int] = ctx.state("JXP401.elif", set)  # type: ignore[assignment]
+        elifs = self._elifs
         if type(node.orelse) is cst.If:
             elifs.add(id(node.orelse))
         self._test(ctx, node.test, "elif" if id(node) in elifs else "if")

@@ -3,8 +3,16 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis import values as V
+from jaxpure.analysis.catalog.pytrees import (
+    NAMEDTUPLE_FACTORIES,
+    PYTREE_BASES,
+    PYTREE_DECORATORS,
+    PYTREE_REGISTRATIONS,
+)
+from jaxpure.analysis.catalog.transforms import BRANCH_PRIMITIVES, CARRY_LOOPS
 from jaxpure.analysis.context import Context
-from jaxpure.analysis.index import Unit, refers_to_module, single_value
+from jaxpure.analysis.module.bindings import single_value
+from jaxpure.analysis.module.index import Unit, refers_to_module
 from jaxpure.analysis.syntax import (
     call_arg,
     children,
@@ -14,13 +22,6 @@ from jaxpure.analysis.syntax import (
 )
 from jaxpure.rules.base import Rule
 
-# primitive -> (body position, body keyword, init position, init keyword, carry param index)
-LOOPS = {
-    "jax.lax.scan": (0, "f", 1, "init", 0),
-    "jax.lax.fori_loop": (2, "body_fun", 3, "init_val", 1),
-    "jax.lax.while_loop": (1, "body_fun", 2, "init_val", 0),
-}
-BRANCHES = {"jax.lax.cond", "jax.lax.switch"}
 
 Structure = tuple[str, object]
 
@@ -45,7 +46,7 @@ def structure(expr: cst.BaseExpression | None) -> Structure | None:
 def describe(shape: Structure, plain: bool = False) -> str:
     kind, detail = shape
     if kind == "dict":
-        return "a dict with keys {" + ", ".join(repr(k) for k in sorted(detail)) + "}"  # type: ignore[arg-type]
+        return "a dict with keys {" + ", ".join(repr(k) for k in sorted(detail)) + "}"
     if kind == "class":
         name, what = detail  # type: ignore[misc]
         return f"a `{name}` {what}"
@@ -109,33 +110,11 @@ def field_carry(unit: Unit, param_index: int) -> frozenset[str] | None:
 # A NamedTuple or a registered pytree class flattens to a node of *that class*: a carry that
 # goes in as `State(h, c)` and comes out as `(h, c)` has a different structure.
 
-NAMEDTUPLE_FACTORIES = frozenset(
-    {"collections.namedtuple", "typing.NamedTuple", "typing_extensions.NamedTuple"}
-)
-PYTREE_BASES = {
-    "typing.NamedTuple": "NamedTuple",
-    "typing_extensions.NamedTuple": "NamedTuple",
-    "flax.struct.PyTreeNode": "pytree dataclass",
-    "equinox.Module": "Equinox module",
-}
-PYTREE_DECORATORS = {
-    "jax.tree_util.register_dataclass": "pytree dataclass",
-    "flax.struct.dataclass": "pytree dataclass",
-    "chex.dataclass": "pytree dataclass",
-    "jax.tree_util.register_pytree_node_class": "registered pytree class",
-    "jax.tree_util.register_pytree_with_keys_class": "registered pytree class",
-}
-# `register_dataclass(State, ...)` / `register_pytree_node(State, flatten, unflatten)`
-PYTREE_REGISTRATIONS = frozenset(PYTREE_DECORATORS) | {
-    "jax.tree_util.register_pytree_node",
-    "jax.tree_util.register_pytree_with_keys",
-}
-
 
 def pytree_class(ctx: Context, name: str) -> str | None:
     """What the module-level class ``name`` is ("NamedTuple", ...) if its instances are
     pytree nodes of their own type; None when unknown (or a plain class, or rebound)."""
-    cache: dict = ctx.state("JXP501.classes", dict)  # type: ignore[assignment]
+    cache = ctx.facts.pytree_classes
     if name not in cache:
         cache[name] = _classify(ctx, name)
     return cache[name]
@@ -196,7 +175,7 @@ def _parts(expr: cst.BaseExpression) -> dict[object, cst.BaseExpression]:
     if isinstance(expr, (cst.Tuple, cst.List)):
         return {i: e.value for i, e in enumerate(expr.elements)}
     if type(expr) is cst.Dict:
-        return {e.key.evaluated_value: e.value for e in expr.elements  # type: ignore[union-attr]
+        return {e.key.evaluated_value: e.value for e in expr.elements
                 if type(e) is cst.DictElement and type(e.key) is cst.SimpleString}
     return {}
 
@@ -293,11 +272,18 @@ class PytreeStructureChange(Rule):
         "def body(i, carry):\n    a, b = carry\n    return Pair(a + i, b)\nlax.fori_loop(0, 3, body, (0.0, 1.0))\n",
     )
 
+    def __init__(self) -> None:
+        # per file: id of a step function -> the state keys it must return; and
+        # (unit, dict name) -> the keys stored into that dict, with where
+        self._step: dict[int, dict[str, cst.CSTNode]] = {}
+        self._stores: dict[tuple[int, str], list[tuple[str, cst.CSTNode]]] = {}
+
+
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
         qual = ctx.qualname(node.func)
-        if qual in LOOPS:
+        if qual in CARRY_LOOPS:
             self._loop(ctx, node, qual)
-        elif qual in BRANCHES:
+        elif qual in BRANCH_PRIMITIVES:
             self._branches(ctx, node, qual)
         else:
             self._maybe_missing_get(ctx, node)
@@ -308,7 +294,7 @@ class PytreeStructureChange(Rule):
     # next, so a jitted step retraces (and a lax loop over it fails).
 
     def _state(self, ctx: Context) -> dict:
-        return ctx.state("JXP501.step", dict)  # type: ignore[return-value]
+        return self._step
 
     def _input_param(self, ctx: Context, node: cst.BaseExpression) -> str | None:
         info = ctx.info
@@ -340,9 +326,9 @@ class PytreeStructureChange(Rule):
         if type(target) is cst.Subscript and type(target.value) is cst.Name \
                 and len(target.slice) == 1 and type(target.slice[0].slice) is cst.Index \
                 and type(target.slice[0].slice.value) is cst.SimpleString and ctx.unit is not None:
-            stores = ctx.state("JXP501.stores", dict)
+            stores = self._stores
             key = (id(ctx.unit), target.value.value)
-            stores.setdefault(key, []).append((target.slice[0].slice.value.evaluated_value, node))  # type: ignore[union-attr]
+            stores.setdefault(key, []).append((target.slice[0].slice.value.evaluated_value, node))
 
     def visit_Return(self, node: cst.Return, ctx: Context) -> None:
         missing = self._state(ctx).get(id(ctx.unit))
@@ -357,8 +343,8 @@ class PytreeStructureChange(Rule):
                 if type(element) is cst.DictElement and type(element.key) is cst.SimpleString:
                     added.append((element.key.evaluated_value, element))  # type: ignore[arg-type]
         elif type(value) is cst.Name:
-            stores = ctx.state("JXP501.stores", dict)
-            added.extend(stores.get((id(ctx.unit), value.value), []))  # type: ignore[union-attr]
+            stores = self._stores
+            added.extend(stores.get((id(ctx.unit), value.value), []))
         for key, where in added:
             if key in missing:
                 self.report(
@@ -373,7 +359,7 @@ class PytreeStructureChange(Rule):
                 return
 
     def _loop(self, ctx: Context, node: cst.Call, qual: str) -> None:
-        body_pos, body_kw, init_pos, init_kw, carry_index = LOOPS[qual]
+        body_pos, body_kw, init_pos, init_kw, carry_index = CARRY_LOOPS[qual]
         body = call_arg(node, body_pos, body_kw)
         unit = ctx.resolver.function(body, ctx.unit) if body is not None else None
         init = call_arg(node, init_pos, init_kw)
@@ -417,7 +403,7 @@ class PytreeStructureChange(Rule):
                 if fields is not None:
                     advice = "return the same kind of object (e.g. `dataclasses.replace(...)`)"
                 elif expected[0] == "class":
-                    advice = f"return a `{expected[1][0]}` (build it with `{expected[1][0]}(...)`)"  # type: ignore[index]
+                    advice = f"return a `{expected[1][0]}` (build it with `{expected[1][0]}(...)`)"
                 elif got[0] == "class":
                     advice = f"initialise the carry as a `{got[1][0]}`"  # type: ignore[index]
                 else:

@@ -4,7 +4,7 @@ import libcst as cst
 
 from jaxpure.analysis import effects as E
 from jaxpure.analysis.context import Context
-from jaxpure.analysis.index import MUTATING_METHODS
+from jaxpure.analysis.module.index import MUTATING_METHODS
 from jaxpure.analysis.syntax import target_names
 from jaxpure.rules._shared import snippet, under
 from jaxpure.rules.base import Rule
@@ -75,6 +75,13 @@ class InputStateMutation(Rule):
         "import jax\ndef bump(state):\n    state['count'] += 1\n@jax.jit\ndef step(x, state):\n    bump(state)\n    return x\n",
     )
 
+    def __init__(self) -> None:
+        # per file: id of a helper -> its parameters forwarded from a transformed function's
+        # arguments; and (unit, name) of parameters rebound before use
+        self._forwarded_by_unit: dict[int, dict[str, str]] = {}
+        self._rebound: set[tuple[int, str]] = set()
+
+
     def _applies(self, ctx: Context) -> str | None:
         info = ctx.info
         if info is None or not info.traced or info.stateful:
@@ -87,7 +94,7 @@ class InputStateMutation(Rule):
         """For a helper of a transformed function: its parameters that receive one of that
         function's own arguments unchanged (``_bump(opt_state)`` in ``step(grads,
         opt_state)``), mapped to a description of that argument."""
-        cache: dict = ctx.state("JXP502.forwarded", dict)  # type: ignore[assignment]
+        cache = self._forwarded_by_unit
         unit = ctx.unit
         if unit is None:
             return {}
@@ -133,13 +140,13 @@ class InputStateMutation(Rule):
             return None  # self / cls
         if E.mutable_default(ctx, param.name):
             return None  # `seen=[]`: the shared default object, JXP601's (a leak) not ours
-        rebound: set = ctx.state("JXP502.rebound", set)  # type: ignore[assignment]
+        rebound = self._rebound
         if (id(ctx.unit), param.name) in rebound:
             return None
         return f"argument `{param.name}`"
 
     def _rebinds(self, ctx: Context, targets: list[cst.BaseExpression]) -> None:
-        rebound: set = ctx.state("JXP502.rebound", set)  # type: ignore[assignment]
+        rebound = self._rebound
         for target in targets:
             for name in target_names(target):
                 rebound.add((id(ctx.unit), name))

@@ -6,9 +6,10 @@ import libcst as cst
 
 from jaxpure.analysis import effects as E
 from jaxpure.analysis.context import Context
-from jaxpure.analysis.index import Unit
+from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import children
-from jaxpure.analysis.traced import Origin, enclosing_class
+from jaxpure.analysis.module.resolve import enclosing_class
+from jaxpure.analysis.module.traced import Origin
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Rule
 
@@ -94,6 +95,10 @@ class UnhashableStaticArg(Rule):
         "import jax\ng = jax.pmap(lambda x, c: x, static_broadcasted_argnums=(1,))\ng(1.0, [1])\n",
     )
 
+    def __init__(self) -> None:
+        # per file, on first use: the module's jitted wrappers and their static parameters
+        self._table: tuple[dict, dict, dict] | None = None
+
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
         target = self._jitted(ctx, node.func)
         if target is None:
@@ -133,8 +138,10 @@ class UnhashableStaticArg(Rule):
 
     # -- which names call a jitted function with static parameters -------------------
     def _jitted(self, ctx: Context, func: cst.BaseExpression) -> _Jitted | None:
-        table = ctx.state("JXP602.table", lambda: _build_table(ctx))
-        by_unit, wrappers, attributes = table  # type: ignore[misc]
+        if self._table is None:
+            self._table = _build_table(ctx)
+        table = self._table
+        by_unit, wrappers, attributes = table
         if not (by_unit or wrappers or attributes):
             return None
         if type(func) is cst.Name:

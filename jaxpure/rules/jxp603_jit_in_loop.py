@@ -4,9 +4,9 @@ import libcst as cst
 
 from jaxpure.analysis import effects as E
 from jaxpure.analysis.context import Context
-from jaxpure.analysis.index import Unit
+from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import call_arg, reads_any, returned_values, target_names
-from jaxpure.analysis.transforms import Transform
+from jaxpure.analysis.catalog.transforms import Transform
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Rule
 
@@ -111,6 +111,15 @@ class JitInLoop(Rule):
     )
 
     # -- where the jitted function is created ------------------------------------------
+    def __init__(self) -> None:
+        self._method_names: frozenset[str] | None = None  # per file, on first use
+
+    def _methods(self, ctx: Context) -> frozenset[str]:
+        if self._method_names is None:
+            self._method_names = _method_names(ctx)
+        return self._method_names
+
+
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
         """``jax.jit(fn)(args)``: created and called at once."""
         if not type(node.func) is cst.Call:
@@ -220,7 +229,7 @@ class JitInLoop(Rule):
                 return "a new bound method"
             if type(wrapped.value) is cst.Name \
                     and wrapped.value.value not in ctx.index.import_names \
-                    and wrapped.attr.value in _method_names(ctx):
+                    and wrapped.attr.value in self._methods(ctx):
                 # `probe.accuracy`: an instance of a class of this module (not a module's
                 # function, which is one object); each attribute access makes a new method
                 return "a new bound method"
@@ -281,9 +290,8 @@ class JitInLoop(Rule):
 
 def _method_names(ctx: Context) -> frozenset[str]:
     """Names of the methods (not static) of the classes this module defines."""
-    return ctx.state("JXP603.methods", lambda: frozenset(  # type: ignore[return-value]
-        u.name for u in ctx.index.units
-        if u.parent_is_class and not u.is_staticmethod and not u.name.startswith("__")))
+    return frozenset(u.name for u in ctx.index.units
+                     if u.parent_is_class and not u.is_staticmethod and not u.name.startswith("__"))
 
 
 def _returns_new_function(ctx: Context, factory: Unit) -> bool:

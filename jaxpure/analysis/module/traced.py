@@ -13,29 +13,19 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from jaxpure.analysis.index import ModuleIndex, Unit
-from jaxpure.analysis.modules import applied_function, called_model
-from jaxpure.analysis.names import BUILTIN_NAMES, canonical, dotted_name
+from jaxpure.analysis.module.index import ModuleIndex, Unit
+from jaxpure.analysis.module.classes import applied_function, called_model
+from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.syntax import (
     call_arg,
     int_literals,
     keyword_arg,
     positional_args,
-    returned_values,
     str_literals,
 )
-from jaxpure.analysis.transforms import Transform, lookup
+from jaxpure.analysis.catalog.transforms import Transform, lookup
 
 PARTIAL = "functools.partial"
-
-LAX_BODY_KEYWORDS = {
-    "jax.lax.scan": ("f",),
-    "jax.lax.fori_loop": ("body_fun",),
-    "jax.lax.while_loop": ("cond_fun", "body_fun"),
-    "jax.lax.cond": ("true_fun", "false_fun"),
-    "jax.lax.switch": ("branches",),
-    "jax.lax.map": ("f",),
-}
 
 
 @dataclass
@@ -81,132 +71,6 @@ class Origin:
     static: frozenset[str]
     unbatched: frozenset[str] = frozenset()
     statics_unknown: bool = False
-
-
-class Resolver:
-    """Resolve names to qualified names through imports, honouring local bindings."""
-
-    def __init__(self, index: ModuleIndex, module_name: str | None = None) -> None:
-        self.index = index
-        self.module_name = module_name
-        self._qualnames: dict[tuple[int, int], str | None] = {}
-        self.memo: dict[str, object] = {}  # module-wide answers built on first use
-
-    def qualname(self, expr: cst.BaseExpression, unit: Unit | None) -> str | None:
-        # bindings do not change while a module is analysed: one answer per node and scope
-        key = (id(expr), id(unit))
-        try:
-            return self._qualnames[key]
-        except KeyError:
-            pass
-        text = dotted_name(expr)
-        found = self.qualname_text(text, unit) if text is not None else None
-        self._qualnames[key] = found
-        return found
-
-    def qualname_text(self, text: str, unit: Unit | None) -> str | None:
-        head, _, rest = text.partition(".")
-        u = unit
-        while u is not None:
-            if u.imports is not None:
-                found = u.imports.lookup(head)
-                if found is not None:
-                    return canonical(f"{found}.{rest}" if rest else found)
-            if u.binds(head) and head not in u.declared_global:
-                return None
-            u = u.parent
-        found = self.index.imports.lookup(head)
-        if found is not None:
-            return canonical(f"{found}.{rest}" if rest else found)
-        if head in self.index.bindings or head in self.index.def_names:
-            if self.module_name:
-                return f"{self.module_name}.{text}"
-            return None
-        if head in BUILTIN_NAMES:
-            return f"builtins.{text}"
-        return None
-
-    def function(self, expr: cst.BaseExpression, unit: Unit | None) -> Unit | None:
-        """The function a name (``f``, ``self.m``, a lambda) refers to, if in this module."""
-        if type(expr) is cst.Lambda:
-            return self.index.unit_for(expr)
-        if type(expr) is cst.Name:
-            name = expr.value
-            u = unit
-            while u is not None:
-                if name in u.nested:
-                    return u.nested[name]
-                if u.binds(name) and name not in u.declared_global:
-                    return None
-                u = u.parent
-            found = self.index.defs.get(name)
-            if found is None:
-                found = self._factory_product(name)
-            return found
-        if type(expr) is cst.Attribute and type(expr.value) is cst.Name:
-            owner = expr.value.value
-            if owner in ("self", "cls"):
-                class_name = enclosing_class(unit)
-                if class_name is not None:
-                    return self.index.classes.get(class_name, {}).get(expr.attr.value)
-                return None
-            if owner in self.index.class_nodes and len(self.index.bindings.get(owner, ())) <= 1:
-                # `jax.jit(Model.step)`: the function itself, self passed explicitly
-                return self.index.classes.get(owner, {}).get(expr.attr.value)
-            # `model = Model()` at module level, then `jax.jit(model.step)`
-            class_name = self.instance_class(owner, unit)
-            if class_name is not None:
-                return self.index.classes.get(class_name, {}).get(expr.attr.value)
-        return None
-
-    def _factory_product(self, name: str) -> Unit | None:
-        """``schedule = make_schedule(1e-3, 100)`` at module level, where ``make_schedule``
-        defines a function and returns it: the name refers to that nested function (one
-        closure, but the same code, traced the same way)."""
-        bindings = self.index.bindings.get(name, ())
-        if len(bindings) != 1 or not type(bindings[0].value) is cst.Call \
-                or not type(bindings[0].value.func) is cst.Name:
-            return None
-        return self._returned_nested(bindings[0].value.func.value)
-
-    def decorator_wrapper(self, decorator: cst.BaseExpression) -> Unit | None:
-        """The nested function a decorator of this module returns (``def count_calls(fn):
-        def wrapper(*args): ...; return wrapper``), if it returns exactly that."""
-        return self._returned_nested(decorator.value) if type(decorator) is cst.Name else None
-
-    def _returned_nested(self, factory_name: str) -> Unit | None:
-        """The one nested function the module function ``factory_name`` always returns."""
-        factory = self.index.defs.get(factory_name)
-        if factory is None or not type(factory.node) is cst.FunctionDef:
-            return None
-        returned = returned_values(factory.node)
-        names = {v.value for v in returned if type(v) is cst.Name}
-        if len(returned) != len(names) or len(names) != 1:
-            return None
-        return factory.nested.get(names.pop())
-
-    def instance_class(self, name: str, unit: Unit | None) -> str | None:
-        u = unit
-        while u is not None:
-            if u.binds(name):
-                return None
-            u = u.parent
-        bindings = self.index.bindings.get(name)
-        if bindings is None or len(bindings) != 1:
-            return None
-        value = bindings[0].value
-        if type(value) is cst.Call and type(value.func) is cst.Name \
-                and value.func.value in self.index.classes:
-            return value.func.value
-        return None
-
-
-def enclosing_class(unit: Unit | None) -> str | None:
-    while unit is not None:
-        if unit.class_name is not None:
-            return unit.class_name
-        unit = unit.parent
-    return None
 
 
 class TracedAnalysis:
@@ -336,7 +200,7 @@ class TracedAnalysis:
             if target is not None:
                 self.add_target(t, call, unit, target, options)
             return
-        keywords = LAX_BODY_KEYWORDS.get(t.name, ())
+        keywords = t.body_keywords
         arity = _body_arity(t.name, call)
         for i, position in enumerate(t.bodies):
             keyword = keywords[i] if i < len(keywords) else None
@@ -670,3 +534,56 @@ def _axes_entries(axes: cst.BaseExpression | None) -> list[bool] | None:
                 if entries is not None and type(count) is cst.Integer:
                     return entries * int(count.value)
     return None
+
+
+# -- what a traced function is to the walk -------------------------------------------
+
+
+def unit_order(index: ModuleIndex, traced: TracedAnalysis) -> list[Unit]:
+    """Enclosing functions before nested ones, traced callers before their callees."""
+    callers: dict[int, list[Unit]] = {}
+    for caller, callee, _call in traced.edges:
+        info = traced.info.get(id(caller))
+        if info is not None and info.traced:
+            callers.setdefault(id(callee), []).append(caller)
+    for origin in traced.origins:
+        # `jax.vmap(f, in_axes=(0, None))(x, n)` in a traced function: its arguments first
+        if origin.container is not None and origin.container is not origin.target:
+            callers.setdefault(id(origin.target), []).append(origin.container)
+    order: list[Unit] = []
+    state: dict[int, int] = {}  # 1: in progress, 2: done
+
+    def visit(unit: Unit) -> None:
+        if state.get(id(unit)):
+            return
+        state[id(unit)] = 1
+        if unit.parent is not None:
+            visit(unit.parent)
+        for caller in callers.get(id(unit), ()):
+            visit(caller)
+        state[id(unit)] = 2
+        order.append(unit)
+
+    for unit in index.units:
+        visit(unit)
+    return order
+
+
+def is_fori_body(info: TraceInfo) -> bool:
+    return any(t.name.endswith("fori_loop") for t, _node, _unit in info.origins)
+
+
+def tree_map_name(info: TraceInfo) -> str | None:
+    """``jax.tree.map`` when the function is the one a tree map applies to every leaf."""
+    for t, _node, _unit in info.origins:
+        if t.inherit and not t.name.endswith("reduce"):
+            return t.name
+    return None
+
+
+def loop_name(info: TraceInfo | None) -> str:
+    if info is not None:
+        for t, _node, _unit in info.origins:
+            if t.loop:
+                return t.name
+    return "loop"

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import re
+
 import libcst as cst
 
-from jaxpure.analysis.index import ModuleIndex, Unit, refers_to_module
+from jaxpure.analysis.catalog.arrays import is_mutable_value
+from jaxpure.analysis.module.index import ModuleIndex, Unit, refers_to_module
+from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.syntax import lazily_initialised, reads_any, returned_values, statements
-from jaxpure.analysis.traced import Resolver
-from jaxpure.analysis.values import is_mutable_value
 
 MUTATED = "is mutated in place elsewhere in the module"
 CONSTANT_CASE = re.compile(r"^_*[A-Z][A-Z0-9_]*$")
+
+
 class StaleNames:
     """Answers "can this global/closure variable change after tracing, and why?"."""
 

@@ -7,15 +7,21 @@ as traced results).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import libcst as cst
 
-from jaxpure.analysis import effects as E
-from jaxpure.analysis import values as V
-from jaxpure.analysis.index import Unit
-from jaxpure.analysis.modules import array_fields
-from jaxpure.analysis.names import dotted_name
+from jaxpure.analysis.flow.domain import KindScope
+
+from jaxpure.analysis import lattice as L
+from jaxpure.analysis.catalog import arrays as A
+from jaxpure.analysis.catalog.arrays import (
+    AXIS_INDEXES,
+    JAX_ARRAY_CREATORS,
+    NUMPY_CONVERTERS,
+    STATIC_BUILTINS,
+)
+from jaxpure.analysis.module.index import Unit
+from jaxpure.analysis.module.classes import array_fields
+from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.syntax import (
     at_update_base,
     children,
@@ -23,65 +29,63 @@ from jaxpure.analysis.syntax import (
     returned_values,
     str_literals,
 )
-from jaxpure.analysis.transforms import lookup
-
-if TYPE_CHECKING:
-    from jaxpure.analysis.context import Context
+from jaxpure.analysis.catalog.pytrees import AUX_REGISTRATIONS, STATIC_FIELD_MARKERS
+from jaxpure.analysis.catalog.transforms import CONTROL_FLOW, lookup
 
 
-def infer_kind(ctx: Context, expr: cst.BaseExpression) -> int:
+def infer_kind(ctx: KindScope, expr: cst.BaseExpression) -> int:
     t = type(expr)
     if t is cst.Name:
         return ctx.lookup(expr.value)  # type: ignore[attr-defined]
     if t in (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.ConcatenatedString,
              cst.FormattedString, cst.Lambda, cst.Ellipsis):
-        return V.STATIC
+        return L.STATIC
     if t is cst.Attribute:
         return _attribute_kind(ctx, expr)  # type: ignore[arg-type]
     if t is cst.Subscript:
         base = infer_kind(ctx, expr.value)  # type: ignore[attr-defined]
-        if V.is_traced(base):
-            return V.TRACED_ARRAY if base == V.TRACED_ARRAY else V.TRACED
-        if base in (V.STATIC, V.ARRAY, V.NUMPY):
+        if L.is_traced(base):
+            return L.TRACED_ARRAY if base == L.TRACED_ARRAY else L.TRACED
+        if base in (L.STATIC, L.ARRAY, L.NUMPY):
             return base
-        if base == V.REF:
+        if base == L.REF:
             if _plural_refs(expr.value):  # type: ignore[attr-defined]
-                return V.REF  # `residual_refs[0]`: one ref of a list of them
-            return V.TRACED_ARRAY if ctx.traced else V.ARRAY  # `x_ref[...]`: a value
-        return V.UNKNOWN
+                return L.REF  # `residual_refs[0]`: one ref of a list of them
+            return L.TRACED_ARRAY if ctx.traced else L.ARRAY  # `x_ref[...]`: a value
+        return L.UNKNOWN
     if t is cst.Call:
         return _call_kind(ctx, expr)  # type: ignore[arg-type]
     if t is cst.BinaryOperation:
         kinds = [infer_kind(ctx, expr.left), infer_kind(ctx, expr.right)]  # type: ignore[attr-defined]
         if _joins_sequences(expr, kinds):  # type: ignore[arg-type]
-            return V.container(kinds)  # `[x] + [zeros_like(x) for _ in ws]`: a Python list
-        return V.arith(kinds)
+            return L.container(kinds)  # `[x] + [zeros_like(x) for _ in ws]`: a Python list
+        return L.arith(kinds)
     if t is cst.UnaryOperation:
         if type(expr.operator) is cst.Not:  # type: ignore[attr-defined]
-            return V.STATIC
-        return V.arith([infer_kind(ctx, expr.expression)])  # type: ignore[attr-defined]
+            return L.STATIC
+        return L.arith([infer_kind(ctx, expr.expression)])  # type: ignore[attr-defined]
     if t is cst.BooleanOperation:
-        return V.join(infer_kind(ctx, expr.left), infer_kind(ctx, expr.right))  # type: ignore[attr-defined]
+        return L.join(infer_kind(ctx, expr.left), infer_kind(ctx, expr.right))  # type: ignore[attr-defined]
     if t is cst.Comparison:
         return _comparison_kind(ctx, expr)  # type: ignore[arg-type]
     if t is cst.IfExp:
-        return V.join(infer_kind(ctx, expr.body), infer_kind(ctx, expr.orelse))  # type: ignore[attr-defined]
+        return L.join(infer_kind(ctx, expr.body), infer_kind(ctx, expr.orelse))  # type: ignore[attr-defined]
     if t in (cst.Tuple, cst.List, cst.Set):
-        return V.container([infer_kind(ctx, e.value) for e in expr.elements])  # type: ignore[attr-defined]
+        return L.container([infer_kind(ctx, e.value) for e in expr.elements])  # type: ignore[attr-defined]
     if t in (cst.ListComp, cst.SetComp, cst.GeneratorExp):
         # `[jnp.linalg.norm(g) for g in leaves]`: a container of what each element is
-        return V.container([infer_kind(ctx, expr.elt)])  # type: ignore[attr-defined]
+        return L.container([infer_kind(ctx, expr.elt)])  # type: ignore[attr-defined]
     if t is cst.DictComp:
-        return V.container([infer_kind(ctx, expr.value)])  # type: ignore[attr-defined]
+        return L.container([infer_kind(ctx, expr.value)])  # type: ignore[attr-defined]
     if t is cst.Dict:
-        return V.container(
+        return L.container(
             [infer_kind(ctx, e.value) for e in expr.elements if type(e) is cst.DictElement]  # type: ignore[attr-defined]
         )
     if t is cst.NamedExpr:
         return infer_kind(ctx, expr.value)  # type: ignore[attr-defined]
     if t is cst.StarredElement:
         return infer_kind(ctx, expr.value)  # type: ignore[attr-defined]
-    return V.UNKNOWN
+    return L.UNKNOWN
 
 
 _SEQUENCE_DISPLAYS = (cst.List, cst.Tuple, cst.ListComp)
@@ -94,7 +98,7 @@ def _joins_sequences(expr: cst.BinaryOperation, kinds: list[int]) -> bool:
         return False
     if isinstance(expr.left, _SEQUENCE_DISPLAYS) or isinstance(expr.right, _SEQUENCE_DISPLAYS):
         return True
-    return type(expr.operator) is cst.Add and all(k == V.TRACED_CONTAINER for k in kinds)
+    return type(expr.operator) is cst.Add and all(k == L.TRACED_CONTAINER for k in kinds)
 
 
 def _plural_refs(expr: cst.BaseExpression) -> bool:
@@ -103,41 +107,41 @@ def _plural_refs(expr: cst.BaseExpression) -> bool:
     return name == "refs" or name.endswith("_refs")
 
 
-def _attribute_kind(ctx: Context, expr: cst.Attribute) -> int:
+def _attribute_kind(ctx: KindScope, expr: cst.Attribute) -> int:
     base = infer_kind(ctx, expr.value)
     attr = expr.attr.value
-    if V.is_traced(base):
-        if attr in V.STATIC_ATTRS:
-            return V.STATIC
-        if attr in _static_fields(ctx) and attr not in V.ARRAY_ATTRS:
-            return V.STATIC  # aux data of a traced pytree: a Python value under jit
+    if L.is_traced(base):
+        if attr in A.STATIC_ATTRS:
+            return L.STATIC
+        if attr in _static_fields(ctx) and attr not in A.ARRAY_ATTRS:
+            return L.STATIC  # aux data of a traced pytree: a Python value under jit
         if _static_method(ctx, attr, as_property=True):
-            return V.STATIC  # `index.n_states`, a property built from static fields or shapes
-        if attr in V.ARRAY_ATTRS or base == V.TRACED_ARRAY:
-            return V.TRACED_ARRAY
-        if V.FLAG_NAME.match(attr):
-            return V.TRACED_ARRAY  # `state.done`: a boolean leaf of a traced pytree
-        return V.TRACED
-    if base in (V.ARRAY, V.NUMPY):
-        return V.STATIC if attr in V.STATIC_ATTRS else base
-    if base == V.STATIC:
+            return L.STATIC  # `index.n_states`, a property built from static fields or shapes
+        if attr in A.ARRAY_ATTRS or base == L.TRACED_ARRAY:
+            return L.TRACED_ARRAY
+        if A.FLAG_NAME.match(attr):
+            return L.TRACED_ARRAY  # `state.done`: a boolean leaf of a traced pytree
+        return L.TRACED
+    if base in (L.ARRAY, L.NUMPY):
+        return L.STATIC if attr in A.STATIC_ATTRS else base
+    if base == L.STATIC:
         if type(expr.value) is cst.Name:
             field = _traced_model_field(ctx, expr.value.value, attr)
             if field is not None:
                 return field
             if _self_array_attribute(ctx, expr.value.value, attr):
-                return V.ARRAY  # `self.board`, a JAX array wherever the class sets it
-        return V.STATIC
-    if base == V.REF:
-        if attr in V.STATIC_ATTRS:
-            return V.STATIC  # `o_ref.shape[-1]`
+                return L.ARRAY  # `self.board`, a JAX array wherever the class sets it
+        return L.STATIC
+    if base == L.REF:
+        if attr in A.STATIC_ATTRS:
+            return L.STATIC  # `o_ref.shape[-1]`
         if attr == "value":
-            return V.TRACED_ARRAY if ctx.traced else V.ARRAY  # `self.count.value`
-        return V.REF
-    return V.UNKNOWN
+            return L.TRACED_ARRAY if ctx.traced else L.ARRAY  # `self.count.value`
+        return L.REF
+    return L.UNKNOWN
 
 
-def _self_method(ctx: Context, name: str) -> Unit | None:
+def _self_method(ctx: KindScope, name: str) -> Unit | None:
     """The method whose ``self`` (first parameter, not rebound) ``name`` is, if any."""
     method = ctx.unit
     while method is not None and not method.parent_is_class:
@@ -150,7 +154,7 @@ def _self_method(ctx: Context, name: str) -> Unit | None:
     return method
 
 
-def _traced_model_field(ctx: Context, name: str, attr: str) -> int | None:
+def _traced_model_field(ctx: KindScope, name: str, attr: str) -> int | None:
     """``self.temperature`` of an ``eqx.Module`` field annotated as an array, or an nnx
     ``Variable``, in a method being traced: the model went through the transform, so its
     arrays are tracers (a Variable is read through ``[...]``/``.value``, like a ref)."""
@@ -162,10 +166,10 @@ def _traced_model_field(ctx: Context, name: str, attr: str) -> int | None:
     field = array_fields(ctx.index, ctx.resolver, method.class_name).get(attr)
     if field is None:
         return None
-    return V.TRACED_ARRAY if field == "array" else V.REF
+    return L.TRACED_ARRAY if field == "array" else L.REF
 
 
-def _self_array_attribute(ctx: Context, name: str, attr: str) -> bool:
+def _self_array_attribute(ctx: KindScope, name: str, attr: str) -> bool:
     """``self.board`` where every assignment of ``self.board`` in the class stores a new JAX
     array (``jnp.zeros(...)``, ``self.board.at[i].set(v)``)."""
     method = _self_method(ctx, name)
@@ -173,21 +177,17 @@ def _self_array_attribute(ctx: Context, name: str, attr: str) -> bool:
         return False
     values = ctx.index.self_stores.get((method.class_name, attr))
     return bool(values) and all(
-        type(v) is cst.Call and (ctx.qualname(v.func) in E.JAX_ARRAY_CREATORS
+        type(v) is cst.Call and (ctx.qualname(v.func) in JAX_ARRAY_CREATORS
                                      or at_update_base(v) is not None)
         for v in values)
 
 
-_STATIC_FIELD_MARKERS = ("pytree_node=False", "static=True", "'static':True", '"static":True',
-                         "'pytree_node':False", '"pytree_node":False')
-
-
 def _marks_static(text: str) -> bool:
     text = text.replace(" ", "")
-    return any(marker in text for marker in _STATIC_FIELD_MARKERS)
+    return any(marker in text for marker in STATIC_FIELD_MARKERS)
 
 
-def _static_field_factories(ctx: Context) -> set[str]:
+def _static_field_factories(ctx: KindScope) -> set[str]:
     """Names whose call declares a static field: ``static_field`` (jax_md, and a common
     helper name) and functions of this module returning a static ``field(...)``."""
     found = {"static_field"}
@@ -199,7 +199,7 @@ def _static_field_factories(ctx: Context) -> set[str]:
     return found
 
 
-def _static_fields(ctx: Context) -> frozenset[str]:
+def _static_fields(ctx: KindScope) -> frozenset[str]:
     """Fields a class of this module declares static (flax ``struct.field(pytree_node=False)``,
     equinox ``field(static=True)``, ``metadata=dict(static=True)``, ``register_dataclass``'s
     ``meta_fields``, jax_md's ``static_field()`` and helpers like it): aux data, not traced
@@ -229,7 +229,10 @@ def _static_fields(ctx: Context) -> frozenset[str]:
                         found.add(small.target.value)  # jax_dataclasses `Static[int]`
         return frozenset(found)
 
-    return ctx.state("analysis.static_fields", collect)  # type: ignore[return-value]
+    found = ctx.facts.static_fields
+    if found is None:
+        found = ctx.facts.static_fields = collect()
+    return found
 
 
 def _static_annotation(annotation: cst.BaseExpression) -> bool:
@@ -251,11 +254,7 @@ def _calls_factory(value: cst.BaseExpression, factories: set[str]) -> bool:
     return name in factories
 
 
-AUX_REGISTRATIONS = frozenset(
-    {"jax.tree_util.register_pytree_node", "jax.tree_util.register_pytree_with_keys"})
-
-
-def _aux_data_fields(ctx: Context) -> set[str]:
+def _aux_data_fields(ctx: KindScope) -> set[str]:
     """Attributes a custom pytree puts in its aux data, static under jit: the second element
     of what a flatten function returns (``lambda s: ((s.obs,), s.done)``), for flatten
     functions given to ``register_pytree_node`` and ``tree_flatten`` methods."""
@@ -282,35 +281,32 @@ def _aux_data_fields(ctx: Context) -> set[str]:
     return found
 
 
-def _comparison_kind(ctx: Context, expr: cst.Comparison) -> int:
+def _comparison_kind(ctx: KindScope, expr: cst.Comparison) -> int:
     operands = [expr.left, *(t.comparator for t in expr.comparisons)]
     if any(isinstance(o, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
            for o in operands):
         # `layer.activation == "gelu"`: only Python values compare with strings (a JAX
         # array raises), so the other side is static metadata
-        return V.STATIC
+        return L.STATIC
     kinds = [infer_kind(ctx, expr.left)]
     for target in expr.comparisons:
         op = target.operator
         right = target.comparator
         if isinstance(op, (cst.Is, cst.IsNot)):
-            return V.STATIC if len(expr.comparisons) == 1 else V.UNKNOWN
+            return L.STATIC if len(expr.comparisons) == 1 else L.UNKNOWN
         if type(right) is cst.Name and right.value == "None":
             continue  # x == None is False at trace time
         right_kind = infer_kind(ctx, right)
-        if isinstance(op, (cst.In, cst.NotIn)) and right_kind in (V.TRACED, V.TRACED_CONTAINER):
+        if isinstance(op, (cst.In, cst.NotIn)) and right_kind in (L.TRACED, L.TRACED_CONTAINER):
             # `"w" in params`: dict keys are static structure
             continue
         kinds.append(right_kind)
-    if len(kinds) == 1 and V.is_traced(kinds[0]):
-        return V.UNKNOWN
-    return V.arith(kinds)
+    if len(kinds) == 1 and L.is_traced(kinds[0]):
+        return L.UNKNOWN
+    return L.arith(kinds)
 
 
-AXIS_INDEXES = frozenset({"jax.lax.axis_index"})
-
-
-def _staged(ctx: Context) -> bool:
+def _staged(ctx: KindScope) -> bool:
     """Inside a function jit (or pmap, a lax body under them) traces, every `jnp` call is
     staged out: its result is a tracer even when its inputs are constants
     (`jnp.sqrt(q.shape[-1])`), unless `jax.ensure_compile_time_eval()` is active."""
@@ -318,97 +314,91 @@ def _staged(ctx: Context) -> bool:
         and not ctx.compile_time_eval
 
 
-def _call_kind(ctx: Context, call: cst.Call) -> int:
+def _call_kind(ctx: KindScope, call: cst.Call) -> int:
     func = call.func
     if type(func) is cst.Call and ctx.traced:
         # jax.value_and_grad(f)(w, x), jax.vmap(f)(xs), jax.jit(g)(x) inside traced code:
         # a transformed function called on traced values returns traced values
         transform = lookup(ctx.qualname(func.func) or "", ctx.traced_analysis.extra)
         if transform is not None and transform.kind == "wrap":
-            if any(V.is_traced(infer_kind(ctx, a.value)) for a in call.args):
-                return V.TRACED
-            return V.UNKNOWN
+            if any(L.is_traced(infer_kind(ctx, a.value)) for a in call.args):
+                return L.TRACED
+            return L.UNKNOWN
     qual = ctx.qualname(func)
     if qual is not None:
-        if qual in V.STATIC_CALLS or qual in ctx.static_helpers:
-            return V.STATIC
+        if qual in A.STATIC_CALLS or qual in ctx.static_helpers:
+            return L.STATIC
         arg_kinds = [infer_kind(ctx, a.value) for a in call.args]
-        traced = any(V.is_traced(k) for k in arg_kinds)
-        if qual in V.CONTAINER_CALLS:
+        traced = any(L.is_traced(k) for k in arg_kinds)
+        if qual in A.CONTAINER_CALLS:
             if qual == "builtins.getattr" and len(call.args) >= 2:
                 name = call.args[1].value
-                if type(name) is cst.SimpleString and name.evaluated_value in V.STATIC_ATTRS:
-                    return V.STATIC
-            return V.container(arg_kinds) if arg_kinds else V.STATIC
-        if qual == "builtins.sorted" and arg_kinds == [V.TRACED]:
-            return V.UNKNOWN  # a traced pytree of unknown type: a dict sorts to its static keys
-        if qual in V.ARITH_CALLS:
-            return V.arith(arg_kinds) if arg_kinds else V.UNKNOWN
-        if qual in V.REF_CREATORS:
-            return V.REF
-        if qual in V.CONTROL_FLOW:
-            return V.TRACED if ctx.traced else V.UNKNOWN
+                if type(name) is cst.SimpleString and name.evaluated_value in A.STATIC_ATTRS:
+                    return L.STATIC
+            return L.container(arg_kinds) if arg_kinds else L.STATIC
+        if qual == "builtins.sorted" and arg_kinds == [L.TRACED]:
+            return L.UNKNOWN  # a traced pytree of unknown type: a dict sorts to its static keys
+        if qual in A.ARITH_CALLS:
+            return L.arith(arg_kinds) if arg_kinds else L.UNKNOWN
+        if qual in A.REF_CREATORS:
+            return L.REF
+        if qual in CONTROL_FLOW:
+            return L.TRACED if ctx.traced else L.UNKNOWN
         if qual in AXIS_INDEXES and ctx.traced:
-            return V.TRACED_ARRAY  # which device or mapped element: known only when it runs
+            return L.TRACED_ARRAY  # which device or mapped element: known only when it runs
         if qual == "jax.lax.psum" and call.args and is_int_literal(call.args[0].value):
-            return V.STATIC  # `lax.psum(1, axis)`: JAX's idiom for the axis size, an int
-        if qual.startswith(V.ARRAY_NAMESPACES):
+            return L.STATIC  # `lax.psum(1, axis)`: JAX's idiom for the axis size, an int
+        if qual.startswith(A.ARRAY_NAMESPACES):
             if traced or _staged(ctx):
-                return V.TRACED_ARRAY
-            return V.ARRAY
+                return L.TRACED_ARRAY
+            return L.ARRAY
         if qual.startswith("numpy."):
             if traced and qual in NUMPY_CONVERTERS:
-                return V.NUMPY  # the conversion itself is the error (JXP403), reported once
+                return L.NUMPY  # the conversion itself is the error (JXP403), reported once
             if traced:
-                return V.TRACED_ARRAY
-            if qual in V.NUMPY_ARRAY_CREATORS or qual.startswith("numpy.random."):
-                return V.NUMPY
-            return V.STATIC if all(k == V.STATIC for k in arg_kinds) else V.UNKNOWN
+                return L.TRACED_ARRAY
+            if qual in A.NUMPY_ARRAY_CREATORS or qual.startswith("numpy.random."):
+                return L.NUMPY
+            return L.STATIC if all(k == L.STATIC for k in arg_kinds) else L.UNKNOWN
         if qual.startswith("math."):
-            return V.STATIC
+            return L.STATIC
         if qual.startswith("jax."):
             if qual in ("jax.tree_util.keystr", "jax.tree.keystr"):
-                return V.STATIC  # a key path's text: part of the pytree's structure
+                return L.STATIC  # a key path's text: part of the pytree's structure
             if qual in ("jax.device_put", "jax.block_until_ready"):
-                return arg_kinds[0] if arg_kinds else V.ARRAY
-            return V.TRACED if traced else V.UNKNOWN
-        return V.UNKNOWN
-    if ctx.traced and any(V.is_traced(infer_kind(ctx, a.value)) for a in call.args):
-        callee = ctx.resolver.function(func, ctx.frame.unit)
+                return arg_kinds[0] if arg_kinds else L.ARRAY
+            return L.TRACED if traced else L.UNKNOWN
+        return L.UNKNOWN
+    if ctx.traced and any(L.is_traced(infer_kind(ctx, a.value)) for a in call.args):
+        callee = ctx.resolver.function(func, ctx.unit)
         if callee is not None and _returns_array(ctx, callee):
-            return V.TRACED_ARRAY  # a helper of this module that returns jnp results
+            return L.TRACED_ARRAY  # a helper of this module that returns jnp results
     if type(func) is cst.Attribute:
         receiver = infer_kind(ctx, func.value)
         method = func.attr.value
-        if V.is_traced(receiver):
-            if method in V.CONCRETE_METHODS:
-                return V.STATIC
-            if receiver == V.TRACED_ARRAY or method in V.ARRAY_METHODS:
-                return V.TRACED_ARRAY
+        if L.is_traced(receiver):
+            if method in A.CONCRETE_METHODS:
+                return L.STATIC
+            if receiver == L.TRACED_ARRAY or method in A.ARRAY_METHODS:
+                return L.TRACED_ARRAY
             if _static_method(ctx, method):
-                return V.STATIC  # `model.dofs()`, built from the pytree's static fields
-            return V.TRACED
-        if receiver in (V.ARRAY, V.NUMPY):
-            return V.STATIC if method in V.CONCRETE_METHODS else receiver
-        if receiver == V.REF:
+                return L.STATIC  # `model.dofs()`, built from the pytree's static fields
+            return L.TRACED
+        if receiver in (L.ARRAY, L.NUMPY):
+            return L.STATIC if method in A.CONCRETE_METHODS else receiver
+        if receiver == L.REF:
             # `refs.pop()`: one ref of a list of them; `x_ref.get()`: its value
-            return V.REF if _plural_refs(func.value) else V.ARRAY
-    return V.UNKNOWN
+            return L.REF if _plural_refs(func.value) else L.ARRAY
+    return L.UNKNOWN
 
 
-NUMPY_CONVERTERS = frozenset({"numpy.asarray", "numpy.array", "numpy.asanyarray",
-                              "numpy.ascontiguousarray"})
-_STATIC_BUILTINS = frozenset({"len", "sum", "tuple", "int", "max", "min", "range", "sorted",
-                              "list", "bool", "str"})
-
-
-def _static_method(ctx: Context, name: str, as_property: bool = False) -> bool:
+def _static_method(ctx: KindScope, name: str, as_property: bool = False) -> bool:
     """A method of this module's classes (the only one of that name) whose every ``return``
     is built from literals, builtins, the class's static fields (``len(self.link_names)``
     with ``link_names: Static[...]``) and shapes of its fields (``self.params.shape[0]``):
     a Python value even on a traced pytree. ``as_property``: read as an attribute, so only a
     ``@property`` counts."""
-    cache: dict[tuple[str, bool], bool] = ctx.state("static-methods", dict)  # type: ignore[assignment]
+    cache = ctx.facts.static_methods
     if (name, as_property) in cache:
         return cache[name, as_property]
     found = [methods[name] for methods in ctx.index.classes.values() if name in methods]
@@ -440,15 +430,15 @@ def _built_from_static(node: cst.CSTNode, self_name: str, statics: frozenset[str
     """Every value ``node`` reads is a literal, a static builtin or a static field of
     ``self`` (``sum(self.joint_dofs[1:])``)."""
     if type(node) is cst.Attribute:
-        if node.attr.value in V.STATIC_ATTRS and _self_rooted(node.value, self_name):
+        if node.attr.value in A.STATIC_ATTRS and _self_rooted(node.value, self_name):
             return True  # `self.params.shape`: shapes are static under a trace
         base_ok = type(node.value) is cst.Name and node.value.value == self_name \
             or _built_from_static(node.value, self_name, statics)
         return base_ok and node.attr.value in statics
     if type(node) is cst.Name:
-        return node.value in _STATIC_BUILTINS or node.value in ("None", "True", "False")
+        return node.value in STATIC_BUILTINS or node.value in ("None", "True", "False")
     if type(node) is cst.Call:
-        return type(node.func) is cst.Name and node.func.value in _STATIC_BUILTINS and all(
+        return type(node.func) is cst.Name and node.func.value in STATIC_BUILTINS and all(
             _built_from_static(a.value, self_name, statics) for a in node.args)
     if isinstance(node, cst.BaseExpression) and not isinstance(node, _COMPOSITE_EXPRESSIONS):
         return isinstance(node, (cst.Integer, cst.Float, cst.SimpleString))
@@ -460,10 +450,10 @@ _COMPOSITE_EXPRESSIONS = (cst.Subscript, cst.BinaryOperation, cst.Tuple, cst.Com
                           cst.UnaryOperation)
 
 
-def _returns_array(ctx: Context, unit: Unit) -> bool:
+def _returns_array(ctx: KindScope, unit: Unit) -> bool:
     """Whether every ``return`` of a function gives a ``jnp``/``lax`` array expression
     (``return jnp.mean((x @ w - y) ** 2)``), so that calling it on tracers gives a tracer."""
-    cache: dict[int, bool] = ctx.state("returns-array", dict)  # type: ignore[assignment]
+    cache = ctx.facts.returns_array
     found = cache.get(id(unit))
     if found is None:
         values = returned_values(unit.node)
@@ -472,11 +462,11 @@ def _returns_array(ctx: Context, unit: Unit) -> bool:
     return found
 
 
-def _array_expression(ctx: Context, node: cst.BaseExpression, unit: Unit) -> bool:
+def _array_expression(ctx: KindScope, node: cst.BaseExpression, unit: Unit) -> bool:
     if type(node) is cst.Call:
         qual = ctx.resolver.qualname(node.func, unit)
-        return qual is not None and qual.startswith(V.ARRAY_NAMESPACES) \
-            and qual not in V.STATIC_CALLS and qual not in V.CONTROL_FLOW
+        return qual is not None and qual.startswith(A.ARRAY_NAMESPACES) \
+            and qual not in A.STATIC_CALLS and qual not in CONTROL_FLOW
     if type(node) is cst.BinaryOperation:
         return _array_expression(ctx, node.left, unit) or _array_expression(ctx, node.right, unit)
     if type(node) is cst.UnaryOperation and not type(node.operator) is cst.Not:

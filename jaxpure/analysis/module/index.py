@@ -11,21 +11,9 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from jaxpure.analysis.keys import key_path
-from jaxpure.analysis.names import ImportTable, dotted_name
-from jaxpure.analysis.syntax import NODE_TYPES, child_fields, single_assignment, target_names
-
-MUTATING_METHODS = frozenset(
-    {
-        "append", "extend", "insert", "pop", "popitem", "remove", "clear", "update",
-        "setdefault", "add", "discard", "sort", "reverse", "__setitem__", "fill", "put",
-        "resize", "itemset", "appendleft", "extendleft", "popleft", "difference_update",
-        "intersection_update", "symmetric_difference_update",
-    }
-)
-SHRINKING_METHODS = frozenset({"pop", "popitem", "remove", "clear", "discard", "popleft",
-                               "difference_update", "intersection_update",
-                               "symmetric_difference_update"})
+from jaxpure.analysis.catalog.side_effects import MUTATING_METHODS, SHRINKING_METHODS  # noqa: F401
+from jaxpure.analysis.module.imports import ImportTable, dotted_name
+from jaxpure.analysis.syntax import NODE_TYPES, child_fields, key_path, target_names
 
 
 @dataclass(frozen=True)
@@ -162,28 +150,6 @@ class ModuleIndex:
             if refers_to_module(unit, name):
                 names.add(name)
         return names
-
-
-def single_value(index: ModuleIndex, unit: Unit | None,
-                 name: str) -> tuple[cst.BaseExpression, Unit | None] | None:
-    """The value ``name`` (read in ``unit``) holds when it is bound exactly once, in its
-    function or at module level (``init = State(...)``), with the scope that value is read
-    in; None for parameters, rebound or augmented names."""
-    u = unit
-    while u is not None:
-        if name in u.declared_global:
-            break
-        if u.binds(name) and name not in u.declared_nonlocal:
-            if name in u.param_names or u.assigned.get(name) != 1 or type(u.node) is cst.Lambda:
-                return None
-            value = single_assignment(u.node.body, name)
-            return (value, u) if value is not None else None
-        u = u.parent
-    bindings = index.bindings.get(name)
-    if bindings and len(bindings) == 1 and bindings[0].value is not None \
-            and not bindings[0].augmented and name not in index.global_writes:
-        return bindings[0].value, None
-    return None
 
 
 def refers_to_module(unit: Unit | None, name: str) -> bool:

@@ -14,17 +14,13 @@ that is a traced pytree argument under ``jax.jit`` reads leaves, not constants.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
 import libcst as cst
 
-from jaxpure.analysis.index import MUTATING_METHODS, ModuleIndex, Unit
+from jaxpure.analysis.module.index import MUTATING_METHODS, ModuleIndex, Unit
 from jaxpure.analysis.syntax import NODE_TYPES, call_arg, child_fields
-from jaxpure.analysis.traced import PARTIAL, Resolver, TracedAnalysis
-from jaxpure.analysis.values import is_mutable_value
-
-if TYPE_CHECKING:
-    from jaxpure.analysis.context import Context
+from jaxpure.analysis.module.resolve import Resolver
+from jaxpure.analysis.module.traced import PARTIAL, TracedAnalysis
+from jaxpure.analysis.catalog.arrays import is_mutable_value
 
 # run before the object can be used: what they set is in place before any trace
 INIT_METHODS = frozenset({"__init__", "__post_init__", "__new__", "setup", "__setstate__"})
@@ -376,13 +372,6 @@ class SelfAttributes:
                 return f"{what} is {write.how} in `{class_name}.{write.method}`" \
                     if shown != "self" else f"{what} is {write.how} in `{write.method}`"
         return None
-
-
-def self_attributes(ctx: Context) -> SelfAttributes:
-    """The module's one ``SelfAttributes`` (built on first use, shared by the rules)."""
-    return ctx.state(  # type: ignore[return-value]
-        "analysis.self_attributes",
-        lambda: SelfAttributes(ctx.module, ctx.index, ctx.resolver, ctx.traced_analysis))
 
 
 def self_param(unit: Unit) -> str | None:

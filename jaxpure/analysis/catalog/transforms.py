@@ -11,7 +11,7 @@ Two properties decide which findings matter under a transform:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,8 @@ class Transform:
     # object): a module-level body is traced once even in eager code, a closure made per
     # call is not (checked under jax 0.10: scan, fori_loop, while_loop, cond; not lax.map)
     caches_stable_bodies: bool = False
+    # the keywords naming the bodies, in the order of ``bodies`` (lax.cond's true_fun/false_fun)
+    body_keywords: tuple[str, ...] = ()
 
 
 def _t(name: str, caching: bool, **kw: object) -> tuple[str, Transform]:
@@ -58,14 +60,14 @@ TRANSFORMS: dict[str, Transform] = dict(
         _t("jax.custom_vjp", False, concrete=True),
         _t("jax.make_jaxpr", False),
         _t("jax.eval_shape", False, kind="call"),
-        _t("jax.lax.scan", False, kind="call", loop=True, caches_stable_bodies=True),
+        _t("jax.lax.scan", False, kind="call", loop=True, caches_stable_bodies=True, body_keywords=("f",)),
         _t("jax.lax.fori_loop", False, bodies=(2,), kind="call", loop=True,
-           caches_stable_bodies=True),
+           caches_stable_bodies=True, body_keywords=("body_fun",)),
         _t("jax.lax.while_loop", False, bodies=(0, 1), kind="call", loop=True,
-           caches_stable_bodies=True),
-        _t("jax.lax.cond", False, bodies=(1, 2), kind="call", caches_stable_bodies=True),
-        _t("jax.lax.switch", False, bodies=(-2,), kind="call", caches_stable_bodies=True),
-        _t("jax.lax.map", False, kind="call", loop=True),
+           caches_stable_bodies=True, body_keywords=("cond_fun", "body_fun")),
+        _t("jax.lax.cond", False, bodies=(1, 2), kind="call", caches_stable_bodies=True, body_keywords=("true_fun", "false_fun")),
+        _t("jax.lax.switch", False, bodies=(-2,), kind="call", caches_stable_bodies=True, body_keywords=("branches",)),
+        _t("jax.lax.map", False, kind="call", loop=True, body_keywords=("f",)),
         _t("jax.lax.associative_scan", False, kind="call"),
         _t("jax.tree.map", False, kind="call", inherit=True),
         _t("jax.tree.map_with_path", False, kind="call", inherit=True),
@@ -98,11 +100,38 @@ STATIC_ARGNAMES = "static_argnames"
 
 
 def lookup(qualname: str, extra: dict[str, str] | None = None) -> Transform | None:
+    """The transform a qualified name is, or behaves like (``extra``: the configured
+    ``transforms`` table, wrapper name -> the JAX transform it wraps)."""
     found = TRANSFORMS.get(qualname)
     if found is None and extra:
         like = extra.get(qualname)
         if like is not None and like in TRANSFORMS:
-            base = TRANSFORMS[like]
-            found = Transform(qualname, base.caching, base.concrete, base.bodies, base.kind,
-                              base.filtered, base.loop, base.inherit)
+            # every property of the wrapped transform, under the wrapper's name
+            found = replace(TRANSFORMS[like], name=qualname)
     return found
+
+
+# lax primitives that hand a key passed to them to their bodies: passing it draws from it
+LAX_CONSUMERS = frozenset(
+    {"jax.lax.scan", "jax.lax.fori_loop", "jax.lax.while_loop", "jax.lax.cond",
+     "jax.lax.switch", "jax.lax.map"}
+)
+# lax control flow primitives: their result is traced (or an array) like the values they get
+CONTROL_FLOW = frozenset(
+    {"jax.lax.scan", "jax.lax.fori_loop", "jax.lax.while_loop", "jax.lax.cond",
+     "jax.lax.switch", "jax.lax.map", "jax.lax.associative_scan"}
+)
+# transforms that run the function once per element of a batch
+MAPPING_TRANSFORMS = frozenset({"jax.vmap", "jax.pmap"})
+# transforms whose wrapped function receives the call's arguments one to one
+ARGUMENT_PRESERVING_TRANSFORMS = frozenset({"jax.vmap", "jax.pmap", "jax.jit", "jax.checkpoint",
+                                            "jax.remat", "jax.named_call"})
+# lax loops whose carry keeps its pytree structure:
+# primitive -> (body position, body keyword, init position, init keyword, carry param index)
+CARRY_LOOPS = {
+    "jax.lax.scan": (0, "f", 1, "init", 0),
+    "jax.lax.fori_loop": (2, "body_fun", 3, "init_val", 1),
+    "jax.lax.while_loop": (1, "body_fun", 2, "init_val", 0),
+}
+# lax branch primitives whose branches must return one structure
+BRANCH_PRIMITIVES = frozenset({"jax.lax.cond", "jax.lax.switch"})

@@ -14,17 +14,19 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jaxpure.analysis.index import single_value
-from jaxpure.analysis.values import PYTHON_SCALAR_ANNOTATIONS, annotation_is_array
+from jaxpure.analysis.module.bindings import single_value
+from jaxpure.analysis.catalog.arrays import PYTHON_SCALAR_ANNOTATIONS, annotation_is_array
+from jaxpure.analysis.catalog.pytrees import (
+    HAIKU_TRANSFORMS,
+    HAIKU_WITHOUT_RNG,
+    LINEN_BASES,
+    MODEL_BASES,
+    NNX_VARIABLES,
+)
 
 if TYPE_CHECKING:
-    from jaxpure.analysis.index import ModuleIndex, Unit
-    from jaxpure.analysis.traced import Resolver
-
-MODEL_BASES = {"equinox.Module": "equinox", "flax.nnx.Module": "nnx"}
-NNX_VARIABLES = frozenset(
-    f"flax.nnx.{name}" for name in ("Variable", "Param", "BatchStat", "Cache", "Intermediate",
-                                    "VariableState", "Perturbation"))
+    from jaxpure.analysis.module.index import ModuleIndex, Unit
+    from jaxpure.analysis.module.resolve import Resolver
 
 
 def model_classes(index: ModuleIndex, resolver: Resolver) -> dict[str, str]:
@@ -86,13 +88,6 @@ def _array_annotation(annotation: cst.BaseExpression) -> bool:
     return annotation_is_array(annotation)
 
 
-LINEN_BASES = frozenset({"flax.linen.Module", "flax.linen.module.Module"})
-# hk.transform(f).apply(params, rng, *args): how many leading arguments f does not get
-HAIKU_TRANSFORMS = {"haiku.transform": 2, "haiku.transform_with_state": 3,
-                    "haiku.multi_transform": 2, "haiku.multi_transform_with_state": 3}
-HAIKU_WITHOUT_RNG = "haiku.without_apply_rng"
-
-
 def applied_function(index: ModuleIndex, resolver: Resolver, expr: cst.BaseExpression,
                      unit: Unit | None) -> tuple[Unit, int] | None:
     """What ``model.apply`` / ``net.apply`` runs, and how many leading ``apply`` arguments
@@ -114,7 +109,7 @@ def applied_function(index: ModuleIndex, resolver: Resolver, expr: cst.BaseExpre
     qual = resolver.qualname(value.func, unit)
     without_rng = qual == HAIKU_WITHOUT_RNG
     if without_rng and value.args and type(value.args[0].value) is cst.Call:
-        value = value.args[0].value  # type: ignore[assignment]
+        value = value.args[0].value
         qual = resolver.qualname(value.func, unit)
     skipped = HAIKU_TRANSFORMS.get(qual or "")
     if skipped is None or not value.args:

@@ -1,0 +1,125 @@
+"""CallSites: what traced functions pass to the functions they call.
+
+The kinds of the arguments at each call site of a function of this module (so a helper
+knows which of its parameters are traced), and the calls to other modules' functions
+(the module summary's external calls).
+"""
+
+from __future__ import annotations
+
+
+import libcst as cst
+
+from jaxpure.analysis import lattice as L
+from jaxpure.analysis.catalog.transforms import ARGUMENT_PRESERVING_TRANSFORMS
+from jaxpure.analysis.module.index import Unit
+from jaxpure.analysis.module.classes import applied_function, called_model
+from jaxpure.analysis.module.summary import LIBRARY_PREFIXES
+from jaxpure.analysis.syntax import positional_args
+
+
+from jaxpure.analysis.flow.base import WalkerBase
+
+
+class CallSites(WalkerBase):
+    """Recording call sites."""
+
+    def record_callsite(self, call: cst.Call) -> None:
+        ctx = self.ctx
+        unit = ctx.frame.unit
+        callee = ctx.resolver.function(call.func, unit)
+        model = None if callee is not None else called_model(ctx.index, ctx.resolver, call, unit)
+        applied = None if callee is not None or model is not None else \
+            applied_function(ctx.index, ctx.resolver, call.func, unit)
+        if callee is None and model is None and applied is None:
+            if self.record_tree_map(call):
+                return
+            wrapped = self.transformed_callee(call)
+            if wrapped is not None:
+                self.record_arguments(wrapped, call, 0)
+                return
+            self.record_external_call(call)
+            return
+        if applied is not None:
+            # `model.apply(variables, x)`: variables in place of self; `net.apply(params,
+            # rng, x)`: forward gets what follows params and rng
+            callee, shift = applied
+        else:
+            callee = callee or model
+            # `obj.method(x)` and `model(x)` fill the parameters after `self`
+            shift = 1 if callee.parent_is_class and (type(call.func) is cst.Attribute
+                                                     or model is not None) else 0
+        self.record_arguments(callee, call, shift)
+
+    def transformed_callee(self, call: cst.Call) -> Unit | None:
+        """``jax.vmap(f, in_axes=...)(a, b)``: f, which gets the arguments as they are (an
+        ``in_axes=None`` argument passes through unbatched; mapped ones are traced anyway)."""
+        inner = call.func
+        if not type(inner) is cst.Call or not inner.args or inner.args[0].keyword \
+                or self.ctx.qualname(inner.func) not in ARGUMENT_PRESERVING_TRANSFORMS:
+            return None
+        return self.ctx.resolver.function(inner.args[0].value, self.ctx.frame.unit)
+
+    def record_arguments(self, callee: Unit, call: cst.Call, shift: int) -> None:
+        ctx = self.ctx
+        kinds = ctx.callsite_kinds.setdefault(id(callee), {})
+        positional = [p for p in callee.params if p.index >= 0]
+
+        def record(name: str, kind: int) -> None:
+            kinds[name] = L.join(kinds[name], kind) if name in kinds else kind
+
+        position = shift
+        for arg in call.args:
+            if arg.keyword is not None:
+                record(arg.keyword.value, ctx.kind(arg.value))
+                continue
+            if arg.star:
+                # *args fills the remaining positional parameters, **kwargs the keywords:
+                # their elements are traced when the container holds traced values
+                spread = L.TRACED if L.is_traced(ctx.kind(arg.value)) else L.UNKNOWN
+                remaining = positional[position:] if arg.star == "*" else \
+                    [p for p in callee.params if p.index < 0 or p.index >= position]
+                for p in remaining:
+                    record(p.name, spread)
+                continue
+            if 0 <= position < len(positional):
+                record(positional[position].name, ctx.kind(arg.value))
+            position += 1
+
+    def record_tree_map(self, call: cst.Call) -> bool:
+        """``jax.tree.map(f, tree, ...)``: f's parameters get the kinds of the leaves."""
+        ctx = self.ctx
+        qual = ctx.qualname(call.func)
+        if qual not in ("jax.tree.map", "jax.tree.map_with_path") or not call.args:
+            return False
+        callee = ctx.resolver.function(call.args[0].value, ctx.frame.unit)
+        if callee is None:
+            return True
+        kinds = ctx.callsite_kinds.setdefault(id(callee), {})
+        positional = [p.name for p in callee.params if p.index >= 0]
+        trees = [a.value for a in positional_args(call)[1:]]
+        if qual == "jax.tree.map_with_path" and positional:
+            kinds[positional[0]] = L.STATIC  # the key path
+            positional = positional[1:]
+        for name, tree in zip(positional, trees):
+            leaf = L.TRACED if L.is_traced(ctx.kind(tree)) else L.UNKNOWN
+            kinds[name] = L.join(kinds[name], leaf) if name in kinds else leaf
+        return True
+
+    def record_external_call(self, call: cst.Call) -> None:
+        ctx = self.ctx
+        unit = ctx.frame.unit
+        qual = ctx.qualname(call.func)
+        if unit is None or qual is None or "." not in qual or qual.startswith(LIBRARY_PREFIXES):
+            return
+        positional: list[int] = []
+        keywords: list[tuple[str, int]] = []
+        open_ended = False
+        for arg in call.args:
+            if arg.star:
+                open_ended = True  # later positional kinds are unknown
+            elif arg.keyword is not None:
+                keywords.append((arg.keyword.value, ctx.kind(arg.value)))
+            elif not open_ended:
+                positional.append(ctx.kind(arg.value))
+        ctx.external_calls.append((unit, qual, tuple(positional), tuple(keywords)))

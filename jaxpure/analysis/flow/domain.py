@@ -1,0 +1,75 @@
+"""What the walk keeps per function and per loop, shared by the walker and its parts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import libcst as cst
+
+from jaxpure.analysis.flow.keystate import KeyState
+from jaxpure.analysis.module.facts import ModuleFacts
+from jaxpure.analysis.module.index import ModuleIndex, Unit
+from jaxpure.analysis.module.resolve import Resolver
+from jaxpure.analysis.module.traced import TraceInfo, TracedAnalysis
+
+# a rule's visit_<Node>(node, ctx) method, ctx being the analysis Context
+Handler = Callable[[object, Any], None]
+
+
+@dataclass
+class Frame:
+    unit: Unit | None
+    info: TraceInfo | None
+    env: dict[str, int] = field(default_factory=dict)
+    keys: dict[str, KeyState] = field(default_factory=dict)
+    closure: tuple[dict[str, int], dict[str, KeyState]] | None = None
+    random_names: frozenset[str] = frozenset()
+    key_paths: bool = False  # some random_names are paths (self.key, rngs["dropout"])
+    # `draw = partial(jax.random.normal, key)`: each call of `draw` draws from `key`
+    bound_keys: dict[str, str] = field(default_factory=dict)
+    dead: bool = False
+
+
+@dataclass
+class Loop:
+    node: cst.CSTNode
+    assigned: frozenset[str]
+    reported: set[str] = field(default_factory=set)
+    # keys whose first event in the body is a consumption (`key, sub = split(key)`):
+    # if the body leaves them consumed, the next iteration consumes them again
+    consumed_first: set[str] = field(default_factory=set)
+    seen: set[str] = field(default_factory=set)
+
+
+def from_param(value: cst.BaseExpression | None, frame: Frame) -> bool:
+    while isinstance(value, (cst.Subscript, cst.Attribute)):
+        value = value.value
+    if type(value) is cst.Name and frame.unit is not None:
+        return frame.unit.param(value.value) is not None
+    return False
+
+
+class KindScope(Protocol):
+    """What inferring an expression's kind needs to know about where the walk is (the
+    Context is one; infer.py never imports it)."""
+
+    module: cst.Module
+    index: ModuleIndex
+    resolver: Resolver
+    traced_analysis: TracedAnalysis
+    facts: ModuleFacts
+    static_helpers: frozenset[str]
+    compile_time_eval: int
+
+    @property
+    def unit(self) -> Unit | None: ...
+    @property
+    def traced(self) -> bool: ...
+    @property
+    def strict_via(self) -> str | None: ...
+    @property
+    def caching_via(self) -> str | None: ...
+    def lookup(self, name: str) -> int: ...
+    def qualname(self, expr: cst.BaseExpression) -> str | None: ...

@@ -1,0 +1,189 @@
+"""KeyLoops: a key consumed on every iteration of a loop (JXP302's events).
+
+Python loops and comprehensions, lax loop bodies with a carried or closed-over key, the
+function jax.tree.map applies to every leaf, and keys broadcast to a vmapped batch.
+"""
+
+from __future__ import annotations
+
+
+import libcst as cst
+
+from jaxpure.analysis.catalog import random as R
+from jaxpure.analysis.flow.keystate import KeyReuseInLoop
+from jaxpure.analysis.flow.keystate import KeyState
+from jaxpure.analysis.syntax import argument_names
+from jaxpure.analysis.syntax import argument_paths
+from jaxpure.analysis.catalog.transforms import MAPPING_TRANSFORMS
+from jaxpure.analysis.module.index import Unit
+from jaxpure.analysis.syntax import reads_any, statements
+from jaxpure.analysis.module.traced import Origin
+
+
+from jaxpure.analysis.syntax import assigned_in, leaves_loop
+from jaxpure.analysis.flow.base import WalkerBase
+from jaxpure.analysis.flow.domain import Loop
+from jaxpure.analysis.context import Context
+from jaxpure.analysis.flow.keys import _draws_from
+from jaxpure.analysis.module.traced import loop_name, tree_map_name
+
+
+class KeyLoops(WalkerBase):
+    """Per-iteration key reuse."""
+
+    def flush_loop_reuse(self, loop: Loop, body: cst.BaseSuite | None = None) -> None:
+        """Report the per-iteration key reuse found in a loop once its body is walked."""
+        if body is not None and not self.ctx.frame.dead:
+            last = statements(body)
+            if not (last and leaves_loop(last[-1])):
+                for name in sorted(loop.consumed_first & loop.assigned):
+                    state = self.ctx.frame.keys.get(name)
+                    if state is not None and state.consumed_by is not None \
+                            and name not in loop.reported:
+                        # `key, sub = split(key); normal(key)`: the body ends with key
+                        # consumed, and the next iteration splits it again
+                        loop.reported.add(name)
+                        kind = "for" if type(loop.node) is cst.For else "while"
+                        self.pending_loop_reuse.append(
+                            (loop, KeyReuseInLoop(name, state.consumed_by, kind)))
+        keep = []
+        for owner, event in self.pending_loop_reuse:
+            if owner is loop:
+                self.dispatch(event)
+            else:
+                keep.append((owner, event))
+        self.pending_loop_reuse = keep
+
+    def check_loop_reuse(self, name: str, call: cst.Call, alias_of: str | None = None,
+                         alias_loop: int | None = None) -> None:
+        ctx = self.ctx
+        root = name.split(".", 1)[0].split("[", 1)[0]  # `v` for the path `v.rng_key`
+        if ctx.loops:
+            loop = ctx.loops[-1]
+            if _aligned_shuffle(ctx, call, loop.assigned):
+                return
+            # `dropout_key = key` inside the loop still hands out the same key each time
+            copied_here = alias_of is not None and alias_loop == id(loop.node)
+            fresh = (name in loop.assigned or root in loop.assigned) and \
+                (not copied_here or alias_of in loop.assigned)
+            if not fresh and name not in loop.reported:
+                loop.reported.add(name)
+                kind = {cst.For: "for", cst.While: "while"}.get(type(loop.node), "comprehension")
+                self.pending_loop_reuse.append((loop, KeyReuseInLoop(name, call, kind)))
+            return
+        info = ctx.frame.info
+        unit = ctx.frame.unit
+        if info is None or unit is None or unit.binds(root):
+            return
+        mapped = tree_map_name(info)
+        if mapped is not None and _aligned_shuffle(ctx, call, frozenset(p.name for p in unit.params),
+                                                   rows=True):
+            return
+        if info.loop_body or mapped is not None:
+            reported = self.closed_over_reported
+            if (id(unit), name) not in reported:
+                reported.add((id(unit), name))
+                if info.loop_body:
+                    event = KeyReuseInLoop(name, call, loop_name(info), closed_over=True)
+                else:
+                    # the function jax.tree.map applies runs once per leaf, each time with
+                    # the same closed-over key
+                    event = KeyReuseInLoop(name, call, mapped or "jax.tree.map",
+                                             closed_over=True, per="leaf")
+                self.dispatch(event)
+
+    def check_broadcast_key(self, name: str, call: cst.Call, state: KeyState) -> None:
+        """``jax.vmap(f, in_axes=(None, 0))(key, xs)`` with f drawing from ``key``: every
+        element of the batch draws the same numbers."""
+        ctx = self.ctx
+        unit = ctx.frame.unit
+        param = state.alias_of or name  # `k = key` draws from the parameter too
+        if unit is None or unit.param(param) is None:
+            return
+        qual = ctx.qualname(call.func) or ""
+        if not qual.startswith("jax.random.") or qual in R.KEY_PRODUCERS:
+            # split(key, n)[i] with a batched i gives each element its own key
+            return
+        if param in assigned_in(unit.node.body):
+            return  # rebound somewhere in the body: not (only) the broadcast key
+        reported = self.broadcast_reported
+        for origin in ctx.traced_analysis.origins:
+            if origin.target is not unit or param not in origin.unbatched:
+                continue
+            if (id(origin.node), param) in reported:
+                continue
+            if _passes_none(ctx, origin, unit, param):
+                continue  # `vmap(f, in_axes=(None, 0))(None, xs)`: no key to broadcast
+            reported.add((id(origin.node), param))
+            self.dispatch(KeyReuseInLoop(param, origin.node, origin.transform.name,
+                                           per="batch", consumed_by=call))
+
+    def check_carried_keys(self, value: cst.BaseExpression) -> None:
+        """A lax loop body returning a consumed carry key reuses it next iteration."""
+        ctx = self.ctx
+        for name_node in argument_names(value):
+            state = ctx.frame.keys.get(name_node.value)
+            if state is not None and state.consumed_by is not None and state.from_param:
+                self.dispatch(KeyReuseInLoop(name_node.value, state.consumed_by,
+                                               loop_name(ctx.frame.info), carried=True))
+
+    def check_partial_key_mapped(self, call: cst.Call) -> None:
+        """``jax.vmap(partial(perturb, key=key))(population)``: the bound key is not mapped,
+        so every element of the batch draws from the same key."""
+        ctx = self.ctx
+        if not call.args or ctx.qualname(call.func) not in MAPPING_TRANSFORMS:
+            return
+        bound = call.args[0].value
+        if type(bound) is not cst.Call or len(bound.args) < 2 or bound.args[0].keyword \
+                or ctx.qualname(bound.func) != "functools.partial":
+            return
+        target = bound.args[0].value
+        callee = ctx.resolver.function(target, ctx.frame.unit)
+        sampler = ctx.qualname(target) or ""
+        positional = [p for p in callee.params if p.index >= 0] if callee is not None else []
+        for position, arg in enumerate(bound.args[1:]):
+            # a key: an argument the function hands to jax.random, or the key of a sampler
+            if callee is not None:
+                param = arg.keyword.value if arg.keyword is not None else \
+                    positional[position].name if position < len(positional) else None
+                if param is None or callee.param(param) is None or not _draws_from(ctx, callee, param):
+                    continue
+            elif position != 0 or arg.keyword is not None or not (
+                    sampler.startswith("jax.random.") and R.consumes(sampler)
+                    and sampler not in R.KEY_PRODUCERS):
+                continue
+            for path in argument_paths(arg.value):
+                self.dispatch(KeyReuseInLoop(path, arg.value, ctx.qualname(call.func) or "jax.vmap",
+                                               per="bound"))
+
+
+def _passes_none(ctx: Context, origin: Origin, unit: Unit, param: str) -> bool:
+    """Whether every call of the transformed function made where it is transformed
+    (``jax.vmap(f, ...)(state, None, xs)``) passes the literal ``None`` for ``param``."""
+    if unit.parent_is_class:
+        return False  # `vmap(self.f, ...)(...)`: the arguments start after self
+    calls = origin.container.calls if origin.container is not None else ctx.index.module_calls
+    applied = [call for call in calls if call.func is origin.node]
+    if not applied:
+        return False
+    for call in applied:
+        passed = unit.arguments_of(call)
+        value = passed.get(param) if passed is not None else None
+        if not (type(value) is cst.Name and value.value == "None"):
+            return False
+    return True
+
+
+def _aligned_shuffle(ctx: Context, call: cst.Call, per_iteration: frozenset[str],
+                     rows: bool = False) -> bool:
+    """``permutation(key, x)`` where ``x`` is the loop's element (or the leaf a tree.map
+    function gets): every array is shuffled the same way, on purpose. The same draw on the
+    same operand each iteration (a fixed permutation every epoch) is still reported. With
+    ``rows`` (the leaves of one pytree), ``choice`` too: the same rows of every leaf, like
+    picking individuals of a population; across separate sequences it is a bug."""
+    allowed = R.ALIGNING_DRAWS | {"jax.random.choice"} if rows else R.ALIGNING_DRAWS
+    if ctx.qualname(call.func) not in allowed or len(call.args) < 2:
+        return False
+    operand = call.args[1].value
+    # `x` the loop's element, or `batch[name]` picked by it
+    return isinstance(operand, (cst.Name, cst.Subscript)) and reads_any(operand, set(per_iteration))

@@ -1,0 +1,344 @@
+"""KeyFlow: the state of every PRNG key along the walk, and THE place JXP301 is decided.
+
+A key is bound by ``split``/``key``/a parameter, consumed by a call that draws from it, and
+reported (a ``KeyReuse`` event) when consumed again on a path where it already was. The
+exemptions (side by side in one statement, compared, undrawn arguments...) are here too.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+
+import libcst as cst
+
+from jaxpure.analysis.catalog import random as R
+from jaxpure.analysis.flow.keystate import KeyReuse
+from jaxpure.analysis.flow.keystate import KeyState
+from jaxpure.analysis.syntax import argument_paths
+from jaxpure.analysis.syntax import array_of_keys
+from jaxpure.analysis.syntax import key_path
+from jaxpure.analysis.module.index import Unit
+from jaxpure.analysis.module.imports import dotted_name
+from jaxpure.analysis.syntax import reads_any, returned_values, target_names
+from jaxpure.analysis.module.keyparams import draw_free, helper_consumes
+
+
+from jaxpure.analysis.syntax import children, target_paths
+from jaxpure.analysis.flow.base import WalkerBase
+from jaxpure.analysis.context import Context
+from jaxpure.analysis.flow.domain import from_param
+
+
+class KeyFlow(WalkerBase):
+    """Binding and consuming keys."""
+
+    def bind_path(self, target: cst.Attribute | cst.Subscript, new_key: bool) -> None:
+        """``self.key = ...``: whatever key the attribute or entry held is gone."""
+        path = key_path(target)
+        if path is None:
+            return
+        frame = self.ctx.frame
+        if self.ctx.loops:
+            self.ctx.loops[-1].seen.add(path)
+        frame.keys.pop(path, None)
+        if new_key:
+            frame.keys[path] = KeyState()
+
+    def bind_key_entries(self, name: str, value: cst.Dict) -> None:
+        """``rngs = {"params": key, "dropout": key}``: each entry holds the key it is built
+        from, and entries built from one key (and the key itself) share it."""
+        frame = self.ctx.frame
+        entries: dict[str, list[str]] = {}
+        for element in value.elements:
+            if type(element) is cst.DictElement and type(element.value) is cst.Name \
+                    and type(element.key) is cst.SimpleString \
+                    and isinstance(element.key.evaluated_value, str):
+                entries.setdefault(element.value.value, []).append(
+                    f"{name}[{element.key.evaluated_value!r}]")
+        for source, paths in entries.items():
+            state = self.ctx.key_state(source)
+            if state is None:
+                continue
+            token = next(_SHARED_KEYS)
+            frame.keys[source] = replace(state, shared=token)
+            for path in paths:
+                frame.keys[path] = replace(state, alias_of=state.alias_of or source,
+                                           shared=token)
+
+    def keys_passed_back(self, value: cst.BaseExpression | None, width: int) -> dict[int, str]:
+        """For ``a, b = helper(key, x)``: the positions of the returned tuple that hand back,
+        unchanged, a key the caller passed in (position -> the caller's key name)."""
+        if not type(value) is cst.Call or not self.ctx.frame.keys:
+            return {}
+        callee = self.ctx.resolver.function(value.func, self.ctx.frame.unit)
+        if callee is None or not type(callee.node) is cst.FunctionDef:
+            return {}
+        returned = returned_values(callee.node)
+        if not returned or not all(type(r) is cst.Tuple and len(r.elements) == width
+                                   for r in returned):
+            return {}
+        passed = {param: arg.value for param, arg in (callee.arguments_of(value) or {}).items()
+                  if type(arg) is cst.Name and self.ctx.is_key(arg.value)}
+        found: dict[int, str] = {}
+        for index in range(width):
+            names = {r.elements[index].value.value for r in returned  # type: ignore[attr-defined]
+                     if type(r.elements[index].value) is cst.Name}
+            if len(names) == 1 and all(type(r.elements[index].value) is cst.Name for r in returned):
+                name = names.pop()
+                if name in passed and name not in callee.assigned:
+                    found[index] = passed[name]
+        return found
+
+    def sampler_key(self, value: cst.BaseExpression) -> str | None:
+        """The key bound by ``partial(jax.random.normal, key)``: a sampler that draws from
+        it on every call."""
+        ctx = self.ctx
+        if type(value) is not cst.Call or len(value.args) < 2 or value.args[0].keyword \
+                or ctx.qualname(value.func) != "functools.partial":
+            return None
+        sampler = ctx.qualname(value.args[0].value) or ""
+        if not sampler.startswith("jax.random.") or not R.consumes(sampler) \
+                or sampler in R.KEY_PRODUCERS:
+            return None
+        for path in argument_paths(value.args[1].value):
+            if ctx.key_state(path) is not None:
+                return path
+        return None
+
+    def produces_key(self, value: cst.BaseExpression) -> bool:
+        if type(value) is cst.Call:
+            qual = self.ctx.qualname(value.func)
+            return qual in R.KEY_PRODUCERS
+        return False
+
+    def key_from(self, name: str, value: cst.BaseExpression | None) -> KeyState | None:
+        ctx = self.ctx
+        if value is not None:
+            constant_fold = _constant_fold_in(ctx, value)
+            if constant_fold is not None:
+                # fold_in(key, 0) gives the same key each time: a copy of `key` for loops
+                return KeyState(alias_of=constant_fold,
+                                  alias_loop=id(ctx.loops[-1].node) if ctx.loops else None)
+            if self.produces_key(value):
+                return KeyState()
+            if type(value) is cst.Name:
+                state = ctx.key_state(value.value)
+                if state is not None:
+                    return KeyState(state.consumed_by, state.from_param,
+                                      state.alias_of or value.value,
+                                      alias_loop=id(ctx.loops[-1].node) if ctx.loops else None)
+            if type(value) is cst.Subscript and type(value.value) is cst.Name \
+                    and ctx.is_key(value.value.value):
+                return KeyState()
+        if name in ctx.frame.random_names and R.key_like_name(name):
+            # `dropout_key = key`: the key this one copies (for the loop rule)
+            alias = value.value if type(value) is cst.Name else None
+            return KeyState(from_param=value is None or from_param(value, ctx.frame),
+                              alias_of=alias,
+                              alias_loop=id(ctx.loops[-1].node) if ctx.loops else None)
+        return None
+
+    # -- keys ------------------------------------------------------------------------
+    def consume_keys(self, call: cst.Call) -> None:
+        ctx = self.ctx
+        frame = ctx.frame
+        if not frame.keys and (frame.closure is None or not frame.closure[1]) \
+                and not frame.key_paths:
+            return
+        qual = ctx.qualname(call.func)
+        if draw_free(call, qual):
+            return
+        kept = self.arguments_left_undrawn(call, qual)
+        if kept is None:
+            return
+        seen: set[str] = set()
+        bound = frame.bound_keys.get(call.func.value) if type(call.func) is cst.Name else None
+        for arg in call.args if bound is None else [None, *call.args]:
+            if arg is not None and id(arg.value) in kept:
+                continue
+            for name in argument_paths(arg.value) if arg is not None else [bound]:
+                if name in seen:
+                    continue
+                seen.add(name)
+                state = ctx.key_state(name)
+                if state is None and ("." in name or "[" in name) and (
+                        name in ctx.frame.random_names or _element_of_split(ctx, name)):
+                    # `self.key` / `rngs["dropout"]` handed to jax.random, `keys[0]` of
+                    # `keys = split(key, 3)`: a key kept in an object, a dict or an array
+                    # of keys, tracked by its path from first use
+                    state = KeyState()
+                if state is None:
+                    continue
+                if state.consumed_by is not None and not _side_by_side(call, state.consumed_by) \
+                        and not self.compared_in_one_statement(state.consumed_by) \
+                        and not self.first_draw_unread(state.consumed_by, call) and (
+                    _is_random_call(ctx, call) or _is_random_call(ctx, state.consumed_by)
+                    or (_is_plain_call(call) and _is_plain_call(state.consumed_by))
+                ):
+                    # one key to two helpers draws twice; but comparing two transforms of
+                    # one function on the same key (jax.grad(f)(key, x) beside f(key, x))
+                    # is deliberate, so calls of transformed functions need a jax.random draw
+                    self.dispatch(KeyReuse(name, call, state.consumed_by, state.consumed_as))
+                self.check_loop_reuse(name, call, state.alias_of, state.alias_loop)
+                if state.from_param and frame.info is not None and frame.info.unbatched_params:
+                    self.check_broadcast_key(name, call, state)
+                if ctx.loops and name not in ctx.loops[-1].seen:
+                    ctx.loops[-1].seen.add(name)
+                    ctx.loops[-1].consumed_first.add(name)
+                ctx.frame.keys[name] = replace(state, consumed_by=call, consumed_as=None)
+                if state.shared is not None:
+                    # the same key under other names (`rngs["params"]`, `rngs["dropout"]`)
+                    for other, other_state in list(ctx.frame.keys.items()):
+                        if other != name and other_state.shared == state.shared \
+                                and other_state.consumed_by is None:
+                            ctx.frame.keys[other] = replace(other_state, consumed_by=call,
+                                                            consumed_as=name)
+                self.consumed_in[id(call)] = self.statement
+                self.consumed_line[id(call)] = self.lines[-1] if self.lines else None
+
+    def arguments_left_undrawn(self, call: cst.Call, qual: str | None) -> set[int] | None:
+        """The arguments (ids) of ``call`` whose keys it does not draw from; None for all.
+
+        A function of this module is looked at: a key parameter it only inspects, deletes,
+        hashes or hands back is not consumed (see :func:`keyparams.helper_consumes`). Of other
+        calls, only ``jax.random`` ones are known to draw; a predicate (``is_prng_key(key)``,
+        ``check_*``/``has_*``) or any call whose result is only tested for truth (``assert``,
+        ``if``/``while``/conditional-expression tests, through ``not``/``and``/``or``) turns
+        the key into a bool and is taken to inspect it.
+        """
+        ctx = self.ctx
+        callee = ctx.resolver.function(call.func, ctx.frame.unit)
+        if callee is not None:
+            passed = callee.arguments_of(call)
+            if passed is None:
+                return set()
+            cache = ctx.facts.helper_consumes
+            kept: set[int] = set()
+            for name, value in passed.items():
+                if not argument_paths(value):
+                    continue
+                consumes = cache.get((id(callee), name))
+                if consumes is None:
+                    consumes = cache[(id(callee), name)] = helper_consumes(
+                        ctx.resolver, ctx.index, callee, name)
+                if not consumes:
+                    kept.add(id(value))
+            return kept
+        if (qual or "").startswith("jax.random."):
+            return set()
+        if R.predicate_name(dotted_name(call.func)) or self.truth_tested(call):
+            return None
+        return set()
+
+    def truth_tested(self, call: cst.Call) -> bool:
+        """Whether the value of ``call`` (at the top of the expression stack) is only
+        tested for truth: ``assert f(k)``, ``if not f(k) and x:``, ``a if f(k) else b``."""
+        stack = self.ctx.stack
+        node: cst.CSTNode = call
+        for parent in reversed(stack[:-1]):
+            if id(node) in self.tests:
+                return True
+            if type(parent) is cst.BooleanOperation or type(parent) is cst.UnaryOperation \
+                    and type(parent.operator) is cst.Not:
+                node = parent
+                continue
+            return type(parent) is cst.IfExp and parent.test is node
+        return id(node) in self.tests
+
+    def first_draw_unread(self, first: cst.CSTNode, call: cst.Call) -> bool:
+        """``a, b = split(key)`` and, before ``a`` or ``b`` is read, ``a, b = split(key)``
+        again (a duplicated line): the first results are never read, so nothing drawn from
+        the key is used twice."""
+        where = self.consumed_line.get(id(first))
+        if where is None or not self.lines:
+            return False
+        body, i = where
+        here, j = self.lines[-1]
+        if here is not body or j <= i:
+            return False
+        bound: list[set[str]] = []
+        for line, value in ((body[i], first), (body[j], call)):
+            small = line.body if type(line) is cst.SimpleStatementLine else ()
+            if len(small) != 1 or not type(small[0]) is cst.Assign \
+                    or small[0].value is not value \
+                    or any(target_paths(t.target) for t in small[0].targets):
+                return False
+            bound.append({n for t in small[0].targets for n in target_names(t.target)})
+        first_names, names = bound
+        return bool(first_names) and first_names <= names and not reads_any(call, first_names) \
+            and not any(reads_any(line, first_names) for line in body[i + 1:j])
+
+    def compared_in_one_statement(self, first: cst.CSTNode) -> bool:
+        """``assert_allclose(jax.jit(f)(key, x), f(key, x))``: one statement feeds the same key
+        to two computations and asserts on them; the reuse is the point of the test."""
+        statement = self.statement
+        if statement is None or self.consumed_in.get(id(first)) is not statement:
+            return False
+        if type(statement) is cst.Assert:
+            return True
+        stack: list[cst.CSTNode] = [statement]
+        while stack:
+            node = stack.pop()
+            # a call of an assertion, or one passed along: jax.tree.map(assert_close, a, b)
+            if type(node) is cst.Name and R.is_assertion(node.value) \
+                    or type(node) is cst.Attribute and R.is_assertion(node.attr.value):
+                return True
+            if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+                continue
+            stack.extend(children(node))
+        return False
+
+
+_SHARED_KEYS = itertools.count()
+
+
+def _draws_from(ctx: Context, unit: Unit, param: str) -> bool:
+    """``unit`` hands its parameter ``param`` to a ``jax.random`` draw (so it is a key)."""
+    return param in ctx.facts.key_params.direct_random_names(unit) \
+        and helper_consumes(ctx.resolver, ctx.index, unit, param)
+
+
+def _element_of_split(ctx: Context, path: str) -> bool:
+    """``keys[0]`` where ``keys`` holds keys this function made (``split(key, 3)``)."""
+    base = array_of_keys(path)
+    if base is None:
+        return False
+    state = ctx.frame.keys.get(base)
+    return state is not None and not state.from_param
+
+
+def _side_by_side(call: cst.Call, first: cst.CSTNode) -> bool:
+    """``looped.init(key, x)`` then ``stacked.init(key, x)``: two implementations of one
+    thing fed the same key on purpose, to compare them."""
+    return type(first) is cst.Call and type(call.func) is cst.Attribute \
+        and type(first.func) is cst.Attribute \
+        and call.func.attr.value == first.func.attr.value \
+        and dotted_name(call.func.value) != dotted_name(first.func.value)
+
+
+def _is_plain_call(node: cst.CSTNode) -> bool:
+    """``helper(key)`` or ``self.init_layer(key)``, not ``jax.grad(f)(key)``."""
+    return type(node) is cst.Call and dotted_name(node.func) is not None
+
+
+def _is_random_call(ctx: Context, node: cst.CSTNode) -> bool:
+    if not type(node) is cst.Call:
+        return False
+    return (ctx.qualname(node.func) or "").startswith("jax.random.")
+
+
+def _constant_fold_in(ctx: Context, value: cst.BaseExpression) -> str | None:
+    """``fold_in(key, 0)``, or in a loop ``fold_in(key, epoch)`` with ``epoch`` unchanged
+    by the loop: the same key on every iteration (the key folded in)."""
+    if not (type(value) is cst.Call and len(value.args) == 2
+            and type(value.args[0].value) is cst.Name
+            and ctx.qualname(value.func) == "jax.random.fold_in"):
+        return None
+    data = value.args[1].value
+    if isinstance(data, (cst.Integer, cst.SimpleString)):
+        return value.args[0].value.value
+    if type(data) is cst.Name and ctx.loops and data.value not in ctx.loops[-1].assigned \
+            and value.args[0].value.value not in ctx.loops[-1].assigned:
+        return value.args[0].value.value
+    return None

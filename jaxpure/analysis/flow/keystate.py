@@ -1,0 +1,58 @@
+"""The state of one PRNG key on a path, and the events the key rules report.
+
+EVENTS names the event classes rules may handle as ``visit_<Event>`` (the engine looks
+them up here).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+
+@dataclass(frozen=True, slots=True)
+class KeyState:
+    consumed_by: cst.CSTNode | None = None
+    # bound from a parameter (for lax loop bodies: a key carried through the loop)
+    from_param: bool = False
+    # `k2 = k1`: the name whose key this is (a loop that rebinds only k2 still reuses k1)
+    alias_of: str | None = None
+    # `rngs = {"params": key, "dropout": key}`: names and paths holding one key share a
+    # token, and consuming the key through one of them consumes it for all
+    shared: int | None = None
+    # the other name of the same key through which it was consumed (`rngs['params']`)
+    consumed_as: str | None = None
+    # the loop (its node's id) inside which `k2 = k1` was written; a copy made before the
+    # loop and then split in it (`k = key; for ...: k, sub = split(k)`) is fresh each time
+    alias_loop: int | None = None
+
+
+@dataclass(frozen=True)
+class KeyReuse:
+    """A key consumed again on a path where it was already consumed."""
+
+    name: str
+    node: cst.Call
+    first: cst.CSTNode
+    # the first use was through another name holding the same key (`rngs['params']`)
+    first_as: str | None = None
+
+
+@dataclass(frozen=True)
+class KeyReuseInLoop:
+    """A key consumed on every iteration of a loop without being split or rebound."""
+
+    name: str
+    node: cst.CSTNode
+    loop: str  # "for", "while", or the lax primitive
+    closed_over: bool = False
+    carried: bool = False
+    # one key for every leaf of a jax.tree.map ("leaf"), or every element of a jax.vmap
+    # that broadcasts it with in_axes=None ("batch") or gets it bound by partial ("bound")
+    per: str | None = None
+    # the jax.random call that consumes the broadcast key inside the vmapped function
+    consumed_by: cst.CSTNode | None = None
+
+
+EVENTS: dict[str, type] = {cls.__name__: cls for cls in (KeyReuse, KeyReuseInLoop)}

@@ -1,0 +1,295 @@
+"""KindFlow: the kind of every local name along the walk (traced / static / ...).
+
+Parameters take their kinds from the transform and the call sites, assignments from their
+values (``infer_kind``), loop targets from their iterables; ``isinstance`` tests narrow.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+import libcst as cst
+
+from jaxpure.analysis import lattice as L
+from jaxpure.analysis.catalog import arrays as A
+from jaxpure.analysis.catalog import random as R
+from jaxpure.analysis.flow.keystate import KeyState
+from jaxpure.analysis.module.index import Param, Unit
+from jaxpure.analysis.syntax import handler_catches, statements, target_names
+from jaxpure.analysis.module.keyparams import key_annotation, key_stream, may_be_key
+from jaxpure.analysis.module.traced import TraceInfo, scalar_literal
+
+
+from jaxpure.analysis.syntax import ends_by_leaving
+from jaxpure.analysis.flow.base import WalkerBase
+from jaxpure.analysis.flow.domain import Frame
+from jaxpure.analysis.context import Context
+from jaxpure.analysis.flow.domain import from_param
+from jaxpure.analysis.module.traced import is_fori_body
+
+
+class KindFlow(WalkerBase):
+    """Binding names to kinds (and, for keys, handing over to KeyFlow)."""
+
+    def bind_params(self, unit: Unit, info: TraceInfo | None, frame: Frame) -> None:
+        callsite = self.ctx.callsite_kinds.get(id(unit), {})
+        seeded = self.ctx.seeded_kinds.get(unit.name) if unit.parent is None else None
+        if seeded:
+            callsite = {**seeded, **{k: L.join(v, seeded[k]) if k in seeded else v
+                                     for k, v in callsite.items()}}
+        for p in unit.params:
+            kind = L.UNKNOWN
+            if unit.parent_is_class and p.index == 0 and not unit.is_staticmethod:
+                kind = L.STATIC
+            elif _REF_NAME.search(p.name):
+                # Pallas kernels and jax.new_ref code name their mutable refs `x_ref`;
+                # `x_ref[...] = v` is their supported, legal write
+                kind = L.REF
+            elif info is not None and info.traced:
+                kind = self.param_kind(unit, info, p, callsite)
+            frame.env[p.name] = kind
+            if (p.name in frame.random_names and R.key_like_name(p.name)
+                    or R.unambiguous_key_name(p.name) and may_be_key(p.annotation)
+                    or key_annotation(p.annotation) and not key_stream(unit, p.name)):
+                frame.keys[p.name] = KeyState(from_param=True)
+
+    def param_kind(self, unit: Unit, info: TraceInfo, p: Param, callsite: dict[str, int]) -> int:
+        name = p.name
+        if name in info.static_params:
+            return L.STATIC
+        if info.statics_unknown:
+            return L.UNKNOWN  # static_argnums given as a variable: any parameter may be static
+        if name in info.unbatched_params and (info.caching_via is None
+                                              or callsite.get(name) == L.STATIC):
+            # vmap passes an in_axes=None argument through; under jit it stays what the
+            # caller gives (a static argument of the jitted caller stays a Python value)
+            return L.STATIC
+        if info.direct and p.index == -1 and not p.star and p.default is not None \
+                and info.origins and all(t.kind == "call" for t, _, _ in info.origins):
+            return L.STATIC  # lax.cond/scan fill positional parameters only: a default stays
+        if info.direct:
+            annotated = p.annotation is not None and A.annotation_is_array(p.annotation)
+            if info.filtered:
+                # eqx.filter_jit keeps Python scalars static: `throw: bool = True` is one
+                python_scalar = type(p.annotation) is cst.Name and \
+                    p.annotation.value in A.PYTHON_SCALAR_ANNOTATIONS
+                return L.STATIC if python_scalar else L.TRACED_ARRAY if annotated else L.UNKNOWN
+            if info.loop_body and p.index == 0 and is_fori_body(info):
+                return L.TRACED_ARRAY
+            if name in info.passed_scalars:
+                return L.TRACED_ARRAY  # a caller passes a Python scalar: a 0-d array in the trace
+            if p.default is None and A.FLAG_NAME.match(name):
+                return L.TRACED_ARRAY  # a required `done`/`is_training` is a traced boolean
+            if scalar_literal(p.default) and name not in callsite \
+                    and p.annotation is None:
+                # `cut_frac=0.25` that no call in the module passes: the transform never
+                # sees it, the function's own default fills it in as a Python float. An
+                # annotated one (`training: bool = False`) is an option callers pass, and a
+                # passed Python scalar is traced: that stays a finding
+                return L.STATIC
+            return L.TRACED_ARRAY if annotated else L.TRACED
+        if name in callsite:
+            return callsite[name]
+        if p.default is not None:
+            return L.STATIC
+        if info.custom_rule:
+            # residuals, cotangents, primals: what JAX hands the rule, but nondiff_argnums
+            return L.STATIC if name in info.custom_rule_static else L.TRACED
+        return L.UNKNOWN
+
+    def concrete_after_guard(self, node: cst.Try | cst.TryStar) -> None:
+        """``try: v = np.asarray(v) except TypeError: return``: past the ``try``, the
+        conversion worked, so ``v`` is a concrete NumPy value (a tracer never gets here)."""
+        guard = any(ends_by_leaving(h.body) and handler_catches(h, A.CONCRETIZATION_ERRORS)
+                    for h in node.handlers)
+        if not guard:
+            return
+        env = self.ctx.frame.env
+        for statement in statements(node.body):
+            for small in statement.body if type(statement) is cst.SimpleStatementLine else ():
+                if type(small) is cst.Assign and len(small.targets) == 1 \
+                        and type(small.targets[0].target) is cst.Name \
+                        and type(small.value) is cst.Call:
+                    qual = self.ctx.qualname(small.value.func) or ""
+                    if qual.startswith("numpy."):
+                        env[small.targets[0].target.value] = L.NUMPY
+                    elif qual in ("builtins.int", "builtins.float", "builtins.bool"):
+                        env[small.targets[0].target.value] = L.STATIC
+
+    def bind(self, target: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
+        ctx = self.ctx
+        self.ctx.kind_cache.clear()
+        frame = ctx.frame
+        if isinstance(target, (cst.Attribute, cst.Subscript)):
+            self.bind_path(target, value is not None and self.produces_key(value))
+            return
+        if type(target) is cst.Name:
+            name = target.value
+            if ctx.loops:
+                ctx.loops[-1].seen.add(name)
+            if any("." in k or "[" in k for k in frame.keys):
+                for path in [k for k in frame.keys if k.startswith((name + ".", name + "["))]:
+                    del frame.keys[path]  # `rngs = ...` replaces rngs["dropout"] too
+            frame.env[name] = ctx.kind(value) if value is not None else L.UNKNOWN
+            bound = self.sampler_key(value) if value is not None else None
+            if bound is not None:
+                frame.bound_keys[name] = bound
+            else:
+                frame.bound_keys.pop(name, None)
+            if _REF_NAME.search(name) and frame.env[name] != L.TRACED_ARRAY:
+                frame.env[name] = L.REF  # `lse_ref = residual_refs[0]`: still a ref
+            key = self.key_from(name, value)
+            if key is not None:
+                frame.keys[name] = key
+            else:
+                frame.keys.pop(name, None)
+            if type(value) is cst.Dict:
+                self.bind_key_entries(name, value)
+            return
+        if isinstance(target, (cst.Tuple, cst.List)):
+            if ctx.loops:
+                ctx.loops[-1].seen.update(target_names(target))
+            elements = target.elements
+            values = value.elements if isinstance(value, (cst.Tuple, cst.List)) and \
+                len(value.elements) == len(elements) else None
+            if values is not None:
+                for element, item in zip(elements, values):
+                    self.bind(element.value, item.value)
+                return
+            whole = ctx.kind(value) if value is not None else L.UNKNOWN
+            element_kind = L.TRACED if L.is_traced(whole) else (
+                L.STATIC if whole == L.STATIC else L.UNKNOWN)
+            qual = ctx.qualname(value.func) if type(value) is cst.Call else None
+            if whole in (L.ARRAY, L.TRACED_ARRAY) and qual in A.ARRAY_SEQUENCE_FUNCTIONS:
+                element_kind = whole  # `q, k, v = jnp.split(qkv, 3)`: each one an array
+            static_at = 1 if qual in A.TREE_FLATTENERS and len(elements) == 2 else None
+            producer = value is not None and self.produces_key(value)
+            passed_back = self.keys_passed_back(value, len(elements))
+            for index, element in enumerate(elements):
+                if isinstance(element.value, (cst.Attribute, cst.Subscript)):
+                    # `self.key, sub = split(self.key)`: the attribute holds a new key
+                    self.bind_path(element.value, producer)
+                    continue
+                for name in target_names(element.value):
+                    # `leaves, treedef = tree_flatten(x)`: the treedef is static structure
+                    frame.env[name] = L.STATIC if index == static_at else element_kind
+                    if index in passed_back:
+                        # `key, x = perturb(key, x)` where perturb returns its key as given:
+                        # the same key, in the state the call left it
+                        state = ctx.key_state(passed_back[index])
+                        if state is not None:
+                            frame.keys[name] = state
+                            continue
+                    if producer or self.key_from(name, None) is not None:
+                        frame.keys[name] = KeyState(
+                            from_param=not producer and from_param(value, frame))
+                    else:
+                        frame.keys.pop(name, None)
+            return
+        if type(target) is cst.StarredElement:
+            self.bind(target.value, None)
+
+    def bind_iteration(self, target: cst.BaseExpression, iterable: cst.BaseExpression) -> None:
+        ctx = self.ctx
+        self.ctx.kind_cache.clear()
+        frame = ctx.frame
+        kind = ctx.kind(iterable)
+        qual = ctx.qualname(iterable.func) if type(iterable) is cst.Call else None
+        if isinstance(target, (cst.Tuple, cst.List)) and isinstance(iterable, (cst.List, cst.Tuple)) \
+                and iterable.elements and all(
+                    isinstance(e.value, (cst.Tuple, cst.List))
+                    and len(e.value.elements) == len(target.elements)
+                    and not any(type(i) is cst.StarredElement for i in e.value.elements)
+                    for e in iterable.elements):
+            # `for row, c0 in [(0, d[0]), (n - 1, d[-1])]`: each target takes its own column
+            for position, element in enumerate(target.elements):
+                column = [row.value.elements[position].value  # type: ignore[attr-defined]
+                          for row in iterable.elements]
+                kind = functools.reduce(L.join, [ctx.kind(v) for v in column])
+                for name in target_names(element.value):
+                    frame.env[name] = kind
+                    frame.keys.pop(name, None)
+            return
+        if qual == "builtins.zip" and isinstance(target, (cst.Tuple, cst.List)) \
+                and len(target.elements) == len(iterable.args) \
+                and not any(a.star or a.keyword for a in iterable.args):  # type: ignore[attr-defined]
+            # `for k, (name, p) in zip(keys, d.items())`: each target from its own iterable
+            for element, arg in zip(target.elements, iterable.args):  # type: ignore[attr-defined]
+                self.bind_iteration(element.value, arg.value)
+            return
+        if qual == "builtins.range":
+            element = L.STATIC
+        elif L.is_traced(kind):
+            element = L.TRACED_ARRAY if kind == L.TRACED_ARRAY else L.TRACED
+        elif kind == L.STATIC:
+            element = L.STATIC
+        else:
+            element = L.UNKNOWN
+        names = target_names(target)
+        view = _dict_view(ctx, iterable)
+        if qual == "builtins.enumerate" and type(target) is cst.Tuple \
+                and len(target.elements) == 2:
+            for name in target_names(target.elements[0].value):
+                frame.env[name] = L.STATIC
+            for name in target_names(target.elements[1].value):
+                frame.env[name] = L.TRACED if L.is_traced(kind) else L.UNKNOWN
+        elif view is not None and view[0] == "keys":
+            # a dict's keys are part of its pytree structure: Python values under a trace
+            for name in names:
+                frame.env[name] = L.STATIC
+        elif view is not None and view[0] == "items" and isinstance(target, (cst.Tuple, cst.List)) \
+                and len(target.elements) == 2:
+            # `for (k, sectors), w in d.items()`: the key part static, the value part as d
+            receiver = ctx.kind(view[1])
+            for name in target_names(target.elements[0].value):
+                frame.env[name] = L.STATIC
+            for name in target_names(target.elements[1].value):
+                frame.env[name] = L.TRACED if L.is_traced(receiver) else L.UNKNOWN
+        else:
+            for name in names:
+                frame.env[name] = element
+        iter_keys = type(iterable) is cst.Name and ctx.is_key(iterable.value) or \
+            self.produces_key(iterable)
+        for name in target_names(target):
+            if iter_keys:
+                frame.keys[name] = KeyState()
+            else:
+                frame.keys.pop(name, None)
+
+
+_REF_NAME = re.compile(r"(?:^|_)refs?(?:$|_)")
+
+
+_PYTHON_TYPES = frozenset({"int", "float", "bool", "str", "tuple", "list", "dict", "complex"})
+
+
+ORDER_PRESERVING_WRAPPERS = frozenset({"builtins.sorted", "builtins.list", "builtins.tuple",
+                                       "builtins.reversed"})
+
+
+def _dict_view(ctx: Context, iterable: cst.BaseExpression) -> tuple[str, cst.BaseExpression] | None:
+    """``d.keys()`` / ``d.items()``, also inside ``sorted(...)``/``list(...)``: the view's name
+    and the dict."""
+    while type(iterable) is cst.Call and len(iterable.args) == 1 \
+            and not iterable.args[0].keyword and not iterable.args[0].star \
+            and ctx.qualname(iterable.func) in ORDER_PRESERVING_WRAPPERS:
+        iterable = iterable.args[0].value
+    if type(iterable) is cst.Call and not iterable.args and type(iterable.func) is cst.Attribute \
+            and iterable.func.attr.value in ("keys", "items"):
+        return iterable.func.attr.value, iterable.func.value
+    return None
+
+
+def python_type_guard(ctx: Context, test: cst.BaseExpression) -> str | None:
+    """``x`` for ``isinstance(x, int)`` / ``isinstance(x, (int, float))``."""
+    if not type(test) is cst.Call or len(test.args) != 2 or \
+            ctx.qualname(test.func) != "builtins.isinstance":
+        return None
+    subject, types = test.args[0].value, test.args[1].value
+    names = [e.value for e in types.elements] if type(types) is cst.Tuple else [types]
+    if type(subject) is cst.Name and names and all(
+        type(n) is cst.Name and n.value in _PYTHON_TYPES for n in names
+    ):
+        return subject.value
+    return None

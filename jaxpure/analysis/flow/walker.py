@@ -1,0 +1,543 @@
+"""The flow walker: one visit of a module that gives rules their context.
+
+The walker visits a module once, in evaluation order: module statements first, then each
+function body, callers before callees (so that a helper knows which of its parameters its
+traced callers pass traced values to) and enclosing functions before nested ones (so that a
+closure sees what its enclosing function bound). Along the way it keeps, per function, the
+kind of every local name (traced / static / ...) and the state of every PRNG key, merging
+at branches, and calls each rule's ``visit_<Node>`` handlers with itself as the context.
+
+This file walks statements and expressions and decides what counts as alternative paths
+(``alternatives``). What the walk keeps is decided in its parts, one file each: kinds.py
+(value kinds), keys.py (PRNG key state: JXP301), key_loops.py (per-iteration reuse:
+JXP302), callsites.py (what traced code passes to functions).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import libcst as cst
+
+from jaxpure.analysis import lattice as L
+from jaxpure.analysis.flow.keystate import KeyReuseInLoop
+from jaxpure.analysis.flow.keystate import KeyState
+from jaxpure.analysis.module.index import Unit
+from jaxpure.analysis.syntax import (
+    COMPREHENSIONS,
+    NODE_TYPES,
+    child_fields,
+    statements,
+    target_names,
+)
+
+from jaxpure.analysis.syntax import assigned_in, children, leaves_loop
+from jaxpure.analysis.flow.domain import Frame, Handler, Loop
+from jaxpure.analysis.context import Context
+from jaxpure.analysis.flow.kinds import python_type_guard
+from jaxpure.analysis.module.traced import unit_order
+from jaxpure.analysis.flow.callsites import CallSites
+from jaxpure.analysis.flow.key_loops import KeyLoops
+from jaxpure.analysis.flow.keys import KeyFlow
+from jaxpure.analysis.flow.kinds import KindFlow
+
+
+class Walker(KindFlow, KeyFlow, KeyLoops, CallSites):
+    def __init__(self, ctx: Context, handlers: dict[type, list[Handler]]) -> None:
+        self.ctx = ctx
+        self.handlers = handlers
+        # loop reuse events wait until the loop body is walked: a use followed by
+        # break/return happens only once
+        self.pending_loop_reuse: list[tuple[Loop, KeyReuseInLoop]] = []
+        self._statements: dict[type, Callable[..., None] | None] = {}
+        self.statement: cst.CSTNode | None = None  # the innermost statement being walked
+        # the statement each key-consuming call sits in (id of the call -> statement)
+        self.consumed_in: dict[int, cst.CSTNode | None] = {}
+        # the statements being walked, innermost last, each as (its block, its index there)
+        self.lines: list[tuple[tuple[cst.CSTNode, ...], int]] = []
+        # the line each key-consuming call sits in (id of the call -> block, index)
+        self.consumed_line: dict[int, tuple[tuple[cst.CSTNode, ...], int] | None] = {}
+        # the expressions whose value is only tested for truth (`if`/`while`/`assert` tests)
+        self.tests: set[int] = set()
+        # (id of a unit, key) reported as closed over by a loop body or tree.map function
+        self.closed_over_reported: set[tuple[int, str]] = set()
+        # (id of a vmap application, parameter) reported as a key broadcast to the batch
+        self.broadcast_reported: set[tuple[int, str]] = set()
+
+    def dispatch(self, node: object) -> None:
+        found = self.handlers.get(type(node))
+        if found:
+            for handler in found:
+                handler(node, self.ctx)
+
+    # -- units -----------------------------------------------------------------------
+    def run(self) -> None:
+        ctx = self.ctx
+        ctx.frame = Frame(None, None)
+        self.walk_body(tuple(ctx.module.body))
+        ctx.module_env = ctx.frame.env
+        for name in ctx.index.global_writes:
+            ctx.module_env[name] = L.UNKNOWN  # `global x; x = ...` in a function: any value
+        for unit in unit_order(ctx.index, ctx.traced_analysis):
+            self.run_unit(unit)
+
+    def run_unit(self, unit: Unit) -> None:
+        ctx = self.ctx
+        info = ctx.traced_analysis.info.get(id(unit))
+        frame = Frame(unit, info, closure=ctx.closures.get(id(unit.node)))
+        frame.random_names = ctx.facts.key_params.random_names(unit)
+        frame.key_paths = any("." in name or "[" in name for name in frame.random_names)
+        ctx.frame = frame
+        ctx.kind_cache.clear()
+        saved_loops, ctx.loops = ctx.loops, []
+        self.bind_params(unit, info, frame)
+        node = unit.node
+        if type(node) is cst.Lambda:
+            self.expr(node.body)
+            if info is not None and info.loop_body:
+                self.check_carried_keys(node.body)
+        else:
+            self.walk_body(statements(node.body))
+        ctx.loops = saved_loops
+
+    # -- statements ------------------------------------------------------------------
+    def stmt(self, node: cst.CSTNode) -> None:
+        self.ctx.kind_cache.clear()  # the previous statement may have bound names
+        cls = type(node)
+        try:
+            method = self._statements[cls]
+        except KeyError:
+            method = self._statements[cls] = getattr(self, "stmt_" + cls.__name__, None)
+        outer, self.statement = self.statement, node
+        self.ctx.statement = node
+        try:
+            if method is not None:
+                method(node)
+                return
+            self.dispatch(node)
+            for child in children(node):
+                self.expr(child)
+        finally:
+            self.statement = self.ctx.statement = outer
+
+    def block(self, suite: cst.BaseSuite | None) -> None:
+        if suite is None:
+            return
+        start = len(self.pending_loop_reuse)
+        body = statements(suite)
+        self.walk_body(body)
+        if body and leaves_loop(body[-1]):
+            # the key was used on a path that ends the loop (break / return / raise)
+            del self.pending_loop_reuse[start:]
+
+    def walk_body(self, body: tuple[cst.CSTNode, ...]) -> None:
+        for index, statement in enumerate(body):
+            self.lines.append((body, index))
+            self.stmt(statement)
+            self.lines.pop()
+
+    def stmt_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+        self.dispatch(node)
+        for small in node.body:
+            self.stmt(small)
+
+    def stmt_Expr(self, node: cst.Expr) -> None:
+        self.dispatch(node)
+        self.expr(node.value)
+
+    def stmt_Assign(self, node: cst.Assign) -> None:
+        self.dispatch(node)
+        self.expr(node.value)
+        for target in node.targets:
+            self.target(target.target)
+        for target in node.targets:
+            self.bind(target.target, node.value)
+
+    def stmt_AnnAssign(self, node: cst.AnnAssign) -> None:
+        self.dispatch(node)
+        if node.value is not None:
+            self.expr(node.value)
+            self.target(node.target)
+            self.bind(node.target, node.value)
+
+    def stmt_AugAssign(self, node: cst.AugAssign) -> None:
+        self.dispatch(node)
+        self.expr(node.value)
+        self.target(node.target)
+        if type(node.target) is cst.Name:
+            name = node.target.value
+            frame = self.ctx.frame
+            frame.env[name] = L.arith([self.ctx.lookup(name), self.ctx.kind(node.value)])
+            frame.keys.pop(name, None)
+
+    def stmt_Assert(self, node: cst.Assert) -> None:
+        self.dispatch(node)
+        self.tests.add(id(node.test))
+        self.expr(node.test)
+        if node.msg is not None:
+            self.expr(node.msg)
+
+    def stmt_Return(self, node: cst.Return) -> None:
+        self.dispatch(node)
+        if node.value is not None:
+            self.expr(node.value)
+            info = self.ctx.frame.info
+            if info is not None and info.loop_body:
+                self.check_carried_keys(node.value)
+        self.ctx.frame.dead = True
+
+    def stmt_Raise(self, node: cst.Raise) -> None:
+        self.dispatch(node)
+        if node.exc is not None:
+            self.expr(node.exc)
+        self.ctx.frame.dead = True
+
+    def stmt_Break(self, node: cst.Break) -> None:
+        self.dispatch(node)
+        self.ctx.frame.dead = True
+
+    stmt_Continue = stmt_Break
+
+    def stmt_Del(self, node: cst.Del) -> None:
+        self.dispatch(node)
+        self.target(node.target)
+        for name in target_names(node.target):
+            self.ctx.frame.env.pop(name, None)
+            self.ctx.frame.keys.pop(name, None)
+
+    def stmt_Import(self, node: cst.CSTNode) -> None:
+        self.dispatch(node)
+        for alias in node.names:  # type: ignore[attr-defined]
+            name = alias.asname.name if alias.asname else alias.name
+            while type(name) is cst.Attribute:
+                name = name.value
+            if type(name) is cst.Name:
+                self.ctx.frame.env[name.value] = L.STATIC  # a module or an imported object
+
+    def stmt_ImportFrom(self, node: cst.ImportFrom) -> None:
+        if type(node.names) is cst.ImportStar:
+            self.dispatch(node)
+            return
+        self.stmt_Import(node)
+
+    def stmt_Global(self, node: cst.CSTNode) -> None:
+        self.dispatch(node)
+
+    stmt_Nonlocal = stmt_Global
+    stmt_Pass = stmt_Global
+
+    def stmt_If(self, node: cst.If) -> None:
+        self.dispatch(node)
+        self.tests.add(id(node.test))
+        self.expr(node.test)
+
+        def body() -> None:
+            narrowed = python_type_guard(self.ctx, node.test)
+            if narrowed is not None:
+                self.ctx.frame.env[narrowed] = L.STATIC  # `if isinstance(x, int):` x is Python
+            self.block(node.body)
+
+        def orelse() -> None:
+            other = node.orelse
+            if type(other) is cst.If:
+                self.stmt_If(other)  # elif: one more alternative, inside this one
+            elif other is not None:
+                self.dispatch(other)
+                self.block(other.body)
+
+        self.alternatives(body, orelse, join_from=1)
+
+    def stmt_For(self, node: cst.For) -> None:
+        self.dispatch(node)
+        self.expr(node.iter)
+        assigned = frozenset(assigned_in(node.body)) | frozenset(target_names(node.target))
+        before = self.snapshot()
+        self.bind_iteration(node.target, node.iter)
+        self.loop_body(node, Loop(node, assigned, seen=set(target_names(node.target))), before)
+
+    def stmt_While(self, node: cst.While) -> None:
+        self.dispatch(node)
+        self.tests.add(id(node.test))
+        self.expr(node.test)
+        assigned = frozenset(assigned_in(node.body))
+        self.loop_body(node, Loop(node, assigned), self.snapshot())
+
+    def loop_body(self, node: cst.For | cst.While, loop: Loop,
+                  before: tuple[dict[str, int], dict[str, KeyState], bool]) -> None:
+        """Walk a loop's body once, join the state with ``before`` (the state on entry: the
+        body may not run at all), then walk its ``else``."""
+        self.ctx.loops.append(loop)
+        self.block(node.body)
+        self.ctx.loops.pop()
+        self.flush_loop_reuse(loop, node.body)
+        self.ctx.frame.dead = False
+        self.merge(before)
+        if node.orelse is not None:
+            self.block(node.orelse.body)
+
+    def stmt_Try(self, node: cst.Try | cst.TryStar) -> None:
+        self.dispatch(node)
+
+        def body() -> None:
+            self.block(node.body)
+            if node.orelse is not None:
+                self.block(node.orelse.body)
+
+        def handler_path(handler: cst.ExceptHandler | cst.ExceptStarHandler) -> Callable[[], None]:
+            def walk() -> None:
+                self.dispatch(handler)
+                if handler.type is not None:
+                    self.expr(handler.type)
+                if handler.name is not None:
+                    for name in target_names(handler.name.name):
+                        self.ctx.frame.env[name] = L.UNKNOWN
+                self.block(handler.body)
+            return walk
+
+        # a handler runs instead of the rest of the body: the body is taken as not run
+        self.alternatives(body, *(handler_path(h) for h in node.handlers))
+        self.concrete_after_guard(node)
+        if node.finalbody is not None:
+            self.block(node.finalbody.body)
+
+    stmt_TryStar = stmt_Try
+
+    def stmt_With(self, node: cst.With) -> None:
+        self.dispatch(node)
+        eager = False
+        for item in node.items:
+            self.expr(item.item)
+            if type(item.item) is cst.Call \
+                    and self.ctx.qualname(item.item.func) == "jax.ensure_compile_time_eval":
+                eager = True
+            if item.asname is not None:
+                for name in target_names(item.asname.name):
+                    self.ctx.frame.env[name] = L.UNKNOWN
+                    self.ctx.frame.keys.pop(name, None)
+        self.ctx.compile_time_eval += eager
+        try:
+            self.block(node.body)
+        finally:
+            self.ctx.compile_time_eval -= eager
+
+    def stmt_Match(self, node: cst.Match) -> None:
+        self.dispatch(node)
+        self.expr(node.subject)
+
+        def case_path(case: cst.MatchCase) -> Callable[[], None]:
+            return lambda: self.block(case.body)
+
+        # no case may match: the state before is one of the alternatives
+        self.alternatives(_nothing, *(case_path(c) for c in node.cases))
+
+    def stmt_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.dispatch(node)
+        for decorator in node.decorators:
+            self.expr(decorator.decorator)
+        self.defaults(node.params)
+        self.remember_closure(node)
+        self.ctx.frame.env[node.name.value] = L.STATIC
+        self.ctx.frame.keys.pop(node.name.value, None)
+
+    def stmt_ClassDef(self, node: cst.ClassDef) -> None:
+        self.dispatch(node)
+        for decorator in node.decorators:
+            self.expr(decorator.decorator)
+        for arg in (*node.bases, *node.keywords):
+            self.expr(arg.value)
+        saved = self.snapshot()
+        self.block(node.body)
+        self.restore(saved)
+        self.ctx.frame.env[node.name.value] = L.STATIC
+
+    def defaults(self, params: cst.Parameters) -> None:
+        for p in (*params.posonly_params, *params.params, *params.kwonly_params):
+            if p.default is not None:
+                self.expr(p.default)
+
+    def remember_closure(self, node: cst.CSTNode) -> None:
+        frame = self.ctx.frame
+        if frame.unit is None:
+            return  # module level: module names are looked up in the module env
+        env = dict(frame.closure[0]) if frame.closure else {}
+        keys = dict(frame.closure[1]) if frame.closure else {}
+        env.update(frame.env)
+        keys.update(frame.keys)
+        self.ctx.closures[id(node)] = (env, keys)
+
+    # -- flow state ------------------------------------------------------------------
+    def alternatives(self, *branches: Callable[[], None], join_from: int = 0) -> None:
+        """Walk each branch from the same state, then continue from their join: exactly one
+        of them runs (if/elif/else, ``a if c else b``, ``c and a or b``, match cases, a try
+        body and its handlers). A branch that left the function is dropped from the join.
+
+        This is THE place that decides what counts as alternative paths. The join starts
+        from branch ``join_from``'s state and takes the others in order (for a key consumed
+        on several paths, the first consumption in that order is the one cited)."""
+        before = self.snapshot()
+        outcomes = []
+        for i, branch in enumerate(branches):
+            if i:
+                self.restore(before)
+            branch()
+            outcomes.append(self.snapshot())
+        self.restore(outcomes[join_from])
+        for i, outcome in enumerate(outcomes):
+            if i != join_from:
+                self.merge(outcome)
+
+    def snapshot(self) -> tuple[dict[str, int], dict[str, KeyState], bool]:
+        frame = self.ctx.frame
+        return dict(frame.env), dict(frame.keys), frame.dead
+
+    def restore(self, state: tuple[dict[str, int], dict[str, KeyState], bool]) -> None:
+        self.ctx.kind_cache.clear()
+        frame = self.ctx.frame
+        frame.env, frame.keys, frame.dead = dict(state[0]), dict(state[1]), state[2]
+
+    def merge(self, other: tuple[dict[str, int], dict[str, KeyState], bool]) -> None:
+        """Join the current state with another path's (a path that returned is dropped)."""
+        self.ctx.kind_cache.clear()
+        frame = self.ctx.frame
+        env, keys, dead = other
+        if dead and not frame.dead:
+            return
+        if frame.dead and not dead:
+            frame.env, frame.keys, frame.dead = dict(env), dict(keys), False
+            return
+        for name, kind in env.items():
+            mine = frame.env.get(name)
+            frame.env[name] = kind if mine is None else L.join(mine, kind)
+        for name, state in keys.items():
+            mine_key = frame.keys.get(name)
+            if mine_key is None:
+                frame.keys[name] = state
+            elif mine_key.consumed_by is None and state.consumed_by is not None:
+                frame.keys[name] = state
+
+    # -- bindings --------------------------------------------------------------------
+    def target(self, target: cst.BaseExpression) -> None:
+        """Walk the loads inside an assignment target (``x`` in ``x[i] = v``)."""
+        if type(target) is cst.Name:
+            return
+        if isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                self.target(element.value)
+            return
+        if type(target) is cst.StarredElement:
+            self.target(target.value)
+            return
+        saved = self.ctx.in_store
+        self.ctx.in_store = True
+        self.expr(target)
+        self.ctx.in_store = saved
+
+    # -- expressions -----------------------------------------------------------------
+    def expr(self, node: cst.CSTNode) -> None:
+        ctx = self.ctx
+        ctx.stack.append(node)
+        t = type(node)
+        found = self.handlers.get(t)
+        if found:
+            for handler in found:
+                handler(node, ctx)
+        if t is cst.Lambda:
+            self.defaults(node.params)  # type: ignore[attr-defined]
+            self.remember_closure(node)
+        elif t in COMPREHENSIONS:
+            self.comprehension(node)
+        elif t is cst.Call:
+            self.call(node)  # type: ignore[arg-type]
+        elif t is cst.IfExp:
+            self.if_expression(node)  # type: ignore[arg-type]
+        elif t is cst.BooleanOperation:
+            self.boolean_operation(node)  # type: ignore[arg-type]
+        else:
+            for name in child_fields(t):
+                value = getattr(node, name)
+                if type(value) in NODE_TYPES:
+                    self.expr(value)
+                elif type(value) is tuple or type(value) is list:
+                    for item in value:
+                        if type(item) in NODE_TYPES:
+                            self.expr(item)
+        ctx.stack.pop()
+
+    def if_expression(self, node: cst.IfExp) -> None:
+        """``a if c else b``: the branches are alternatives, like an ``if`` statement's
+        (``randint(key) if discrete else normal(key)`` draws from the key once)."""
+        self.expr(node.test)
+        self.alternatives(lambda: self.expr(node.body), lambda: self.expr(node.orelse),
+                          join_from=1)
+
+    def boolean_operation(self, node: cst.BooleanOperation) -> None:
+        """``c and a or b`` is the conditional expression written the old way: ``a`` and
+        ``b`` are alternatives (``greedy and exploit(key) or explore(key)`` draws once; the
+        path where ``a`` runs and is falsy is left out: precision first). Otherwise the right
+        operand of ``and``/``or`` may or may not run."""
+        left = node.left
+        if type(node.operator) is cst.Or and type(left) is cst.BooleanOperation \
+                and type(left.operator) is cst.And:
+            self.ctx.stack.append(left)
+            self.dispatch(left)
+            self.expr(left.left)
+            self.alternatives(lambda: self.expr(left.right), lambda: self.expr(node.right),
+                              join_from=1)
+            self.ctx.stack.pop()
+            return
+        self.expr(left)
+        if not self.tracks_keys():
+            self.expr(node.right)  # no state the right operand could change but kinds
+            return
+        self.alternatives(lambda: self.expr(node.right), _nothing)
+
+    def tracks_keys(self) -> bool:
+        """Whether any key is tracked here (else a call cannot change the flow state)."""
+        frame = self.ctx.frame
+        return bool(frame.keys) or bool(frame.closure and frame.closure[1]) or frame.key_paths
+
+    def call(self, node: cst.Call) -> None:
+        self.expr(node.func)
+        for arg in node.args:
+            self.expr(arg)
+        self.consume_keys(node)
+        self.check_partial_key_mapped(node)
+        if self.ctx.traced:
+            self.record_callsite(node)
+
+    def comprehension(self, node: cst.CSTNode) -> None:
+        saved = self.snapshot()
+        saved_loops = self.ctx.loops
+        # a comprehension is a loop: `[normal(key) for _ in range(n)]` reuses key n times
+        targets: set[str] = set()
+        comp = node.for_in  # type: ignore[attr-defined]
+        while comp is not None:
+            targets.update(target_names(comp.target))
+            comp = comp.inner_for_in
+        loop = Loop(node, frozenset(targets), seen=set(targets))
+        comp = node.for_in  # type: ignore[attr-defined]
+        self.expr(comp.iter)  # the outermost iterable is evaluated once, before the loop
+        self.ctx.loops = [loop]
+        first = True
+        while comp is not None:
+            if not first:
+                self.expr(comp.iter)
+            first = False
+            self.bind_iteration(comp.target, comp.iter)
+            for condition in comp.ifs:
+                self.dispatch(condition)  # with the targets bound: `if norm(g) > 0` of a leaf
+                self.tests.add(id(condition.test))
+                self.expr(condition.test)
+            comp = comp.inner_for_in
+        if type(node) is cst.DictComp:
+            self.expr(node.key)
+            self.expr(node.value)
+        else:
+            self.expr(node.elt)  # type: ignore[attr-defined]
+        self.flush_loop_reuse(loop)
+        self.ctx.loops = saved_loops
+        self.restore(saved)
+
+
+def _nothing() -> None:
+    """The alternative where nothing runs (no ``else``, no matching case, a short circuit)."""

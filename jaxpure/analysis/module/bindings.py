@@ -1,0 +1,108 @@
+"""THE answer to "what is this name bound to?".
+
+* :func:`single_value`: the one value a name holds when it is bound exactly once, in its
+  function or at module level (``init = State(...)``);
+* :func:`single_assignment`: the value of the one plain assignment to a name in a body;
+* :func:`unit_bindings`: every binding of every name in a function (memoised per unit in
+  ModuleFacts.unit_bindings), and :func:`binding_value` for a module-level binding record.
+
+Flow-insensitive: what a name holds at one point of the walk is the flow domains' business.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxpure.analysis.module.index import ModuleIndex, Unit
+from jaxpure.analysis.syntax import COMPREHENSIONS, children, single_assignment, target_names
+
+__all__ = ["Bindings", "binding_value", "single_assignment", "single_value", "unit_bindings"]
+
+Bindings = dict[str, list[cst.BaseExpression | None]]
+
+
+def single_value(index: ModuleIndex, unit: Unit | None,
+                 name: str) -> tuple[cst.BaseExpression, Unit | None] | None:
+    """The value ``name`` (read in ``unit``) holds when it is bound exactly once, in its
+    function or at module level (``init = State(...)``), with the scope that value is read
+    in; None for parameters, rebound or augmented names."""
+    u = unit
+    while u is not None:
+        if name in u.declared_global:
+            break
+        if u.binds(name) and name not in u.declared_nonlocal:
+            if name in u.param_names or u.assigned.get(name) != 1 or type(u.node) is cst.Lambda:
+                return None
+            value = single_assignment(u.node.body, name)
+            return (value, u) if value is not None else None
+        u = u.parent
+    bindings = index.bindings.get(name)
+    if bindings and len(bindings) == 1 and bindings[0].value is not None \
+            and not bindings[0].augmented and name not in index.global_writes:
+        return bindings[0].value, None
+    return None
+
+
+def unit_bindings(unit: Unit) -> Bindings:
+    """Every binding of each name in a function: parameters, assignments, loop targets,
+    imports, nested defs (``None`` where the binding has no plain value)."""
+    found: Bindings = {}
+    for p in unit.params:
+        found.setdefault(p.name, []).append(None)
+    node = unit.node
+    if type(node) is cst.FunctionDef:
+        _collect_bindings(node.body, found)
+    return found
+
+
+def _collect_bindings(node: cst.CSTNode, out: Bindings) -> None:
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (cst.FunctionDef, cst.ClassDef)):
+            out.setdefault(current.name.value, []).append(None)
+            continue
+        if type(current) is cst.Lambda or type(current) in COMPREHENSIONS:
+            continue
+        if isinstance(current, cst.Assign):
+            for target in current.targets:
+                _bind_target(target.target, current.value, out)
+        elif isinstance(current, cst.AnnAssign) and current.value is not None:
+            _bind_target(current.target, current.value, out)
+        elif isinstance(current, cst.AugAssign):
+            _bind_target(current.target, None, out)
+        elif isinstance(current, cst.NamedExpr):
+            _bind_target(current.target, current.value, out)
+        elif isinstance(current, cst.For):
+            _bind_target(current.target, None, out)
+        elif isinstance(current, cst.AsName):
+            _bind_target(current.name, None, out)
+        elif isinstance(current, (cst.Import, cst.ImportFrom)):
+            names = current.names
+            if not type(names) is cst.ImportStar:
+                for alias in names:
+                    name = alias.asname.name if alias.asname is not None else alias.name
+                    while type(name) is cst.Attribute:
+                        name = name.value
+                    if type(name) is cst.Name:
+                        out.setdefault(name.value, []).append(None)
+            continue
+        stack.extend(children(current))
+
+
+def _bind_target(target: cst.BaseExpression, value: cst.BaseExpression | None,
+                 out: Bindings) -> None:
+    if type(target) is cst.Name:
+        out.setdefault(target.value, []).append(value)
+        return
+    for name in target_names(target):
+        out.setdefault(name, []).append(None)
+
+
+def binding_value(binding: object) -> cst.BaseExpression | None:
+    """The value of a module-level binding record (``index.Binding``, or a bare value)."""
+    if isinstance(binding, cst.CSTNode) or binding is None:
+        return binding  # type: ignore[return-value]
+    if getattr(binding, "augmented", False):
+        return None
+    return getattr(binding, "value", None)

@@ -1,0 +1,83 @@
+"""ModuleFacts: every flow-insensitive fact about one file, built on first use, once.
+
+It replaces the string-keyed ``ctx.state`` cache of the analysis: each memo is a typed
+attribute here, so a reader sees what is memoised and a type checker sees what it holds.
+The builders live in their own modules and take the module's parts explicitly; this is the
+only module of ``module/`` that knows them all.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+import libcst as cst
+
+from jaxpure.analysis.module.attributes import SelfAttributes
+from jaxpure.analysis.module.bindings import Bindings, unit_bindings
+from jaxpure.analysis.module.globals import StaleNames
+from jaxpure.analysis.module.index import ModuleIndex, Unit
+from jaxpure.analysis.module.keyparams import KeyParams
+from jaxpure.analysis.module.resolve import Resolver
+from jaxpure.analysis.module.traced import TracedAnalysis
+from jaxpure.analysis.syntax import NODE_TYPES, child_fields
+
+
+class ModuleFacts:
+    def __init__(self, module: cst.Module, index: ModuleIndex, resolver: Resolver,
+                 traced: TracedAnalysis, static_helpers: frozenset[str] = frozenset()) -> None:
+        self.module = module
+        self.index = index
+        self.resolver = resolver
+        self.traced = traced
+        self.static_helpers = static_helpers
+        self._unit_bindings: dict[int, Bindings] = {}
+        # memos filled by the questions that compute them (they need the walk's context):
+        # (id of a helper's unit, parameter) -> whether the helper draws from that key
+        self.helper_consumes: dict[tuple[int, str], bool] = {}
+        # (method name, as a property) -> whether a method of the class returns a static value
+        self.static_methods: dict[tuple[str, bool], bool] = {}
+        # id of a unit -> whether the function returns a JAX array
+        self.returns_array: dict[int, bool] = {}
+        # module-level class name -> the kind of pytree node its instances are (rules/jxp501)
+        self.pytree_classes: dict[str, str | None] = {}
+        # fields a class of the module declares static (computed with the kinds: kinds.py)
+        self.static_fields: frozenset[str] | None = None
+        # id of a unit -> where it is called repeatedly (effects.repeated_units)
+        self.repeated_units: dict[int, str] | None = None
+
+    def unit_bindings(self, unit: Unit) -> Bindings:
+        found = self._unit_bindings.get(id(unit))
+        if found is None:
+            found = self._unit_bindings[id(unit)] = unit_bindings(unit)
+        return found
+
+    @cached_property
+    def parents(self) -> dict[int, cst.CSTNode]:
+        """id of a node -> its parent, for every node of the module (one pass)."""
+        parents: dict[int, cst.CSTNode] = {}
+        stack: list[cst.CSTNode] = [self.module]
+        while stack:
+            current = stack.pop()
+            for name in child_fields(type(current)):
+                value = getattr(current, name)
+                if type(value) in NODE_TYPES:
+                    parents[id(value)] = current
+                    stack.append(value)
+                elif type(value) is tuple or type(value) is list:
+                    for item in value:
+                        if type(item) in NODE_TYPES:
+                            parents[id(item)] = current
+                            stack.append(item)
+        return parents
+
+    @cached_property
+    def key_params(self) -> KeyParams:
+        return KeyParams(self.index, self.resolver)
+
+    @cached_property
+    def self_attributes(self) -> SelfAttributes:
+        return SelfAttributes(self.module, self.index, self.resolver, self.traced)
+
+    @cached_property
+    def stale_names(self) -> StaleNames:
+        return StaleNames(self.index, self.resolver, self.module)

@@ -1,0 +1,215 @@
+"""Which names of a function hold PRNG keys, before the walk sees them used.
+
+* :class:`KeyParams`: the names a function (or one nested in it) hands to ``jax.random``,
+  directly or through a key parameter of a function of this module;
+* :func:`helper_consumes`: whether a function of this module draws from the key passed
+  as one of its parameters (or only inspects, deletes or hands it back);
+* :func:`draw_free`: calls that take keys without drawing from them, whatever they get;
+* :func:`may_be_key` / :func:`key_annotation` / :func:`key_stream`: what a parameter's
+  annotation and use say about it.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxpure.analysis.catalog.arrays import annotation_is_array
+from jaxpure.analysis.catalog.random import (
+    DESCRIPTIVE_ATTRIBUTES,
+    KEY_STREAM_NAMES,
+    NON_CONSUMING_METHODS,
+    NON_CONSUMING_NAMES,
+    consumes,
+    is_assertion,
+    is_log_call,
+)
+from jaxpure.analysis.module.imports import dotted_name
+from jaxpure.analysis.module.index import ModuleIndex, Unit
+from jaxpure.analysis.module.resolve import Resolver
+from jaxpure.analysis.syntax import children, positional_args, reads_any, statements, target_names
+
+
+class KeyParams:
+    def __init__(self, index: ModuleIndex, resolver: Resolver) -> None:
+        self.index = index
+        self.resolver = resolver
+        self._direct: dict[int, frozenset[str]] = {}
+
+    def random_names(self, unit: Unit) -> frozenset[str]:
+        """Names this function (or a function nested in it) passes as keys to jax.random,
+        directly or to a key parameter of a function of the same module."""
+        names: set[str] = set()
+        stack = [unit]
+        while stack:
+            current = stack.pop()
+            names |= self.direct_random_names(current)
+            for call in current.calls:
+                callee = self.resolver.function(call.func, current)
+                if callee is None or callee is unit:
+                    continue
+                keys = self.direct_random_names(callee)
+                if not keys:
+                    continue
+                positional = [p.name for p in callee.params if p.index >= 0]
+                shift = 1 if callee.parent_is_class and type(call.func) is cst.Attribute else 0
+                for i, arg in enumerate(positional_args(call)):
+                    if type(arg.value) is cst.Name and i + shift < len(positional) \
+                            and positional[i + shift] in keys:
+                        names.add(arg.value.value)
+                for arg in call.args:
+                    if arg.keyword is not None and arg.keyword.value in keys \
+                            and type(arg.value) is cst.Name:
+                        names.add(arg.value.value)
+            stack.extend(u for u in self.index.units if u.parent is current)
+        return frozenset(names)
+
+    def direct_random_names(self, unit: Unit) -> frozenset[str]:
+        """The names this function itself hands to jax.random."""
+        cache = self._direct
+        found = cache.get(id(unit))
+        if found is None:
+            found = cache[id(unit)] = frozenset(
+                name for text, name in unit.random_args
+                if (self.resolver.qualname_text(text, unit) or "").startswith("jax.random.")
+            )
+        return found
+
+
+def draw_free(call: cst.Call, qualname: str | None) -> bool:
+    """Whether ``call`` takes keys without drawing from them, whatever it is given:
+    ``key_data``, ``print``, ``isinstance``, ``jnp`` functions, ``jitted.lower(key)``, a
+    project's own ``clone(key)``, and assertions (``self.assert_keys_equal(k1, k2)``)."""
+    if not consumes(qualname):
+        return True
+    if type(call.func) is cst.Attribute and call.func.attr.value in NON_CONSUMING_METHODS:
+        return True  # jax.jit(f).lower(key, x) traces with the key; it draws nothing
+    callee = dotted_name(call.func)
+    return callee is not None and (callee.rsplit(".", 1)[-1] in NON_CONSUMING_NAMES
+                                   or is_assertion(callee) or is_log_call(callee))
+
+
+def helper_consumes(resolver: Resolver, index: ModuleIndex, unit: Unit, param: str,
+                    _seen: frozenset[tuple[int, str]] = frozenset()) -> bool:
+    """Whether a function of this module may draw from the key passed as ``param``.
+
+    It does unless every read of the parameter visibly leaves the key's randomness alone:
+    ``del key``, ``key.shape``/``key.dtype``, ``key is None``, ``return key`` (the caller
+    gets the same key back, as with ``k2 = key``), or passing it to a call that draws
+    nothing (``id``, ``hash``, ``isinstance``, ``print``) or to another such helper of the
+    module. Anything else (a ``jax.random`` call, an unknown call, storing it, closing over
+    it) may consume it. A method is trusted only if no other class of the module defines
+    it and it reads the parameter (an unread one may be a stub that subclasses override).
+    """
+    p = unit.param(param)
+    if p is None or p.star:
+        return True
+    if (id(unit), param) in _seen:
+        return False  # recursion: the other reads decide
+    seen = _seen | {(id(unit), param)}
+    reads = _parameter_reads(unit, param)
+    if reads is None:
+        return True
+    if unit.parent_is_class and (not reads or sum(
+            unit.name in methods for methods in index.classes.values()) > 1):
+        return True
+    return not all(_leaves_key(resolver, index, unit, chain, seen) for chain in reads)
+
+
+def _parameter_reads(unit: Unit, param: str) -> list[list[cst.CSTNode]] | None:
+    """Each read of ``param`` in ``unit`` as its chain of nodes (the name, then its
+    ancestors, innermost first), up to a statement that rebinds it for the rest of the
+    body; None when a nested function or class mentions it."""
+    reads: list[list[cst.CSTNode]] = []
+    nested: list[bool] = []
+
+    def visit(node: cst.CSTNode, chain: list[cst.CSTNode]) -> None:
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            if reads_any(node, {param}):
+                nested.append(True)
+            return
+        if type(node) is cst.Name and node.value == param:
+            reads.append([node, *reversed(chain)])
+            return
+        chain.append(node)
+        for child in children(node):
+            visit(child, chain)
+        chain.pop()
+
+    body = unit.node.body
+    if isinstance(body, cst.BaseExpression):  # a lambda
+        visit(body, [])
+    else:
+        for statement in statements(body):
+            visit(statement, [])
+            if type(statement) is cst.SimpleStatementLine and any(
+                type(small) is cst.Assign and any(
+                    param in target_names(t.target) for t in small.targets)
+                for small in statement.body
+            ):
+                break  # `key = (id(key),)`: later reads see the new value
+    return None if nested else reads
+
+
+def _leaves_key(resolver: Resolver, index: ModuleIndex, unit: Unit,
+                chain: list[cst.CSTNode], seen: frozenset[tuple[int, str]]) -> bool:
+    """Whether one read of a key (see :func:`_parameter_reads`) leaves it undrawn."""
+    node, i = chain[0], 1
+    parent = chain[i] if i < len(chain) else None
+    if type(parent) is cst.Attribute:
+        if parent.attr is node:
+            return True  # `self.key`: another name
+        return parent.attr.value in DESCRIPTIVE_ATTRIBUTES
+    if type(parent) is cst.Arg and parent.keyword is node:
+        return True  # `f(key=...)`: a keyword, not the name
+    if isinstance(parent, (cst.Comparison, cst.ComparisonTarget)):
+        return True  # `key is None`, `key.shape == ()`
+    # `del key, x` / `return key, x`: climb through the tuple
+    while isinstance(parent, (cst.Element, cst.Tuple, cst.List, cst.StarredElement)):
+        node, i = parent, i + 1
+        parent = chain[i] if i < len(chain) else None
+    if isinstance(parent, (cst.AssignTarget, cst.AsName, cst.For, cst.CompFor)) \
+            and getattr(parent, "target", getattr(parent, "name", None)) is node:
+        return True  # a store, not a read
+    if isinstance(parent, (cst.Del, cst.Return)):
+        return True  # discarded, or handed back as it is
+    if type(parent) is cst.Arg and parent.value is node and not parent.star \
+            and i + 1 < len(chain) and isinstance(chain[i + 1], cst.Call):
+        call = chain[i + 1]
+        assert type(call) is cst.Call
+        if draw_free(call, resolver.qualname(call.func, unit)):
+            return True
+        callee = resolver.function(call.func, unit)
+        passed = callee.arguments_of(call) if callee is not None else None
+        if callee is None or passed is None:
+            return False
+        names = [name for name, value in passed.items() if value is node]
+        return bool(names) and not helper_consumes(resolver, index, callee, names[0], seen)
+    return False
+
+
+def may_be_key(annotation: cst.BaseExpression | None) -> bool:
+    """An unannotated `rng`, or one annotated as an array or key (not `np.random.Generator`)."""
+    if annotation is None:
+        return True
+    return key_annotation(annotation) or annotation_is_array(annotation)
+
+
+def key_annotation(annotation: cst.BaseExpression | None) -> bool:
+    text = dotted_name(annotation) if annotation is not None else None
+    return text is not None and text.rsplit(".", 1)[-1] in ("PRNGKey", "PRNGKeyArray", "KeyArray")
+
+
+def key_stream(unit: Unit, name: str) -> bool:
+    """``rngs`` used the nnx way (``Linear(n, rngs=rngs)``, ``rngs.params()``): a stream of
+    keys whatever its annotation says (easydel annotates it ``PRNGKeyArray``)."""
+    if name not in KEY_STREAM_NAMES:
+        return False
+    for call in unit.calls:
+        if any(a.keyword is not None and a.keyword.value == name and type(a.value) is cst.Name
+               and a.value.value == name for a in call.args):
+            return True
+        func = call.func
+        if type(func) is cst.Attribute and type(func.value) is cst.Name \
+                and func.value.value == name:
+            return True
+    return False

@@ -1,0 +1,163 @@
+"""Per-module summaries for analysis across the files of a project.
+
+A helper defined in ``model/layers.py`` and called from a jitted step in ``train.py`` is
+traced code. Each file is analysed on its own and summarised: the functions it defines and
+the calls its traced functions make to functions imported from other modules, with the
+kind (traced / static) of every argument. Propagating over the summaries gives each module
+*seeds*: "your function ``dense`` is traced by jax.jit, called from train.py:42, with a
+traced first argument". The module is then analysed again with its seeds.
+
+Summaries and seeds are plain data (JSON-able) so that they can be cached with a file's
+results and sent between processes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+# Imported callees in these namespaces are libraries, never project helpers.
+LIBRARY_PREFIXES = ("builtins.", "jax.", "numpy.", "flax.", "equinox.", "optax.", "math.",
+                    "functools.", "typing.", "collections.", "itertools.", "logging.",
+                    "chex.", "haiku.", "scipy.", "os.", "sys.", "re.", "dataclasses.")
+
+
+@dataclass(frozen=True)
+class ExternalCall:
+    """A call from a traced function of this module to a function imported from another."""
+
+    callee: str  # fully qualified: "pkg.model.layers.dense"
+    caller: str  # the calling function's name
+    line: int  # where the caller is defined (1-based)
+    via: str
+    caching: str | None
+    strict: str | None
+    positional: tuple[int, ...]  # argument kinds, in order
+    keywords: tuple[tuple[str, int], ...]
+    stateful: bool = False
+
+
+@dataclass(frozen=True)
+class ModuleSummary:
+    module: str  # dotted module name ("" when unknown)
+    functions: frozenset[str]  # module-level function names
+    calls: tuple[ExternalCall, ...]
+    # `from .layers import dense as d`: names this module re-exports (alias -> qualified)
+    reexports: tuple[tuple[str, str], ...] = ()
+
+    def to_json(self) -> list:
+        return [
+            self.module,
+            sorted(self.functions),
+            [[c.callee, c.caller, c.line, c.via, c.caching, c.strict, list(c.positional),
+              [list(k) for k in c.keywords], c.stateful] for c in self.calls],
+            [list(r) for r in self.reexports],
+        ]
+
+    @staticmethod
+    def from_json(data: list) -> ModuleSummary:
+        module, functions, calls, reexports = data
+        return ModuleSummary(
+            module,
+            frozenset(functions),
+            tuple(
+                ExternalCall(c[0], c[1], c[2], c[3], c[4], c[5], tuple(c[6]),
+                             tuple((k[0], k[1]) for k in c[7]), c[8])
+                for c in calls
+            ),
+            tuple((r[0], r[1]) for r in reexports),
+        )
+
+
+@dataclass(frozen=True)
+class Seed:
+    """A module-level function of this module traced through a caller in another module."""
+
+    function: str
+    via: str
+    caching: str | None
+    strict: str | None
+    origin: str  # "train.py:42 (`train_step`)"
+    positional: tuple[int, ...]
+    keywords: tuple[tuple[str, int], ...]
+    stateful: bool = False
+    # the calling file, relative to the project root: a run over some of the files keeps
+    # the seeds that files outside it contributed last time
+    source: str = ""
+
+    def key(self) -> tuple:
+        return (self.function, self.via, self.caching, self.strict, self.positional,
+                self.keywords, self.stateful)
+
+    def to_json(self) -> list:
+        return [self.function, self.via, self.caching, self.strict, self.origin,
+                list(self.positional), [list(k) for k in self.keywords], self.stateful,
+                self.source]
+
+    @staticmethod
+    def from_json(data: list) -> Seed:
+        function, via, caching, strict, origin, positional, keywords, stateful, source = data
+        return Seed(function, via, caching, strict, origin, tuple(positional),
+                    tuple((k[0], k[1]) for k in keywords), bool(stateful), source)
+
+
+def resolve_relative(module: str, level: int, package: str | None) -> str:
+    """``from ..a import b`` inside package ``p.q`` names ``p.a``."""
+    if level == 0:
+        return module
+    if package is None:
+        return "." * level + module
+    parts = package.split(".")
+    if level > 1:
+        parts = parts[: len(parts) - (level - 1)]
+    base = ".".join(parts)
+    return f"{base}.{module}" if module else base
+
+
+def module_name(package: str | None, filename: str) -> str:
+    stem = filename.replace("\\", "/").rsplit("/", 1)[-1]
+    stem = stem[:-3] if stem.endswith(".py") else stem.rsplit(".", 1)[0]
+    if stem == "__init__":
+        return package or ""
+    return f"{package}.{stem}" if package else stem
+
+
+def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[str, list[Seed]]:
+    """Seeds for each module, from the external calls of every summary.
+
+    ``summaries`` maps a module name to (its summary, the path to show for it, its path
+    relative to the project root).
+    """
+    functions: dict[str, tuple[str, str]] = {}  # qualified name -> (module, function)
+    for name, (summary, _path, _relpath) in summaries.items():
+        for function in summary.functions:
+            functions[f"{name}.{function}"] = (name, function)
+    aliases: dict[str, str] = {}
+    for name, (summary, _path, _relpath) in summaries.items():
+        for alias, target in summary.reexports:
+            aliases[f"{name}.{alias}"] = target
+    seeds: dict[str, dict[tuple, Seed]] = {}
+    for name, (summary, path, relpath) in summaries.items():
+        for call in summary.calls:
+            callee = call.callee
+            for _ in range(3):  # follow `from .layers import dense` re-exports
+                if callee in functions or callee not in aliases:
+                    break
+                callee = aliases[callee]
+            target = functions.get(callee)
+            if target is None or target[0] == name:
+                continue
+            seed = Seed(target[1], call.via, call.caching, call.strict,
+                        f"`{call.caller}` in {path}:{call.line}", call.positional,
+                        call.keywords, call.stateful, relpath)
+            seeds.setdefault(target[0], {}).setdefault(seed.key(), seed)
+    return {module: sorted(found.values(), key=lambda s: (s.function, s.origin))
+            for module, found in seeds.items()}
+
+
+def seeds_fingerprint(seeds: Iterable[Seed]) -> str:
+    import hashlib
+
+    # by text: a seed's fields may be None in one and a string in another
+    text = repr(sorted(repr(s.key() + (s.origin,)) for s in seeds))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]

@@ -1,0 +1,50 @@
+"""analyze(): build the module facts, run the walk once, give the rules their context."""
+
+from __future__ import annotations
+
+
+import libcst as cst
+
+from jaxpure.analysis import lattice as L
+from jaxpure.analysis.module.index import ModuleIndex, build_index
+from jaxpure.analysis.module.resolve import Resolver
+from jaxpure.analysis.module.traced import analyze_traced
+
+
+from jaxpure.analysis.flow.domain import Handler
+from jaxpure.analysis.context import Context
+from jaxpure.analysis.flow.walker import Walker
+from jaxpure.analysis.module.summary import Seed
+
+
+def analyze(
+    module: cst.Module,
+    handlers: dict[type, list[Handler]],
+    *,
+    package: str | None = None,
+    transforms: dict[str, str] | None = None,
+    static_helpers: frozenset[str] = frozenset(),
+    seeds: list | None = None,
+) -> Context:
+    index = build_index(module, package)
+    resolver = Resolver(index)
+    traced = analyze_traced(index, resolver, transforms or {}, seeds)
+    ctx = Context(module, index, resolver, traced, static_helpers)
+    for seed in seeds or ():
+        ctx.seeded_kinds[seed.function] = _seed_kinds(index, seed, ctx.seeded_kinds.get(seed.function))
+    Walker(ctx, handlers).run()
+    return ctx
+
+
+def _seed_kinds(index: ModuleIndex, seed: Seed, known: dict[str, int] | None) -> dict[str, int]:
+    """Parameter kinds of a seeded function from its external call sites (joined)."""
+    kinds = dict(known or {})
+    unit = index.defs.get(seed.function)
+    if unit is None:
+        return kinds
+    positional = [p for p in unit.params if p.index >= 0]
+    pairs = list(zip((p.name for p in positional), seed.positional))
+    pairs += list(seed.keywords)
+    for name, kind in pairs:
+        kinds[name] = L.join(kinds[name], kind) if name in kinds else kind
+    return kinds
