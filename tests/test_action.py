@@ -105,3 +105,14 @@ def test_action_annotates_a_bad_file_writes_sarif_and_fails(tmp_path: Path) -> N
 
 def install_bin(tmp_path: Path) -> str:
     return (tmp_path / "runner-temp" / "github_path").read_text().split()[0]
+
+
+def test_documented_installs_need_no_release() -> None:
+    """The install routes in the docs work before jaxpure is on PyPI or has tags."""
+    for name in ("README.md", "docs/integrations.md"):
+        text = (ROOT / name).read_text()
+        assert not re.search(r"pip install jaxpure\b(?!\[)", text), name
+        assert "rev: v0" not in text, name
+    integrations = (ROOT / "docs" / "integrations.md").read_text()
+    assert "rev: <commit sha>" in integrations and "pre-commit autoupdate" in integrations
+    assert "uses: jaxpure/jaxpure@<commit sha>" in integrations

@@ -106,11 +106,19 @@ def test_diagnostics_code_actions_hover_and_shutdown(client: LspClient, tmp_path
 def test_settings_come_from_the_nearest_configuration(client: LspClient, tmp_path: Path) -> None:
     write(tmp_path, {"quiet/pyproject.toml": "[tool.jaxpure]\nignore = [\"JXP301\"]\n",
                      "broken/pyproject.toml": "[tool.jaxpure]\nselect = 3\n"})
-    assert client.diagnostics(client.open(tmp_path / "quiet" / "m.py", REUSED_KEY)) == []
+    quiet = client.open(tmp_path / "quiet" / "m.py", REUSED_KEY)
+    assert client.diagnostics(quiet) == []
     [found] = client.diagnostics(client.open(tmp_path / "broken" / "m.py", REUSED_KEY))
     assert found["code"] == "JXP301"  # the defaults apply, and the user is told why
     message = client.wait_for(lambda m: m.get("method") == "window/showMessage")
     assert "`select` must be a list" in message["params"]["message"]
+
+    # saving a configuration file re-reads it and re-checks the open documents
+    write(tmp_path, {"quiet/pyproject.toml": "[tool.jaxpure]\n"})
+    client.notify("textDocument/didSave",
+                  {"textDocument": {"uri": (tmp_path / "quiet" / "pyproject.toml").as_uri()}})
+    [now] = client.diagnostics(quiet)
+    assert now["code"] == "JXP301"
 
 
 def test_open_modules_and_cached_seeds_analyse_across_modules(client: LspClient,
