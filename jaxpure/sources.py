@@ -186,7 +186,7 @@ def _replace_content(descriptor: int, expected: bytes, new_data: bytes, mode: in
     except OSError as error:
         return f"not fixed: cannot save a backup copy first ({_strerror(error)})"
     try:
-        problem = _reserve(descriptor, len(new_data))
+        problem = _reserve(descriptor, len(expected), len(new_data))
         if problem is None:
             problem = _write_verified(descriptor, new_data)
             if problem is not None and _write_verified(descriptor, expected) is not None:
@@ -219,16 +219,20 @@ def _backup(data: bytes) -> str:
     return name
 
 
-def _reserve(descriptor: int, size: int) -> str | None:
+def _reserve(descriptor: int, old_size: int, size: int) -> str | None:
     """Allocate the file's new size first, so a full disk fails before anything is written."""
-    try:
-        os.posix_fallocate(descriptor, 0, max(size, 1))
-    except AttributeError:  # not on this OS
+    if size <= old_size or not hasattr(os, "posix_fallocate"):
         return None
+    try:
+        os.posix_fallocate(descriptor, 0, size)
     except OSError as error:
-        if error.errno == errno.ENOSPC or error.errno == errno.EDQUOT:
-            return f"not fixed: {_strerror(error)}"
-        # EOPNOTSUPP, EINVAL: this filesystem cannot reserve; write and verify anyway
+        if error.errno not in (errno.ENOSPC, errno.EDQUOT):
+            return None  # EOPNOTSUPP, EINVAL: cannot reserve here; write and verify anyway
+        try:
+            os.ftruncate(descriptor, old_size)  # a failed reservation may have grown the file
+        except OSError:
+            pass
+        return f"not fixed: {_strerror(error)}"
     return None
 
 
