@@ -238,9 +238,7 @@ def _reserve(descriptor: int, old_size: int, size: int) -> str | None:
 
 def _write_verified(descriptor: int, data: bytes) -> str | None:
     try:
-        written = 0
-        while written < len(data):
-            written += os.pwrite(descriptor, data[written:], written)
+        _write_all(descriptor, data)
         os.ftruncate(descriptor, len(data))
         os.fsync(descriptor)
         os.lseek(descriptor, 0, os.SEEK_SET)
@@ -251,10 +249,21 @@ def _write_verified(descriptor: int, data: bytes) -> str | None:
     return None
 
 
+def _write_all(descriptor: int, data: bytes) -> None:
+    written = 0
+    if not hasattr(os, "pwrite"):  # Windows
+        os.lseek(descriptor, 0, os.SEEK_SET)
+    while written < len(data):
+        if hasattr(os, "pwrite"):
+            written += os.pwrite(descriptor, data[written:], written)
+        else:
+            written += os.write(descriptor, data[written:])
+
+
 def _restore_mode(descriptor: int, mode: int) -> None:
     """The kernel drops setuid/setgid when a user without CAP_FSETID writes; put them back."""
     try:
-        if stat.S_IMODE(os.fstat(descriptor).st_mode) != mode:
+        if stat.S_IMODE(os.fstat(descriptor).st_mode) != mode and hasattr(os, "fchmod"):
             os.fchmod(descriptor, mode)
     except OSError:
         pass  # not the owner: as any editor writing the file would
