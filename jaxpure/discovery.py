@@ -93,9 +93,11 @@ def _load_spec(base: Path, files: Iterable[Path]) -> _Spec | None:
     lines: list[str] = []
     for file in files:
         try:
-            lines.extend(file.read_text(encoding="utf-8", errors="replace").splitlines())
+            text = file.read_text(encoding="utf-8", errors="replace")
         except OSError:
             continue
+        # git splits at \n only (str.splitlines would also split at \f, \x85, U+2028...)
+        lines.extend(line.removesuffix("\r") for line in text.split("\n"))
     if not any(line.strip() and not line.startswith("#") for line in lines):
         return None
     return _Spec(base, _compile(lines))

@@ -12,7 +12,6 @@ as before, so positions are never wrong, only sometimes slower.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -20,12 +19,9 @@ import libcst as cst
 from libcst._position import CodeRange
 
 from jaxpure.analysis.syntax import children
+from jaxpure.sources import line_starts
 
 Positions = dict[cst.CSTNode, CodeRange]
-
-# the line breaks both parsers count (libcst's NEWLINE_RE)
-_NEWLINE = re.compile(r"\r\n?|\n")
-
 
 class _Sink:
     """What PositionProvidingCodegenState expects of a metadata provider."""
@@ -42,7 +38,7 @@ def node_positions(module: cst.Module, source: str, wanted: Iterable[cst.CSTNode
     starts = _statement_start_lines(module, source) if holding is not None else None
     if holding is None or starts is None:
         return module_positions(module)
-    line_offsets = _line_offsets(source)
+    line_offsets = line_starts(source)  # the line breaks both parsers count
     sink = _Sink()
     for index in holding:
         state = _codegen_state(module, sink, line=starts[index])
@@ -116,6 +112,3 @@ def _statement_start_lines(module: cst.Module, source: str) -> list[int] | None:
         position += len(statement.body) if type(statement) is cst.SimpleStatementLine else 1
     return starts if position == len(body) else None
 
-
-def _line_offsets(source: str) -> list[int]:
-    return [0, *(match.end() for match in _NEWLINE.finditer(source))]

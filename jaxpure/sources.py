@@ -190,7 +190,7 @@ def _replace_content(descriptor: int, expected: bytes, new_data: bytes, mode: in
     except OSError as error:
         return f"not fixed: cannot save a backup copy first ({_strerror(error)})"
     try:
-        problem = _reserve(descriptor, len(new_data))
+        problem = _reserve(descriptor, len(expected), len(new_data))
         if problem is None:
             problem = _write_verified(descriptor, new_data)
             if problem is not None and _write_verified(descriptor, expected) is not None:
@@ -223,24 +223,26 @@ def _backup(data: bytes) -> str:
     return name
 
 
-def _reserve(descriptor: int, size: int) -> str | None:
+def _reserve(descriptor: int, old_size: int, size: int) -> str | None:
     """Allocate the file's new size first, so a full disk fails before anything is written."""
-    try:
-        os.posix_fallocate(descriptor, 0, max(size, 1))
-    except AttributeError:  # not on this OS
+    if size <= old_size or not hasattr(os, "posix_fallocate"):
         return None
+    try:
+        os.posix_fallocate(descriptor, 0, size)
     except OSError as error:
-        if error.errno == errno.ENOSPC or error.errno == errno.EDQUOT:
-            return f"not fixed: {_strerror(error)}"
-        # EOPNOTSUPP, EINVAL: this filesystem cannot reserve; write and verify anyway
+        if error.errno not in (errno.ENOSPC, errno.EDQUOT):
+            return None  # EOPNOTSUPP, EINVAL: cannot reserve here; write and verify anyway
+        try:
+            os.ftruncate(descriptor, old_size)  # a failed reservation may have grown the file
+        except OSError:
+            pass
+        return f"not fixed: {_strerror(error)}"
     return None
 
 
 def _write_verified(descriptor: int, data: bytes) -> str | None:
     try:
-        written = 0
-        while written < len(data):
-            written += os.pwrite(descriptor, data[written:], written)
+        _write_all(descriptor, data)
         os.ftruncate(descriptor, len(data))
         os.fsync(descriptor)
         os.lseek(descriptor, 0, os.SEEK_SET)
@@ -251,10 +253,21 @@ def _write_verified(descriptor: int, data: bytes) -> str | None:
     return None
 
 
+def _write_all(descriptor: int, data: bytes) -> None:
+    written = 0
+    if not hasattr(os, "pwrite"):  # Windows
+        os.lseek(descriptor, 0, os.SEEK_SET)
+    while written < len(data):
+        if hasattr(os, "pwrite"):
+            written += os.pwrite(descriptor, data[written:], written)
+        else:
+            written += os.write(descriptor, data[written:])
+
+
 def _restore_mode(descriptor: int, mode: int) -> None:
     """The kernel drops setuid/setgid when a user without CAP_FSETID writes; put them back."""
     try:
-        if stat.S_IMODE(os.fstat(descriptor).st_mode) != mode:
+        if stat.S_IMODE(os.fstat(descriptor).st_mode) != mode and hasattr(os, "fchmod"):
             os.fchmod(descriptor, mode)
     except OSError:
         pass  # not the owner: as any editor writing the file would

@@ -57,11 +57,18 @@ def _insert(text: str, at: int, piece: str) -> str:
     return text[:at] + piece + text[at:]
 
 
+KINDS = ["odd", "ending", "mixed", "delete", "repeat", "truncate", "nest", "indent"]
+# changes that keep most programs valid, so that their fixes are exercised
+BENIGN = ["ending", "mixed", "comment", "comment"]
+
+
 @st.composite
-def mutation(draw) -> Callable[[str], str]:
-    kind = draw(st.sampled_from(["odd", "ending", "mixed", "delete", "repeat", "truncate",
-                                 "nest", "indent"]))
+def mutation(draw, kinds: list[str] = KINDS) -> Callable[[str], str]:
+    kind = draw(st.sampled_from(kinds))
     at = draw(st.integers(0, 1 << 16))
+    if kind == "comment":  # an odd character in a comment line of its own
+        piece = draw(st.sampled_from(ODD[:10]))  # not \r: no line break
+        return lambda text: _insert_line(text, at, f"# note{piece}more\n")
     if kind == "odd":
         piece = draw(st.sampled_from(ODD))
         return lambda text: _insert(text, at, piece)
@@ -105,8 +112,10 @@ def _insert_line(text: str, at: int, line: str) -> str:
 
 @st.composite
 def mutated_file(draw) -> bytes:
-    text = draw(st.sampled_from(FIXABLE) if draw(st.booleans()) else st.sampled_from(TEXTS))
-    for change in draw(st.lists(mutation(), max_size=4)):
+    fixable = draw(st.booleans())
+    text = draw(st.sampled_from(FIXABLE if fixable else TEXTS))
+    kinds = BENIGN if fixable else KINDS
+    for change in draw(st.lists(mutation(kinds), max_size=4)):
         text = change(text)
     encoding = draw(st.sampled_from(["utf-8", "utf-8", "utf-8", "bom", "latin-1", "utf-16"]))
     if encoding == "bom":

@@ -209,3 +209,34 @@ def test_a_full_disk_on_stdout(tmp_path, args):
     assert done.returncode == 2 and "Traceback" not in err and "Exception ignored" not in err
     assert [line for line in err.splitlines() if line.startswith("jaxpure: error")] == [
         "jaxpure: error: cannot write the results to standard output: no space left on device"]
+
+
+def test_a_real_unenterable_directory_as_an_unprivileged_user(tmp_path_factory):
+    """The same with a real mode-000 directory, when this machine lets the test drop to
+    `nobody` (root reads through any mode)."""
+    import shutil
+    import tempfile
+
+    setpriv = shutil.which("setpriv")
+    if os.geteuid() != 0 or setpriv is None:
+        pytest.skip("needs root and setpriv to run as nobody")
+    root = Path(tempfile.mkdtemp(prefix="jaxpure-unenterable-"))
+    try:
+        os.chmod(root, 0o755)
+        write(root, {"other.py": DISCARDED, "locked/hidden.py": DISCARDED})
+        os.chmod(root / "locked", 0)
+        env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "HOME": str(root)}
+        env.pop("JAXPURE_CACHE_DIR", None)
+        done = subprocess.run(
+            [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups",
+             sys.executable, "-m", "jaxpure", "check", "--no-cache", "--jobs", "1"],
+            cwd=root, env=env, capture_output=True, timeout=120)
+        if b"No module named" in done.stderr or b"ermission denied: '" in done.stderr:
+            pytest.skip("nobody cannot run this installation")
+        err = done.stderr.decode()
+        assert done.returncode == 2 and "Traceback" not in err, err
+        assert lines_about(err, "locked") == ["error: locked: cannot list directory: permission denied"]
+        assert OTHER in done.stdout.decode()
+    finally:
+        os.chmod(root / "locked", 0o755)
+        shutil.rmtree(root, ignore_errors=True)

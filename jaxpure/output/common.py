@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from jaxpure.findings import FileResult, Finding, Fix
+from jaxpure.sources import split_lines
 
 if TYPE_CHECKING:
     from jaxpure.output import RenderOptions
     from jaxpure.rules.base import Rule
 
-# libcst (and so every Location) counts lines split at \n, \r\n and \r only; str.splitlines
-# also splits at \f, \v, \x1c.. and \u2028, which would shift rows in files containing them.
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 def findings_of(results: Sequence[FileResult]) -> Iterator[Finding]:
@@ -54,7 +51,8 @@ def printable(text: str) -> str:
 
 
 def source_lines(text: str | None) -> list[str]:
-    return _LINE_BREAK.split(text) if text else []
+    """Python's lines, as every Location counts them (not str.splitlines: jaxpure.sources)."""
+    return split_lines(text) if text else []
 
 
 def line_text(lines: Sequence[str], row: int) -> str | None:
