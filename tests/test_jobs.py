@@ -28,9 +28,9 @@ def test_a_small_run_without_jobs_starts_no_worker_pool(tmp_path: Path, capsys,
     write(tmp_path, {f"m{i}.py": DISCARDED for i in range(runner.POOL_MIN_FILES + 2)})
     monkeypatch.setattr(runner, "default_jobs", lambda: 4)
 
-    def no_pool(self):
+    def no_pool(*args, **kwargs):
         raise AssertionError("a worker pool was started for a small run")
 
-    monkeypatch.setattr(runner.Executor, "_start", no_pool)
+    monkeypatch.setattr(runner, "WorkerPool", no_pool)
     run = run_in_process(capsys, tmp_path, "check", "--no-cache", ".")
     assert run.code == 1 and run.out.count("JXP202") == runner.POOL_MIN_FILES + 2
