@@ -171,15 +171,19 @@ def test_a_file_name_that_is_not_utf8(odd_name, fmt):
         assert NOT_UTF8 + b":4:5: JXP202" in done.stdout  # the name's own bytes: it opens
 
 
-def run_with(cwd, *args, preexec=None, stdout=subprocess.PIPE, stdin=subprocess.DEVNULL):
+def run_with(cwd, *args, close="", stdout=subprocess.PIPE, stdin=subprocess.DEVNULL):
+    """Run jaxpure, with ``close`` (``<&-``, ``>&-``) closing a stream first (a shell does
+    it: preexec_fn would fork a process that may have imported JAX's threads)."""
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-    return subprocess.run([sys.executable, "-m", "jaxpure", *args], cwd=cwd, env=env,
-                          stdin=stdin, stdout=stdout, stderr=subprocess.PIPE, timeout=120,
-                          preexec_fn=preexec)
+    command = [sys.executable, "-m", "jaxpure", *args]
+    if close:
+        command = ["sh", "-c", f'exec "$0" "$@" {close}', *command]
+    return subprocess.run(command, cwd=cwd, env=env, stdin=stdin, stdout=stdout,
+                          stderr=subprocess.PIPE, timeout=120)
 
 
 def test_closed_stdin(tmp_path):
-    done = run_with(tmp_path, "check", "--no-cache", "-", preexec=lambda: os.close(0))
+    done = run_with(tmp_path, "check", "--no-cache", "-", close="<&-")
     err = done.stderr.decode()
     assert done.returncode == 2 and "Traceback" not in err
     assert "error: -: standard input is closed" in err
@@ -188,7 +192,7 @@ def test_closed_stdin(tmp_path):
 @pytest.mark.parametrize("args", [(), ("--output-format", "json"), ("--diff",)], ids=repr)
 def test_closed_stdout(tmp_path, args):
     write(tmp_path, {"m.py": DISCARDED})
-    done = run_with(tmp_path, "check", "--no-cache", *args, ".", preexec=lambda: os.close(1))
+    done = run_with(tmp_path, "check", "--no-cache", *args, ".", close=">&-")
     err = done.stderr.decode()
     assert done.returncode == 2 and "Traceback" not in err and "Exception ignored" not in err
     assert "jaxpure: error: cannot write the results: standard output is closed" in err
