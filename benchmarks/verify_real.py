@@ -3,7 +3,8 @@
 Runs locally, not in CI: it needs the repositories' sources (git mirrors, default
 /work/.mirror/<owner>+<name>/repo, read at HEAD with `git archive`) and the few third-party
 dependencies they import that are not mirrored (pip install --no-deps absl-py toolz jaxtyping
-wadler_lindig jax_dataclasses immutabledict tqdm scikit-learn joblib threadpoolctl msgpack). Library dependencies that are mirrored (chex for optax, equinox
+wadler_lindig jax_dataclasses immutabledict tqdm scikit-learn joblib threadpoolctl msgpack
+narwhals dm-tree equinox lineax optimistix: the last three for their package metadata). Library dependencies that are mirrored (chex for optax, equinox
 for diffrax, ...) are put on PYTHONPATH from their own mirrors. No hand-written example is
 given to any target: every input comes from call sites, test setup or types.
 
@@ -15,6 +16,13 @@ Each finding is a coordinate (project, file, row, code) of a `jaxpure check` fin
 mirror's HEAD; the script prints each one's verdict (confirmed / not observed / not run with
 the reason), then the figures: how many were run without a hand-written example, and how many
 were confirmed.
+
+Last measured (jax 0.10.2, 2 busy cores, --timeout 60): 44 findings from 12 projects, 15 run
+without a hand-written example (34%): 14 confirmed (10 optax, 3 jaxopt key reuses in test
+methods, 1 kfac-jax stale global), 1 not observed (an unrelated jit failure, named as such);
+28 not run: 11 a dependency missing (flax, distrax, aqt, tensorflow_probability), 6 timed out,
+5 no inputs (abstract-class or unannotated parameters), 5 import failures (package metadata,
+a partial mirror), 1 outside a function; 1 finding no longer reported by `jaxpure check`.
 """
 
 from __future__ import annotations
