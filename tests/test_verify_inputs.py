@@ -68,6 +68,9 @@ def main():
     return step(jnp.ones(x.shape), "double")
 """
 TEST = """\
+import unittest
+
+import jax
 import jax.numpy as jnp
 from pkg import model
 
@@ -75,6 +78,16 @@ from pkg import model
 def test_scaled():
     x = jnp.arange(4.0)
     assert model.scaled(x, 2.0).shape == (4,)
+
+
+class KeyTest(unittest.TestCase):
+    def setUp(self):
+        self.key = jax.random.PRNGKey(0)
+
+    def test_draws(self):
+        a = jax.random.normal(self.key, (2,))
+        b = jax.random.normal(self.key, (2,))
+        self.assertEqual(a.shape, b.shape)
 """
 
 
@@ -113,6 +126,8 @@ def reports(project: Path) -> dict[str, Report]:
                                codes={"JXP401"}),
         "test setup": plan_task(TargetSpec.parse(f"{model}::scaled"), options, None, True, (str(project),)),
         "no tests allowed": plan_task(TargetSpec.parse(f"{model}::scaled"), options, None, False, (str(project),)),
+        "test case": plan_task(TargetSpec.parse(f"{project / 'tests' / 'test_model.py'}::KeyTest.test_draws"),
+                               VerifyOptions(checks=("traces", "key-reuse")), None, False, (str(project),)),
     }
     with WorkerPool(jobs=1, devices=2, timeout=120) as pool:
         return dict(zip(tasks, pool.run(list(tasks.values()))))
@@ -137,8 +152,14 @@ def test_inputs_from_a_tests_setup_only_when_asked(reports: dict[str, Report]) -
     assert run.status == SKIPPED and "--from-tests" in run.detail and "EXAMPLES = {\"scaled\"" in run.detail
 
 
+def test_a_test_case_method_runs_after_its_setup(reports: dict[str, Report]) -> None:
+    report = reports["test case"]
+    assert "JXP301" in report.codes, report  # the raw key setUp stored on self is checked
+
+
 def test_jaxtyping_dimension_names_agree_across_arguments() -> None:
-    def project_rows(a: "Float[Array, 'batch n']", w: "Float[Array, 'n out']", b: "Float[Array, 'out']"):
+    def project_rows(a: "Float[Array, 'batch n']", w: "Float[Array, 'n out']",  # noqa: F821, F722
+                     b: "Float[Array, 'out']"):  # noqa: F821, F722
         return a @ w + b
 
     plan = examples_strategy(project_rows)

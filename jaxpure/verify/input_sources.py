@@ -215,4 +215,3 @@ def _static_kind(value: Any) -> bool:
     except TypeError:
         return False  # cannot be static: leave it to jit to say so
     return True
-

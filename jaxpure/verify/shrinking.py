@@ -16,7 +16,7 @@ def failing_input(report: Report, inputs: Any, fn: Any, options: VerifyOptions) 
     """``{"failing_input": text}`` when the report confirms a problem, else nothing."""
     from jaxpure.verify.strategies import describe, shrink
 
-    if not report.codes or not inputs.examples:
+    if not report.codes or not inputs.examples or not (inputs.examples[0].args or inputs.examples[0].kwargs):
         return {}
     traced = sorted(c.code for c in report.failures if c.check == TRACES and c.transform == "jit" and c.code)
     if inputs.strategy is not None and traced:

@@ -229,10 +229,22 @@ def resolve(module: ModuleType, qualname: str) -> Any:
         try:
             value = getattr(value, part)
         except AttributeError:
-            raise TargetError(f"{getattr(module, '__file__', module.__name__)} has no {qualname}") from None
+            generated = _generated_test(value, part)
+            if generated is None:
+                raise TargetError(f"{getattr(module, '__file__', module.__name__)} has no {qualname}") from None
+            value = generated
     if not callable(value):
         raise TargetError(f"{qualname} is a {type(value).__name__}, not a function")
     return value
+
+
+def _generated_test(owner: Any, name: str) -> Any:
+    """A parameterized test's first generated method (absl/unittest ``test_x0``, ``test_x_case``):
+    the decorator replaced ``test_x`` on the class by one method per parameter set."""
+    if not isinstance(owner, type) or not name.startswith("test"):
+        return None
+    generated = sorted(n for n in dir(owner) if n.startswith(name) and n != name and callable(getattr(owner, n)))
+    return getattr(owner, generated[0]) if generated else None
 
 
 def examples_path(spec: TargetSpec, module: ModuleType, given: str | None) -> str | None:

@@ -194,11 +194,40 @@ def _bound_method(module: Any, qualname: str, fn: Any) -> tuple[Any, Any]:
         for part in owner_name.split("."):
             owner = getattr(owner, part)
         if isinstance(owner, type) and not isinstance(owner.__dict__.get(method), (staticmethod, classmethod)):
+            name = method if method in dir(owner) else next(
+                (n for n in dir(owner) if n.startswith(method) and getattr(owner, n) is fn), method)
+            if name != method:  # a parameterized test's case: it takes no argument but self
+                _takes_only_self(getattr(owner, name))
             try:
-                fn = getattr(owner(), method)
+                fn = getattr(_instance(owner, name), name)
             except Exception as error:  # noqa: BLE001
                 return fn, MissingInput("self", f"{owner_name}() fails: {type(error).__name__}: {error}")
     return fn, None
+
+
+def _takes_only_self(function: Any) -> None:
+    """A generated test case shows (through functools.wraps) the parameters its decorator fills in."""
+    import inspect
+
+    try:
+        function.__signature__ = inspect.Signature([inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)])
+    except (AttributeError, TypeError):
+        pass
+
+
+def _instance(owner: type, method: str) -> Any:
+    """An instance to call a method on; a unittest test case gets its ``setUp`` run first."""
+    import unittest
+
+    if issubclass(owner, unittest.TestCase):
+        case = owner(method)
+        case.setUp()
+        return case
+    instance = owner()
+    setup = getattr(instance, "setup_method", None)  # a pytest-style test class
+    if callable(setup) and method.startswith("test"):
+        setup(getattr(instance, method))
+    return instance
 
 
 # ---------------------------------------------------------------------------------------------
