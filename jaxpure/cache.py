@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from jaxpure import __version__
-from jaxpure.analysis.summary import ModuleSummary, Seed
+from jaxpure.analysis.module.summary import ModuleSummary, Seed
 from jaxpure.findings import Edit, FileResult, Finding, Fix, Location
 
 SCHEMA = 2

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from jaxpure.analysis.summary import ModuleSummary, Seed
+from jaxpure.analysis.module.summary import ModuleSummary, Seed
 from jaxpure.settings import Settings
 
 # Names whose change (save or file event) means the configuration must be found again.
@@ -141,7 +141,7 @@ def live_seeds(modules: Sequence[OpenModule],
     files that are not open are added, as ``jaxpure.runner.run`` adds those of files
     outside its run.
     """
-    from jaxpure.analysis.summary import propagate
+    from jaxpure.analysis.module.summary import propagate
 
     summaries: dict[str, tuple[ModuleSummary, str, str]] = {}
     clashes: set[str] = set()

@@ -27,7 +27,7 @@ from jaxpure.findings import FileResult, Finding, Location
 from jaxpure.notebook_json import NotebookError, RawNotebook, read_notebook, replace_sources
 
 if TYPE_CHECKING:
-    from jaxpure.analysis.summary import ModuleSummary, Seed
+    from jaxpure.analysis.module.summary import ModuleSummary, Seed
     from jaxpure.settings import Settings
 
 NOTEBOOK_SUFFIX = ".ipynb"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from jaxpure.analysis.summary import ModuleSummary, resolve_relative
+from jaxpure.analysis.module.summary import ModuleSummary, resolve_relative
 from jaxpure.settings import Settings
 from jaxpure.sources import LINE_START
 

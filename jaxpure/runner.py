@@ -22,7 +22,7 @@ from types import TracebackType
 
 from jaxpure.cache import ResultCache, content_hash, entry_key
 from jaxpure.fastimport import code_cache_dir, import_engine
-from jaxpure.analysis.summary import ModuleSummary, Seed
+from jaxpure.analysis.module.summary import ModuleSummary, Seed
 from jaxpure.findings import FileResult, Finding
 from jaxpure.pool import Failure, TimeLimitExceeded, WorkerPool, deadline, sigterm_as_interrupt, time_limit
 from jaxpure.settings import Settings
@@ -75,7 +75,7 @@ class Outcome:
     # sha256 of the content ``result`` describes, when that content is what is on disk
     content_sha: str | None = None
     from_cache: bool = False
-    # the module's summary, for analysis across modules (jaxpure.analysis.summary)
+    # the module's summary, for analysis across modules (jaxpure.analysis.module.summary)
     summary: ModuleSummary | None = None
 
 
@@ -178,7 +178,7 @@ def _check_notebook(job: Job, settings: Settings, fix_mode: FixMode, data: bytes
 
 def _without_jax(job: Job, data: bytes, settings: Settings) -> Outcome | None:
     """A file that never mentions JAX, answered without loading libcst (see prefilter)."""
-    from jaxpure.analysis.summary import module_name
+    from jaxpure.analysis.module.summary import module_name
     from jaxpure.prefilter import mentions_jax, textual_summary
 
     try:
@@ -332,7 +332,7 @@ def _merge_seeds(found: tuple[Seed, ...], extra: tuple[Seed, ...]) -> tuple[Seed
 
 
 def _seeds_for(jobs: Sequence[Job], outcomes: Sequence[Outcome]) -> list[tuple[Seed, ...]]:
-    from jaxpure.analysis.summary import propagate
+    from jaxpure.analysis.module.summary import propagate
 
     modules: dict[str, tuple[ModuleSummary, str, str]] = {}
     clashes: set[str] = set()
@@ -383,7 +383,7 @@ def _run_round(jobs: Sequence[Job], seeds: Sequence[tuple[Seed, ...]], settings:
 def _seed_key(seeds: Sequence[Seed]) -> str:
     if not seeds:
         return ""
-    from jaxpure.analysis.summary import seeds_fingerprint
+    from jaxpure.analysis.module.summary import seeds_fingerprint
 
     return ":" + seeds_fingerprint(seeds)
 

@@ -59,8 +59,8 @@ KNOWN_DOWNWARD: set[str] = {  # the walk still reads and writes the Context (ste
     "jaxpure.analysis.flow.key_loops",
     "jaxpure.analysis.flow.keys", "jaxpure.analysis.flow.kinds", "jaxpure.analysis.flow.walker",
 }
-KNOWN_RULE_IMPORTS: set[str] = set()  # filled below: every rule but jxp001 today
-KNOWN_LARGE = {"jaxpure/analysis/effects.py"}
+KNOWN_RULE_IMPORTS: set[str] = set()  # every rule asks the face (step 5)
+KNOWN_LARGE: set[str] = set()  # effects.py dissolved into queries/ (step 5)
 KNOWN_LARGE_RULES = {"jaxpure/rules/jxp501_pytree_structure_change.py"}
 KNOWN_WALKING_RULES = {"jaxpure/rules/jxp101_global_read.py",
                        "jaxpure/rules/jxp105_constant_key_in_traced.py",
@@ -114,8 +114,6 @@ MODULES = {module_name(p) for p in PACKAGE.rglob("*.py")}
 ANALYSIS = [p for p in python_files("analysis")]
 RULES = [p for p in python_files("rules")
          if p.name.startswith("jxp")]
-KNOWN_RULE_IMPORTS.update(p.relative_to(ROOT).as_posix() for p in RULES
-                          if not p.name.startswith("jxp001"))
 
 
 def rel(path: Path) -> str:
@@ -215,3 +213,17 @@ def test_no_string_keyed_state():
 
 def test_the_layer_table_knows_every_analysis_module():
     assert all(layer(module_name(p)) is not None for p in ANALYSIS + RULES)
+
+
+def test_the_face_is_cheap_and_complete():
+    """Importing ``jaxpure.analysis`` (as runner and cache do, for module/summary.py) loads
+    no libcst; every name the face lists resolves on first use."""
+    import subprocess
+    import sys
+    code = ("import sys, jaxpure.analysis as A\n"
+            "assert 'libcst' not in sys.modules, 'the face loaded libcst'\n"
+            "missing = [n for n in A.__all__ if getattr(A, n, None) is None]\n"
+            "assert not missing, missing\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT)
+    assert done.returncode == 0, done.stderr

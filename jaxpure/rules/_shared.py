@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jaxpure.analysis.context import Context
-from jaxpure.analysis.keys import array_of_keys
-from jaxpure.analysis import values as V
-from jaxpure.analysis.syntax import enclosing_try_handlers, handler_catches
+from jaxpure.analysis import (
+    CONCRETIZATION_ERRORS, Context, array_of_keys, enclosing_try_handlers, handler_catches,
+)
 
 
 def snippet(ctx: Context, node: cst.CSTNode, limit: int = 40) -> str:
@@ -56,7 +55,7 @@ def caught_when_traced(ctx: Context, node: cst.CSTNode) -> bool:
     unit = ctx.unit
     if unit is None:
         return False
-    return any(handler_catches(handler, V.CONCRETIZATION_ERRORS)
+    return any(handler_catches(handler, CONCRETIZATION_ERRORS)
                for handler in enclosing_try_handlers(unit.node, node))
 
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 import libcst as cst
 
 if TYPE_CHECKING:
-    from jaxpure.analysis.context import Context
+    from jaxpure.analysis import Context
 
 Level = Literal["error", "warning"]
 

@@ -4,12 +4,10 @@ from collections.abc import Callable
 
 import libcst as cst
 
-from jaxpure.analysis import effects as E
-from jaxpure.analysis import values as V
-from jaxpure.analysis.module.attributes import attribute_path, self_param
-from jaxpure.analysis.context import Context
-from jaxpure.analysis.module.index import MUTATING_METHODS, literal_item_key
-from jaxpure.analysis.syntax import statements
+from jaxpure.analysis import (
+    Context, MUTATING_METHODS, REF, attribute_path, catches_missing_key, literal_item_key,
+    self_param, statements,
+)
 from jaxpure.rules._shared import under
 from jaxpure.rules.base import Rule
 
@@ -155,7 +153,7 @@ class GlobalRead(Rule):
 
     def visit_Try(self, node: cst.Try, ctx: Context) -> None:
         # `try: return CACHE[k]` / `except KeyError: CACHE[k] = ...`: the same memo
-        if not any(E.catches_missing_key(h) for h in node.handlers):
+        if not any(catches_missing_key(h) for h in node.handlers):
             return
         for statement in statements(node.body):
             for small in statement.body if type(statement) is cst.SimpleStatementLine else ():
@@ -185,7 +183,7 @@ class GlobalRead(Rule):
         seen = self._seen
         if (id(unit), name) in seen or (id(unit), name) in self._memos(ctx):
             return
-        if ctx.lookup(name) == V.REF:
+        if ctx.lookup(name) == REF:
             return  # a jax.new_ref ref is meant to be read and written under jit
         scope = ctx.scope_of(name)
         stale = ctx.facts.stale_names

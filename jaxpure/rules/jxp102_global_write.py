@@ -2,9 +2,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jaxpure.analysis import effects as E
-from jaxpure.analysis.context import Context
-from jaxpure.analysis.syntax import lazily_initialised
+from jaxpure.analysis import Context, lazily_initialised, stores
 from jaxpure.rules._shared import StoreRule, snippet
 from jaxpure.rules.base import Rule
 
@@ -84,7 +82,7 @@ class GlobalWrite(StoreRule, Rule):
         via = ctx.caching_via
         if via is None:
             return
-        for store in E.stores(ctx, node):
+        for store in stores(ctx, node):
             if not type(store.target) is cst.Name or store.value_traced:
                 continue
             if store.outer.kind not in ("global", "nonlocal") or store.outer.inner_trace:

@@ -2,13 +2,14 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jaxpure.analysis import effects as E
-from jaxpure.analysis import values as V
-from jaxpure.analysis.context import Context
+from jaxpure.analysis import (
+    ARRAY, Context, REF, STATIC, Store, TRACED, TRACED_ARRAY, guarded_by, is_nnx_style_write,
+    names_mutable_container, root_name, stores,
+)
 from jaxpure.rules._shared import StoreRule, snippet
 from jaxpure.rules.base import Rule
 
-_ARRAY_KINDS = (V.ARRAY, V.REF, V.TRACED, V.TRACED_ARRAY)
+_ARRAY_KINDS = (ARRAY, REF, TRACED, TRACED_ARRAY)
 
 
 class OuterMutation(StoreRule, Rule):
@@ -109,7 +110,7 @@ class OuterMutation(StoreRule, Rule):
         via = ctx.caching_via
         if via is None:
             return
-        for store in E.stores(ctx, node):
+        for store in stores(ctx, node):
             if store.value_traced or store.outer.inner_trace:
                 continue
             if store.outer.kind == "self" and _counter_on_static_self(ctx, node, store):
@@ -136,11 +137,11 @@ class OuterMutation(StoreRule, Rule):
                 "`jax.debug.callback`/`io_callback`",
             )
 
-    def _reportable(self, ctx: Context, node: cst.CSTNode, store: E.Store) -> bool:
+    def _reportable(self, ctx: Context, node: cst.CSTNode, store: Store) -> bool:
         target = store.target
-        if E.is_nnx_style_write(target):
+        if is_nnx_style_write(target):
             return False
-        root = E.root_name(target)
+        root = root_name(target)
         if root is None:
             return False
         base = target.value if isinstance(target, (cst.Subscript, cst.Attribute)) \
@@ -149,7 +150,7 @@ class OuterMutation(StoreRule, Rule):
             return False  # JAX arrays (JXP201), refs, traced pytrees
         if ctx.stateful:
             # nnx transforms manage module state; only plain Python containers are checked
-            if not (type(base) is cst.Name and E.names_mutable_container(ctx, base.value)):
+            if not (type(base) is cst.Name and names_mutable_container(ctx, base.value)):
                 return False
         if store.method == "setdefault":
             return False  # memoisation
@@ -158,7 +159,7 @@ class OuterMutation(StoreRule, Rule):
             # leaves the same set (each new static value traces anew) while nothing empties it
             return False
         if store.how != "call" and type(target) is cst.Subscript or store.how == "call":
-            if E.guarded_by(ctx, node, root.value):
+            if guarded_by(ctx, node, root.value):
                 return False  # `if k not in CACHE: CACHE[k] = ...`
         return True
 
@@ -197,12 +198,12 @@ def _only_grows(ctx: Context, node: cst.CSTNode, name: str) -> bool:
     """``name.add(static...)`` (or ``update``) on a container nothing in the module ever
     removes from or rebinds."""
     return type(node) is cst.Call and bool(node.args) \
-        and all(ctx.kind(arg.value) == V.STATIC for arg in node.args) \
+        and all(ctx.kind(arg.value) == STATIC for arg in node.args) \
         and name not in ctx.index.shrunk and name not in ctx.index.global_writes \
-        and E.names_mutable_container(ctx, name)
+        and names_mutable_container(ctx, name)
 
 
-def _counter_on_static_self(ctx: Context, node: cst.CSTNode, store: E.Store) -> bool:
+def _counter_on_static_self(ctx: Context, node: cst.CSTNode, store: Store) -> bool:
     """``self.num_updates += 1`` in a method jitted with ``self`` static
     (``@partial(jax.jit, static_argnums=0)``): the instance comes from outside the trace,
     and an update of one of its attributes from its own value happens at trace time only.

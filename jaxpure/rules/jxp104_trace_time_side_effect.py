@@ -2,11 +2,10 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jaxpure.analysis import effects as E
-from jaxpure.analysis import values as V
-from jaxpure.analysis.context import Context
-from jaxpure.analysis.module.imports import dotted_name
-from jaxpure.analysis.syntax import enclosing_if_tests
+from jaxpure.analysis import (
+    Context, STATIC, debug_print_call, dotted_name, enclosing_if_tests, is_trace_message,
+    printed_values, side_effect_of,
+)
 from jaxpure.rules.base import Invalid, Replacement, Rule
 
 _CONSEQUENCE = {
@@ -131,16 +130,16 @@ class TraceTimeSideEffect(Rule):
         via = ctx.caching_via
         if via is None:
             return
-        effect = E.side_effect_of(ctx, node)
+        effect = side_effect_of(ctx, node)
         if effect is None:
             return
         if effect.category in ("print", "log", "warn"):
-            if E.is_trace_message(node):
+            if is_trace_message(node):
                 return  # the retrace-logging idiom
             # of a warning, only the message: a category (`DeprecationWarning`) is a class
-            shown = E.printed_values(
+            shown = printed_values(
                 _warning_message(node) if effect.category == "warn" else node)
-            if all(ctx.kind(v) == V.STATIC for v in shown) and (
+            if all(ctx.kind(v) == STATIC for v in shown) and (
                     shown or effect.category == "warn" and self._under_static_test(ctx, node)):
                 # shapes, dtypes, static arguments: complete at trace time; a warning about
                 # the trace's static configuration (`if jnp.iscomplexobj(y0)`) is meant once
@@ -148,7 +147,7 @@ class TraceTimeSideEffect(Rule):
         what, fix = _CONSEQUENCE[effect.category]
         replacement = None
         if effect.category == "print" and effect.text == "print()" and self._can_fix(ctx):
-            new = E.debug_print_call(ctx, node)
+            new = debug_print_call(ctx, node)
             if new is not None:
                 code = ctx.module.code_for_node(new)
                 if len(code) <= 80:
@@ -165,7 +164,7 @@ class TraceTimeSideEffect(Rule):
     def _under_static_test(ctx: Context, node: cst.Call) -> bool:
         unit = ctx.unit
         return unit is not None and any(
-            ctx.kind(test) == V.STATIC or _module_setting(ctx, test)
+            ctx.kind(test) == STATIC or _module_setting(ctx, test)
             for test in enclosing_if_tests(unit.node, node))
 
     @staticmethod

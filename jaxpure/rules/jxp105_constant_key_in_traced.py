@@ -2,9 +2,9 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jaxpure.analysis.context import Context
-from jaxpure.analysis.keys import unused_key_argument
-from jaxpure.analysis.syntax import children, is_int_literal, positional_args
+from jaxpure.analysis import (
+    Context, children, is_int_literal, positional_args, unused_key_argument,
+)
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Rule
 

@@ -2,9 +2,9 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jaxpure.analysis import values as V
-from jaxpure.analysis.context import Context
-from jaxpure.analysis.effects import indexed_by_own_key, names_numpy_array
+from jaxpure.analysis import (
+    ARRAY, Context, TRACED, TRACED_ARRAY, indexed_by_own_key, names_numpy_array,
+)
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Invalid, Replacement, Rule
 
@@ -111,7 +111,7 @@ class InplaceIndexAssign(Rule):
         if type(target.value) is cst.Name and names_numpy_array(ctx, target.value.value):
             return  # `delta = np.zeros(...)`: NumPy arrays are mutable (and have no `.at`)
         kind = ctx.kind(target.value)
-        if kind == V.TRACED:
+        if kind == TRACED:
             # a traced value of unknown type: only an untouched parameter is worth reporting
             # (a sliced or rebuilt value may be a Python list; `acc[...] += g` is how a
             # `jax.new_ref` passed in is written)
@@ -121,7 +121,7 @@ class InplaceIndexAssign(Rule):
             ):
                 return
             applicability = "unsafe"
-        elif kind in (V.TRACED_ARRAY, V.ARRAY):
+        elif kind in (TRACED_ARRAY, ARRAY):
             applicability = "safe"
         else:
             return

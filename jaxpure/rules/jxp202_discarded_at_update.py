@@ -2,8 +2,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jaxpure.analysis.context import Context
-from jaxpure.analysis.syntax import at_update_base, mentions
+from jaxpure.analysis import Context, at_update_base, mentions
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Invalid, Replacement, Rule
 

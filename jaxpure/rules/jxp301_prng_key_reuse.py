@@ -1,7 +1,6 @@
 from __future__ import annotations
 
-from jaxpure.analysis.context import Context
-from jaxpure.analysis.keys import KeyReuse
+from jaxpure.analysis import Context, KeyReuse
 from jaxpure.rules._shared import snippet, split_hint
 from jaxpure.rules.base import Rule
 

@@ -1,7 +1,6 @@
 from __future__ import annotations
 
-from jaxpure.analysis.context import Context
-from jaxpure.analysis.keys import KeyReuseInLoop
+from jaxpure.analysis import Context, KeyReuseInLoop
 from jaxpure.rules._shared import split_hint
 from jaxpure.rules.base import Rule
 

@@ -2,9 +2,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jaxpure.analysis import values as V
-from jaxpure.analysis.context import Context
-from jaxpure.analysis.syntax import single_assignment
+from jaxpure.analysis import Context, TRACED, TRACED_ARRAY, is_traced, single_assignment
 from jaxpure.rules._shared import GuardedByExcept, snippet, under
 from jaxpure.rules.base import Rule
 
@@ -113,7 +111,7 @@ class TracedBool(GuardedByExcept, Rule):
         if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
             self._test(ctx, test.expression, construct)
             return
-        if ctx.kind(test) == V.TRACED_ARRAY:
+        if ctx.kind(test) == TRACED_ARRAY:
             self.report(
                 ctx,
                 test,
@@ -159,10 +157,10 @@ class TracedBool(GuardedByExcept, Rule):
             self._test(ctx, node.args[0].value, "bool()")
         elif qual in ("builtins.min", "builtins.max", "builtins.sorted"):
             args = [a.value for a in node.args if a.keyword is None]
-            traced = [a for a in args if V.is_traced(ctx.kind(a))]
+            traced = [a for a in args if is_traced(ctx.kind(a))]
             # one argument of unknown type: `sorted(batch)` of a dict pytree sorts its keys
-            single = (V.TRACED_ARRAY,) if qual == "builtins.sorted" and not _python_sequence(
-                ctx, args[0]) else (V.TRACED, V.TRACED_ARRAY)
+            single = (TRACED_ARRAY,) if qual == "builtins.sorted" and not _python_sequence(
+                ctx, args[0]) else (TRACED, TRACED_ARRAY)
             if traced and (len(args) > 1 or ctx.kind(args[0]) in single):
                 name = qual.split(".")[1]
                 self.report(
@@ -176,7 +174,7 @@ class TracedBool(GuardedByExcept, Rule):
         elif qual in ("builtins.any", "builtins.all") and len(node.args) == 1 \
                 and node.args[0].keyword is None and not node.args[0].star:
             elements = _elements(node.args[0].value)
-            if elements is not None and ctx.kind(elements) == V.TRACED_ARRAY:
+            if elements is not None and ctx.kind(elements) == TRACED_ARRAY:
                 name = qual.split(".")[1]
                 self.report(
                     ctx,
@@ -192,7 +190,7 @@ class TracedBool(GuardedByExcept, Rule):
         target = node.comparisons[0]
         if isinstance(target.operator, (cst.In, cst.NotIn)) and isinstance(
             target.comparator, (cst.List, cst.Tuple, cst.Set)
-        ) and ctx.kind(node.left) == V.TRACED_ARRAY:
+        ) and ctx.kind(node.left) == TRACED_ARRAY:
             self.report(
                 ctx,
                 node,

@@ -2,9 +2,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jaxpure.analysis import values as V
-from jaxpure.analysis.context import Context
-from jaxpure.analysis.syntax import call_arg, keyword_arg
+from jaxpure.analysis import Context, TRACED_ARRAY, call_arg, is_traced, keyword_arg
 from jaxpure.rules._shared import snippet, under
 from jaxpure.rules.base import Rule
 
@@ -160,7 +158,7 @@ class TracedShape(Rule):
             return
         func = node.func
         if type(func) is cst.Attribute and func.attr.value in ("reshape", "broadcast_to") \
-                and V.is_traced(ctx.kind(func.value)):
+                and is_traced(ctx.kind(func.value)):
             for arg in node.args:
                 if arg.keyword is None and self._traced_shape(ctx, arg.value):
                     self._report(ctx, arg.value, "as a shape argument of `.reshape()`",
@@ -169,8 +167,8 @@ class TracedShape(Rule):
     def _traced_shape(self, ctx: Context, value: cst.BaseExpression) -> bool:
         if isinstance(value, (cst.Tuple, cst.List)):
             return any(self._traced_shape(ctx, e.value) for e in value.elements)
-        return ctx.kind(value) == V.TRACED_ARRAY or (
-            type(value) is cst.Name and V.is_traced(ctx.kind(value))
+        return ctx.kind(value) == TRACED_ARRAY or (
+            type(value) is cst.Name and is_traced(ctx.kind(value))
         )
 
     def visit_Subscript(self, node: cst.Subscript, ctx: Context) -> None:

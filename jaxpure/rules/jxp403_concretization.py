@@ -2,9 +2,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jaxpure.analysis import values as V
-from jaxpure.analysis.context import Context
-from jaxpure.analysis.effects import is_python_table
+from jaxpure.analysis import Context, STATIC, is_python_table, is_traced
 from jaxpure.rules._shared import GuardedByExcept, snippet, under
 from jaxpure.rules.base import Rule
 
@@ -86,14 +84,14 @@ class Concretization(GuardedByExcept, Rule):
             return
         func = node.func
         if type(func) is cst.Attribute and func.attr.value in ("item", "tolist") \
-                and V.is_traced(ctx.kind(func.value)):
+                and is_traced(ctx.kind(func.value)):
             self._report(ctx, node, f"`.{func.attr.value}()`", via,
                          "keep it an array (use it directly, or x.astype(...))")
             return
         qual = ctx.qualname(func)
         if qual is None or not node.args:
             return
-        traced = [a.value for a in node.args if V.is_traced(ctx.kind(a.value))]
+        traced = [a.value for a in node.args if is_traced(ctx.kind(a.value))]
         if not traced:
             return
         if qual in CONVERTERS:
@@ -115,7 +113,7 @@ class Concretization(GuardedByExcept, Rule):
                                         ctx: Context) -> None:
         # f"{loss:.4e}": the format spec asks the tracer for a concrete number
         via = ctx.strict_via
-        if via is None or not node.format_spec or not V.is_traced(ctx.kind(node.expression)):
+        if via is None or not node.format_spec or not is_traced(ctx.kind(node.expression)):
             return
         value = snippet(ctx, node.expression)
         self.report(
@@ -128,11 +126,11 @@ class Concretization(GuardedByExcept, Rule):
 
     def visit_Subscript(self, node: cst.Subscript, ctx: Context) -> None:
         via = ctx.strict_via
-        if via is None or ctx.kind(node.value) != V.STATIC or not is_python_table(ctx, node.value):
+        if via is None or ctx.kind(node.value) != STATIC or not is_python_table(ctx, node.value):
             return
         for element in node.slice:
             index = element.slice
-            if type(index) is cst.Index and V.is_traced(ctx.kind(index.value)):
+            if type(index) is cst.Index and is_traced(ctx.kind(index.value)):
                 self.report(
                     ctx,
                     index.value,

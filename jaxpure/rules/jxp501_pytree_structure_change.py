@@ -2,23 +2,10 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jaxpure.analysis import values as V
-from jaxpure.analysis.catalog.pytrees import (
-    NAMEDTUPLE_FACTORIES,
-    PYTREE_BASES,
-    PYTREE_DECORATORS,
-    PYTREE_REGISTRATIONS,
-)
-from jaxpure.analysis.catalog.transforms import BRANCH_PRIMITIVES, CARRY_LOOPS
-from jaxpure.analysis.context import Context
-from jaxpure.analysis.module.bindings import single_value
-from jaxpure.analysis.module.index import Unit, refers_to_module
-from jaxpure.analysis.syntax import (
-    call_arg,
-    children,
-    returned_values,
-    statements,
-    target_names,
+from jaxpure.analysis import (
+    ARRAY_ATTRS, BRANCH_PRIMITIVES, CARRY_LOOPS, Context, NAMEDTUPLE_FACTORIES, PYTREE_BASES,
+    PYTREE_DECORATORS, PYTREE_REGISTRATIONS, STATIC_ATTRS, Unit, call_arg, children,
+    refers_to_module, returned_values, single_value, statements, target_names,
 )
 from jaxpure.rules.base import Rule
 
@@ -93,7 +80,7 @@ def field_carry(unit: Unit, param_index: int) -> frozenset[str] | None:
         if type(node) is cst.Attribute and type(node.value) is cst.Name \
                 and node.value.value == name:
             attr = node.attr.value
-            if attr in V.STATIC_ATTRS or attr in V.ARRAY_ATTRS or attr.startswith("_"):
+            if attr in STATIC_ATTRS or attr in ARRAY_ATTRS or attr.startswith("_"):
                 return None
             fields.add(attr)
             continue

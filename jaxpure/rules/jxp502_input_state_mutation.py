@@ -2,10 +2,10 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jaxpure.analysis import effects as E
-from jaxpure.analysis.context import Context
-from jaxpure.analysis.module.index import MUTATING_METHODS
-from jaxpure.analysis.syntax import target_names
+from jaxpure.analysis import (
+    Context, MUTATING_METHODS, NONE_RETURNING, indexed_by_own_key, mutable_default,
+    mutable_default_param, result_used, target_names,
+)
 from jaxpure.rules._shared import snippet, under
 from jaxpure.rules.base import Rule
 
@@ -114,7 +114,7 @@ class InputStateMutation(Rule):
                     continue
                 outer = caller.param(value.value)
                 if outer is None or outer.star or outer.name in info.static_params \
-                        or outer.name in caller.assigned or E.mutable_default_param(outer):
+                        or outer.name in caller.assigned or mutable_default_param(outer):
                     continue
                 found[target] = caller.name
         cache[id(unit)] = found
@@ -138,7 +138,7 @@ class InputStateMutation(Rule):
             return f"`{param.name}`, an argument `{caller}` passes on unchanged,"
         if ctx.unit.parent_is_class and param.index == 0:
             return None  # self / cls
-        if E.mutable_default(ctx, param.name):
+        if mutable_default(ctx, param.name):
             return None  # `seen=[]`: the shared default object, JXP601's (a leak) not ours
         rebound = self._rebound
         if (id(ctx.unit), param.name) in rebound:
@@ -175,7 +175,7 @@ class InputStateMutation(Rule):
 
     def _store(self, ctx: Context, target: cst.BaseExpression, statement: cst.CSTNode, via: str) -> None:
         if type(target) is cst.Subscript:
-            if not _string_indexed(target) and not E.indexed_by_own_key(ctx, target):
+            if not _string_indexed(target) and not indexed_by_own_key(ctx, target):
                 return  # an integer index on an argument is JXP201 (arrays)
         elif not type(target) is cst.Attribute:
             return
@@ -195,7 +195,7 @@ class InputStateMutation(Rule):
         func = node.func
         if not type(func) is cst.Attribute or func.attr.value not in MUTATING_METHODS:
             return
-        if func.attr.value in E.NONE_RETURNING and E.result_used(ctx, node):
+        if func.attr.value in NONE_RETURNING and result_used(ctx, node):
             return  # `carry = carry.update(v)`: a pure method of the same name
         via = self._applies(ctx)
         if via is None or _through_at(func.value):

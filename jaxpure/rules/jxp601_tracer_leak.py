@@ -2,10 +2,9 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jaxpure.analysis import effects as E
-from jaxpure.analysis import values as V
-from jaxpure.analysis.context import Context
-from jaxpure.analysis.syntax import free_names
+from jaxpure.analysis import (
+    Context, REF, Store, free_names, is_nnx_style_write, is_traced, memoiser, stores,
+)
 from jaxpure.rules._shared import StoreRule, snippet
 from jaxpure.rules.base import Rule
 
@@ -100,19 +99,19 @@ class TracerLeak(StoreRule, Rule):
     def check_store(self, ctx: Context, node: cst.CSTNode) -> None:
         if not ctx.traced or ctx.stateful:
             return
-        for store in E.stores(ctx, node):
+        for store in stores(ctx, node):
             if not store.value_traced:
                 continue
-            if E.is_nnx_style_write(store.target):
+            if is_nnx_style_write(store.target):
                 continue
             base = store.target.value if isinstance(store.target, (cst.Subscript, cst.Attribute)) else None
-            if base is not None and ctx.kind(base) == V.REF:
+            if base is not None and ctx.kind(base) == REF:
                 continue
-            if store.how == "call" and ctx.kind(store.target) == V.REF:
+            if store.how == "call" and ctx.kind(store.target) == REF:
                 continue
             self._report(ctx, node, store)
 
-    def _report(self, ctx: Context, node: cst.CSTNode, store: E.Store) -> None:
+    def _report(self, ctx: Context, node: cst.CSTNode, store: Store) -> None:
         where = _where(ctx, store)
         via = ctx.via_description(ctx.via)
         verb = "stores a traced value in" if store.how != "call" else "puts a traced value into"
@@ -141,7 +140,7 @@ class TracerLeak(StoreRule, Rule):
             return
         params = {p.name.value for p in callback.params.params}
         for name in sorted(free_names(callback.body) - params):
-            if V.is_traced(ctx.lookup(name)):
+            if is_traced(ctx.lookup(name)):
                 self.report(
                     ctx,
                     node,
@@ -160,8 +159,8 @@ class TracerLeak(StoreRule, Rule):
         if node.value is None or not ctx.traced or unit is None \
                 or not type(unit.node) is cst.FunctionDef:
             return
-        memo = E.memoiser(ctx, unit)
-        if memo is None or not V.is_traced(ctx.kind(node.value)):
+        memo = memoiser(ctx, unit)
+        if memo is None or not is_traced(ctx.kind(node.value)):
             return  # (under jit every jnp result is a tracer, even of constants)
         self.report(
             ctx,
@@ -178,7 +177,7 @@ HOST_CALLBACKS = frozenset({"jax.debug.callback", "jax.pure_callback",
                             "jax.experimental.io_callback", "jax.experimental.pure_callback"})
 
 
-def _where(ctx: Context, store: E.Store) -> str:
+def _where(ctx: Context, store: Store) -> str:
     outer = store.outer
     if outer.kind == "self":
         return f"`{snippet(ctx, store.target)}`"

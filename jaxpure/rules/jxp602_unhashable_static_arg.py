@@ -4,12 +4,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from jaxpure.analysis import effects as E
-from jaxpure.analysis.context import Context
-from jaxpure.analysis.module.index import Unit
-from jaxpure.analysis.syntax import children
-from jaxpure.analysis.module.resolve import enclosing_class
-from jaxpure.analysis.module.traced import Origin
+from jaxpure.analysis import Context, Origin, Unit, children, enclosing_class, unhashable_value
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Rule
 
@@ -124,7 +119,7 @@ class UnhashableStaticArg(Rule):
                 name = positional[i].name
             if name not in static:
                 continue
-            what = E.unhashable_value(ctx, arg.value)
+            what = unhashable_value(ctx, arg.value)
             if what is None:
                 continue
             self.report(

@@ -2,11 +2,10 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jaxpure.analysis import effects as E
-from jaxpure.analysis.context import Context
-from jaxpure.analysis.module.index import Unit
-from jaxpure.analysis.syntax import call_arg, reads_any, returned_values, target_names
-from jaxpure.analysis.catalog.transforms import Transform
+from jaxpure.analysis import (
+    Context, Transform, Unit, call_arg, calls_named, constant_iterable, contains, memoiser,
+    reads_any, repeated_units, returned_values, target_names,
+)
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Rule
 
@@ -151,7 +150,7 @@ class JitInLoop(Rule):
             return
         factory = ctx.resolver.function(call.func, ctx.unit)
         if factory is None or not type(factory.node) is cst.FunctionDef \
-                or E.memoiser(ctx, factory) is not None:
+                or memoiser(ctx, factory) is not None:
             return
         returned = returned_values(factory.node)
         if not returned or not all(self._jits_fresh_function(ctx, v, factory) for v in returned):
@@ -159,7 +158,7 @@ class JitInLoop(Rule):
         loop = ctx.loops[-1].node
         if not type(loop) is cst.For or reads_any(call, set(target_names(loop.target))):
             return  # one jitted function per configuration the loop sweeps is the point
-        if not E.calls_named(loop.body, bound_to):
+        if not calls_named(loop.body, bound_to):
             return
         self.report(
             ctx,
@@ -238,7 +237,7 @@ class JitInLoop(Rule):
             callee = ctx.resolver.function(wrapped, ctx.unit)
             if callee is None or callee.parent is None or callee.parent is not ctx.unit:
                 return None  # module-level (a cache hit) or unknown
-            if region is not None and not E.contains(region, callee.node):
+            if region is not None and not contains(region, callee.node):
                 return None  # defined once, outside the loop
             return "a new nested function"
         return None
@@ -256,7 +255,7 @@ class JitInLoop(Rule):
             unit = ctx.unit
             if unit is None:
                 return
-            caller = E.repeated_units(ctx).get(id(unit))
+            caller = repeated_units(ctx).get(id(unit))
             if caller is None:
                 return
             region = unit.node
@@ -273,7 +272,7 @@ class JitInLoop(Rule):
         if loop is not None and type(loop) is cst.For and _sweeps_constants(ctx, loop) \
                 and reads_any(wrapped, set(target_names(loop.target))):
             return  # one compilation per configuration value is inherent (autotuning)
-        if bound_to is not None and not E.calls_named(region, bound_to):
+        if bound_to is not None and not calls_named(region, bound_to):
             return  # built but not called here: stored, or returned by a factory
         if nested_def:
             text = f"`@{snippet(ctx, created)} def {bound_to}`"
@@ -298,7 +297,7 @@ def _returns_new_function(ctx: Context, factory: Unit) -> bool:
     """A factory that builds a function on every call (``def make_loss(l2): def loss...;
     return loss``), unless it is memoised (``@functools.lru_cache``)."""
     node = factory.node
-    if not type(node) is cst.FunctionDef or E.memoiser(ctx, factory) is not None:
+    if not type(node) is cst.FunctionDef or memoiser(ctx, factory) is not None:
         return False
     returned = returned_values(node)
     return bool(returned) and all(
@@ -309,4 +308,4 @@ def _returns_new_function(ctx: Context, factory: Unit) -> bool:
 
 
 def _sweeps_constants(ctx: Context, loop: cst.For) -> bool:
-    return E.constant_iterable(ctx, loop.iter, follow=True)
+    return constant_iterable(ctx, loop.iter, follow=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from harness import kind_at
 
-from jaxpure.analysis import values as V
+from jaxpure.analysis import lattice as V
 
 JIT = """\
 import jax

@@ -342,3 +342,20 @@ def _constant_fold_in(ctx: Context, value: cst.BaseExpression) -> str | None:
             and value.args[0].value.value not in ctx.loops[-1].assigned:
         return value.args[0].value.value
     return None
+
+
+def unused_key_argument(ancestors: list[cst.CSTNode | None]) -> bool:
+    """Whether a key whose enclosing nodes (innermost first) are ``ancestors`` is passed,
+    alone or in a dict, as ``rngs=``/``rng=`` to a call that also switches randomness off
+    (``apply(params, x, rngs={"dropout": key}, train=False)``): it is never drawn from."""
+    i = 0
+    while i < len(ancestors) and isinstance(ancestors[i], (cst.DictElement, cst.Dict)):
+        i += 1
+    if i + 1 >= len(ancestors):
+        return False
+    arg, call = ancestors[i], ancestors[i + 1]
+    if not type(arg) is cst.Arg or arg.keyword is None \
+            or arg.keyword.value not in R.RNG_KEYWORDS or not type(call) is cst.Call:
+        return False
+    return any(a.keyword is not None and type(a.value) is cst.Name
+               and R.RANDOMNESS_OFF.get(a.keyword.value) == a.value.value for a in call.args)

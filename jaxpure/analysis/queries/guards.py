@@ -1,0 +1,76 @@
+"""Whether a node is guarded: inside a branch that tests a name, or a ``try`` that catches a
+missing key; and where one node lies inside another (JXP101, JXP103)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from jaxpure.analysis.syntax import children, handler_catches, reads_any
+
+if TYPE_CHECKING:  # context.py imports no query; keep it that way
+    from jaxpure.analysis.context import Context
+
+
+def contains(ancestor: cst.CSTNode, node: cst.CSTNode) -> bool:
+    """Whether ``node`` is ``ancestor`` or inside it."""
+    stack = [ancestor]
+    while stack:
+        current = stack.pop()
+        if current is node:
+            return True
+        stack.extend(children(current))
+    return False
+
+
+def calls_named(region: cst.CSTNode, name: str) -> bool:
+    """Whether ``region`` calls ``name(...)`` (not looking into nested function bodies)."""
+    stack: list[cst.CSTNode] = [region]
+    while stack:
+        current = stack.pop()
+        if type(current) is cst.Call and type(current.func) is cst.Name \
+                and current.func.value == name:
+            return True
+        if isinstance(current, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and current is not region:
+            continue
+        stack.extend(children(current))
+    return False
+
+
+# ---------------------------------------------------------------------------------
+# Memoisation guards: `if k not in CACHE: CACHE[k] = v`
+
+
+def parent_map(ctx: Context) -> dict[int, cst.CSTNode]:
+    return ctx.facts.parents
+
+
+def guarded_by(ctx: Context, node: cst.CSTNode, name: str) -> bool:
+    """Whether ``node`` sits under an ``if``/``while`` (in the same function) whose test
+    reads ``name``, e.g. ``if key not in CACHE:`` or ``if CACHE.get(key) is None:``, or in
+    the ``except KeyError`` handler of a ``try`` that reads it."""
+    parents = parent_map(ctx)
+    current: cst.CSTNode | None = parents.get(id(node))
+    while current is not None and not isinstance(current, (cst.FunctionDef, cst.Lambda, cst.Module)):
+        if isinstance(current, (cst.If, cst.While)) and reads_any(current.test, {name}):
+            return True
+        if type(current) is cst.ExceptHandler and catches_missing_key(current):
+            # `try: return CACHE[k]` / `except KeyError: CACHE[k] = ...`
+            owner = parents.get(id(current))
+            if type(owner) is cst.Try and reads_any(owner.body, {name}):
+                return True
+        current = parents.get(id(current))
+    return False
+
+
+def catches_missing_key(handler: cst.ExceptHandler) -> bool:
+    """``except KeyError`` (or ``LookupError``, alone or in a tuple)."""
+    return handler.type is not None and handler_catches(handler, _MISSING_KEY_ERRORS)
+
+
+_MISSING_KEY_ERRORS = frozenset({"KeyError", "LookupError"})
+
+
+# ---------------------------------------------------------------------------------
+# print(...) -> jax.debug.print(...)

@@ -1,0 +1,128 @@
+"""Which functions run again and again: called inside a Python loop, or from one (JXP603).
+
+It takes the Context (the traced facts and the bindings), so it sits with the queries; the
+design's module/repetition.py needs ModuleFacts to carry bindings first."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from jaxpure.analysis.module.index import Unit
+from jaxpure.analysis.syntax import COMPREHENSIONS, NODE_TYPES, child_fields, children, statements
+
+if TYPE_CHECKING:  # context.py imports no query; keep it that way
+    from jaxpure.analysis.context import Context
+
+from jaxpure.analysis.queries.values import bound_values
+
+
+def repeated_units(ctx: Context) -> dict[int, str]:
+    """Functions of this module called inside a Python loop or comprehension, directly or
+    through untraced callers: ``id(unit)`` -> where (``"`train`"``, ``"module level"``)."""
+    found = ctx.facts.repeated_units
+    if found is None:
+        found = ctx.facts.repeated_units = _repeated_units(ctx)
+    return found
+
+
+def _repeated_units(ctx: Context) -> dict[int, str]:
+    repeated: dict[int, str] = {}
+    units: dict[int, Unit] = {}
+
+    def record(call: cst.Call, unit: Unit | None) -> None:
+        callee = ctx.resolver.function(call.func, unit)
+        if callee is not None and id(callee) not in repeated:
+            repeated[id(callee)] = f"`{unit.name}`" if unit is not None else "module level"
+            units[id(callee)] = callee
+
+    def walk(node: cst.CSTNode, unit: Unit | None, in_loop: bool) -> None:
+        t = type(node)
+        if t in (cst.FunctionDef, cst.ClassDef, cst.Lambda):
+            if t is cst.FunctionDef:
+                for decorator in node.decorators:  # type: ignore[attr-defined]
+                    walk(decorator, unit, in_loop)
+            return
+        if t is cst.Call and in_loop:
+            record(node, unit)  # type: ignore[arg-type]
+        if t in (cst.For, cst.While):
+            # a sweep over literal configurations runs each call once per configuration
+            sweep = t is cst.For and constant_iterable(ctx, node.iter, follow=False)  # type: ignore[attr-defined]
+            for name in child_fields(t):
+                value = getattr(node, name)
+                inside = name == "body" and not sweep
+                if type(value) in NODE_TYPES:
+                    walk(value, unit, in_loop or inside)
+            return
+        if t in COMPREHENSIONS:
+            for child in children(node):
+                walk(child, unit, True)
+            return
+        for child in children(node):
+            walk(child, unit, in_loop)
+
+    for statement in ctx.module.body:
+        walk(statement, None, False)
+    for unit in ctx.index.units:
+        info = ctx.traced_analysis.info.get(id(unit))
+        if info is not None and info.traced:
+            continue  # its body runs at trace time, not once per call
+        node = unit.node
+        body = node.body
+        if type(node) is cst.FunctionDef:
+            for statement in statements(body):  # type: ignore[arg-type]
+                walk(statement, unit, False)
+        else:
+            walk(body, unit, False)
+    # a function called (anywhere) by a repeated, untraced function repeats too
+    changed = True
+    while changed:
+        changed = False
+        for caller, callee, _call in ctx.traced_analysis.edges:
+            if id(caller) in repeated and id(callee) not in repeated:
+                info = ctx.traced_analysis.info.get(id(caller))
+                if info is not None and info.traced:
+                    continue
+                repeated[id(callee)] = repeated[id(caller)]
+                changed = True
+    return repeated
+
+
+# `range` is left out on purpose: `for step in range(n)` repeats work, it does not sweep
+# configurations
+_SWEEP_ITERATORS = frozenset(
+    {"builtins.enumerate", "builtins.zip", "builtins.reversed", "builtins.sorted",
+     "itertools.product", "itertools.combinations", "itertools.permutations",
+     "itertools.chain"}
+)
+
+
+def constant_iterable(ctx: Context, node: cst.BaseExpression, follow: bool) -> bool:
+    """A loop over literal constants (`(0.1, 0.01)`, `itertools.product((4, 8), (1, 2))`):
+    each iteration's value is a compile-time configuration, not data."""
+    if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
+        return bool(node.elements) and all(_constant(e.value) for e in node.elements)
+    if type(node) is cst.Call:
+        if ctx.qualname(node.func) not in _SWEEP_ITERATORS or not node.args:
+            return False
+        return all(constant_iterable(ctx, a.value, follow) for a in node.args)
+    if follow and type(node) is cst.Name:
+        values = bound_values(ctx, node.value)
+        if values and len(values) == 1 and values[0] is not None:
+            return constant_iterable(ctx, values[0], follow=False)
+    return False
+
+
+def _constant(node: cst.BaseExpression) -> bool:
+    if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString)):
+        return True
+    if type(node) is cst.Name:
+        return node.value in ("True", "False", "None")
+    if type(node) is cst.UnaryOperation:
+        return _constant(node.expression)
+    if isinstance(node, (cst.Tuple, cst.List)):
+        return all(_constant(e.value) for e in node.elements)
+    if type(node) is cst.Attribute:
+        return True  # `jnp.float32`, an enum member: a configuration value
+    return False

@@ -1,0 +1,256 @@
+"""Calls whose effect happens once at trace time (``print``, logging, clocks, Python/NumPy
+randomness, file I/O), what they print, and the ``jax.debug.print`` that replaces a print
+(JXP104)."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from jaxpure.analysis.catalog.side_effects import (
+    CLOCK_CALLS,
+    ENTROPY_CALLS,
+    GENERATOR_DRAWS,
+    IO_CALLS,
+    LOG_METHODS,
+    LOGGER_FACTORIES,
+    LOGGER_NAMES,
+    LOGGING_MODULES,
+    SEEDED_CONSTRUCTORS,
+    TRACE_MESSAGE,
+)
+from jaxpure.analysis.module.imports import dotted_name
+
+if TYPE_CHECKING:  # context.py imports no query; keep it that way
+    from jaxpure.analysis.context import Context
+
+from jaxpure.analysis.queries.values import bound_values
+
+
+@dataclass(frozen=True)
+class SideEffect:
+    """A call whose effect happens once, while tracing."""
+
+    category: str  # "print", "log", "warn", "clock", "random", "seed", "io"
+    text: str  # how to name it in a message, e.g. "print()", "np.random.rand()"
+
+
+def side_effect_of(ctx: Context, call: cst.Call) -> SideEffect | None:
+    func = call.func
+    qual = ctx.qualname(func)
+    shown = f"{dotted_name(func) or qual}()"
+    if qual is not None:
+        if qual == "builtins.print":
+            return SideEffect("print", "print()")
+        if qual in ("sys.stdout.write", "sys.stderr.write"):
+            return SideEffect("print", shown)
+        if qual.startswith(LOGGING_MODULES) and qual.rsplit(".", 1)[-1] in LOG_METHODS:
+            return SideEffect("log", shown)
+        if qual in ("warnings.warn", "warnings.warn_explicit"):
+            return SideEffect("warn", shown)  # warned once, while tracing
+        if qual.startswith("time."):
+            return SideEffect("clock", shown)
+        if qual in CLOCK_CALLS:
+            return SideEffect("clock", shown)
+        if qual in SEEDED_CONSTRUCTORS and call.args:
+            return None  # `default_rng(seed)`: draws that depend on the seed alone
+        if qual in ("random.seed", "numpy.random.seed"):
+            return SideEffect("seed", shown)
+        if qual.startswith(("random.", "numpy.random.")):
+            return SideEffect("random", shown)
+        if qual in ENTROPY_CALLS or (qual.startswith("secrets.") and qual != "secrets.compare_digest"):
+            return SideEffect("random", shown)
+        if qual in IO_CALLS:
+            return SideEffect("io", shown)
+        return None
+    if type(func) is cst.Attribute and func.attr.value in LOG_METHODS and _is_logger(ctx, func.value):
+        return SideEffect("log", shown if dotted_name(func) else f"{func.attr.value}()")
+    if type(func) is cst.Attribute and func.attr.value in GENERATOR_DRAWS \
+            and _is_shared_generator(ctx, func.value):
+        return SideEffect("random", shown)
+    return None
+
+
+def _is_shared_generator(ctx: Context, receiver: cst.BaseExpression) -> bool:
+    """``rng`` bound outside the traced function to ``np.random.default_rng(...)`` (or
+    ``RandomState``, ``random.Random``): its state advances eagerly, the draw is frozen."""
+    if not type(receiver) is cst.Name or ctx.scope_of(receiver.value) not in ("module", "closure"):
+        return False
+    values = bound_values(ctx, receiver.value)
+    return bool(values) and all(
+        type(v) is cst.Call and ctx.qualname(v.func) in SEEDED_CONSTRUCTORS for v in values)
+
+
+def _is_logger(ctx: Context, receiver: cst.BaseExpression) -> bool:
+    if type(receiver) is cst.Call:
+        return ctx.qualname(receiver.func) in LOGGER_FACTORIES
+    if type(receiver) is cst.Attribute:
+        # self.logger / self._log
+        return type(receiver.value) is cst.Name and receiver.value.value in ("self", "cls") \
+            and receiver.attr.value in LOGGER_NAMES
+    if not type(receiver) is cst.Name:
+        return False
+    name = receiver.value
+    values = bound_values(ctx, name)
+    if values and all(v is not None for v in values):
+        if all(type(v) is cst.Call and ctx.qualname(v.func) in LOGGER_FACTORIES for v in values):
+            return True
+        if any(not type(v) is cst.Call for v in values):
+            return False  # bound to a literal or a name: not a logger
+    if ctx.unit is not None and ctx.unit.param(name) is not None:
+        return False
+    return name in LOGGER_NAMES
+
+
+def string_parts(node: cst.BaseExpression) -> list[str]:
+    """The literal text of a string argument (the text parts of an f-string)."""
+    if type(node) is cst.SimpleString:
+        value = node.evaluated_value
+        return [value] if isinstance(value, str) else []
+    if type(node) is cst.ConcatenatedString:
+        return string_parts(node.left) + string_parts(node.right)
+    if type(node) is cst.FormattedString:
+        return [p.value for p in node.parts if type(p) is cst.FormattedStringText]
+    return []
+
+
+def printed_values(call: cst.Call) -> list[cst.BaseExpression]:
+    """The non-literal values a print/log call formats (f-string fields included)."""
+    found: list[cst.BaseExpression] = []
+    for arg in call.args:
+        if arg.keyword is not None:
+            continue
+        value = arg.value
+        if isinstance(value, (cst.SimpleString, cst.ConcatenatedString)):
+            continue
+        if type(value) is cst.FormattedString:
+            found.extend(p.expression for p in value.parts
+                         if type(p) is cst.FormattedStringExpression)
+            continue
+        found.append(value)
+    return found
+
+
+def is_trace_message(call: cst.Call) -> bool:
+    """A print/log whose literal text is about tracing or compiling (the retrace idiom)."""
+    for arg in call.args:
+        if arg.keyword is not None:
+            continue
+        for text in string_parts(arg.value):
+            if TRACE_MESSAGE.search(text):
+                return True
+    return False
+
+
+# ---------------------------------------------------------------------------------
+# Functions that run repeatedly
+
+
+def debug_print_call(ctx: Context, call: cst.Call) -> cst.Call | None:
+    """The ``jax.debug.print`` equivalent of a ``print(...)`` call, or None when the call
+    cannot be translated faithfully (``file=``, ``*args``, a non-literal ``sep``/``end``)."""
+    sep = " "
+    values: list[cst.BaseExpression] = []
+    pieces: list[str] = []
+    for arg in call.args:
+        if arg.star:
+            return None
+        if arg.keyword is not None:
+            keyword = arg.keyword.value
+            if keyword == "flush":
+                continue
+            literal = _literal_text(arg.value)
+            if keyword == "sep" and literal is not None:
+                sep = literal
+                continue
+            if keyword == "end" and literal == "\n":
+                continue
+            return None
+    for arg in call.args:
+        if arg.keyword is not None:
+            continue
+        piece = _format_piece(arg.value, values)
+        if piece is None:
+            return None
+        pieces.append(piece)
+    fmt = sep.replace("{", "{{").replace("}", "}}").join(pieces)
+    func = cst.Attribute(cst.Attribute(cst.Name("jax"), cst.Name("debug")), cst.Name("print"))
+    args = [cst.Arg(cst.SimpleString(_quote(fmt)))] + [cst.Arg(v) for v in values]
+    return cst.Call(func=func, args=args)
+
+
+def _literal_text(node: cst.BaseExpression) -> str | None:
+    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+        value = node.evaluated_value
+        return value if isinstance(value, str) else None
+    return None
+
+
+def _format_piece(node: cst.BaseExpression, values: list[cst.BaseExpression]) -> str | None:
+    text = _literal_text(node)
+    if text is not None:
+        return text.replace("{", "{{").replace("}", "}}")
+    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+        return None  # bytes
+    if type(node) is cst.FormattedString:
+        return _fstring_piece(node, values)
+    values.append(node)
+    return "{}"
+
+
+def _fstring_piece(node: cst.FormattedString, values: list[cst.BaseExpression]) -> str | None:
+    prefix = node.prefix.lower().replace("f", "")
+    quote = node.quote
+    out: list[str] = []
+    for part in node.parts:
+        if type(part) is cst.FormattedStringText:
+            text = _eval_text(prefix, quote, part.value)
+            if text is None:
+                return None
+            out.append(text)  # `{{`/`}}` escapes mean the same in a format string
+            continue
+        if part.equal is not None:
+            return None  # f"{x=}" prints the expression text too
+        spec = ""
+        if part.format_spec:
+            texts = []
+            for piece in part.format_spec:
+                if not type(piece) is cst.FormattedStringText:
+                    return None
+                evaluated = _eval_text(prefix, quote, piece.value)
+                if evaluated is None:
+                    return None
+                texts.append(evaluated)
+            spec = ":" + "".join(texts)
+        conversion = f"!{part.conversion}" if part.conversion else ""
+        values.append(part.expression)
+        out.append("{" + conversion + spec + "}")
+    return "".join(out)
+
+
+def _eval_text(prefix: str, quote: str, text: str) -> str | None:
+    try:
+        value = ast.literal_eval(f"{prefix}{quote}{text}{quote}")
+    except (SyntaxError, ValueError):
+        return None
+    return value if isinstance(value, str) else None
+
+
+def _quote(text: str) -> str:
+    body = (text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+            .replace("\t", "\\t").replace("\r", "\\r"))
+    literal = f'"{body}"'
+    try:
+        if ast.literal_eval(literal) == text:
+            return literal
+    except (SyntaxError, ValueError):
+        pass
+    return repr(text)
+
+
+# ---------------------------------------------------------------------------------
+# Stores that may reach outer state: one classification shared by JXP102/103/601, so
+# that each store is reported by exactly one of them.

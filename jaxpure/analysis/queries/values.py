@@ -1,0 +1,190 @@
+"""What a name was bound to, and what that value is: a mutable container, a Python table,
+a NumPy array, an unhashable static argument, a memoiser
+(JXP101, JXP103, JXP201, JXP403, JXP602)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from jaxpure.analysis.module.bindings import binding_value
+from jaxpure.analysis.module.index import Unit
+from jaxpure.analysis.catalog.arrays import (
+    JAX_ARRAY_CREATORS,
+    MUTABLE_CONTAINER_CALLS,
+    NUMPY_ARRAY_CREATORS,
+    is_mutable_value,
+)
+from jaxpure.analysis.syntax import returned_values
+
+if TYPE_CHECKING:  # context.py imports no query; keep it that way
+    from jaxpure.analysis.context import Context
+
+
+def bound_values(ctx: Context, name: str) -> list[cst.BaseExpression | None] | None:
+    """Every value the name ``name`` (as read in the current unit) is bound to, in the scope
+    that owns it; ``None`` entries are bindings without a plain value (parameters, loop
+    targets, imports, augmented assignments). None when the owner is unknown."""
+    scope = ctx.scope_of(name)
+    unit = ctx.unit
+    if scope == "local" and unit is not None:
+        return ctx.facts.unit_bindings(unit).get(name)
+    if scope == "closure":
+        owner = ctx.defining_unit(name)
+        return ctx.facts.unit_bindings(owner).get(name) if owner is not None else None
+    if scope == "module":
+        if name in ctx.index.import_names or name in ctx.index.def_names:
+            return [None]
+        found = ctx.index.bindings.get(name)
+        if found is None:
+            return None
+        return [binding_value(b) for b in found]
+    return None
+
+
+def _all_bound(ctx: Context, name: str, test) -> bool:
+    values = bound_values(ctx, name)
+    return bool(values) and all(v is not None and test(ctx, v) for v in values)
+
+
+def is_mutable_container(ctx: Context, value: cst.BaseExpression) -> bool:
+    """A list/dict/set display or comprehension, or a call making a Python container."""
+    if isinstance(value, (cst.List, cst.Dict, cst.Set, cst.ListComp, cst.DictComp, cst.SetComp)):
+        return True
+    if type(value) is cst.Call:
+        return ctx.qualname(value.func) in MUTABLE_CONTAINER_CALLS
+    return False
+
+
+_TABLE_CALLS = frozenset({"builtins.list", "builtins.tuple", "builtins.dict", "builtins.range",
+                          "builtins.sorted", "collections.OrderedDict", "collections.defaultdict",
+                          "collections.deque"})
+
+
+def is_python_table(ctx: Context, value: cst.BaseExpression, depth: int = 0) -> bool:
+    """Certainly a list, tuple, dict or range (a display, a comprehension, a constructor, or
+    a name bound only to those): indexing it needs a concrete index. Anything else (a
+    parameter, an attribute, a call's result) may be an array, which a tracer indexes fine."""
+    if isinstance(value, (cst.List, cst.Tuple, cst.Dict, cst.ListComp, cst.DictComp)):
+        return True
+    if type(value) is cst.Call:
+        return ctx.qualname(value.func) in _TABLE_CALLS
+    if type(value) is cst.BinaryOperation and isinstance(value.operator, (cst.Add, cst.Multiply)):
+        # `[x] + [zeros_like(x) for _ in ws]`, `[None] * n`
+        return is_python_table(ctx, value.left, depth + 1) or (
+            type(value.operator) is cst.Add and is_python_table(ctx, value.right, depth + 1))
+    if type(value) is cst.Name and depth < 3:
+        values = bound_values(ctx, value.value)
+        return bool(values) and all(v is not None and is_python_table(ctx, v, depth + 1)
+                                    for v in values)
+    return False
+
+
+def is_numpy_array(ctx: Context, value: cst.BaseExpression) -> bool:
+    if type(value) is cst.Call:
+        qual = ctx.qualname(value.func)
+        return qual in NUMPY_ARRAY_CREATORS
+    return False
+
+
+def names_mutable_container(ctx: Context, name: str) -> bool:
+    return _all_bound(ctx, name, is_mutable_container)
+
+
+def names_numpy_array(ctx: Context, name: str) -> bool:
+    return _all_bound(ctx, name, is_numpy_array)
+
+
+def unhashable_value(ctx: Context, value: cst.BaseExpression, follow_names: bool = True) -> str | None:
+    """A description of ``value`` when it is certainly unhashable: a list/dict/set display
+    or comprehension, a Python container constructor, or a NumPy/JAX array creation."""
+    mutable = is_mutable_value(value, ctx.qualname)
+    if mutable is not None:
+        return mutable
+    if type(value) is cst.BinaryOperation and isinstance(_list_operand(value), cst.List):
+        return "a list"  # `[width] * depth`, `[a] + rest`
+    if type(value) is cst.Call:
+        if ctx.qualname(value.func) in JAX_ARRAY_CREATORS:
+            return "a JAX array"
+        if type(value.func) is cst.Attribute and value.func.attr.value in PARSE_ARGS:
+            return "an `argparse.Namespace` (it defines `__eq__`, so it has no hash)"
+        if ctx.qualname(value.func) == "builtins.sorted":
+            return "a list (what `sorted` returns)"
+        if type(value.func) is cst.Attribute and value.func.attr.value in LIST_METHODS \
+                and ctx.qualname(value.func) is None:
+            # `flag.split(",")` (not `jnp.split`, a module function, though it too gives a list)
+            return f"a list (what `.{value.func.attr.value}()` returns)"
+        # `widths = layer_widths(2, 3)`: a helper of this module that returns a list
+        helper = ctx.resolver.function(value.func, ctx.unit)
+        if helper is not None and type(helper.node) is cst.FunctionDef:
+            returned = returned_values(helper.node)
+            kinds = {is_mutable_value(_list_operand(r), lambda e: None) for r in returned}
+            if returned and len(kinds) == 1 and None not in kinds:
+                return f"{kinds.pop()} (what `{helper.name}` returns)"
+        return _unhashable_dataclass(ctx, value.func)
+    if follow_names and type(value) is cst.Name:
+        values = bound_values(ctx, value.value)
+        if values and all(v is not None for v in values):
+            kinds = {unhashable_value(ctx, v, follow_names=False) for v in values}  # type: ignore[arg-type]
+            if len(kinds) == 1 and None not in kinds:
+                return kinds.pop()
+    return None
+
+
+PARSE_ARGS = frozenset({"parse_args", "parse_intermixed_args"})
+LIST_METHODS = frozenset({"split", "rsplit", "splitlines"})
+MEMOISERS = frozenset({"functools.lru_cache", "functools.cache"})
+
+
+def memoiser(ctx: Context, unit: Unit) -> cst.Decorator | None:
+    """The ``@functools.lru_cache``/``@functools.cache`` decorator of a def, if any: such a
+    function returns one object per argument tuple, built on the first call."""
+    if not type(unit.node) is cst.FunctionDef:
+        return None
+    for decorator in unit.node.decorators:
+        expr = decorator.decorator
+        if ctx.qualname(expr.func if type(expr) is cst.Call else expr) in MEMOISERS:
+            return decorator
+    return None
+
+
+def _list_operand(value: cst.BaseExpression) -> cst.BaseExpression:
+    """``[w] * depth`` and ``[a] + rest`` build lists: the list display they start from."""
+    while type(value) is cst.BinaryOperation and isinstance(value.operator, (cst.Multiply, cst.Add)):
+        value = value.left if isinstance(value.left, (cst.List, cst.BinaryOperation)) else value.right
+    return value
+
+
+def _unhashable_dataclass(ctx: Context, func: cst.BaseExpression) -> str | None:
+    """``Config(...)`` of a ``@dataclasses.dataclass`` of this module that is neither frozen
+    nor hashed otherwise: ``eq=True`` (the default) sets its ``__hash__`` to None."""
+    if not type(func) is cst.Name or ctx.scope_of(func.value) != "module":
+        return None
+    node = ctx.index.class_nodes.get(func.value)
+    if node is None or any(
+        type(s) is cst.SimpleStatementLine and any(
+            type(t.target) is cst.Name and t.target.value == "__hash__"
+            for small in s.body if type(small) is cst.Assign for t in small.targets)
+        or type(s) is cst.FunctionDef and s.name.value == "__hash__"
+        for s in (node.body.body if type(node.body) is cst.IndentedBlock else ())
+    ):
+        return None
+    for decorator in node.decorators:
+        expr = decorator.decorator
+        call = expr if type(expr) is cst.Call else None
+        if ctx.qualname(call.func if call else expr) != "dataclasses.dataclass":
+            continue
+        options = {a.keyword.value: a.value for a in (call.args if call else ()) if a.keyword}
+        if any(isinstance(options.get(k), cst.Name) and options[k].value == "True"
+               for k in ("frozen", "unsafe_hash")):
+            return None
+        eq = options.get("eq")
+        if type(eq) is cst.Name and eq.value == "False":
+            return None  # identity hash
+        return f"an instance of the non-frozen dataclass `{func.value}`"
+    return None
+
+
+# ---------------------------------------------------------------------------------
+# Calls with an effect at trace time
