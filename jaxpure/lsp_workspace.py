@@ -158,8 +158,8 @@ def live_seeds(modules: Sequence[OpenModule],
     open_relpaths = {module.info.relpath for module in modules}
     result = []
     for module in modules:
-        name = module.summary.module if module.summary is not None else None
-        found = tuple(propagated.get(name, ())) if name else ()
+        module_name = module.summary.module if module.summary is not None else None
+        found = tuple(propagated.get(module_name, ())) if module_name else ()
         outside = tuple(seed for seed in saved.get(module.info.relpath, ())
                         if seed.source not in open_relpaths)
         keys = {seed.key() for seed in found}
