@@ -163,11 +163,11 @@ def _syntax_finding(filename: str, source: str,
     # sometimes names a later line; ask it first (only files that fail get here)
     try:
         compile(source, filename, "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
-    except SyntaxError as exact:
-        if exact.lineno:
-            location = Location(exact.lineno, max(exact.offset or 1, 1))
+    except SyntaxError as cpython_error:
+        if cpython_error.lineno:
+            location = Location(cpython_error.lineno, max(cpython_error.offset or 1, 1))
             return Finding(filename, SYNTAX_ERROR, "syntax-error",
-                           f"syntax error: {exact.msg}", location, location)
+                           f"syntax error: {cpython_error.msg}", location, location)
     except (ValueError, RecursionError, MemoryError):
         pass
     message = str(error.message).strip().splitlines()[0] if error.message else "invalid syntax"

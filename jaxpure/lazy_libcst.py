@@ -125,7 +125,7 @@ def _make_lazy(module: ModuleType, spec: Any, exports: Exports) -> None:
         # the ordinary import, in this module object: every name bound as libcst binds it
         if not state["complete"]:
             state["complete"] = True
-            del module.__getattr__  # type: ignore[attr-defined]
+            del module.__getattr__
             spec.loader.exec_module(module)
 
     def __getattr__(name: str) -> Any:  # noqa: N807 (PEP 562)
@@ -144,7 +144,10 @@ def _make_lazy(module: ModuleType, spec: Any, exports: Exports) -> None:
         setattr(module, name, value)  # later reads are plain attribute reads
         return value
 
-    module.__getattr__ = __getattr__  # type: ignore[attr-defined]
-    module.__dir__ = lambda: sorted(set(vars(module)) | set(names) | exports.in_try)  # type: ignore[attr-defined]
-    module.__all__ = exports.public  # type: ignore[attr-defined]
-    module.__jaxpure_lazy__ = True  # type: ignore[attr-defined]
+    # the module's namespace, as PEP 562 reads it (ModuleType declares these as methods)
+    vars(module).update(
+        __getattr__=__getattr__,
+        __dir__=lambda: sorted(set(vars(module)) | set(names) | exports.in_try),
+        __all__=exports.public,
+        __jaxpure_lazy__=True,
+    )

@@ -103,7 +103,7 @@ def _cpython_rejects(source: str) -> SyntaxError | None:
 def _parse(source: str) -> cst.Module:
     node_class = cst.CSTNode
     validating = node_class.__dict__.get("__post_init__")
-    if not _is_libcsts_own(validating) or not _only_base_validates():
+    if validating is None or not _is_libcsts_own(validating) or not _only_base_validates():
         return _libcst_parse_module(source)
     node_class.__post_init__ = _skip_validation  # type: ignore[method-assign]
     try:

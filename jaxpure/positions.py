@@ -100,6 +100,8 @@ def _statement_start_lines(module: cst.Module, source: str) -> list[int] | None:
         tree = compile(source, "<jaxpure>", "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None  # e.g. syntax newer than this Python: libcst parses it, CPython does not
+    if not isinstance(tree, ast.Module):  # what "exec" mode gives; the stub says only AST
+        return None
     body = tree.body
     starts: list[int] = []
     position = 0

@@ -191,9 +191,9 @@ def _scan_file(tree: ast.Module, path: str, names: set[str], aliases: dict[str, 
             place = (path, _qualname(tree, function))
             if place not in usage.tests:
                 usage.tests.append(place)
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in names:
-            for decorator in node.decorator_list:
+    for definition in ast.walk(tree):
+        if isinstance(definition, (ast.FunctionDef, ast.AsyncFunctionDef)) and definition.name in names:
+            for decorator in definition.decorator_list:
                 kind = _decorator_transform(decorator, aliases)
                 if kind is not None:
                     usage.transforms.add(kind)
@@ -267,7 +267,7 @@ def _calls_with_scope(tree: ast.Module) -> Iterator[tuple[ast.FunctionDef | ast.
 def _qualname(tree: ast.Module, function: ast.AST) -> str:
     for node in tree.body:
         if node is function:
-            return node.name  # type: ignore[attr-defined, no-any-return]
+            return node.name  # type: ignore[attr-defined]
         if isinstance(node, ast.ClassDef):
             for item in node.body:
                 if item is function:
@@ -335,8 +335,8 @@ class _Rebuilder:
                 return None
             return "{" + ", ".join(f"{k}: {v}" for k, v in pairs) + "}"
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
-            inner = self.text(node.operand)
-            return None if inner is None else f"({'-' if isinstance(node.op, ast.USub) else '+'}{inner})"
+            operand = self.text(node.operand)
+            return None if operand is None else f"({'-' if isinstance(node.op, ast.USub) else '+'}{operand})"
         if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Div)):
             left, right = self.text(node.left), self.text(node.right)
             if left is None or right is None:

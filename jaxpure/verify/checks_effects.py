@@ -40,10 +40,10 @@ def check_side_effects(ctx: RunContext) -> None:
     repeats = ctx.options.repeats
     eager = _repeated(ctx, repeats, jitted=False)
     jitted = _repeated(ctx, repeats, jitted=True)
-    if eager.error or jitted.error:
+    error = eager.error or jitted.error
+    if error:
         failing = "eagerly" if eager.error else "under jit"
-        ctx.add(R.SIDE_EFFECTS, "jit", R.SKIPPED,
-                f"repeated calls fail {failing}: {summarize(eager.error or jitted.error)}")
+        ctx.add(R.SIDE_EFFECTS, "jit", R.SKIPPED, f"repeated calls fail {failing}: {summarize(error)}")
         return
     findings = list(_leak_findings(ctx, jitted))
     leaked = {name for name, *_ in findings}
@@ -158,7 +158,7 @@ def _after_text(before: Any, after: Any) -> str:
 def _output_channel_findings(eager: _Runs, jitted: _Runs, repeats: int) -> list[tuple[str, str, str, Any]]:
     from jaxpure.verify.errors import display_path
 
-    found = []
+    found: list[tuple[str, str, str, R.SourceLocation | None]] = []
     sites = [site for site in sorted(set(eager.print_sites) | set(jitted.print_sites))
              if eager.print_sites[site] != jitted.print_sites[site]]
     for filename, line in sites:
@@ -265,15 +265,16 @@ def check_key_reuse(ctx: RunContext) -> None:
             wrapped_globals = _wrap_key_globals(ctx) or wrapped_globals
     has_keys = (wrapped or wrapped_globals or sum(created.values())
                 or any(is_typed_key(leaf) for leaf in jax.tree.leaves((call.args, call.kwargs))))
-    reuse = {t: o for t, o in runs.items() if o.error is not None and type(o.error).__name__ == "KeyReuseError"}
+    reuse = {t: o.error for t, o in runs.items()
+             if o.error is not None and type(o.error).__name__ == "KeyReuseError"}
     if reuse:
-        eager_run = reuse.get("eager")
-        location = ctx.classify(eager_run.error).location if eager_run and eager_run.error else None
-        in_loop = any(is_loop_reuse(o.error) for o in reuse.values()) or (
+        eager_error = reuse.get("eager")
+        location = ctx.classify(eager_error).location if eager_error else None
+        in_loop = any(is_loop_reuse(reused) for reused in reuse.values()) or (
             location is not None and _location_in_loop(ctx, location))
         code = "JXP302" if in_loop else "JXP301"
-        for transform, outcome in reuse.items():
-            found = ctx.classify(outcome.error)
+        for transform, reused in reuse.items():
+            found = ctx.classify(reused)
             where = found.location or location
             note = " (across loop iterations)" if in_loop else ""
             ctx.add(R.KEY_REUSE, transform, R.FAIL, f"{found.summary}{note}", code, where)
@@ -282,7 +283,7 @@ def check_key_reuse(ctx: RunContext) -> None:
         ctx.add(R.KEY_REUSE, "-", R.SKIPPED, "no PRNG key in the arguments or module state, and none created")
         return
     for transform, outcome in runs.items():
-        if outcome.ok:
+        if outcome.error is None:  # these runs are never skipped: no error is ok
             ctx.add(R.KEY_REUSE, transform, R.PASS, "no key consumed twice (jax_debug_key_reuse on)")
         elif ctx.outcomes.get(transform, ctx.outcomes["eager"]).ok:
             ctx.add(R.KEY_REUSE, transform, R.SKIPPED,

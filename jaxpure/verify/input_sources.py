@@ -29,6 +29,7 @@ from jaxpure.verify.errors import display_path
 from jaxpure.verify.inputs import MissingInput
 from jaxpure.verify.options import EXAMPLES_FILE, Example
 from jaxpure.verify.targets import TargetError, load_module
+from jaxpure.verify.trees import same_structure
 
 SAFE_BUILTINS = {"tuple": tuple, "list": list, "dict": dict, "float": float, "int": int, "bool": bool,
                  "range": range, "len": len, "True": True, "False": False, "None": None}
@@ -80,8 +81,8 @@ def _from_call_sites(usage: dict[str, Any]) -> Inputs | None:
         places.append(display_path(place))
     if not examples:
         return None
-    structure = jax.tree.structure((examples[0].args, dict(examples[0].kwargs)))
-    same = [e for e in examples if jax.tree.structure((e.args, dict(e.kwargs))) == structure]
+    first = (examples[0].args, dict(examples[0].kwargs))
+    same = [e for e in examples if same_structure((e.args, dict(e.kwargs)), first)]
     return Inputs(same, f"call site {places[0]}" + (f" (+{len(same) - 1})" if len(same) > 1 else ""))
 
 

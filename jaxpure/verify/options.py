@@ -85,6 +85,6 @@ class VerifyOptions:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> VerifyOptions:
-        fields = {name: tuple(value) if isinstance(value, list) else value
+        fields: dict[str, Any] = {name: tuple(value) if isinstance(value, list) else value
                   for name, value in data.items() if name in cls.__dataclass_fields__}
         return cls(**fields)

@@ -18,7 +18,7 @@ def _result_text(status: str, code: str | None) -> str:
 
 
 def table_rows(reports: Sequence[Report], failures_only: bool = False) -> list[tuple[str, ...]]:
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for report in reports:
         for check in report.checks:
             if failures_only and check.status != FAIL:

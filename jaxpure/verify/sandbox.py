@@ -8,6 +8,7 @@ import builtins
 import contextlib
 import copy
 import dis
+import functools
 import inspect
 import io
 import logging
@@ -163,7 +164,7 @@ class ModuleState:
                 found.append(StateChange(item, "mutated", after))
         for name in set(self.globals) - self.initial_names:
             found.append(StateChange(
-                Watched(name, "global", lambda n=name: self.globals.get(n), lambda v: None, _MISSING, None,
+                Watched(name, "global", functools.partial(self.globals.get, name), lambda v: None, _MISSING, None,
                         ("value", "<unset>")), "created", snapshot(self.globals.get(name))))
         return found
 

@@ -194,8 +194,8 @@ def line_in_loop(filename: str, line: int) -> bool:
     loop_bodies = _lax_loop_body_names(tree)
 
     def contains(node: ast.AST) -> bool:
-        end = getattr(node, "end_lineno", None)
-        return end is not None and node.lineno <= line <= end
+        start, end = getattr(node, "lineno", None), getattr(node, "end_lineno", None)
+        return start is not None and end is not None and start <= line <= end
 
     def walk(node: ast.AST) -> bool:
         for child in ast.iter_child_nodes(node):

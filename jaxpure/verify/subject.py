@@ -62,11 +62,12 @@ def unwrap(fn: Callable[..., Any]) -> Unwrapped:
     jitted = False
     pmapped = _pmap_options(fn)
     axis_name, in_axes = None, 0
-    if pmapped is not None and getattr(fn, "__wrapped__", None) is not None:
+    wrapped = getattr(fn, "__wrapped__", None)
+    if pmapped is not None and wrapped is not None:
         # run the body ourselves under every transform, keeping pmap's axis name and statics
         axis_name, in_axes = pmapped["axis_name"], pmapped["in_axes"]
         nums += list(pmapped["static"])
-        fn = fn.__wrapped__
+        fn = wrapped
     while True:
         info = getattr(fn, "_jit_info", None)
         inner = getattr(fn, "__wrapped__", None) or getattr(fn, "_fun", None)
@@ -129,7 +130,7 @@ class Subject:
             # Class.method called with an instance as argument 0: an object that is not a pytree
             # of arrays can only be static (as in `partial(jax.jit, static_argnums=0)`)
             names = names + ("self",)
-        label = name or getattr(fn, "__qualname__", None) or getattr(fn, "__name__", repr(fn))
+        label = name or str(getattr(fn, "__qualname__", None) or getattr(fn, "__name__", repr(fn)))
         return cls(label, fn, tuple(examples), nums, names, _source_files(fn), unwrapped.was_jitted)
 
     # -- arguments -----------------------------------------------------------------------------

@@ -137,7 +137,8 @@ def compare(expected: Any, actual: Any, tolerance: Tolerance = Tolerance()) -> l
     """Differences between two results: pytree structure, then per leaf shape, dtype, values."""
     expected_leaves, expected_def = jax.tree_util.tree_flatten_with_path(expected)
     actual_leaves, actual_def = jax.tree_util.tree_flatten_with_path(actual)
-    if expected_def != actual_def:
+    # the ignore: jax types structures as jaxlib's PyTreeDef, an alias mypy cannot resolve
+    if expected_def != actual_def:  # type: ignore[operator]
         return [f"pytree structure differs: {structure_difference(expected, actual)}"]
     problems: list[str] = []
     for (path, want), (_, got) in zip(expected_leaves, actual_leaves):
@@ -207,12 +208,12 @@ def structure_difference(before: Any, after: Any) -> str:
         if parts:
             return ", ".join(parts[:MAX_DIFFS])
         for key in before:
-            if jax.tree.structure(before[key]) != jax.tree.structure(after[key]):
+            if not same_structure(before[key], after[key]):
                 return f"[{key!r}]: {structure_difference(before[key], after[key])}"
     if (isinstance(before, (list, tuple)) and isinstance(after, (list, tuple))
             and type(before) is type(after) and len(before) == len(after)):
         for i, (a, b) in enumerate(zip(before, after)):
-            if jax.tree.structure(a) != jax.tree.structure(b):
+            if not same_structure(a, b):
                 return f"[{i}]: {structure_difference(a, b)}"
     return f"{_treedef_text(before)} became {_treedef_text(after)}"
 
@@ -222,9 +223,15 @@ def _treedef_text(tree: Any) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
+def same_structure(first: Any, second: Any) -> bool:
+    """Do two pytrees have one structure (treedefs equal, as jax compares them)?"""
+    # the ignore: jax types structures as jaxlib's PyTreeDef, an alias mypy cannot resolve
+    return jax.tree.structure(first) == jax.tree.structure(second)  # type: ignore[operator]
+
+
 def signature_changes(before: Any, after: Any) -> list[str]:
     """What differs between two calls' arguments as jit's cache sees them (structure, avals)."""
-    if jax.tree.structure(before) != jax.tree.structure(after):
+    if not same_structure(before, after):
         return [structure_difference(before, after)]
     changes = []
     before_leaves = jax.tree_util.tree_flatten_with_path(before)[0]
