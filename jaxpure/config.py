@@ -195,6 +195,8 @@ _KEYS: Mapping[str, tuple[str, Callable[[Any, str, str], Any]]] = {
     "per-file-ignores": ("per_file_ignores", _per_file_ignores),
     "transforms": ("transforms", _transforms),
     "static-helpers": ("static_helpers", _dotted_names),
+    "test-files": ("test_files", _string_list),
+    "test-ignore": ("test_ignore", _selectors),
     "unsafe-fixes": ("unsafe_fixes", _bool),
     "respect-noqa": ("respect_noqa", _bool),
     "output-format": ("config:output_format", _string),

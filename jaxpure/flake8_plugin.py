@@ -9,7 +9,9 @@ flake8 does not read ``pyproject.toml``, so the rule options that change what is
 (``transforms``, ``static-helpers``) are read from jaxpure's own configuration: the file
 ``jaxpure check`` would use (``.jaxpure.toml``, ``jaxpure.toml`` or a ``pyproject.toml``
 with ``[tool.jaxpure]``, nearest the checked file), or ``--jaxpure-config PATH``.
-Selection (``select``, ``ignore``, ``per-file-ignores``) stays flake8's business.
+Selection (``select``, ``ignore``, ``per-file-ignores``) stays flake8's business, except
+jaxpure's test-file profile (``test-files``, ``test-ignore``): its codes are off in test files
+here too, whatever flake8's ``--select`` says, as in ``jaxpure check``.
 """
 
 from __future__ import annotations
@@ -100,8 +102,8 @@ class JaxPureChecker:
         from jaxpure.engine import check_source
 
         source = "".join(self.lines)
-        result = check_source(source, self.filename, self._settings(), package=self._package(),
-                              seeds=self._seeds(source))
+        result = check_source(source, self.filename, self._settings(), relpath=self._relpath(),
+                              package=self._package(), seeds=self._seeds(source))
         if result.error is not None:
             raise NotChecked(result.error)
         # flake8 only knows `# noqa`: jaxpure's own comments (`# jaxpure: ignore`, the
@@ -136,6 +138,22 @@ class JaxPureChecker:
             return ResultCache(cache_dir).seeds_for(relpath.as_posix())
         except (OSError, ValueError):
             return ()
+
+    def _relpath(self) -> str | None:
+        """The path relative to the project root, which decides the test-file profile."""
+        if self.filename in STDIN_NAMES:
+            return None
+        if self.config_path is not None:  # the root is where the named configuration is
+            root: str | None = os.path.dirname(os.path.abspath(self.config_path))
+        else:
+            project = self._project()
+            root = None if project is None else str(project[0])
+        if root is None:
+            return None
+        try:
+            return os.path.relpath(os.path.abspath(self.filename), root).replace(os.sep, "/")
+        except ValueError:  # another drive on Windows
+            return None
 
     def _project(self):  # -> tuple[Path, Path] | None
         """The project root and its cache directory (for the seeds)."""
@@ -211,4 +229,7 @@ def plugin_settings(configured: Settings) -> Settings:
         respect_noqa=False,  # flake8 applies `# noqa` (and --disable-noqa) itself
         transforms=configured.transforms,
         static_helpers=configured.static_helpers,
+        # jaxpure's own default, not a user filter: flake8's per-file-ignores cannot know it
+        test_files=configured.test_files,
+        test_ignore=configured.test_ignore,
     )

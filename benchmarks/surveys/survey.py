@@ -5,7 +5,9 @@ Fetch-free: it is given a directory holding one extracted tree per repository an
 the non-empty lines of the files jaxpure checks, split into library code and
 tests/examples (tests, examples, benchmarks, docs), runs
 
-    nice -n 10 jaxpure check --no-cache --output-format json .
+    nice -n 10 jaxpure check --no-cache --config .jaxpure-survey.toml --output-format json .
+
+(``.jaxpure-survey.toml`` holds ``test-ignore = []``: every finding, the test profile applied here)
 
 at the tree's root (as a user would; `--reuse` reads the JSON saved by an earlier run instead),
 joins the findings with the judgements in judgements.json and prints the tables of
@@ -64,8 +66,14 @@ def count_lines(root: Path) -> Counter[str]:
 
 def run_check(root: Path, jaxpure: str, saved: Path, reuse: bool) -> list[dict]:
     if not (reuse and saved.exists()):
+        # the survey judges every finding and applies its profile itself (profile_keeps), so
+        # jaxpure's built-in test-file profile is off; the file sits in the root, so paths
+        # stay relative to the repository's root
+        config = root / ".jaxpure-survey.toml"
+        config.write_text("test-ignore = []\n", encoding="utf-8")
         result = subprocess.run(
-            ["nice", "-n", "10", jaxpure, "check", "--no-cache", "--output-format", "json", "."],
+            ["nice", "-n", "10", jaxpure, "check", "--no-cache", "--config", config.name,
+             "--output-format", "json", "."],
             cwd=root, capture_output=True, text=True,
         )
         if result.returncode not in (0, 1):

@@ -43,9 +43,9 @@ class ConstantKeyInTraced(Rule):
     is not reported, nor is a traced function without traced parameters (it returns the same
     result on every call anyway, e.g. a jitted initialiser), nor a dummy key passed as
     `rngs=`/`rng=` to a call that switches randomness off (`train=False`,
-    `deterministic=True`): it is never drawn from. Tests sometimes fix a seed inside
-    jitted code on purpose; suppress with `# noqa: JXP105` or `per-file-ignores` for test
-    files.
+    `deterministic=True`): it is never drawn from. Tests often fix a seed inside
+    jitted code on purpose, so the rule is off in test files by default (`test-ignore`
+    in the configuration).
 
     ## Example
     ```python
