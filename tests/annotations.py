@@ -40,15 +40,7 @@ def expected_columns(paths: list[Path], root: Path) -> dict[tuple[str, int, str]
 
 
 def reported_findings(output: str, root: Path) -> set[tuple[str, int, str]]:
-    found: set[tuple[str, int, str]] = set()
-    for line in output.splitlines():
-        match = CONCISE.match(line)
-        if match:
-            path = Path(match.group("path"))
-            if path.is_absolute():
-                path = path.relative_to(root)
-            found.add((path.as_posix(), int(match.group("row")), match.group("code")))
-    return found
+    return set(reported_columns(output, root))
 
 
 def reported_columns(output: str, root: Path) -> dict[tuple[str, int, str], set[int]]:
