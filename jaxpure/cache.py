@@ -25,7 +25,7 @@ from jaxpure import __version__
 from jaxpure.analysis.module.summary import ModuleSummary, Seed
 from jaxpure.findings import Edit, FileResult, Finding, Fix, Location
 
-SCHEMA = 2
+SCHEMA = 3
 CACHE_DIR_NAME = ".jaxpure_cache"
 CACHEDIR_TAG = (
     "Signature: 8a477f597d28d172789f06886806bc55\n"
@@ -226,7 +226,7 @@ def _encode_finding(finding: Finding) -> list[Any]:
         fix = [finding.fix.message, finding.fix.applicability,
                [[e.content, *_loc(e.location), *_loc(e.end_location)] for e in finding.fix.edits]]
     return [finding.code, finding.name, finding.message, *_loc(finding.location),
-            *_loc(finding.end_location), fix]
+            *_loc(finding.end_location), fix, finding.detail]
 
 
 def _loc(location: Location) -> tuple[int, int]:
@@ -312,10 +312,11 @@ def _count(value: Any) -> bool:
 
 
 def _decode_finding(item: Any, filename: str) -> Finding | None:
-    if not isinstance(item, list) or len(item) != 8:
+    if not isinstance(item, list) or len(item) != 9:
         return None
-    code, name, message, row, column, end_row, end_column, fix = item
-    if not (_strings(code, name, message) and _positions(row, column, end_row, end_column)):
+    code, name, message, row, column, end_row, end_column, fix, detail = item
+    if not (_strings(code, name, message, detail)
+            and _positions(row, column, end_row, end_column)):
         return None
     decoded_fix = None
     if fix is not None:
@@ -323,7 +324,7 @@ def _decode_finding(item: Any, filename: str) -> Finding | None:
         if decoded_fix is None:
             return None
     return Finding(filename, code, name, message, Location(row, column),
-                   Location(end_row, end_column), decoded_fix)
+                   Location(end_row, end_column), decoded_fix, detail=detail)
 
 
 def _decode_fix(fix: Any) -> Fix | None:

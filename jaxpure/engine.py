@@ -235,10 +235,12 @@ def _finding(report: Report, positions: dict, module: cst.Module, filename: str,
         return None
     start = Location(span.start.line, span.start.column + 1)
     end = Location(span.end.line, span.end.column + 1)
-    message = report.message
+    message, detail = report.message, report.detail
     for i, node in enumerate(report.related):
         related = positions.get(node)
-        message = message.replace(f"{{line{i}}}", str(related.start.line) if related else "?")
+        line = str(related.start.line) if related else "?"
+        message = message.replace(f"{{line{i}}}", line)
+        detail = detail.replace(f"{{line{i}}}", line)
     fix = None
     if report.replacement is not None:
         replacement = report.replacement
@@ -248,7 +250,7 @@ def _finding(report: Report, positions: dict, module: cst.Module, filename: str,
             edit = Edit(content, Location(target.start.line, target.start.column + 1),
                         Location(target.end.line, target.end.column + 1))
             fix = Fix(replacement.title, replacement.applicability, (edit,))
-    return Finding(filename, report.code, name, message, start, end, fix)
+    return Finding(filename, report.code, name, message, start, end, fix, detail=detail)
 
 
 # --- summaries for analysis across modules ------------------------------------------------

@@ -47,6 +47,13 @@ class Finding:
     # cells before it; ``location`` keeps rows of the concatenation (see notebooks.py)
     cell: int | None = None
     cell_offset: int = 0
+    # why it is a problem and how to fix it, at length: the concise line shows ``message``
+    # only; full, JSON, SARIF, GitHub and the editor show both (``full_message``)
+    detail: str = ""
+
+    @property
+    def full_message(self) -> str:
+        return f"{self.message}. {self.detail}" if self.detail else self.message
 
     @property
     def row_in_cell(self) -> int:

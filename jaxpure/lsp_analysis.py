@@ -96,7 +96,7 @@ def diagnostic(finding: Finding, lines: Lines, docs_url: str | None) -> types.Di
     url = rule_url(docs_url, finding.code)
     return types.Diagnostic(
         range=lines.range(finding.location, finding.end_location),
-        message=finding.message,
+        message=finding.full_message,
         severity=severity,
         code=finding.code,
         code_description=types.CodeDescription(href=url) if url else None,

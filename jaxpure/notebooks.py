@@ -301,9 +301,11 @@ def annotate(result: FileResult, data: bytes) -> FileResult:
         if cell is None:
             findings.append(finding)
             continue
-        message = _LINE_REFERENCE.sub(lambda m: _cell_line(shape, cell, int(m.group(1))),
-                                      finding.message)
-        findings.append(replace(finding, message=message, cell=cell.number,
+        def in_cell(text: str, cell: Cell = cell) -> str:
+            return _LINE_REFERENCE.sub(lambda m: _cell_line(shape, cell, int(m.group(1))), text)
+
+        findings.append(replace(finding, message=in_cell(finding.message),
+                                detail=in_cell(finding.detail), cell=cell.number,
                                 cell_offset=cell.offset))
     return replace(result, findings=tuple(findings))
 

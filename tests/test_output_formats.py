@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -247,6 +248,7 @@ def test_json_mirrors_ruffs_fields_with_sorted_keys(tmp_path):
                        "location": {"column": 5, "row": 3}}],
             "message": "Assign the result back to `x`",
         },
+        "detail": "",
         "location": {"column": 5, "row": 3},
         "message": MESSAGE,
         "name": "discarded-at-update",
@@ -618,3 +620,30 @@ def test_cli_github_paths_are_relative_to_the_project(bad_project):
 def test_cli_statistics(bad_project):
     completed = run_check(bad_project, "--statistics", "pkg/model.py")
     assert "1\tJXP202\t[*] discarded-at-update" in completed.stdout
+
+
+# -- the detail: off the concise line, in every other format ------------------------------
+
+DETAIL = "JAX arrays are immutable: `.at[...]` returns an updated copy."
+
+
+def _detailed() -> list[FileResult]:
+    return [FileResult("m.py", (replace(finding("m.py", fix=SAFE_FIX), detail=DETAIL),))]
+
+
+def test_concise_and_flake8_style_lines_leave_the_detail_out(tmp_path):
+    text = render(_detailed(), "concise", options(tmp_path))
+    assert text == f"m.py:3:5: JXP202 {MESSAGE}\n"
+
+
+def test_full_shows_the_detail_as_a_note_before_the_fix(tmp_path):
+    text = full(_detailed(), sources={"m.py": SOURCE})
+    assert f"  = note: {DETAIL}\n  = help: Assign the result back to `x`\n" in text
+
+
+def test_json_sarif_and_github_carry_the_detail(tmp_path):
+    data = json.loads(render(_detailed(), "json", options(tmp_path)))
+    assert (data[0]["message"], data[0]["detail"]) == (MESSAGE, DETAIL)
+    sarif = json.loads(render(_detailed(), "sarif", options(tmp_path)))
+    assert sarif["runs"][0]["results"][0]["message"]["text"] == f"{MESSAGE}. {DETAIL}"
+    assert f"{MESSAGE}. {DETAIL}" in render(_detailed(), "github", options(tmp_path))

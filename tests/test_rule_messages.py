@@ -1,5 +1,6 @@
 """Each rule's message text, pinned: the findings of every INVALID example, rendered as
-``<rule> example <n>: <row>:<col> <code> <message>``, against tests/data/rule_messages.txt.
+``<rule> example <n>: <row>:<col> <code> <message>`` (then ``    detail: <detail>`` when the
+finding has one), against tests/data/rule_messages.txt; and the concise message is short.
 
 A deliberate change of wording is made by regenerating the file and reviewing its diff:
     JAXPURE_UPDATE_SNAPSHOTS=1 python -m pytest tests/test_rule_messages.py
@@ -28,6 +29,8 @@ def rendered() -> str:
                 if f.code == rule.code:
                     lines.append(f"{rule.code} example {i}: {f.location.row}:{f.location.column}"
                                  f" {f.code} {f.message}")
+                    if f.detail:
+                        lines.append(f"    detail: {f.detail}")
     return "\n".join(lines) + "\n"
 
 
@@ -39,5 +42,6 @@ def test_every_rule_message_matches_the_snapshot():
 
 
 def test_the_snapshot_covers_every_rule_with_invalid_examples():
-    codes = {line.split(" ", 1)[0] for line in SNAPSHOT.read_text(encoding="utf-8").splitlines()}
+    codes = {line.split(" ", 1)[0] for line in SNAPSHOT.read_text(encoding="utf-8").splitlines()
+             if not line.startswith(" ")}
     assert codes == {rule.code for rule in all_rules() if rule.INVALID}

@@ -21,13 +21,15 @@ def findings_of(results: Sequence[FileResult]) -> Iterator[Finding]:
         yield from result.findings
 
 
-def concise_line(finding: Finding, path: str | None = None) -> str:
+def concise_line(finding: Finding, path: str | None = None, *, detail: bool = False) -> str:
     """``path:row:col: CODE message``, the line every text format starts from.
 
     In a notebook: ``path:cell N:row:col: CODE message``, the row counted within the cell.
+    With ``detail``, the message is followed by the finding's longer explanation.
     """
     where = finding.filename if path is None else path
-    return f"{where}:{position(finding)}: {finding.code} {finding.message}"
+    message = finding.full_message if detail else finding.message
+    return f"{where}:{position(finding)}: {finding.code} {message}"
 
 
 def position(finding: Finding) -> str:

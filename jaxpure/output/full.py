@@ -5,6 +5,7 @@
     3 |     x.at[0].set(1.0)
       |     ^^^^^^^^^^^^^^^^
       |
+      = note: JAX arrays are immutable: `.at[...].set(...)` returns an updated copy ...
       = help: Assign the result back to `x`
       = [*] safe fix
 
@@ -39,10 +40,12 @@ def _block(finding: Finding, lines: list[str], options: RenderOptions) -> str:
     snippet = _snippet(finding, lines)
     if snippet:
         out.extend(snippet)
+    gutter = " " * _gutter_width(finding)
+    if (finding.detail or finding.fix is not None) and not snippet:
+        out.append(f"{gutter} |")
+    if finding.detail:
+        out.append(f"{gutter} = note: {finding.detail}")
     if finding.fix is not None:
-        gutter = " " * _gutter_width(finding)
-        if not snippet:
-            out.append(f"{gutter} |")
         out.append(f"{gutter} = help: {finding.fix.message}")
         out.append(f"{gutter} = {fix_status(finding.fix, options.unsafe_fixes)}")
     return "".join(line + "\n" for line in out)

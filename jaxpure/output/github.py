@@ -30,7 +30,7 @@ def annotation(finding: Finding, options: RenderOptions) -> str:
     if finding.cell is not None:
         # a notebook's rows are not lines of its JSON: annotate the file, name the cell
         rendered = ",".join(f"{key}={escape_property(str(value))}" for key, value in properties)
-        return f"::{command} {rendered}::{escape_data(concise_line(finding, path))}"
+        return f"::{command} {rendered}::{escape_data(concise_line(finding, path, detail=True))}"
     properties.append(("line", start.row))
     # The runner rejects col/endColumn on a range over several lines (astral-sh/ruff#22074)
     # and an endColumn before col.
@@ -41,7 +41,7 @@ def annotation(finding: Finding, options: RenderOptions) -> str:
     if single_line:
         properties.append(("endColumn", max(end.column, start.column)))
     rendered = ",".join(f"{key}={escape_property(str(value))}" for key, value in properties)
-    return f"::{command} {rendered}::{escape_data(concise_line(finding, path))}"
+    return f"::{command} {rendered}::{escape_data(concise_line(finding, path, detail=True))}"
 
 
 def escape_data(text: str) -> str:

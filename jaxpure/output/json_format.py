@@ -38,6 +38,8 @@ def finding_to_json(finding: Finding, options: RenderOptions) -> dict[str, Any]:
         "code": finding.code,
         "name": finding.name,
         "message": finding.message,
+        # why and how to fix, at length ("" when the message says it all)
+        "detail": finding.detail,
         "filename": printable(finding.filename),  # JSON text must be valid Unicode
         "location": _location(finding.location, shift),
         "end_location": _location(finding.end_location, shift),

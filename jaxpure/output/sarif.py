@@ -145,7 +145,7 @@ def _result(finding: Finding, artifact: dict[str, str], index: dict[str, int],
     result: dict[str, Any] = {
         "ruleId": finding.code,
         "level": rule_level(finding.code),
-        "message": {"text": finding.message},
+        "message": {"text": finding.full_message},
         "locations": [{
             "physicalLocation": {
                 "artifactLocation": artifact,

@@ -52,6 +52,8 @@ class Report:
     replacement: Replacement | None = None
     # nodes whose line numbers the message cites as {line0}, {line1}, ...
     related: tuple[cst.CSTNode, ...] = ()
+    # the longer explanation and the hint (a sentence or two), kept off the concise line
+    detail: str = ""
 
 
 SECTION_TITLES = (
@@ -81,8 +83,11 @@ class Rule:
         message: str,
         replacement: Replacement | None = None,
         related: tuple[cst.CSTNode, ...] = (),
+        detail: str = "",
     ) -> None:
-        ctx.add_report(Report(self.code, node, message, replacement, related))
+        """Report ``node``: ``message`` says what happens and the fix in a few words (the
+        concise line, about 120 characters); ``detail`` says why and how, at length."""
+        ctx.add_report(Report(self.code, node, message, replacement, related, detail))
 
     @classmethod
     def handlers(cls) -> dict[str, str]:

@@ -12,6 +12,9 @@ from jaxpure.rules._shared import under
 from jaxpure.rules.base import Rule
 
 
+_STALE_DETAIL = ("{via} bakes in the value {name} has when the function is traced and silently "
+                 "ignores later changes until it retraces. Pass it as an argument.")
+
 class GlobalRead(Rule):
     """
     ## What it does
@@ -210,8 +213,9 @@ class GlobalRead(Rule):
         self.report(
             ctx,
             node,
-            f"{where.capitalize()} `{name}` {reason}; {under(ctx, via)} bakes in its value "
-            "at trace time and silently ignores later changes; pass it as an argument",
+            f"{where.capitalize()} `{name}` {reason}; {under(ctx, via)} keeps its trace-time "
+            "value: pass it as an argument",
+            detail=_STALE_DETAIL.format(name=f"`{name}`", via=under(ctx, via)),
         )
 
     def visit_Attribute(self, node: cst.Attribute, ctx: Context) -> None:
@@ -286,8 +290,9 @@ class GlobalRead(Rule):
         self.report(
             ctx,
             node,
-            f"Attribute {reason}{context}; {under(ctx, via)} bakes in its value at trace "
-            "time and silently ignores later changes; pass it as an argument",
+            f"Attribute {reason}{context}; {under(ctx, via)} keeps its trace-time value: "
+            "pass it as an argument",
+            detail=_STALE_DETAIL.format(name="the attribute", via=under(ctx, via)),
         )
 
     def _is_mutation_receiver(self, ctx: Context) -> bool:

@@ -95,8 +95,9 @@ class GlobalWrite(StoreRule, Rule):
             self.report(
                 ctx,
                 node,
-                f"`{snippet(ctx, node)}` writes {kind} `{name}` in a function traced by "
-                f"{ctx.via_description(via)}: it runs once, while tracing, not on every "
-                f"call, so `{name}` changes only when the function is retraced; return the "
-                "new value and pass it back in instead",
+                f"`{snippet(ctx, node)}` writes {kind} `{name}` under {ctx.via_description(via)}: "
+                "it runs once, at trace time; return the new value instead",
+                detail=f"The write runs while the function is traced, not on every call, so "
+                f"`{name}` changes only when the function is retraced. Return the new value and "
+                "pass it back in.",
             )

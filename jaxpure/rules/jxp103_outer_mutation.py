@@ -117,10 +117,12 @@ class OuterMutation(StoreRule, Rule):
                 self.report(
                     ctx,
                     node,
-                    f"`{snippet(ctx, node)}` updates an attribute of `self`, a static argument "
-                    f"of {ctx.via_description(via)}: it runs once per compilation, not on every "
-                    "call, so the count stops after the first call; keep the count outside "
-                    "the jitted method, or carry it as an argument and return it",
+                    f"`{snippet(ctx, node)}` updates `self`, a static argument of "
+                    f"{ctx.via_description(via)}: it runs once per compilation; carry the value "
+                    "as an argument",
+                    detail="The update runs while the method is traced, not on every call, so "
+                    "a count stops after the first call. Keep the count outside the jitted "
+                    "method, or carry it as an argument and return it.",
                 )
                 continue
             if store.outer.kind not in ("module", "closure"):
@@ -131,10 +133,11 @@ class OuterMutation(StoreRule, Rule):
             self.report(
                 ctx,
                 node,
-                f"`{snippet(ctx, node)}` mutates {kind} `{store.outer.name}` in a function "
-                f"traced by {ctx.via_description(via)}: it runs once, while tracing, not on "
-                "every call; return the new value instead, or do the host-side effect in "
-                "`jax.debug.callback`/`io_callback`",
+                f"`{snippet(ctx, node)}` mutates {kind} `{store.outer.name}` under "
+                f"{ctx.via_description(via)}: it runs once, at trace time; return the new value",
+                detail="The mutation runs while the function is traced, not on every call. "
+                "Return the new value instead, or do the host-side effect in "
+                "`jax.debug.callback`/`io_callback`.",
             )
 
     def _reportable(self, ctx: Context, node: cst.CSTNode, store: Store) -> bool:
@@ -187,10 +190,11 @@ class OuterMutation(StoreRule, Rule):
         self.report(
             ctx,
             node,
-            f"`{snippet(ctx, node)}` changes module-level `{receiver.value}` ({changed} in "
-            f"`{class_name}.{func.attr.value}`) in a function traced by "
-            f"{ctx.via_description(ctx.caching_via)}: it runs once, while tracing, not on every "
-            "call; call it outside the traced function and pass what it computes in",
+            f"`{snippet(ctx, node)}` changes module-level `{receiver.value}` under "
+            f"{ctx.via_description(ctx.caching_via)}: it runs once, at trace time; call it outside",
+            detail=f"`{class_name}.{func.attr.value}` changes {changed}, and that runs while the "
+            "function is traced, not on every call. Call it outside the traced function and "
+            "pass what it computes in.",
         )
 
 

@@ -8,21 +8,31 @@ from jaxpure.analysis import (
 )
 from jaxpure.rules.base import Invalid, Replacement, Rule
 
+# per category: what happens and the fix in a few words (the concise line), then the detail
+_ONCE = "runs once, at trace time"
+_NOT_EVERY_CALL = "It runs while the function is traced, not on every call"
 _CONSEQUENCE = {
-    "print": ("runs once, while tracing, not on every call (and prints tracers, not values)",
-              'use `jax.debug.print("x={}", x)`'),
-    "log": ("runs once, while tracing, not on every call (and logs tracers, not values)",
-            "log from `jax.debug.callback`, or return the values and log outside"),
-    "warn": ("runs once, while tracing, not on every call (and shows tracers, not values)",
-             "warn from `jax.debug.callback`, or return the values and warn outside"),
-    "clock": ("is read once, while tracing, and baked into the compiled function as a "
-              "constant", "pass the time in as an argument"),
-    "random": ("is drawn once, while tracing, and baked into the compiled function: every "
-               "call sees the same value", "use `jax.random` with a key passed in as an argument"),
-    "seed": ("runs once, while tracing, not on every call",
-             "seed once outside, and use `jax.random` with a key passed in inside"),
-    "io": ("runs once, while tracing, not on every call",
-           "do the I/O outside the traced function, or in `jax.experimental.io_callback`"),
+    "print": (_ONCE, "use `jax.debug.print`",
+              f"{_NOT_EVERY_CALL}, and prints tracers, not values. "
+              'Use `jax.debug.print("x={}", x)`.'),
+    "log": (_ONCE, "log from `jax.debug.callback`",
+            f"{_NOT_EVERY_CALL}, and logs tracers, not values. Log from `jax.debug.callback`, "
+            "or return the values and log outside."),
+    "warn": (_ONCE, "warn from `jax.debug.callback`",
+             f"{_NOT_EVERY_CALL}, and shows tracers, not values. Warn from "
+             "`jax.debug.callback`, or return the values and warn outside."),
+    "clock": ("is read once, at trace time", "pass the time in",
+              "The time read while tracing is baked into the compiled function as a constant. "
+              "Pass the time in as an argument."),
+    "random": ("is drawn once, at trace time", "use `jax.random` with a key",
+               "The value drawn while tracing is baked into the compiled function: every call "
+               "sees the same value. Use `jax.random` with a key passed in as an argument."),
+    "seed": (_ONCE, "seed outside",
+             f"{_NOT_EVERY_CALL}. Seed once outside, and use `jax.random` with a key passed "
+             "in inside."),
+    "io": (_ONCE, "do the I/O outside",
+           f"{_NOT_EVERY_CALL}. Do the I/O outside the traced function, or in "
+           "`jax.experimental.io_callback`."),
 }
 
 
@@ -144,20 +154,21 @@ class TraceTimeSideEffect(Rule):
                 # shapes, dtypes, static arguments: complete at trace time; a warning about
                 # the trace's static configuration (`if jnp.iscomplexobj(y0)`) is meant once
                 return
-        what, fix = _CONSEQUENCE[effect.category]
+        what, fix, detail = _CONSEQUENCE[effect.category]
         replacement = None
         if effect.category == "print" and effect.text == "print()" and self._can_fix(ctx):
             new = debug_print_call(ctx, node)
             if new is not None:
                 code = ctx.module.code_for_node(new)
                 if len(code) <= 80:
-                    fix = f"use `{code}`"
+                    detail = f"{_NOT_EVERY_CALL}, and prints tracers, not values. Use `{code}`."
                 replacement = Replacement(node, new, "Use `jax.debug.print`", "unsafe")
         self.report(
             ctx,
             node,
-            f"`{effect.text}` in a function traced by {ctx.via_description(via)} {what}; {fix}",
+            f"`{effect.text}` under {ctx.via_description(via)} {what}; {fix}",
             replacement,
+            detail=detail,
         )
 
     @staticmethod

@@ -110,15 +110,15 @@ class ConstantKeyInTraced(Rule):
             return  # a dummy `rngs={"dropout": key(0)}` beside `train=False`
         info = ctx.info
         if info is not None and info.loop_body and info.direct:
-            when, fix = "iteration", "carry a key and split it in the body, or scan over split keys"
+            when, fix = "iteration", "Carry a key and split it in the body, or scan over split keys."
         else:
-            when, fix = "call", "pass a key in as an argument (split a fresh one per call)"
+            when, fix = "call", "Pass a key in as an argument (split a fresh one per call)."
         self.report(
             ctx,
             node,
-            f"`{snippet(ctx, node)}` inside a function traced by {ctx.via_description(via)} "
-            f"makes the same key on every {when}, so every {when} draws the same random "
-            f"numbers; {fix}",
+            f"`{snippet(ctx, node)}` under {ctx.via_description(via)} makes the same key on "
+            f"every {when}; pass a key in",
+            detail=f"Every {when} draws the same random numbers. {fix}",
         )
 
     @staticmethod

@@ -147,9 +147,10 @@ class InplaceIndexAssign(Rule):
         self.report(
             ctx,
             target,
-            f"`{base}{index}` assignment on a JAX array raises TypeError (JAX arrays are "
-            f"immutable); use `{base} = {base}.at{index}.{method or 'set'}(...)`",
+            f"`{base}{index}` assignment on a JAX array raises TypeError; use "
+            f"`{base} = {base}.at{index}.{method or 'set'}(...)`",
             replacement,
+            detail="JAX arrays are immutable: `.at[...]` returns an updated copy.",
         )
 
 

@@ -79,9 +79,11 @@ class DiscardedAtUpdate(Rule):
         self.report(
             ctx,
             node.value,
-            f"Result of `{text}.at[...].{method}(...)` is discarded: JAX arrays are immutable, "
-            f"so this does nothing; assign it: `{text} = {text}.at[...].{method}(...)`",
+            f"Result of `{text}.at[...].{method}(...)` is discarded, so this does nothing; "
+            f"assign it to `{text}`",
             replacement,
+            detail=f"JAX arrays are immutable: `.at[...]` returns an updated copy. Assign it: "
+            f"`{text} = {text}.at[...].{method}(...)`.",
         )
 
     def visit_Assign(self, node: cst.Assign, ctx: Context) -> None:
@@ -100,8 +102,9 @@ class DiscardedAtUpdate(Rule):
             ctx,
             node.value,
             f"Result of `{text}.at[...].{method}(...)` is bound to `{name}`, which is never "
-            f"read: JAX arrays are immutable, so `{text}` keeps its old values; use `{name}` "
-            f"where `{text}` is used (or assign to `{text}`)",
+            f"read; use `{name}` where `{text}` is used",
+            detail=f"JAX arrays are immutable, so `{text}` keeps its old values. Use `{name}` "
+            f"where `{text}` is used, or assign to `{text}`.",
         )
 
     def _discarded_tree_map(self, node: cst.Expr, ctx: Context) -> None:
@@ -118,7 +121,8 @@ class DiscardedAtUpdate(Rule):
         self.report(
             ctx,
             call,
-            f"Result of `{snippet(ctx, call)}` is discarded: `.at[...]` returns updated copies "
-            f"and leaves `{tree}` unchanged, so this does nothing; assign it: "
-            f"`{tree} = jax.tree.map(...)`",
+            f"Result of `{snippet(ctx, call)}` is discarded, so this does nothing; assign it "
+            f"to `{tree}`",
+            detail=f"`.at[...]` returns updated copies and leaves `{tree}` unchanged. Assign "
+            f"it: `{tree} = jax.tree.map(...)`.",
         )

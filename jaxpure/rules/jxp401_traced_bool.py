@@ -116,8 +116,10 @@ class TracedBool(GuardedByExcept, Rule):
                 ctx,
                 test,
                 f"Python `{construct}` on traced value `{snippet(ctx, test)}` raises "
-                f"TracerBoolConversionError under {under(ctx, via)}; use jnp.where or "
-                "jax.lax.cond (or make the value a static argument)",
+                f"TracerBoolConversionError under {under(ctx, via)}; use jnp.where or lax.cond",
+                detail="Python control flow needs a concrete bool, and a traced value has none "
+                "until the compiled function runs. Use jnp.where or jax.lax.cond, or make the "
+                "value a static argument (static_argnums/static_argnames).",
             )
 
     def visit_If(self, node: cst.If, ctx: Context) -> None:
@@ -179,9 +181,11 @@ class TracedBool(GuardedByExcept, Rule):
                 self.report(
                     ctx,
                     node,
-                    f"Python `{name}()` takes the truth value of each traced element, which "
-                    f"raises TracerBoolConversionError under {under(ctx, ctx.strict_via)}; use "
-                    f"jnp.{name}(jnp.stack([...])) or combine with jnp.logical_{'or' if name == 'any' else 'and'}",
+                    f"Python `{name}()` on traced elements raises TracerBoolConversionError "
+                    f"under {under(ctx, ctx.strict_via)}; use jnp.{name}",
+                    detail="It takes the truth value of each element, which a tracer does not "
+                    f"have. Use jnp.{name}(jnp.stack([...])) or combine with "
+                    f"jnp.logical_{'or' if name == 'any' else 'and'}.",
                 )
 
     def visit_Comparison(self, node: cst.Comparison, ctx: Context) -> None:

@@ -209,10 +209,13 @@ class TracedShape(Rule):
         return False
 
     def _report(self, ctx: Context, node: cst.CSTNode, where: str, error: str, via: str,
-                fix: str = "make it a static argument (static_argnums/static_argnames)") -> None:
+                fix: str = "make it static") -> None:
         self.report(
             ctx,
             node,
             f"Traced value `{snippet(ctx, node)}` used {where} raises {error} under "
             f"{under(ctx, via)}; {fix}",
+            detail="Shapes, sizes and slice bounds must be known when the function is traced. "
+            "Make the value a static argument (static_argnums/static_argnames), or compute it "
+            "from shapes.",
         )

@@ -120,8 +120,10 @@ class Concretization(GuardedByExcept, Rule):
             ctx,
             node,
             f"Format spec on traced value `{value}` in an f-string raises TypeError under "
-            f"{under(ctx, via)}; format it when it is concrete "
-            f"(`jax.debug.print(\"{{v:...}}\", v={value})`, or outside the transformed function)",
+            f"{under(ctx, via)}; format it when it is concrete",
+            detail=f"A tracer has no concrete number to format. Use "
+            f"`jax.debug.print(\"{{v:...}}\", v={value})`, or format it outside the transformed "
+            "function.",
         )
 
     def visit_Subscript(self, node: cst.Subscript, ctx: Context) -> None:
@@ -134,10 +136,11 @@ class Concretization(GuardedByExcept, Rule):
                 self.report(
                     ctx,
                     index.value,
-                    f"Traced value `{snippet(ctx, index.value)}` used as an index into the "
-                    f"Python container `{snippet(ctx, node.value)}` raises "
-                    f"TracerIntegerConversionError (or an unhashable-type error) under "
-                    f"{under(ctx, via)}; store the table as a jnp array and index that",
+                    f"Traced value `{snippet(ctx, index.value)}` indexes the Python container "
+                    f"`{snippet(ctx, node.value)}` under {under(ctx, via)}; make it a jnp array",
+                    detail="Indexing a list or tuple with a tracer raises "
+                    "TracerIntegerConversionError (a dict: an unhashable-type error). Store the "
+                    "table as a jnp array and index that.",
                 )
 
     def _report(self, ctx: Context, node: cst.CSTNode, what: str, via: str, fix: str,
@@ -147,4 +150,6 @@ class Concretization(GuardedByExcept, Rule):
             node,
             f"{what} on a traced value in `{snippet(ctx, node)}` raises {error} under "
             f"{under(ctx, via)}; {fix}",
+            detail="Under a transform the value is a tracer: it has no concrete value to "
+            "convert until the compiled function runs.",
         )

@@ -155,9 +155,11 @@ class InputStateMutation(Rule):
         self.report(
             ctx,
             node,
-            f"`{snippet(ctx, node)}` mutates {name} of a function traced by "
-            f"{under(ctx, via)}: the transform works on a copy, so the caller sees the change "
-            "eagerly but not under the transform; return an updated copy instead",
+            f"`{snippet(ctx, node)}` mutates {name} under {under(ctx, via)}: the caller sees it "
+            "only without the transform; return an updated copy",
+            detail="The transform works on a copy of its arguments, so the caller sees the "
+            "change when the function runs eagerly but not under the transform. Return an "
+            "updated copy instead.",
         )
 
     def visit_Assign(self, node: cst.Assign, ctx: Context) -> None:

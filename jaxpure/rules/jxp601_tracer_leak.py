@@ -116,14 +116,16 @@ class TracerLeak(StoreRule, Rule):
         via = ctx.via_description(ctx.via)
         verb = "stores a traced value in" if store.how != "call" else "puts a traced value into"
         if store.outer.inner_trace:
-            tail = (f"which outlives the {via} trace the value belongs to: reading it outside "
-                    "raises UnexpectedTracerError; return the value instead (from a `grad` "
-                    "function as auxiliary output with `has_aux=True`, from a `scan` body as "
-                    "an output)")
+            tail = f"which outlives the {via} trace the value belongs to"
+            detail = ("Reading it outside that trace raises UnexpectedTracerError. Return the "
+                      "value instead: from a `grad` function as auxiliary output with "
+                      "`has_aux=True`, from a `scan` body as an output.")
         else:
-            tail = (f"which outlives the trace of {via}: reading it later raises "
-                    "UnexpectedTracerError; return the value from the function instead")
-        self.report(ctx, node, f"`{snippet(ctx, node)}` {verb} {where}, {tail}")
+            tail = f"which outlives the trace of {via}"
+            detail = ("Reading it later raises UnexpectedTracerError. Return the value from "
+                      "the function instead.")
+        self.report(ctx, node, f"`{snippet(ctx, node)}` {verb} {where}, {tail}; return it instead",
+                    detail=detail)
 
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
         if ctx.traced and type(node.func) is cst.Attribute:
@@ -145,10 +147,11 @@ class TracerLeak(StoreRule, Rule):
                     ctx,
                     node,
                     f"The callback of `{snippet(ctx, node.func)}` reads traced `{name}` from the "
-                    f"enclosing function: when it runs it gets the tracer of the "
+                    "enclosing function, so it gets a tracer; pass it as an argument",
+                    detail=f"When the callback runs it gets the tracer of the "
                     f"{ctx.via_description(ctx.via)} trace, not the value (storing it raises "
-                    f"UnexpectedTracerError later); pass it as an argument: "
-                    f"`{snippet(ctx, node.func)}(lambda {name}: ..., {name})`",
+                    f"UnexpectedTracerError later). Pass it as an argument: "
+                    f"`{snippet(ctx, node.func)}(lambda {name}: ..., {name})`.",
                 )
                 return
 
@@ -165,10 +168,10 @@ class TracerLeak(StoreRule, Rule):
         self.report(
             ctx,
             node.value,
-            f"`{unit.name}` is memoised by `@{snippet(ctx, memo.decorator)}` and called while tracing "
-            f"({ctx.via_description(ctx.via)}): the cache keeps the tracer this returns, and a "
-            "later trace that gets it raises UnexpectedTracerError; build the value with "
-            "NumPy, or drop the cache",
+            f"`{unit.name}` is memoised by `@{snippet(ctx, memo.decorator)}` and called under "
+            f"{ctx.via_description(ctx.via)}: the cache keeps a tracer; drop the cache",
+            detail="The cache keeps the tracer this returns, and a later trace that gets it "
+            "raises UnexpectedTracerError. Build the value with NumPy, or drop the cache.",
         )
 
 

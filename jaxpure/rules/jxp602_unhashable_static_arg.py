@@ -126,9 +126,9 @@ class UnhashableStaticArg(Rule):
                 ctx,
                 arg.value,
                 f"`{snippet(ctx, arg.value)}` is {what}, passed to static parameter `{name}` "
-                f"of `{snippet(ctx, node.func)}`: static arguments must be hashable, so the "
-                "call raises `ValueError: Non-hashable static arguments are not supported`; "
-                "pass a tuple (or a frozen dataclass) instead",
+                f"of `{snippet(ctx, node.func)}`, which must be hashable; pass a tuple",
+                detail="The call raises `ValueError: Non-hashable static arguments are not "
+                "supported`. Pass a tuple (or a frozen dataclass) instead.",
             )
 
     # -- which names call a jitted function with static parameters -------------------

@@ -164,8 +164,9 @@ class JitInLoop(Rule):
             ctx,
             call,
             f"`{snippet(ctx, call)}` inside a loop returns a newly jitted function on every "
-            f"iteration (`{factory.name}` jits a function it defines), so JAX traces and "
-            "compiles it again each time; call the factory once, outside the loop",
+            "iteration; call the factory once, outside the loop",
+            detail=f"`{factory.name}` jits a function it defines, so JAX traces and compiles it "
+            "again on every iteration.",
         )
 
     @staticmethod
@@ -281,9 +282,9 @@ class JitInLoop(Rule):
         self.report(
             ctx,
             created,
-            f"{text} {where} jits {why} {when}, so JAX traces and compiles it again each "
-            f"time; define the jitted function once, {place}, and pass the changing values "
-            "as arguments",
+            f"{text} {where} jits {why} {when}, compiled anew each time; jit it once, {place}",
+            detail="JAX traces and compiles the new function again each time. Define the "
+            f"jitted function once, {place}, and pass the changing values as arguments.",
         )
 
 
