@@ -65,6 +65,9 @@ class KindFlow(WalkerBase):
             # vmap passes an in_axes=None argument through; under jit it stays what the
             # caller gives (a static argument of the jitted caller stays a Python value)
             return L.STATIC
+        if name in info.undifferentiated and name in callsite:
+            # `jax.grad(f)(x, 3)`: only the argnums are traced; the rest is what callers give
+            return callsite[name]
         if info.direct and p.index == -1 and not p.star and p.default is not None \
                 and info.origins and all(t.kind == "call" for t, _, _ in info.origins):
             return L.STATIC  # lax.cond/scan fill positional parameters only: a default stays

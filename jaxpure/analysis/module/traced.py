@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from jaxpure.analysis.module.index import ModuleIndex, Unit
+from jaxpure.analysis.module.index import ModuleIndex, Param, Unit
 from jaxpure.analysis.module.classes import applied_function, called_model
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.syntax import (
@@ -23,7 +23,7 @@ from jaxpure.analysis.syntax import (
     positional_args,
     str_literals,
 )
-from jaxpure.analysis.catalog.transforms import Transform, lookup
+from jaxpure.analysis.catalog.transforms import DIFFERENTIATING, Transform, lookup
 
 PARTIAL = "functools.partial"
 
@@ -43,6 +43,9 @@ class TraceInfo:
     statics_unknown: bool = False
     # parameters that are not traced under a vmap (in_axes=None)
     unbatched_params: set[str] = field(default_factory=set)
+    # parameters outside the argnums of every grad-like transform applied to the function,
+    # and not traced by any other: they keep the kind the caller gives
+    undifferentiated: set[str] = field(default_factory=set)
     # where the transform is applied: (transform, node, unit containing it)
     origins: list[tuple[Transform, cst.CSTNode, Unit | None]] = field(default_factory=list)
     # traced through a caller in another module: "train.py:42 (`train_step`)"
@@ -71,6 +74,7 @@ class Origin:
     static: frozenset[str]
     unbatched: frozenset[str] = frozenset()
     statics_unknown: bool = False
+    undifferentiated: frozenset[str] = frozenset()
 
 
 class TracedAnalysis:
@@ -298,7 +302,8 @@ class TracedAnalysis:
                     if is_none and 0 <= j < len(positional):
                         unbatched.add(positional[j].name)
         self.origins.append(Origin(t, node, container, target, frozenset(static),
-                                   frozenset(unbatched), statics_unknown))
+                                   frozenset(unbatched), statics_unknown,
+                                   _undifferentiated(t, options, positional, shift)))
 
     # -- propagation -----------------------------------------------------------------
     def seed(self, seeds: list) -> None:
@@ -320,8 +325,16 @@ class TracedAnalysis:
             # static: `jax.jit(f)` beside `jax.jit(f, static_argnames="n")` traces n
             found = statics.get(id(origin.target))
             statics[id(origin.target)] = set(origin.static) if found is None else found & origin.static
+        undifferentiated: dict[int, frozenset[str]] = {}
+        for origin in self.origins:
+            if not origin.transform.inherit:
+                # outside argnums only if no transform of the function traces the parameter
+                before = undifferentiated.get(id(origin.target))
+                undifferentiated[id(origin.target)] = origin.undifferentiated \
+                    if before is None else before & origin.undifferentiated
         for origin in self.origins:
             info = self.info_for(origin.target)
+            info.undifferentiated = set(undifferentiated.get(id(origin.target), ()))
             info.static_params = statics[id(origin.target)]
             info.unbatched_params |= origin.unbatched
             info.statics_unknown |= origin.statics_unknown
@@ -493,6 +506,23 @@ def _body_arity(name: str, call: cst.Call) -> int | None:
     if name.endswith(".switch"):
         return max(len(positional_args(call)) - 2, 0)
     return None
+
+
+def _undifferentiated(t: Transform, options: cst.Call | None, positional: list[Param],
+                      shift: int) -> frozenset[str]:
+    """The positional parameters a grad-like transform leaves out of its ``argnums``."""
+    if t.name not in DIFFERENTIATING:
+        return frozenset()
+    argnums = _kw(options, "argnums")
+    if argnums is None and options is not None and t.name.startswith("jax.") \
+            and len(options.args) > 1 and options.args[1].keyword is None:
+        argnums = options.args[1].value  # jax.grad(f, 1)
+    nums = [0] if argnums is None else int_literals(argnums)
+    if nums is None:
+        return frozenset()  # argnums given as a variable: any of them may be traced
+    count = len(positional) - shift
+    traced = {n if n >= 0 else count + n for n in nums}
+    return frozenset(p.name for i, p in enumerate(positional[shift:]) if i not in traced)
 
 
 def _kw(call: cst.Call | None, name: str) -> cst.BaseExpression | None:
