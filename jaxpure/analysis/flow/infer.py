@@ -379,6 +379,10 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
         if L.is_traced(receiver):
             if method in A.CONCRETE_METHODS:
                 return L.STATIC
+            if method == "get" and call.args and not _at_indexer(func.value):
+                # `d.get("k")` reads an entry of a dict, like `d["k"]` (an array's only
+                # `get` is `x.at[i].get()`)
+                return L.TRACED_ARRAY if receiver == L.TRACED_ARRAY else L.TRACED
             if receiver == L.TRACED_ARRAY or method in A.ARRAY_METHODS:
                 return L.TRACED_ARRAY
             if _static_method(ctx, method) or method in ctx.facts.imported_static_members:
@@ -390,6 +394,12 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
             # `refs.pop()`: one ref of a list of them; `x_ref.get()`: its value
             return L.REF if _plural_refs(func.value) else L.ARRAY
     return L.UNKNOWN
+
+
+def _at_indexer(node: cst.BaseExpression) -> bool:
+    """``x.at[i]``: what ``.get()``/``.set()`` of an indexed update are called on."""
+    return type(node) is cst.Subscript and type(node.value) is cst.Attribute \
+        and node.value.attr.value == "at"
 
 
 def _static_method(ctx: KindScope, name: str, as_property: bool = False) -> bool:
