@@ -284,6 +284,76 @@ def _dict_view(ctx: Context, iterable: cst.BaseExpression) -> tuple[str, cst.Bas
     return None
 
 
+# what an array is an instance of; a tracer is one of them
+_JAX_ARRAY_TYPES = frozenset({"jax.Array", "jax.numpy.ndarray", "jax.core.Tracer",
+                              "jax.typing.ArrayLike"})
+
+
+def _isinstance_test(ctx: Context, test: cst.BaseExpression) -> tuple[str, list[str | None]] | None:
+    """``isinstance(x, T)`` / ``isinstance(x, (T1, T2))``: x and what each T is: "jax" (a
+    JAX array type, which a tracer is), "numpy" (NumPy and SciPy types), "object" (a
+    class of this module that is no pytree), or None (anything else)."""
+    if not type(test) is cst.Call or len(test.args) != 2 or \
+            ctx.qualname(test.func) != "builtins.isinstance" or type(test.args[0].value) is not cst.Name:
+        return None
+    types = test.args[1].value
+    found: list[str | None] = []
+    for item in [e.value for e in types.elements] if type(types) is cst.Tuple else [types]:
+        qual = ctx.qualname(item) or ""
+        node = ctx.index.class_nodes.get(item.value) if type(item) is cst.Name else None
+        if qual in _JAX_ARRAY_TYPES:
+            found.append("jax")
+        elif qual.startswith(("numpy.", "scipy.")):
+            found.append("numpy")
+        elif node is not None and not node.bases and not node.decorators \
+                and not any(type(a.value) is cst.Name and a.value.value == item.value  # type: ignore[attr-defined]
+                            for call in ctx.index.module_calls for a in call.args):
+            found.append("object")  # a plain class: never a tracer, never a pytree of them
+        else:
+            found.append(None)
+    return test.args[0].value.value, found
+
+
+def narrowed_names(test: cst.BaseExpression) -> set[str]:
+    """The names an ``isinstance`` in ``test`` may narrow (untraced_path)."""
+    if type(test) is cst.UnaryOperation:
+        return narrowed_names(test.expression)
+    if type(test) is cst.BooleanOperation:
+        return narrowed_names(test.left) | narrowed_names(test.right)
+    if type(test) is cst.Call and len(test.args) == 2 and type(test.args[0].value) is cst.Name:
+        return {test.args[0].value.value}
+    return set()
+
+
+def untraced_path(ctx: Context, test: cst.BaseExpression, holds: bool) -> bool:
+    """Narrow kinds by what ``test`` being ``holds`` says of types, and tell whether the
+    path is one the trace never takes: under ``isinstance(x, np.ndarray)`` (or a SciPy
+    type, or a plain class of this module) a value taken for a tracer is none, nor in the
+    ``else`` of ``isinstance(x, (jnp.ndarray, jax.Array))``. Such a path runs only when the
+    walk's premise (x is a tracer) is false, so nothing in it is traced code."""
+    if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
+        return untraced_path(ctx, test.expression, not holds)
+    if type(test) is cst.BooleanOperation:
+        # `a and b` holding: both hold; `a or b` failing: both fail
+        if holds == (type(test.operator) is cst.And):
+            left = untraced_path(ctx, test.left, holds)
+            return untraced_path(ctx, test.right, holds) or left
+        return False
+    found = _isinstance_test(ctx, test)
+    if found is None:
+        return False
+    name, kinds = found
+    env = ctx.frame.env
+    was_traced = L.is_traced(ctx.lookup(name))
+    if holds and kinds and all(k in ("numpy", "object") for k in kinds):
+        env[name] = L.NUMPY if all(k == "numpy" for k in kinds) else L.UNKNOWN
+        return was_traced
+    if not holds and kinds and all(k == "jax" for k in kinds):
+        env[name] = L.UNKNOWN  # not an array: a Python value or a container
+        return was_traced
+    return False
+
+
 def python_type_guard(ctx: Context, test: cst.BaseExpression) -> str | None:
     """``x`` for ``isinstance(x, int)`` / ``isinstance(x, (int, float))``."""
     if not type(test) is cst.Call or len(test.args) != 2 or \

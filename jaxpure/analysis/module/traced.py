@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from jaxpure.analysis.module.index import ModuleIndex, Param, Unit
+from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.classes import applied_function, called_model
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.syntax import (
@@ -23,7 +23,8 @@ from jaxpure.analysis.syntax import (
     positional_args,
     str_literals,
 )
-from jaxpure.analysis.catalog.transforms import DIFFERENTIATING, Transform, lookup
+from jaxpure.analysis.catalog.transforms import Transform, lookup
+from jaxpure.analysis.module.argnums import axes_entries as _axes_entries, undifferentiated as _undifferentiated
 
 PARTIAL = "functools.partial"
 
@@ -508,23 +509,6 @@ def _body_arity(name: str, call: cst.Call) -> int | None:
     return None
 
 
-def _undifferentiated(t: Transform, options: cst.Call | None, positional: list[Param],
-                      shift: int) -> frozenset[str]:
-    """The positional parameters a grad-like transform leaves out of its ``argnums``."""
-    if t.name not in DIFFERENTIATING:
-        return frozenset()
-    argnums = _kw(options, "argnums")
-    if argnums is None and options is not None and t.name.startswith("jax.") \
-            and len(options.args) > 1 and options.args[1].keyword is None:
-        argnums = options.args[1].value  # jax.grad(f, 1)
-    nums = [0] if argnums is None else int_literals(argnums)
-    if nums is None:
-        return frozenset()  # argnums given as a variable: any of them may be traced
-    count = len(positional) - shift
-    traced = {n if n >= 0 else count + n for n in nums}
-    return frozenset(p.name for i, p in enumerate(positional[shift:]) if i not in traced)
-
-
 def _kw(call: cst.Call | None, name: str) -> cst.BaseExpression | None:
     if call is None:
         return None
@@ -545,25 +529,6 @@ def analyze_traced(index: ModuleIndex, resolver: Resolver, extra: dict[str, str]
 def _module_function(unit: Unit) -> bool:
     """A ``def`` at module level: one function object for the life of the program."""
     return unit.parent is None and type(unit.node) is cst.FunctionDef
-
-
-def _axes_entries(axes: cst.BaseExpression | None) -> list[bool] | None:
-    """Which entries of an ``in_axes`` list are None: a literal, or literals joined by
-    ``+`` and repeated by ``* n`` (``[0] + [None] * 9``); None when it is not that."""
-    if isinstance(axes, (cst.Tuple, cst.List)):
-        if any(type(e) is cst.StarredElement for e in axes.elements):
-            return None
-        return [type(e.value) is cst.Name and e.value.value == "None" for e in axes.elements]
-    if type(axes) is cst.BinaryOperation:
-        if type(axes.operator) is cst.Add:
-            left, right = _axes_entries(axes.left), _axes_entries(axes.right)
-            return left + right if left is not None and right is not None else None
-        if type(axes.operator) is cst.Multiply:
-            for seq, count in ((axes.left, axes.right), (axes.right, axes.left)):
-                entries = _axes_entries(seq)
-                if entries is not None and type(count) is cst.Integer:
-                    return entries * int(count.value)
-    return None
 
 
 # -- what a traced function is to the walk -------------------------------------------
