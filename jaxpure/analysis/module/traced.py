@@ -321,11 +321,18 @@ class TracedAnalysis:
 
     def propagate(self) -> None:
         statics: dict[int, set[str]] = {}
+        declared: dict[int, set[str]] = {}
         for origin in self.origins:
             # a parameter is static only if every application of a transform keeps it
-            # static: `jax.jit(f)` beside `jax.jit(f, static_argnames="n")` traces n
+            # static: `jax.jit(f)` beside `jax.jit(f, static_argnames="n")` traces n; a vmap
+            # passes an in_axes=None argument through as given, so `jax.vmap(f, in_axes=(0,
+            # None))` keeps the Python int that the jit of f takes as static
+            kept = origin.static | origin.unbatched
             found = statics.get(id(origin.target))
-            statics[id(origin.target)] = set(origin.static) if found is None else found & origin.static
+            statics[id(origin.target)] = set(kept) if found is None else found & kept
+            declared.setdefault(id(origin.target), set()).update(origin.static)
+        for target, names in statics.items():
+            names &= declared[target]
         undifferentiated: dict[int, frozenset[str]] = {}
         for origin in self.origins:
             if not origin.transform.inherit:
