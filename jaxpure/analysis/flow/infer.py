@@ -348,6 +348,9 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
             return L.TRACED_ARRAY  # which device or mapped element: known only when it runs
         if qual == "jax.lax.psum" and call.args and is_int_literal(call.args[0].value):
             return L.STATIC  # `lax.psum(1, axis)`: JAX's idiom for the axis size, an int
+        if qual in A.ARRAY_LIST_FUNCTIONS:
+            # `jnp.split(x, 3)`: a Python list of arrays, not an array
+            return L.TRACED_CONTAINER if traced or _staged(ctx) else L.UNKNOWN
         if qual.startswith(A.ARRAY_NAMESPACES):
             if traced or _staged(ctx):
                 return L.TRACED_ARRAY

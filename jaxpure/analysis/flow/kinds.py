@@ -164,8 +164,9 @@ class KindFlow(WalkerBase):
             element_kind = L.TRACED if L.is_traced(whole) else (
                 L.STATIC if whole == L.STATIC else L.UNKNOWN)
             qual = ctx.qualname(value.func) if type(value) is cst.Call else None
-            if whole in (L.ARRAY, L.TRACED_ARRAY) and qual in A.ARRAY_SEQUENCE_FUNCTIONS:
-                element_kind = whole  # `q, k, v = jnp.split(qkv, 3)`: each one an array
+            if whole != L.STATIC and qual in A.ARRAY_SEQUENCE_FUNCTIONS:
+                # `q, k, v = jnp.split(qkv, 3)`: each one an array
+                element_kind = L.TRACED_ARRAY if L.is_traced(whole) else L.ARRAY
             static_at = 1 if qual in A.TREE_FLATTENERS and len(elements) == 2 else None
             producer = value is not None and self.produces_key(value)
             passed_back = self.keys_passed_back(value, len(elements))
@@ -223,6 +224,8 @@ class KindFlow(WalkerBase):
             return
         if qual == "builtins.range":
             element = L.STATIC
+        elif qual in A.ARRAY_SEQUENCE_FUNCTIONS and kind != L.STATIC:
+            element = L.TRACED_ARRAY if L.is_traced(kind) else L.ARRAY  # `for part in jnp.split(x, 3)`
         elif L.is_traced(kind):
             element = L.TRACED_ARRAY if kind == L.TRACED_ARRAY else L.TRACED
         elif kind == L.STATIC:
