@@ -336,6 +336,8 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
                 if type(name) is cst.SimpleString and name.evaluated_value in A.STATIC_ATTRS:
                     return L.STATIC
             return L.container(arg_kinds) if arg_kinds else L.STATIC
+        if qual in ("builtins.any", "builtins.all") and arg_kinds == [L.STATIC]:
+            return L.STATIC  # `any(jnp.iscomplexobj(v) for v in leaves)`: a test of dtypes
         if qual == "builtins.sorted" and arg_kinds == [L.TRACED]:
             return L.UNKNOWN  # a traced pytree of unknown type: a dict sorts to its static keys
         if qual in A.ARITH_CALLS:
