@@ -317,6 +317,16 @@ def _isinstance_test(ctx: Context, test: cst.BaseExpression) -> tuple[str, list[
     return test.args[0].value.value, found
 
 
+def _reads_disable_jit(ctx: Context, test: cst.BaseExpression) -> bool:
+    """``jax.config.jax_disable_jit`` (or ``jax.config.read("jax_disable_jit")``): true only
+    under ``jax.disable_jit()``, where a jitted function runs eagerly."""
+    if type(test) is cst.Call and len(test.args) == 1 and \
+            ctx.qualname(test.func) in ("jax.config.read", "jax.config._read"):
+        value = test.args[0].value
+        return type(value) is cst.SimpleString and value.evaluated_value == "jax_disable_jit"
+    return type(test) is cst.Attribute and ctx.qualname(test) == "jax.config.jax_disable_jit"
+
+
 def narrowed_names(test: cst.BaseExpression) -> set[str]:
     """The names an ``isinstance`` in ``test`` may narrow (untraced_path)."""
     if type(test) is cst.UnaryOperation:
@@ -342,6 +352,8 @@ def untraced_path(ctx: Context, test: cst.BaseExpression, holds: bool) -> bool:
             left = untraced_path(ctx, test.left, holds)
             return untraced_path(ctx, test.right, holds) or left
         return False
+    if holds and ctx.caching_via is not None and _reads_disable_jit(ctx, test):
+        return True  # `if jax.config.jax_disable_jit:` runs only where jit does not trace
     found = _isinstance_test(ctx, test)
     if found is None:
         return False
