@@ -16,7 +16,8 @@ from jaxpure.analysis.catalog import arrays as A
 from jaxpure.analysis.catalog import random as R
 from jaxpure.analysis.flow.keystate import KeyState
 from jaxpure.analysis.module.index import Param, Unit
-from jaxpure.analysis.syntax import handler_catches, statements, target_names
+from jaxpure.analysis.catalog.transforms import CARRY_LOOPS
+from jaxpure.analysis.syntax import call_arg, handler_catches, statements, target_names
 from jaxpure.analysis.module.keyparams import key_annotation, key_stream, may_be_key
 from jaxpure.analysis.module.traced import TraceInfo, scalar_literal
 
@@ -163,6 +164,7 @@ class KindFlow(WalkerBase):
             whole = ctx.kind(value) if value is not None else L.UNKNOWN
             element_kind = L.TRACED if L.is_traced(whole) else (
                 L.STATIC if whole == L.STATIC else L.UNKNOWN)
+            carried = carry_element_kinds(ctx, value, len(elements))
             qual = ctx.qualname(value.func) if type(value) is cst.Call else None
             if whole != L.STATIC and qual in A.ARRAY_SEQUENCE_FUNCTIONS:
                 # `q, k, v = jnp.split(qkv, 3)`: each one an array
@@ -178,6 +180,9 @@ class KindFlow(WalkerBase):
                 for name in target_names(element.value):
                     # `leaves, treedef = tree_flatten(x)`: the treedef is static structure
                     frame.env[name] = L.STATIC if index == static_at else element_kind
+                    if carried is not None and carried[index] is not None \
+                            and type(element.value) is cst.Name:
+                        frame.env[name] = carried[index]  # `rewards, pos = carry`: arrays
                     if index in passed_back:
                         # `key, x = perturb(key, x)` where perturb returns its key as given:
                         # the same key, in the state the call left it
@@ -262,6 +267,48 @@ class KindFlow(WalkerBase):
                 frame.keys[name] = KeyState()
             else:
                 frame.keys.pop(name, None)
+
+
+def carry_element_kinds(ctx: Context, value: cst.BaseExpression | None,
+                        count: int) -> list[int | None] | None:
+    """``rewards, positions = carry`` in a ``lax`` loop body (or ``a, b = x`` of a scan's
+    ``xs``): lax makes every leaf of a carry an array, so an element whose initial value is
+    visibly an array or a Python number (``(jnp.zeros(n), 0.0)``) is a traced array in the
+    body; None for the elements the initial value does not show."""
+    unit, info = ctx.frame.unit, ctx.frame.info
+    if type(value) is not cst.Name or unit is None or info is None or not info.loop_body \
+            or value.value in unit.assigned:
+        return None
+    param = unit.param(value.value)
+    loops = [(t, node, container) for t, node, container in info.origins
+             if t.name in CARRY_LOOPS and type(node) is cst.Call]
+    if param is None or param.index < 0 or len(loops) != 1:
+        return None
+    t, call, container = loops[0]
+    _body, _keyword, init_at, init_keyword, carry_at = CARRY_LOOPS[t.name]
+    if param.index == carry_at:
+        initial = call_arg(call, init_at, init_keyword)
+    elif t.name == "jax.lax.scan" and param.index == carry_at + 1:
+        initial = call_arg(call, 2, "xs")  # the slices of xs, element by element
+    else:
+        return None
+    if not isinstance(initial, (cst.Tuple, cst.List)) or len(initial.elements) != count:
+        return None
+    return [L.TRACED_ARRAY if _array_by_construction(ctx, e.value, container) else None
+            for e in initial.elements]
+
+
+def _array_by_construction(ctx: Context, expr: cst.BaseExpression, where: Unit | None) -> bool:
+    if type(expr) is cst.UnaryOperation and type(expr.operator) is cst.Minus:
+        expr = expr.expression
+    if type(expr) in (cst.Integer, cst.Float):
+        return True
+    if type(expr) is cst.Call:
+        qual = ctx.resolver.qualname(expr.func, where) or ""
+        return qual in A.JAX_ARRAY_CREATORS or qual.startswith("jax.numpy.") \
+            and qual not in A.STATIC_CALLS and qual not in A.ARRAY_LIST_FUNCTIONS \
+            and qual not in A.ARRAY_SEQUENCE_FUNCTIONS
+    return False
 
 
 _REF_NAME = re.compile(r"(?:^|_)refs?(?:$|_)")
