@@ -12,6 +12,7 @@ from functools import lru_cache
 import libcst as cst
 
 from jaxpure.analysis.context import Context
+from jaxpure.analysis.flow.infer import static_members
 from jaxpure.analysis.flow.domain import Handler
 from jaxpure.analysis.flow.keystate import EVENTS
 from jaxpure.analysis.pipeline import analyze
@@ -278,4 +279,5 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
         (alias, target) for alias, target in ctx.index.imports.aliases.items()
         if "." in target and not target.startswith(LIBRARY_PREFIXES)
     )
-    return ModuleSummary(name, frozenset(ctx.index.defs), tuple(calls), reexports)
+    return ModuleSummary(name, frozenset(ctx.index.defs), tuple(calls), reexports,
+                         static_members(ctx))

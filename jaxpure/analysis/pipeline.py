@@ -14,7 +14,7 @@ from jaxpure.analysis.module.traced import analyze_traced
 from jaxpure.analysis.flow.domain import Handler
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.walker import Walker
-from jaxpure.analysis.module.summary import Seed
+from jaxpure.analysis.module.summary import CLASS_FACTS, Seed
 
 
 def analyze(
@@ -28,9 +28,13 @@ def analyze(
 ) -> Context:
     index = build_index(module, package)
     resolver = Resolver(index)
+    class_facts = [seed for seed in seeds or () if seed.via == CLASS_FACTS]
+    seeds = [seed for seed in seeds or () if seed.via != CLASS_FACTS]
     traced = analyze_traced(index, resolver, transforms or {}, seeds)
     ctx = Context(module, index, resolver, traced, static_helpers)
-    for seed in seeds or ():
+    ctx.facts.imported_static_members = frozenset(
+        name for seed in class_facts for name, kind in seed.keywords if kind == L.STATIC)
+    for seed in seeds:
         ctx.seeded_kinds[seed.function] = _seed_kinds(index, seed, ctx.seeded_kinds.get(seed.function))
     Walker(ctx, handlers).run()
     return ctx

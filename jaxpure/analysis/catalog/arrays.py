@@ -89,6 +89,10 @@ NUMPY_ARRAY_CREATORS = frozenset(
 )
 # constructors of containers that can be changed in place
 # jnp functions returning a tuple or list of arrays (what unpacking their result gives)
+# those that return a Python list of arrays (`parts[0] = v` assigns a list element)
+ARRAY_LIST_FUNCTIONS = frozenset(
+    f"jax.numpy.{name}" for name in ("split", "array_split", "hsplit", "vsplit", "dsplit",
+                                     "meshgrid", "broadcast_arrays"))
 ARRAY_SEQUENCE_FUNCTIONS = frozenset(
     f"jax.numpy.{name}" for name in (
         "split", "array_split", "hsplit", "vsplit", "dsplit", "meshgrid", "nonzero",

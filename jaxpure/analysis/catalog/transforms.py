@@ -124,8 +124,12 @@ CONTROL_FLOW = frozenset(
 # transforms that run the function once per element of a batch
 MAPPING_TRANSFORMS = frozenset({"jax.vmap", "jax.pmap"})
 # transforms whose wrapped function receives the call's arguments one to one
+# differentiating transforms trace only the arguments at ``argnums`` (default 0); the others
+# reach the function as the caller gave them (`jax.grad(f)(x, 3)`: a Python int)
+DIFFERENTIATING = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev",
+                             "jax.hessian", "equinox.filter_grad", "equinox.filter_value_and_grad"})
 ARGUMENT_PRESERVING_TRANSFORMS = frozenset({"jax.vmap", "jax.pmap", "jax.jit", "jax.checkpoint",
-                                            "jax.remat", "jax.named_call"})
+                                            "jax.remat", "jax.named_call"}) | DIFFERENTIATING
 # lax loops whose carry keeps its pytree structure:
 # primitive -> (body position, body keyword, init position, init keyword, carry param index)
 CARRY_LOOPS = {

@@ -227,7 +227,7 @@ def _static_fields(ctx: KindScope) -> frozenset[str]:
                     if type(small) is cst.AnnAssign and type(small.target) is cst.Name \
                             and _static_annotation(small.annotation.annotation):
                         found.add(small.target.value)  # jax_dataclasses `Static[int]`
-        return frozenset(found)
+        return frozenset(found) | ctx.facts.imported_static_members
 
     found = ctx.facts.static_fields
     if found is None:
@@ -336,6 +336,8 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
                 if type(name) is cst.SimpleString and name.evaluated_value in A.STATIC_ATTRS:
                     return L.STATIC
             return L.container(arg_kinds) if arg_kinds else L.STATIC
+        if qual in ("builtins.any", "builtins.all") and arg_kinds == [L.STATIC]:
+            return L.STATIC  # `any(jnp.iscomplexobj(v) for v in leaves)`: a test of dtypes
         if qual == "builtins.sorted" and arg_kinds == [L.TRACED]:
             return L.UNKNOWN  # a traced pytree of unknown type: a dict sorts to its static keys
         if qual in A.ARITH_CALLS:
@@ -348,6 +350,9 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
             return L.TRACED_ARRAY  # which device or mapped element: known only when it runs
         if qual == "jax.lax.psum" and call.args and is_int_literal(call.args[0].value):
             return L.STATIC  # `lax.psum(1, axis)`: JAX's idiom for the axis size, an int
+        if qual in A.ARRAY_LIST_FUNCTIONS:
+            # `jnp.split(x, 3)`: a Python list of arrays, not an array
+            return L.TRACED_CONTAINER if traced or _staged(ctx) else L.UNKNOWN
         if qual.startswith(A.ARRAY_NAMESPACES):
             if traced or _staged(ctx):
                 return L.TRACED_ARRAY
@@ -379,9 +384,13 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
         if L.is_traced(receiver):
             if method in A.CONCRETE_METHODS:
                 return L.STATIC
+            if method == "get" and call.args and not _at_indexer(func.value):
+                # `d.get("k")` reads an entry of a dict, like `d["k"]` (an array's only
+                # `get` is `x.at[i].get()`)
+                return L.TRACED_ARRAY if receiver == L.TRACED_ARRAY else L.TRACED
             if receiver == L.TRACED_ARRAY or method in A.ARRAY_METHODS:
                 return L.TRACED_ARRAY
-            if _static_method(ctx, method):
+            if _static_method(ctx, method) or method in ctx.facts.imported_static_members:
                 return L.STATIC  # `model.dofs()`, built from the pytree's static fields
             return L.TRACED
         if receiver in (L.ARRAY, L.NUMPY):
@@ -390,6 +399,12 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
             # `refs.pop()`: one ref of a list of them; `x_ref.get()`: its value
             return L.REF if _plural_refs(func.value) else L.ARRAY
     return L.UNKNOWN
+
+
+def _at_indexer(node: cst.BaseExpression) -> bool:
+    """``x.at[i]``: what ``.get()``/``.set()`` of an indexed update are called on."""
+    return type(node) is cst.Subscript and type(node.value) is cst.Attribute \
+        and node.value.attr.value == "at"
 
 
 def _static_method(ctx: KindScope, name: str, as_property: bool = False) -> bool:
@@ -402,17 +417,44 @@ def _static_method(ctx: KindScope, name: str, as_property: bool = False) -> bool
     if (name, as_property) in cache:
         return cache[name, as_property]
     found = [methods[name] for methods in ctx.index.classes.values() if name in methods]
-    result = False
-    if len(found) == 1 and type(found[0].node) is cst.FunctionDef and found[0].params \
-            and (not as_property or _is_property(found[0].node)):
-        unit = found[0]
-        self_name = unit.params[0].name
-        values = returned_values(unit.node)
-        statics = _static_fields(ctx)
-        result = bool(values) and not unit.assigned and all(
-            _built_from_static(value, self_name, statics) for value in values)
+    result = len(found) == 1 and _returns_static(ctx, found[0], as_property)
     cache[name, as_property] = result
     return result
+
+
+def _returns_static(ctx: KindScope, unit: Unit, as_property: bool) -> bool:
+    if not (type(unit.node) is cst.FunctionDef and unit.params
+            and (not as_property or _is_property(unit.node))):
+        return False
+    self_name = unit.params[0].name
+    values = returned_values(unit.node)
+    statics = _static_fields(ctx)
+    return bool(values) and not unit.assigned and all(
+        _built_from_static(value, self_name, statics) for value in values)
+
+
+def static_members(ctx: KindScope) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """For the module summary: each class of this module with the members that are Python
+    values on a traced instance (its static fields, and its methods and properties built
+    only from those, literals and shapes), so that modules importing it know them too."""
+    statics = _static_fields(ctx) - ctx.facts.imported_static_members
+    found: list[tuple[str, tuple[str, ...]]] = []
+    for class_name, node in ctx.index.class_nodes.items():
+        methods = ctx.index.classes.get(class_name, {})
+        declared = {small.target.value for line in _class_lines(node) for small in line.body
+                    if type(small) is cst.AnnAssign and type(small.target) is cst.Name}
+        declared.update(attr for owner, attr in ctx.index.self_stores if owner == class_name)
+        members = {name for name in declared if name in statics and name not in A.ARRAY_ATTRS}
+        members.update(name for name, unit in methods.items()
+                       if not name.startswith("__") and _returns_static(ctx, unit, False))
+        if members:
+            found.append((class_name, tuple(sorted(members))))
+    return tuple(found)
+
+
+def _class_lines(node: cst.ClassDef) -> list[cst.SimpleStatementLine]:
+    body = node.body.body if type(node.body) is cst.IndentedBlock else ()
+    return [line for line in body if type(line) is cst.SimpleStatementLine]
 
 
 def _is_property(node: cst.FunctionDef) -> bool:

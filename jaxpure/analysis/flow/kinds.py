@@ -16,7 +16,8 @@ from jaxpure.analysis.catalog import arrays as A
 from jaxpure.analysis.catalog import random as R
 from jaxpure.analysis.flow.keystate import KeyState
 from jaxpure.analysis.module.index import Param, Unit
-from jaxpure.analysis.syntax import handler_catches, statements, target_names
+from jaxpure.analysis.catalog.transforms import CARRY_LOOPS
+from jaxpure.analysis.syntax import call_arg, handler_catches, statements, target_names
 from jaxpure.analysis.module.keyparams import key_annotation, key_stream, may_be_key
 from jaxpure.analysis.module.traced import TraceInfo, scalar_literal
 
@@ -65,6 +66,9 @@ class KindFlow(WalkerBase):
             # vmap passes an in_axes=None argument through; under jit it stays what the
             # caller gives (a static argument of the jitted caller stays a Python value)
             return L.STATIC
+        if name in info.undifferentiated and name in callsite:
+            # `jax.grad(f)(x, 3)`: only the argnums are traced; the rest is what callers give
+            return callsite[name]
         if info.direct and p.index == -1 and not p.star and p.default is not None \
                 and info.origins and all(t.kind == "call" for t, _, _ in info.origins):
             return L.STATIC  # lax.cond/scan fill positional parameters only: a default stays
@@ -160,9 +164,11 @@ class KindFlow(WalkerBase):
             whole = ctx.kind(value) if value is not None else L.UNKNOWN
             element_kind = L.TRACED if L.is_traced(whole) else (
                 L.STATIC if whole == L.STATIC else L.UNKNOWN)
+            carried = carry_element_kinds(ctx, value, len(elements))
             qual = ctx.qualname(value.func) if type(value) is cst.Call else None
-            if whole in (L.ARRAY, L.TRACED_ARRAY) and qual in A.ARRAY_SEQUENCE_FUNCTIONS:
-                element_kind = whole  # `q, k, v = jnp.split(qkv, 3)`: each one an array
+            if whole != L.STATIC and qual in A.ARRAY_SEQUENCE_FUNCTIONS:
+                # `q, k, v = jnp.split(qkv, 3)`: each one an array
+                element_kind = L.TRACED_ARRAY if L.is_traced(whole) else L.ARRAY
             static_at = 1 if qual in A.TREE_FLATTENERS and len(elements) == 2 else None
             producer = value is not None and self.produces_key(value)
             passed_back = self.keys_passed_back(value, len(elements))
@@ -174,6 +180,9 @@ class KindFlow(WalkerBase):
                 for name in target_names(element.value):
                     # `leaves, treedef = tree_flatten(x)`: the treedef is static structure
                     frame.env[name] = L.STATIC if index == static_at else element_kind
+                    if carried is not None and carried[index] is not None \
+                            and type(element.value) is cst.Name:
+                        frame.env[name] = carried[index]  # `rewards, pos = carry`: arrays
                     if index in passed_back:
                         # `key, x = perturb(key, x)` where perturb returns its key as given:
                         # the same key, in the state the call left it
@@ -220,6 +229,8 @@ class KindFlow(WalkerBase):
             return
         if qual == "builtins.range":
             element = L.STATIC
+        elif qual in A.ARRAY_SEQUENCE_FUNCTIONS and kind != L.STATIC:
+            element = L.TRACED_ARRAY if L.is_traced(kind) else L.ARRAY  # `for part in jnp.split(x, 3)`
         elif L.is_traced(kind):
             element = L.TRACED_ARRAY if kind == L.TRACED_ARRAY else L.TRACED
         elif kind == L.STATIC:
@@ -258,6 +269,48 @@ class KindFlow(WalkerBase):
                 frame.keys.pop(name, None)
 
 
+def carry_element_kinds(ctx: Context, value: cst.BaseExpression | None,
+                        count: int) -> list[int | None] | None:
+    """``rewards, positions = carry`` in a ``lax`` loop body (or ``a, b = x`` of a scan's
+    ``xs``): lax makes every leaf of a carry an array, so an element whose initial value is
+    visibly an array or a Python number (``(jnp.zeros(n), 0.0)``) is a traced array in the
+    body; None for the elements the initial value does not show."""
+    unit, info = ctx.frame.unit, ctx.frame.info
+    if type(value) is not cst.Name or unit is None or info is None or not info.loop_body \
+            or value.value in unit.assigned:
+        return None
+    param = unit.param(value.value)
+    loops = [(t, node, container) for t, node, container in info.origins
+             if t.name in CARRY_LOOPS and type(node) is cst.Call]
+    if param is None or param.index < 0 or len(loops) != 1:
+        return None
+    t, call, container = loops[0]
+    _body, _keyword, init_at, init_keyword, carry_at = CARRY_LOOPS[t.name]
+    if param.index == carry_at:
+        initial = call_arg(call, init_at, init_keyword)
+    elif t.name == "jax.lax.scan" and param.index == carry_at + 1:
+        initial = call_arg(call, 2, "xs")  # the slices of xs, element by element
+    else:
+        return None
+    if not isinstance(initial, (cst.Tuple, cst.List)) or len(initial.elements) != count:
+        return None
+    return [L.TRACED_ARRAY if _array_by_construction(ctx, e.value, container) else None
+            for e in initial.elements]
+
+
+def _array_by_construction(ctx: Context, expr: cst.BaseExpression, where: Unit | None) -> bool:
+    if type(expr) is cst.UnaryOperation and type(expr.operator) is cst.Minus:
+        expr = expr.expression
+    if type(expr) in (cst.Integer, cst.Float):
+        return True
+    if type(expr) is cst.Call:
+        qual = ctx.resolver.qualname(expr.func, where) or ""
+        return qual in A.JAX_ARRAY_CREATORS or qual.startswith("jax.numpy.") \
+            and qual not in A.STATIC_CALLS and qual not in A.ARRAY_LIST_FUNCTIONS \
+            and qual not in A.ARRAY_SEQUENCE_FUNCTIONS
+    return False
+
+
 _REF_NAME = re.compile(r"(?:^|_)refs?(?:$|_)")
 
 
@@ -279,6 +332,88 @@ def _dict_view(ctx: Context, iterable: cst.BaseExpression) -> tuple[str, cst.Bas
             and iterable.func.attr.value in ("keys", "items"):
         return iterable.func.attr.value, iterable.func.value
     return None
+
+
+# what an array is an instance of; a tracer is one of them
+_JAX_ARRAY_TYPES = frozenset({"jax.Array", "jax.numpy.ndarray", "jax.core.Tracer",
+                              "jax.typing.ArrayLike"})
+
+
+def _isinstance_test(ctx: Context, test: cst.BaseExpression) -> tuple[str, list[str | None]] | None:
+    """``isinstance(x, T)`` / ``isinstance(x, (T1, T2))``: x and what each T is: "jax" (a
+    JAX array type, which a tracer is), "numpy" (NumPy and SciPy types), "object" (a
+    class of this module that is no pytree), or None (anything else)."""
+    if not type(test) is cst.Call or len(test.args) != 2 or \
+            ctx.qualname(test.func) != "builtins.isinstance" or type(test.args[0].value) is not cst.Name:
+        return None
+    types = test.args[1].value
+    found: list[str | None] = []
+    for item in [e.value for e in types.elements] if type(types) is cst.Tuple else [types]:
+        qual = ctx.qualname(item) or ""
+        node = ctx.index.class_nodes.get(item.value) if type(item) is cst.Name else None
+        if qual in _JAX_ARRAY_TYPES:
+            found.append("jax")
+        elif qual.startswith(("numpy.", "scipy.")):
+            found.append("numpy")
+        elif node is not None and not node.bases and not node.decorators \
+                and not any(type(a.value) is cst.Name and a.value.value == item.value  # type: ignore[attr-defined]
+                            for call in ctx.index.module_calls for a in call.args):
+            found.append("object")  # a plain class: never a tracer, never a pytree of them
+        else:
+            found.append(None)
+    return test.args[0].value.value, found
+
+
+def _reads_disable_jit(ctx: Context, test: cst.BaseExpression) -> bool:
+    """``jax.config.jax_disable_jit`` (or ``jax.config.read("jax_disable_jit")``): true only
+    under ``jax.disable_jit()``, where a jitted function runs eagerly."""
+    if type(test) is cst.Call and len(test.args) == 1 and \
+            ctx.qualname(test.func) in ("jax.config.read", "jax.config._read"):
+        value = test.args[0].value
+        return type(value) is cst.SimpleString and value.evaluated_value == "jax_disable_jit"
+    return type(test) is cst.Attribute and ctx.qualname(test) == "jax.config.jax_disable_jit"
+
+
+def narrowed_names(test: cst.BaseExpression) -> set[str]:
+    """The names an ``isinstance`` in ``test`` may narrow (untraced_path)."""
+    if type(test) is cst.UnaryOperation:
+        return narrowed_names(test.expression)
+    if type(test) is cst.BooleanOperation:
+        return narrowed_names(test.left) | narrowed_names(test.right)
+    if type(test) is cst.Call and len(test.args) == 2 and type(test.args[0].value) is cst.Name:
+        return {test.args[0].value.value}
+    return set()
+
+
+def untraced_path(ctx: Context, test: cst.BaseExpression, holds: bool) -> bool:
+    """Narrow kinds by what ``test`` being ``holds`` says of types, and tell whether the
+    path is one the trace never takes: under ``isinstance(x, np.ndarray)`` (or a SciPy
+    type, or a plain class of this module) a value taken for a tracer is none, nor in the
+    ``else`` of ``isinstance(x, (jnp.ndarray, jax.Array))``. Such a path runs only when the
+    walk's premise (x is a tracer) is false, so nothing in it is traced code."""
+    if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
+        return untraced_path(ctx, test.expression, not holds)
+    if type(test) is cst.BooleanOperation:
+        # `a and b` holding: both hold; `a or b` failing: both fail
+        if holds == (type(test.operator) is cst.And):
+            left = untraced_path(ctx, test.left, holds)
+            return untraced_path(ctx, test.right, holds) or left
+        return False
+    if holds and ctx.caching_via is not None and _reads_disable_jit(ctx, test):
+        return True  # `if jax.config.jax_disable_jit:` runs only where jit does not trace
+    found = _isinstance_test(ctx, test)
+    if found is None:
+        return False
+    name, kinds = found
+    env = ctx.frame.env
+    was_traced = L.is_traced(ctx.lookup(name))
+    if holds and kinds and all(k in ("numpy", "object") for k in kinds):
+        env[name] = L.NUMPY if all(k == "numpy" for k in kinds) else L.UNKNOWN
+        return was_traced
+    if not holds and kinds and all(k == "jax" for k in kinds):
+        env[name] = L.UNKNOWN  # not an array: a Python value or a container
+        return was_traced
+    return False
 
 
 def python_type_guard(ctx: Context, test: cst.BaseExpression) -> str | None:

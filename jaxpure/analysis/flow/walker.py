@@ -34,7 +34,7 @@ from jaxpure.analysis.syntax import (
 from jaxpure.analysis.syntax import assigned_in, children, leaves_loop
 from jaxpure.analysis.flow.domain import Frame, Handler, Loop
 from jaxpure.analysis.context import Context
-from jaxpure.analysis.flow.kinds import python_type_guard
+from jaxpure.analysis.flow.kinds import narrowed_names, python_type_guard, untraced_path
 from jaxpure.analysis.module.traced import unit_order
 from jaxpure.analysis.flow.callsites import CallSites
 from jaxpure.analysis.flow.key_loops import KeyLoops
@@ -245,7 +245,25 @@ class Walker(KindFlow, KeyFlow, KeyLoops, CallSites):
                 self.dispatch(other)
                 self.block(other.body)
 
-        self.alternatives(body, orelse, join_from=1)
+        self.alternatives(self.narrowed(node.test, True, body),
+                          self.narrowed(node.test, False, orelse), join_from=1)
+
+    def narrowed(self, test: cst.BaseExpression, holds: bool,
+                 walk: Callable[[], None]) -> Callable[[], None]:
+        """``walk`` on the path where ``test`` is ``holds``, with the kinds that says; a
+        path the trace never takes (untraced_path) is walked as untraced code."""
+        def path() -> None:
+            frame = self.ctx.frame
+            info = frame.info
+            if untraced_path(self.ctx, test, holds):
+                frame.info = None
+            self.ctx.kind_cache.clear()
+            try:
+                walk()
+            finally:
+                frame.info = info
+                self.ctx.kind_cache.clear()
+        return path
 
     def stmt_For(self, node: cst.For) -> None:
         self.dispatch(node)
@@ -467,7 +485,8 @@ class Walker(KindFlow, KeyFlow, KeyLoops, CallSites):
         """``a if c else b``: the branches are alternatives, like an ``if`` statement's
         (``randint(key) if discrete else normal(key)`` draws from the key once)."""
         self.expr(node.test)
-        self.alternatives(lambda: self.expr(node.body), lambda: self.expr(node.orelse),
+        self.alternatives(self.narrowed(node.test, True, lambda: self.expr(node.body)),
+                          self.narrowed(node.test, False, lambda: self.expr(node.orelse)),
                           join_from=1)
 
     def boolean_operation(self, node: cst.BooleanOperation) -> None:
@@ -481,15 +500,26 @@ class Walker(KindFlow, KeyFlow, KeyLoops, CallSites):
             self.ctx.stack.append(left)
             self.dispatch(left)
             self.expr(left.left)
-            self.alternatives(lambda: self.expr(left.right), lambda: self.expr(node.right),
+            self.alternatives(self.narrowed(left.left, True, lambda: self.expr(left.right)),
+                              self.narrowed(left.left, False, lambda: self.expr(node.right)),
                               join_from=1)
             self.ctx.stack.pop()
             return
         self.expr(left)
+        # the right operand runs only where the left one is true (`and`) or false (`or`)
+        right = self.narrowed(left, type(node.operator) is cst.And, lambda: self.expr(node.right))
         if not self.tracks_keys():
-            self.expr(node.right)  # no state the right operand could change but kinds
+            env = self.ctx.frame.env
+            kept = {name: env.get(name) for name in narrowed_names(left)}
+            right()  # no state the right operand could change but kinds
+            for name, kind in kept.items():  # what the test said holds in `right` only
+                if kind is None:
+                    env.pop(name, None)
+                else:
+                    env[name] = kind
+            self.ctx.kind_cache.clear()
             return
-        self.alternatives(lambda: self.expr(node.right), _nothing)
+        self.alternatives(right, _nothing)
 
     def tracks_keys(self) -> bool:
         """Whether any key is tracked here (else a call cannot change the flow state)."""

@@ -42,6 +42,9 @@ class ModuleFacts:
         self.pytree_classes: dict[str, str | None] = {}
         # fields a class of the module declares static (computed with the kinds: kinds.py)
         self.static_fields: frozenset[str] | None = None
+        # members of classes imported from other modules that are static on a traced
+        # instance (static fields, properties over aux data and shapes: summary.py)
+        self.imported_static_members: frozenset[str] = frozenset()
         # id of a unit -> where it is called repeatedly (effects.repeated_units)
         self.repeated_units: dict[int, str] | None = None
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from jaxpure.analysis.lattice import STATIC
+
 # Imported callees in these namespaces are libraries, never project helpers.
 LIBRARY_PREFIXES = ("builtins.", "jax.", "numpy.", "flax.", "equinox.", "optax.", "math.",
                     "functools.", "typing.", "collections.", "itertools.", "logging.",
@@ -44,6 +46,9 @@ class ModuleSummary:
     calls: tuple[ExternalCall, ...]
     # `from .layers import dense as d`: names this module re-exports (alias -> qualified)
     reexports: tuple[tuple[str, str], ...] = ()
+    # class facts other modules need: a class of this module -> its members that are Python
+    # values even on a traced instance (static fields, properties over aux data or shapes)
+    classes: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def to_json(self) -> list:
         return [
@@ -52,11 +57,12 @@ class ModuleSummary:
             [[c.callee, c.caller, c.line, c.via, c.caching, c.strict, list(c.positional),
               [list(k) for k in c.keywords], c.stateful] for c in self.calls],
             [list(r) for r in self.reexports],
+            [[name, list(members)] for name, members in self.classes],
         ]
 
     @staticmethod
     def from_json(data: list) -> ModuleSummary:
-        module, functions, calls, reexports = data
+        module, functions, calls, reexports, classes = data
         return ModuleSummary(
             module,
             frozenset(functions),
@@ -66,12 +72,19 @@ class ModuleSummary:
                 for c in calls
             ),
             tuple((r[0], r[1]) for r in reexports),
+            tuple((c[0], tuple(c[1])) for c in classes),
         )
+
+
+# The ``via`` of a seed that carries class facts, not a trace: ``function`` is a class as the
+# importing module names it, ``keywords`` its members known static (name, kind).
+CLASS_FACTS = "class facts"
 
 
 @dataclass(frozen=True)
 class Seed:
-    """A module-level function of this module traced through a caller in another module."""
+    """A module-level function of this module traced through a caller in another module
+    (or, with ``via == CLASS_FACTS``, what another module knows of a class this one imports)."""
 
     function: str
     via: str
@@ -151,8 +164,32 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
                         f"`{call.caller}` in {path}:{call.line}", call.positional,
                         call.keywords, call.stateful, relpath)
             seeds.setdefault(target[0], {}).setdefault(seed.key(), seed)
+    for name, seed in _class_fact_seeds(summaries, aliases):
+        seeds.setdefault(name, {}).setdefault(seed.key(), seed)
     return {module: sorted(found.values(), key=lambda s: (s.function, s.origin))
             for module, found in seeds.items()}
+
+
+def _class_fact_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
+                      aliases: Mapping[str, str]) -> Iterable[tuple[str, Seed]]:
+    """(importing module, seed) for every class a module imports from another module that
+    knows static members of it: `from .geometry import PointCloud` gets PointCloud's."""
+    classes: dict[str, tuple[tuple[str, ...], str, str]] = {}
+    for name, (summary, path, relpath) in summaries.items():
+        for class_name, members in summary.classes:
+            classes[f"{name}.{class_name}"] = (members, path, relpath)
+    for name, (summary, _path, _relpath) in summaries.items():
+        for alias, target in summary.reexports:
+            for _ in range(3):  # follow `from .geometry import PointCloud` re-exports
+                if target in classes or target not in aliases:
+                    break
+                target = aliases[target]
+            found = classes.get(target)
+            if found is None or target.rsplit(".", 1)[0] == name:
+                continue
+            members, path, relpath = found
+            yield name, Seed(alias, CLASS_FACTS, None, None, path, (),
+                             tuple((m, STATIC) for m in members), False, relpath)
 
 
 def seeds_fingerprint(seeds: Iterable[Seed]) -> str:

@@ -24,6 +24,7 @@ from jaxpure.analysis.syntax import (
     str_literals,
 )
 from jaxpure.analysis.catalog.transforms import Transform, lookup
+from jaxpure.analysis.module.argnums import axes_entries as _axes_entries, undifferentiated as _undifferentiated
 
 PARTIAL = "functools.partial"
 
@@ -43,6 +44,9 @@ class TraceInfo:
     statics_unknown: bool = False
     # parameters that are not traced under a vmap (in_axes=None)
     unbatched_params: set[str] = field(default_factory=set)
+    # parameters outside the argnums of every grad-like transform applied to the function,
+    # and not traced by any other: they keep the kind the caller gives
+    undifferentiated: set[str] = field(default_factory=set)
     # where the transform is applied: (transform, node, unit containing it)
     origins: list[tuple[Transform, cst.CSTNode, Unit | None]] = field(default_factory=list)
     # traced through a caller in another module: "train.py:42 (`train_step`)"
@@ -71,6 +75,7 @@ class Origin:
     static: frozenset[str]
     unbatched: frozenset[str] = frozenset()
     statics_unknown: bool = False
+    undifferentiated: frozenset[str] = frozenset()
 
 
 class TracedAnalysis:
@@ -298,7 +303,8 @@ class TracedAnalysis:
                     if is_none and 0 <= j < len(positional):
                         unbatched.add(positional[j].name)
         self.origins.append(Origin(t, node, container, target, frozenset(static),
-                                   frozenset(unbatched), statics_unknown))
+                                   frozenset(unbatched), statics_unknown,
+                                   _undifferentiated(t, options, positional, shift)))
 
     # -- propagation -----------------------------------------------------------------
     def seed(self, seeds: list) -> None:
@@ -315,13 +321,28 @@ class TracedAnalysis:
 
     def propagate(self) -> None:
         statics: dict[int, set[str]] = {}
+        declared: dict[int, set[str]] = {}
         for origin in self.origins:
             # a parameter is static only if every application of a transform keeps it
-            # static: `jax.jit(f)` beside `jax.jit(f, static_argnames="n")` traces n
+            # static: `jax.jit(f)` beside `jax.jit(f, static_argnames="n")` traces n; a vmap
+            # passes an in_axes=None argument through as given, so `jax.vmap(f, in_axes=(0,
+            # None))` keeps the Python int that the jit of f takes as static
+            kept = origin.static | origin.unbatched
             found = statics.get(id(origin.target))
-            statics[id(origin.target)] = set(origin.static) if found is None else found & origin.static
+            statics[id(origin.target)] = set(kept) if found is None else found & kept
+            declared.setdefault(id(origin.target), set()).update(origin.static)
+        for target, names in statics.items():
+            names &= declared[target]
+        undifferentiated: dict[int, frozenset[str]] = {}
+        for origin in self.origins:
+            if not origin.transform.inherit:
+                # outside argnums only if no transform of the function traces the parameter
+                before = undifferentiated.get(id(origin.target))
+                undifferentiated[id(origin.target)] = origin.undifferentiated \
+                    if before is None else before & origin.undifferentiated
         for origin in self.origins:
             info = self.info_for(origin.target)
+            info.undifferentiated = set(undifferentiated.get(id(origin.target), ()))
             info.static_params = statics[id(origin.target)]
             info.unbatched_params |= origin.unbatched
             info.statics_unknown |= origin.statics_unknown
@@ -515,25 +536,6 @@ def analyze_traced(index: ModuleIndex, resolver: Resolver, extra: dict[str, str]
 def _module_function(unit: Unit) -> bool:
     """A ``def`` at module level: one function object for the life of the program."""
     return unit.parent is None and type(unit.node) is cst.FunctionDef
-
-
-def _axes_entries(axes: cst.BaseExpression | None) -> list[bool] | None:
-    """Which entries of an ``in_axes`` list are None: a literal, or literals joined by
-    ``+`` and repeated by ``* n`` (``[0] + [None] * 9``); None when it is not that."""
-    if isinstance(axes, (cst.Tuple, cst.List)):
-        if any(type(e) is cst.StarredElement for e in axes.elements):
-            return None
-        return [type(e.value) is cst.Name and e.value.value == "None" for e in axes.elements]
-    if type(axes) is cst.BinaryOperation:
-        if type(axes.operator) is cst.Add:
-            left, right = _axes_entries(axes.left), _axes_entries(axes.right)
-            return left + right if left is not None and right is not None else None
-        if type(axes.operator) is cst.Multiply:
-            for seq, count in ((axes.left, axes.right), (axes.right, axes.left)):
-                entries = _axes_entries(seq)
-                if entries is not None and type(count) is cst.Integer:
-                    return entries * int(count.value)
-    return None
 
 
 # -- what a traced function is to the walk -------------------------------------------

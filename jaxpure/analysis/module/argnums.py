@@ -1,0 +1,51 @@
+"""Which parameters a transform's options leave untraced: ``in_axes`` entries that are None
+(vmap passes those arguments through) and the arguments outside a grad's ``argnums``."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxpure.analysis.catalog.transforms import DIFFERENTIATING, Transform
+from jaxpure.analysis.module.index import Param
+from jaxpure.analysis.syntax import int_literals, keyword_arg
+
+
+def _keyword(call: cst.Call | None, name: str) -> cst.BaseExpression | None:
+    arg = keyword_arg(call, name) if call is not None else None
+    return arg.value if arg is not None else None
+
+
+def undifferentiated(t: Transform, options: cst.Call | None, positional: list[Param],
+                      shift: int) -> frozenset[str]:
+    """The positional parameters a grad-like transform leaves out of its ``argnums``."""
+    if t.name not in DIFFERENTIATING:
+        return frozenset()
+    argnums = _keyword(options, "argnums")
+    if argnums is None and options is not None and t.name.startswith("jax.") \
+            and len(options.args) > 1 and options.args[1].keyword is None:
+        argnums = options.args[1].value  # jax.grad(f, 1)
+    nums = [0] if argnums is None else int_literals(argnums)
+    if nums is None:
+        return frozenset()  # argnums given as a variable: any of them may be traced
+    count = len(positional) - shift
+    traced = {n if n >= 0 else count + n for n in nums}
+    return frozenset(p.name for i, p in enumerate(positional[shift:]) if i not in traced)
+
+
+def axes_entries(axes: cst.BaseExpression | None) -> list[bool] | None:
+    """Which entries of an ``in_axes`` list are None: a literal, or literals joined by
+    ``+`` and repeated by ``* n`` (``[0] + [None] * 9``); None when it is not that."""
+    if isinstance(axes, (cst.Tuple, cst.List)):
+        if any(type(e) is cst.StarredElement for e in axes.elements):
+            return None
+        return [type(e.value) is cst.Name and e.value.value == "None" for e in axes.elements]
+    if type(axes) is cst.BinaryOperation:
+        if type(axes.operator) is cst.Add:
+            left, right = axes_entries(axes.left), axes_entries(axes.right)
+            return left + right if left is not None and right is not None else None
+        if type(axes.operator) is cst.Multiply:
+            for seq, count in ((axes.left, axes.right), (axes.right, axes.left)):
+                entries = axes_entries(seq)
+                if entries is not None and type(count) is cst.Integer:
+                    return entries * int(count.value)
+    return None
