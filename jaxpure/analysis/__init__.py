@@ -115,6 +115,7 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         calls_named as calls_named,
         catches_missing_key as catches_missing_key,
         contains as contains,
+        expected_to_raise as expected_to_raise,
         guarded_by as guarded_by,
     )
 
@@ -231,6 +232,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         'calls_named',
         'catches_missing_key',
         'contains',
+        'expected_to_raise',
         'guarded_by',
     ),
 }
