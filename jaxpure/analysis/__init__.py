@@ -106,6 +106,7 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         is_trace_message as is_trace_message,
         printed_values as printed_values,
         side_effect_of as side_effect_of,
+        static_text as static_text,
     )
     from jaxpure.analysis.queries.repetition import (  # noqa: F401
         constant_iterable as constant_iterable,
@@ -223,6 +224,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         'is_trace_message',
         'printed_values',
         'side_effect_of',
+        'static_text',
     ),
     'jaxpure.analysis.queries.repetition': (
         'constant_iterable',

@@ -64,6 +64,14 @@ TRACE_MESSAGE = re.compile(
     r"(?i)\b(?:re-?)?(?:trac(?:e|ed|es|ing)|compil\w*)\b|\bjit(?:ted|ting|s)?\b|\bjax\.jit\b"
 )
 
+# calls that build text from their arguments, and the string methods that do: text built
+# from static values by them is static (a message complete at trace time)
+TEXT_BUILTINS = frozenset({"builtins.str", "builtins.repr", "builtins.format"})
+STR_METHODS = frozenset(
+    {"replace", "format", "join", "upper", "lower", "title", "capitalize", "strip", "lstrip",
+     "rstrip", "split", "rsplit", "removeprefix", "removesuffix", "ljust", "rjust", "center",
+     "zfill"})
+
 # methods that store their arguments into the receiver, on any object (list/deque/dict)
 STORING_METHODS = frozenset({"append", "extend", "insert", "appendleft", "extendleft", "setdefault"})
 # generic names that mutate a Python container but mean other things elsewhere
