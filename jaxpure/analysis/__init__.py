@@ -108,6 +108,11 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         side_effect_of as side_effect_of,
         static_text as static_text,
     )
+    from jaxpure.analysis.queries.callers import write_unobserved as write_unobserved  # noqa: F401
+    from jaxpure.analysis.queries.references import (  # noqa: F401
+        bound_to_reference as bound_to_reference,
+        reference_update as reference_update,
+    )
     from jaxpure.analysis.queries.repetition import (  # noqa: F401
         constant_iterable as constant_iterable,
         repeated_units as repeated_units,
@@ -225,6 +230,13 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         'printed_values',
         'side_effect_of',
         'static_text',
+    ),
+    'jaxpure.analysis.queries.callers': (
+        'write_unobserved',
+    ),
+    'jaxpure.analysis.queries.references': (
+        'bound_to_reference',
+        'reference_update',
     ),
     'jaxpure.analysis.queries.repetition': (
         'constant_iterable',

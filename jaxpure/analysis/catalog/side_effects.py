@@ -88,3 +88,11 @@ NONE_RETURNING = frozenset(
     {"append", "extend", "insert", "remove", "clear", "update", "add", "discard", "sort",
      "reverse", "appendleft", "extendleft", "difference_update", "intersection_update",
      "symmetric_difference_update"})
+
+# mutable references: writes through them reach the caller under jit by design
+REF_CONSTRUCTORS = frozenset({"jax.new_ref", "jax.array_ref", "jax.experimental.mutable_array",
+                              "jax.ref.new_ref"})
+# flax nnx Variables become references with `hijax=True`, or under these switches
+HIJAX_SWITCHES = frozenset({"flax.nnx.var_defaults", "flax.nnx.use_hijax"})
+VARIABLE_TYPES = frozenset({"flax.nnx.Variable", "flax.nnx.Param", "flax.nnx.BatchStat",
+                            "flax.nnx.Cache", "flax.nnx.Intermediate"})
