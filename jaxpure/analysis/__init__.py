@@ -106,6 +106,12 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         is_trace_message as is_trace_message,
         printed_values as printed_values,
         side_effect_of as side_effect_of,
+        static_text as static_text,
+    )
+    from jaxpure.analysis.queries.callers import write_unobserved as write_unobserved  # noqa: F401
+    from jaxpure.analysis.queries.references import (  # noqa: F401
+        bound_to_reference as bound_to_reference,
+        reference_update as reference_update,
     )
     from jaxpure.analysis.queries.repetition import (  # noqa: F401
         constant_iterable as constant_iterable,
@@ -115,6 +121,7 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         calls_named as calls_named,
         catches_missing_key as catches_missing_key,
         contains as contains,
+        expected_to_raise as expected_to_raise,
         guarded_by as guarded_by,
     )
 
@@ -222,6 +229,14 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         'is_trace_message',
         'printed_values',
         'side_effect_of',
+        'static_text',
+    ),
+    'jaxpure.analysis.queries.callers': (
+        'write_unobserved',
+    ),
+    'jaxpure.analysis.queries.references': (
+        'bound_to_reference',
+        'reference_update',
     ),
     'jaxpure.analysis.queries.repetition': (
         'constant_iterable',
@@ -231,6 +246,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         'calls_named',
         'catches_missing_key',
         'contains',
+        'expected_to_raise',
         'guarded_by',
     ),
 }

@@ -47,7 +47,10 @@ class GlobalRead(Rule):
     reported: a container mutated only from another module is missed. A rebinding before
     the traced function is defined (an import-time override), or in a script's
     `if __name__ == "__main__":` block before it calls anything of the module
-    (`temperature = args.temperature`), happens before any trace and is not reported; an attribute
+    (`temperature = args.temperature`), happens before any trace and is not reported. A
+    closed-over name is reported only when it is rebound between two uses of the enclosing
+    function's local functions (or in a loop that uses one): rebound before the first use
+    (`linear = jax.custom_vjp(linear)`) or after the last, every trace sees one value; an attribute
     assigned in a function (`cfg.lr = v`) makes only that attribute stale; a dict used as a
     trace-time memo (`if k not in CACHE`, `try: CACHE[k]` / `except KeyError`), a registry filled only by decorators applied at
     import (`@register("swish")`) and `jax.new_ref` refs are not reported. A global

@@ -4,7 +4,7 @@ import libcst as cst
 
 from jaxpure.analysis import (
     Context, STATIC, debug_print_call, dotted_name, enclosing_if_tests, is_trace_message,
-    printed_values, side_effect_of,
+    printed_values, side_effect_of, static_text,
 )
 from jaxpure.rules.base import Invalid, Replacement, Rule
 
@@ -58,11 +58,14 @@ class TraceTimeSideEffect(Rule):
     `log.info("retracing %s", name)`) is the retrace-logging idiom and is not reported,
     nor is one whose values are all static (`print("shape", x.shape)`, a static
     argument): those are complete at trace time, which is what JAX's debugging guide
-    recommends Python `print` for. Neither is `warnings.warn` with a static message under
-    a static test (`if jnp.iscomplexobj(y0): warnings.warn(...)`, a static argument, a
-    module-level setting such as `if config.warn_fallback:`; the message may be a
-    warning built in place from static values): a warning about the
-    trace's configuration, meant once; an unconditional one is reported.
+    recommends Python `print` for; static values include text built from them
+    (`name.replace("_", " ")` on a static `name`, `type(x).__name__`). Neither is
+    `warnings.warn` with a static message (constant text, or a warning built in place from
+    static values): Python's default filter shows a warning once per line in eager code
+    too, so tracing changes nothing. A print or log of constant text alone is reported
+    (eagerly it prints on every call), except under a static test (`if x.ndim > 1:`, a
+    static argument, a module-level setting such as `if config.verbose:`): a message about
+    the trace's configuration, meant once.
     Seeded generators made in the function (`np.random.default_rng(0)`, or a static
     `seed` argument) are deterministic and not reported. Under a bare `jax.vmap` or `jax.grad`, which re-run the Python body on every
     call, the effect happens per call and is not reported. `jax.debug.print`,
@@ -104,6 +107,10 @@ class TraceTimeSideEffect(Rule):
         "import jax\n@jax.jit\ndef f(x):\n    print('compiling f for', x.shape)\n    return x\n",
         "import jax\nimport jax.numpy as jnp\nimport warnings\n@jax.jit\ndef f(x):\n    if jnp.iscomplexobj(x):\n        warnings.warn('complex support is experimental', stacklevel=2)\n    return x\n",
         "import jax\n@jax.jit\ndef f(x):\n    print(f'x has shape {x.shape} and dtype {x.dtype}')\n    return x\n",
+        # constant text: Python shows a warning once per line in eager code too
+        "import warnings\nimport jax\n@jax.jit\ndef f(x):\n    warnings.warn('clamping', stacklevel=2)\n    return x\n",
+        # text built from static values, or constant text under a static test
+        "import functools\nimport jax\n@functools.partial(jax.jit, static_argnames='name')\ndef f(x, name):\n    print(name.replace('_', ' '))\n    if x.ndim > 1:\n        print('flattening')\n    return x.ravel()\n",
         "import jax\nimport logging\nlog = logging.getLogger(__name__)\n@jax.jit\ndef f(x):\n    log.info('Tracing f with shape %s', x.shape)\n    return x\n",
         # vmap and grad re-run the Python body on every call
         "import jax\n@jax.vmap\ndef f(x):\n    print(x)\n    return x\n",
@@ -114,7 +121,7 @@ class TraceTimeSideEffect(Rule):
         "import jax\nimport time\ndef run(f, x):\n    t = time.time()\n    return f(x), time.time() - t\n",
     )
     INVALID = (
-        "import warnings\nimport jax\n@jax.jit\ndef f(x):\n    warnings.warn('clamping')\n    return x\n",
+        "import warnings\nimport jax\n@jax.jit\ndef f(x):\n    warnings.warn(f'clamping {x}')\n    return x\n",
         "import jax\nimport numpy as np\nrng = np.random.default_rng()\n@jax.jit\ndef f(x):\n    return x + rng.uniform()\n",
         Invalid(
             "import jax\n@jax.jit\ndef f(x):\n    print('x', x)\n    return x\n",
@@ -149,10 +156,11 @@ class TraceTimeSideEffect(Rule):
             # of a warning, only the message: a category (`DeprecationWarning`) is a class
             shown = printed_values(
                 _warning_message(node) if effect.category == "warn" else node)
-            if all(ctx.kind(v) == STATIC for v in shown) and (
-                    shown or effect.category == "warn" and self._under_static_test(ctx, node)):
-                # shapes, dtypes, static arguments: complete at trace time; a warning about
-                # the trace's static configuration (`if jnp.iscomplexobj(y0)`) is meant once
+            if all(static_text(ctx, v) for v in shown) and (
+                    shown or effect.category == "warn" or self._under_static_test(ctx, node)):
+                # shapes, dtypes, static arguments: complete at trace time; a constant
+                # warning shows once per line in eager code too (Python's default filter);
+                # constant text under a static test is about the trace's configuration
                 return
         what, fix, detail = _CONSEQUENCE[effect.category]
         replacement = None

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jaxpure.analysis import Context, at_update_base, mentions
+from jaxpure.analysis import Context, at_update_base, expected_to_raise, mentions
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Invalid, Replacement, Rule
 
@@ -22,7 +22,9 @@ class DiscardedAtUpdate(Rule):
     unchanged. As a bare statement it does nothing, silently, inside or outside `jit`.
 
     ## Known problems
-    None known: a discarded `.at` update never has an effect.
+    The last statement under `with pytest.raises(...)` (or `self.assertRaises(...)`,
+    `np.testing.assert_raises(...)`) is not reported: it is there to raise, so there is no
+    result to keep. An earlier statement of the same block runs, and is reported.
 
     ## Example
     ```python
@@ -66,6 +68,8 @@ class DiscardedAtUpdate(Rule):
     )
 
     def visit_Expr(self, node: cst.Expr, ctx: Context) -> None:
+        if expected_to_raise(ctx, node):
+            return  # `with pytest.raises(TypeError): x.at[0].set("a")`: there to raise
         base = at_update_base(node.value)
         if base is None:
             self._discarded_tree_map(node, ctx)

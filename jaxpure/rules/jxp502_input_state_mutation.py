@@ -3,8 +3,9 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis import (
-    Context, MUTATING_METHODS, NONE_RETURNING, indexed_by_own_key, mutable_default,
-    mutable_default_param, result_used, target_names,
+    Context, MUTATING_METHODS, NONE_RETURNING, bound_to_reference, indexed_by_own_key,
+    mutable_default, mutable_default_param, reference_update, result_used, target_names,
+    write_unobserved,
 )
 from jaxpure.rules._shared import snippet, under
 from jaxpure.rules.base import Rule
@@ -34,6 +35,13 @@ class InputStateMutation(Rule):
     rebound before the mutation (`state = dict(state)`) is not reported, and neither is a
     parameter with a mutable default (`seen=[]`): storing a traced value in that shared
     default is JXP601.
+    Writes through mutable references reach the caller under `jit` by design and are not
+    reported: into an argument every caller binds to `jax.new_ref(...)` or a Variable with
+    `hijax=True`, and `optimizer.update(model, grads)` (two or more arguments: no dict's
+    `update`) in a module that makes such references. Nor is a write that no caller can
+    observe: every call of the function is seen (it is nested, or private to the module),
+    and each caller rebinds the name it passed to the result (`params = update(params, g)`)
+    or never reads it after a single call (`return jax.grad(loss)(params)`).
 
     ## Example
     ```python
@@ -141,8 +149,9 @@ class InputStateMutation(Rule):
         if mutable_default(ctx, param.name):
             return None  # `seen=[]`: the shared default object, JXP601's (a leak) not ours
         rebound = self._rebound
-        if (id(ctx.unit), param.name) in rebound:
-            return None
+        if (id(ctx.unit), param.name) in rebound or write_unobserved(ctx, ctx.unit, param.name) \
+                or bound_to_reference(ctx, ctx.unit, param.name):
+            return None  # rebound before the write; no caller sees it; a reference, written on purpose
         return f"argument `{param.name}`"
 
     def _rebinds(self, ctx: Context, targets: list[cst.BaseExpression]) -> None:
@@ -199,6 +208,8 @@ class InputStateMutation(Rule):
             return
         if func.attr.value in NONE_RETURNING and result_used(ctx, node):
             return  # `carry = carry.update(v)`: a pure method of the same name
+        if reference_update(ctx, node):
+            return  # `optimizer.update(model, grads)` over mutable references
         via = self._applies(ctx)
         if via is None or _through_at(func.value):
             return

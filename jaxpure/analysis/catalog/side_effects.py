@@ -64,6 +64,14 @@ TRACE_MESSAGE = re.compile(
     r"(?i)\b(?:re-?)?(?:trac(?:e|ed|es|ing)|compil\w*)\b|\bjit(?:ted|ting|s)?\b|\bjax\.jit\b"
 )
 
+# calls that build text from their arguments, and the string methods that do: text built
+# from static values by them is static (a message complete at trace time)
+TEXT_BUILTINS = frozenset({"builtins.str", "builtins.repr", "builtins.format"})
+STR_METHODS = frozenset(
+    {"replace", "format", "join", "upper", "lower", "title", "capitalize", "strip", "lstrip",
+     "rstrip", "split", "rsplit", "removeprefix", "removesuffix", "ljust", "rjust", "center",
+     "zfill"})
+
 # methods that store their arguments into the receiver, on any object (list/deque/dict)
 STORING_METHODS = frozenset({"append", "extend", "insert", "appendleft", "extendleft", "setdefault"})
 # generic names that mutate a Python container but mean other things elsewhere
@@ -80,3 +88,11 @@ NONE_RETURNING = frozenset(
     {"append", "extend", "insert", "remove", "clear", "update", "add", "discard", "sort",
      "reverse", "appendleft", "extendleft", "difference_update", "intersection_update",
      "symmetric_difference_update"})
+
+# mutable references: writes through them reach the caller under jit by design
+REF_CONSTRUCTORS = frozenset({"jax.new_ref", "jax.array_ref", "jax.experimental.mutable_array",
+                              "jax.ref.new_ref"})
+# flax nnx Variables become references with `hijax=True`, or under these switches
+HIJAX_SWITCHES = frozenset({"flax.nnx.var_defaults", "flax.nnx.use_hijax"})
+VARIABLE_TYPES = frozenset({"flax.nnx.Variable", "flax.nnx.Param", "flax.nnx.BatchStat",
+                            "flax.nnx.Cache", "flax.nnx.Intermediate"})

@@ -8,6 +8,7 @@ import libcst as cst
 
 from jaxpure.analysis.catalog.arrays import is_mutable_value
 from jaxpure.analysis.module.index import ModuleIndex, Unit, refers_to_module
+from jaxpure.analysis.module.rebinding import rebound_between_uses
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.syntax import lazily_initialised, reads_any, returned_values, statements
 
@@ -128,7 +129,8 @@ class StaleNames:
             return f"is updated in `{owner.name}` with an augmented assignment"
         defined_at = _order_within(reader, owner)
         orders = owner.binding_orders.get(name, [])
-        if len(orders) >= 2 and defined_at is not None and any(o > defined_at for o in orders):
+        if len(orders) >= 2 and defined_at is not None and any(o > defined_at for o in orders) \
+                and (reader is None or rebound_between_uses(owner, name, reader)):
             return f"is reassigned in `{owner.name}` after the traced function is defined"
         for unit, mutated in self.index.store_mutations:
             if mutated == name and unit is not None and not refers_to_module(unit, name) \

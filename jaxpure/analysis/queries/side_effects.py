@@ -20,8 +20,11 @@ from jaxpure.analysis.catalog.side_effects import (
     LOGGER_NAMES,
     LOGGING_MODULES,
     SEEDED_CONSTRUCTORS,
+    STR_METHODS,
+    TEXT_BUILTINS,
     TRACE_MESSAGE,
 )
+from jaxpure.analysis.lattice import STATIC
 from jaxpure.analysis.module.imports import dotted_name
 
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
@@ -132,6 +135,36 @@ def printed_values(call: cst.Call) -> list[cst.BaseExpression]:
             continue
         found.append(value)
     return found
+
+
+def static_text(ctx: Context, node: cst.BaseExpression) -> bool:
+    """Whether a printed value is complete at trace time: a static value (a shape, a static
+    argument), or text built only from such values by string methods, formatting, ``str``/
+    ``repr`` and ``+``/``%`` (``name.replace("_", " ")`` on a static ``name``). A traced
+    value anywhere in it (``f"{x}"``, ``"got " + str(x)``) makes it a tracer's text, though
+    ``str(x)`` itself is a Python string."""
+    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+        return True
+    if type(node) is cst.FormattedString:
+        return all(static_text(ctx, p.expression) for p in node.parts
+                   if type(p) is cst.FormattedStringExpression)
+    if type(node) is cst.BinaryOperation and type(node.operator) in (cst.Add, cst.Modulo):
+        return static_text(ctx, node.left) and static_text(ctx, node.right)
+    if isinstance(node, (cst.Tuple, cst.List)):
+        return all(static_text(ctx, e.value) for e in node.elements)
+    if type(node) is cst.Call and _builds_text(ctx, node):
+        return all(static_text(ctx, a.value) for a in node.args)
+    return bool(ctx.kind(node) == STATIC)
+
+
+def _builds_text(ctx: Context, call: cst.Call) -> bool:
+    """``str(v)``, ``repr(v)``, ``format(v)``, or a string method on static text."""
+    func = call.func
+    if ctx.qualname(func) in TEXT_BUILTINS:
+        return True
+    return type(func) is cst.Attribute and func.attr.value in STR_METHODS \
+        and static_text(ctx, func.value)
+
 
 
 def is_trace_message(call: cst.Call) -> bool:

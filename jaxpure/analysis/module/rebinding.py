@@ -1,0 +1,136 @@
+"""Whether a closure variable is rebound between two uses of the functions that read it: only
+then can one trace see the old value and a later call the new one (JXP101)."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxpure.analysis.module.index import Unit
+from jaxpure.analysis.syntax import (
+    children, enclosing_nodes, inner_statements, statements, target_names,
+)
+
+# (statement or header, the loops around it)
+Event = tuple[cst.CSTNode, tuple[cst.CSTNode, ...]]
+
+
+def rebound_between_uses(owner: Unit, name: str, reader: Unit) -> bool:
+    """Whether ``owner`` rebinds ``name`` after defining the function that holds ``reader``,
+    with a use (call or reference) of one of its local functions before the rebinding and
+    another after it, or inside a loop around the rebinding that uses one too. A rebinding
+    before any use (`linear = jax.custom_vjp(linear)` before the first trace), or after the
+    last (a later part of a test), meets a single trace."""
+    top = reader
+    while top.parent is not None and top.parent is not owner:
+        top = top.parent
+    events: list[Event] = []
+    _walk(statements(owner.node.body), (), events)
+    around = {id(n) for n in enclosing_nodes(owner.node, top.node)} | {id(top.node)}
+    defined = next((i for i, (node, _) in enumerate(events) if id(node) in around), None)
+    if defined is None:
+        return True
+    local = _local_functions(owner, events)
+    uses = [i for i, (node, _) in enumerate(events) if i > defined and _uses(node, local)]
+    for index, (node, loops) in enumerate(events):
+        if index <= defined or name not in _bound_names(node):
+            continue
+        if any(u < index for u in uses) and any(u > index for u in uses):
+            return True
+        if any(loop in events[u][1] for loop in loops for u in uses):
+            return True
+    return False
+
+
+def _walk(body: tuple[cst.CSTNode, ...], loops: tuple[cst.CSTNode, ...], out: list[Event]) -> None:
+    for statement in body:
+        if type(statement) is cst.SimpleStatementLine:
+            out.extend((small, loops) for small in statement.body)
+        elif isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+            out.append((statement, loops))
+        elif isinstance(statement, (cst.Else, cst.Finally, cst.ExceptHandler)):
+            _walk(statements(statement.body), loops, out)
+        else:
+            header = _header(statement)
+            if header is not None:
+                out.append((header, loops))
+            inner = loops + (statement,) if isinstance(statement, (cst.For, cst.While)) else loops
+            _walk(tuple(inner_statements(statement)), inner, out)
+
+
+def _header(statement: cst.CSTNode) -> cst.CSTNode | None:
+    """What a compound statement evaluates before its body (a test, the loop's iterable and
+    target, the context managers)."""
+    if isinstance(statement, (cst.If, cst.While)):
+        return statement.test
+    if type(statement) is cst.For:
+        return statement
+    if type(statement) is cst.With:
+        return statement
+    return None
+
+
+def _local_functions(owner: Unit, events: list[Event]) -> set[str]:
+    """The functions ``owner`` defines, and the names it binds to values built from them
+    (``step = jax.jit(update)``)."""
+    local = set(owner.nested)
+    changed = True
+    while changed:
+        changed = False
+        for node, _ in events:
+            if isinstance(node, (cst.Assign, cst.AnnAssign)) and node.value is not None \
+                    and _holds_function(node.value, local):
+                for bound in _bound_names(node):
+                    if bound not in local:
+                        local.add(bound)
+                        changed = True
+    return local
+
+
+def _holds_function(value: cst.BaseExpression, names: set[str]) -> bool:
+    """``jax.jit(f)``, ``partial(f, x)``, ``f``: a value that holds one of the functions
+    (not ``f(x)``, which holds what it returned)."""
+    stack: list[cst.CSTNode] = [value]
+    while stack:
+        current = stack.pop()
+        if type(current) is cst.Name and current.value in names:
+            return True
+        if type(current) is cst.Call and type(current.func) is cst.Name:
+            stack.extend(current.args)
+            continue
+        stack.extend(children(current))
+    return False
+
+
+def _bound_names(node: cst.CSTNode) -> list[str]:
+    if type(node) is cst.Assign:
+        return [n for t in node.targets for n in target_names(t.target)]
+    if isinstance(node, (cst.AugAssign, cst.AnnAssign)):
+        return target_names(node.target)
+    if type(node) is cst.For:
+        return target_names(node.target)
+    if type(node) is cst.With:
+        return [n for item in node.items if item.asname is not None
+                for n in target_names(item.asname.name)]
+    if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+        return [node.name.value]
+    return []
+
+
+def _uses(node: cst.CSTNode, names: set[str]) -> bool:
+    """Whether ``node`` names one of ``names``, outside the bodies of functions and classes
+    it defines (those run later, when called) and outside a loop's or ``with``'s body (its
+    statements are events of their own)."""
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        current = stack.pop()
+        if type(current) is cst.Name and current.value in names:
+            return True
+        if isinstance(current, (cst.FunctionDef, cst.ClassDef)):
+            stack.extend(d.decorator for d in current.decorators)
+            continue
+        if isinstance(current, (cst.For, cst.With)):
+            stack.extend([current.iter, current.target] if type(current) is cst.For
+                         else [item.item for item in current.items])
+            continue
+        stack.extend(children(current))
+    return False

@@ -1,0 +1,145 @@
+"""Who calls a function and what the callers do with the objects they pass (JXP502): every
+call site of a function, when all of them can be seen, and whether a caller could observe
+a write into one of the arguments it passed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from jaxpure.analysis.catalog.transforms import ARGUMENT_PRESERVING_TRANSFORMS
+from jaxpure.analysis.module.index import Unit
+from jaxpure.analysis.syntax import children, mentions, statements, target_names
+
+if TYPE_CHECKING:  # context.py imports no query; keep it that way
+    from jaxpure.analysis.context import Context
+
+# transforms whose result takes the function's own arguments: `jax.grad(f)(x, y)`
+CALLING_TRANSFORMS = ARGUMENT_PRESERVING_TRANSFORMS | frozenset(
+    {"jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev", "jax.hessian"})
+
+
+@dataclass(frozen=True)
+class CallSite:
+    call: cst.Call  # the call that runs the function (`f(x)`, `jax.grad(f)(x)`)
+    scope: cst.CSTNode  # the function (or module) the call is in
+    statement: cst.CSTNode  # the statement of ``scope``'s body that holds the call
+    parent: cst.CSTNode | None  # the node right around the call
+
+
+def call_sites(ctx: Context, unit: Unit) -> list[CallSite] | None:
+    """Every call of ``unit`` when each mention of its name is a call, direct or through a
+    transform (``jax.grad(f)(x)``); None when the name escapes (passed on, stored,
+    returned, aliased) or when other modules may call it (a public module-level function).
+    A nested function is visible only in the function that defines it."""
+    node = unit.node
+    if not type(node) is cst.FunctionDef:
+        return None
+    name = unit.name
+    if unit.parent is None:
+        if unit.parent_is_class or not name.startswith("_"):
+            return None
+        scope: cst.CSTNode = ctx.module
+    else:
+        scope = unit.parent.node
+    parents = ctx.facts.parents
+    found: list[CallSite] = []
+    for mention in _mentions_of_def(scope, node):
+        call = _call_running(ctx, mention, parents)
+        if call is None:
+            return None
+        where = _statement_in(call, parents)
+        if where is None:
+            return None
+        found.append(CallSite(call, where[0], where[1], parents.get(id(call))))
+    return found
+
+
+def _mentions_of_def(scope: cst.CSTNode, node: cst.FunctionDef) -> list[cst.Name]:
+    """The names ``node.name`` in ``scope`` in source order, from ``node`` on and before
+    any later ``def`` of the same name (a test that defines two ``f``s)."""
+    name = node.name.value
+    found: list[cst.Name] = []
+    current: cst.FunctionDef | None = None
+    stack: list[cst.CSTNode] = [scope]
+    while stack:
+        item = stack.pop()
+        if type(item) is cst.FunctionDef and item.name.value == name:
+            current = item
+            stack.extend(reversed([c for c in children(item) if c is not item.name]))
+            continue
+        if type(item) is cst.Name and item.value == name and current is node:
+            found.append(item)
+        stack.extend(reversed(list(children(item))))
+    return found
+
+
+def _call_running(ctx: Context, mention: cst.Name,
+                  parents: dict[int, cst.CSTNode]) -> cst.Call | None:
+    parent = parents.get(id(mention))
+    if type(parent) is cst.Call and parent.func is mention:
+        return parent
+    arg = parent
+    transform = parents.get(id(arg)) if type(arg) is cst.Arg else None
+    if type(transform) is cst.Call and transform.args and transform.args[0] is arg \
+            and ctx.qualname(transform.func) in CALLING_TRANSFORMS:
+        outer = parents.get(id(transform))
+        if type(outer) is cst.Call and outer.func is transform:
+            return outer
+    return None
+
+
+def _statement_in(node: cst.CSTNode,
+                  parents: dict[int, cst.CSTNode]) -> tuple[cst.CSTNode, cst.CSTNode] | None:
+    """The function (or module) around ``node``, and the statement of its body that holds
+    ``node``."""
+    current: cst.CSTNode = node
+    parent = parents.get(id(current))
+    while parent is not None:
+        if type(parent) is cst.Module:
+            return parent, current
+        if type(parent) is cst.IndentedBlock and type(parents.get(id(parent))) is cst.FunctionDef:
+            return parents[id(parent)], current
+        if isinstance(parent, (cst.Lambda, cst.ClassDef)):
+            return None
+        current, parent = parent, parents.get(id(parent))
+    return None
+
+
+def write_unobserved(ctx: Context, unit: Unit, param: str) -> bool:
+    """Whether no caller can observe a write into ``param``: ``unit`` is called only where
+    all its calls are seen, each passes a local name for ``param``, and each caller either
+    rebinds that name to the call's result (``params = update(params, grads)``) or never
+    reads it after the call (a function only called as ``jax.grad(loss)(params)`` that
+    normalises ``params`` locally). A caller that reads its object afterwards sees the
+    write eagerly and not under the transform."""
+    sites = call_sites(ctx, unit)
+    if not sites:
+        return False
+    for site in sites:
+        passed = (unit.arguments_of(site.call) or {}).get(param)
+        if not type(passed) is cst.Name:
+            return False
+        if not (_rebinds_from(site, passed.value) or _unread_after(site, passed.value)):
+            return False
+    return True
+
+
+def _rebinds_from(site: CallSite, name: str) -> bool:
+    """``name = f(name)`` or ``a, name = f(a, name)``: the old object is out of reach."""
+    assign = site.parent
+    return type(assign) is cst.Assign and assign.value is site.call \
+        and any(name in target_names(t.target) for t in assign.targets)
+
+
+def _unread_after(site: CallSite, name: str) -> bool:
+    """The call runs once (not in a loop) and nothing after its statement names ``name``."""
+    scope = site.scope
+    body: tuple[cst.CSTNode, ...] = statements(scope.body) \
+        if type(scope) is cst.FunctionDef else tuple(getattr(scope, "body", ()))
+    if not type(site.statement) is cst.SimpleStatementLine:
+        return False
+    later = body[[id(s) for s in body].index(id(site.statement)) + 1:]
+    return not any(mentions(statement, name) for statement in later)
