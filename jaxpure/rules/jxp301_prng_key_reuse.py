@@ -33,6 +33,11 @@ class PrngKeyReuse(Rule):
     the key, while a `jax.random` call always draws. A first draw whose results are all
     overwritten before being read (a duplicated `a, b = split(key)` line) shares nothing.
 
+    Returning a key after splitting or drawing from it (or after a `lax` loop took it in
+    its carry: `return state, key` instead of the carry's key) hands the caller a spent key,
+    and its next split repeats the draws; a dict passed whole (`fori_loop(..., carry)` with
+    `carry = {"key": key}`) hands over the keys it was built from.
+
     ## Known problems
     The branches of `a if c else b` are alternatives: one draw in each is one draw.
     Uses in mutually exclusive branches are not reuse; passing a key once to a helper is
@@ -95,10 +100,18 @@ class PrngKeyReuse(Rule):
         "from jax import random\ndef init(rng, model, x):\n    params = model.init(rng, x)\n    noise = random.normal(rng, x.shape)\n    return params, noise\n",
         "import jax\nrng = jax.random.PRNGKey(42)\nx = jax.random.bernoulli(rng, 0.5)\ny = jax.random.bernoulli(rng, 0.5)\n",
         "import jax\ndef f(seed, init, forward, x):\n    key = jax.random.PRNGKey(seed)\n    rngs = {'params': key, 'dropout': key}\n    params = init(rngs['params'], x)\n    return forward(params, x, rngs['dropout'])\n",
+        "import jax\ndef train(n, x, key):\n    def body(i, carry):\n        key, sub = jax.random.split(carry['key'])\n        return {'x': carry['x'] + jax.random.normal(sub), 'key': key}\n    carry = {'x': x, 'key': key}\n    out = jax.lax.fori_loop(0, n, body, carry)\n    return out['x'], key\n",
     )
 
     def visit_KeyReuse(self, event: KeyReuse, ctx: Context) -> None:
-        if event.first_as is not None:
+        if event.returned:
+            message = (
+                f"PRNG key `{event.name}` is returned after being consumed on line {{line0}}, "
+                f"so the caller's next split or draw repeats the random numbers drawn here; "
+                f"return a key not used yet instead (the loop carry's key, or `{event.name}` "
+                f"after `{split_hint(event.name)}`)"
+            )
+        elif event.first_as is not None:
             message = (
                 f"PRNG key `{event.name}` holds the same key as `{event.first_as}`, which was "
                 f"consumed on line {{line0}}; `{snippet(ctx, event.node)}` reuses it and draws "

@@ -13,6 +13,7 @@ from dataclasses import replace
 import libcst as cst
 
 from jaxpure.analysis.catalog import random as R
+from jaxpure.analysis.catalog.transforms import LAX_CONSUMERS
 from jaxpure.analysis.flow.keystate import KeyReuse
 from jaxpure.analysis.flow.keystate import KeyState
 from jaxpure.analysis.syntax import argument_paths
@@ -157,7 +158,7 @@ class KeyFlow(WalkerBase):
         for arg in call.args if bound is None else [None, *call.args]:
             if arg is not None and id(arg.value) in kept:
                 continue
-            for name in argument_paths(arg.value) if arg is not None else [bound]:
+            for name in self.held_keys(argument_paths(arg.value)) if arg is not None else [bound]:
                 if name in seen:
                     continue
                 seen.add(name)
@@ -196,6 +197,34 @@ class KeyFlow(WalkerBase):
                                                             consumed_as=name)
                 self.consumed_in[id(call)] = self.statement
                 self.consumed_line[id(call)] = self.lines[-1] if self.lines else None
+
+    def held_keys(self, paths: list[str]) -> list[str]:
+        """``paths`` and, for a dict among them built from keys (``carry = {"key": key}``),
+        the entries holding a key: a call given the dict is given its keys."""
+        keys = self.ctx.frame.keys
+        found = list(paths)
+        for path in paths:
+            if path not in keys and "[" not in path and "." not in path:
+                found.extend(other for other, state in keys.items() if state.shared is not None
+                             and other.startswith(path + "["))
+        return found
+
+    def check_returned_keys(self, value: cst.BaseExpression) -> None:
+        """``return state, key`` after ``split(key)``, a draw or a lax loop that took ``key``
+        in its carry: the caller gets a spent key back, and its next split or draw repeats
+        what was drawn here. (A lax loop body's carry is :meth:`check_carried_keys`'s.)"""
+        ctx = self.ctx
+        frame = ctx.frame
+        if frame.unit is None or frame.info is not None and frame.info.loop_body:
+            return
+        values = [e.value for e in value.elements] if type(value) is cst.Tuple else [value]
+        for position, node in enumerate(values):
+            state = frame.keys.get(node.value) if type(node) is cst.Name else None
+            if state is not None and state.consumed_by is not None \
+                    and _spends(ctx, state.consumed_by) \
+                    and not _unpacked_by_a_caller(ctx, frame.unit, node.value, position):
+                self.dispatch(KeyReuse(node.value, node, state.consumed_by,  # type: ignore[union-attr]
+                                       state.consumed_as, returned=True))
 
     def arguments_left_undrawn(self, call: cst.Call, qual: str | None) -> set[int] | None:
         """The arguments (ids) of ``call`` whose keys it does not draw from; None for all.
@@ -315,6 +344,40 @@ def _side_by_side(call: cst.Call, first: cst.CSTNode) -> bool:
         and type(first.func) is cst.Attribute \
         and call.func.attr.value == first.func.attr.value \
         and dotted_name(call.func.value) != dotted_name(first.func.value)
+
+
+def _unpacked_by_a_caller(ctx: Context, unit: Unit, param: str, position: int) -> bool:
+    """``key, x = perturb(key, x)`` somewhere in this module, for ``perturb`` handing back
+    its parameter ``param`` at ``position``: that caller holds the key in the state the
+    call left it (:meth:`KeyFlow.keys_passed_back`), so its own reuse is the one reported."""
+    if unit.param(param) is None or param in unit.assigned:
+        return False
+    parents = ctx.facts.parents
+    callers = [(None, ctx.index.module_calls)] + [(u, u.calls) for u in ctx.index.units]
+    for caller, calls in callers:
+        for call in calls:
+            if ctx.resolver.function(call.func, caller) is not unit:
+                continue
+            passed = (unit.arguments_of(call) or {}).get(param)
+            target = parents.get(id(call))
+            if type(passed) is cst.Name and type(target) is cst.Assign \
+                    and len(target.targets) == 1 \
+                    and isinstance(target.targets[0].target, (cst.Tuple, cst.List)):
+                elements = target.targets[0].target.elements  # type: ignore[union-attr]
+                if position < len(elements) and type(elements[position].value) is cst.Name:
+                    return True
+    return False
+
+
+def _spends(ctx: Context, node: cst.CSTNode) -> bool:
+    """A consumption that certainly used the key up: a ``jax.random`` draw or split, a lax
+    loop or branch given it, or a function of this module (an unknown object's method may
+    only store the key)."""
+    if type(node) is not cst.Call:
+        return False
+    qual = ctx.qualname(node.func) or ""
+    return qual.startswith("jax.random.") or qual in LAX_CONSUMERS \
+        or ctx.resolver.function(node.func, ctx.frame.unit) is not None
 
 
 def _is_plain_call(node: cst.CSTNode) -> bool:

@@ -33,10 +33,12 @@ class KeyReuse:
     """A key consumed again on a path where it was already consumed."""
 
     name: str
-    node: cst.Call
+    node: cst.Call | cst.Name
     first: cst.CSTNode
     # the first use was through another name holding the same key (`rngs['params']`)
     first_as: str | None = None
+    # `return state, key` with `key` spent: the caller's next split or draw is the reuse
+    returned: bool = False
 
 
 @dataclass(frozen=True)
