@@ -39,6 +39,8 @@ class KeyReuse:
     first_as: str | None = None
     # `return state, key` with `key` spent: the caller's next split or draw is the reuse
     returned: bool = False
+    # `init(key, x, key)`: one call given the key twice (`first` is the other argument)
+    given_twice: bool = False
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from jaxpure.analysis.catalog.arrays import annotation_is_array
 from jaxpure.analysis.catalog.transforms import CARRY_LOOPS
 from jaxpure.analysis.catalog.random import (
     DESCRIPTIVE_ATTRIBUTES,
+    SEED_TAKERS,
     KEY_STREAM_NAMES,
     NON_CONSUMING_METHODS,
     NON_CONSUMING_NAMES,
@@ -37,6 +38,7 @@ class KeyParams:
         self.index = index
         self.resolver = resolver
         self._direct: dict[int, frozenset[str]] = {}
+        self._drawn: dict[int, frozenset[str]] = {}
         self._carrying: set[int] = set()  # loop calls being looked at (a body's own loops)
 
     def random_names(self, unit: Unit) -> frozenset[str]:
@@ -92,6 +94,19 @@ class KeyParams:
             bound = single_value(self.index, unit, init.value)
             init = bound[0] if bound is not None else init
         return frozenset(n.value for n in argument_names(init) if key_like_name(n.value))
+
+    def drawn_names(self, unit: Unit) -> frozenset[str]:
+        """The names this function hands to a ``jax.random`` function that takes a key
+        (``uniform(random_seed, shape)``): keys whatever they are called, unlike the seed
+        of ``PRNGKey(seed)``."""
+        found = self._drawn.get(id(unit))
+        if found is None:
+            quals = [(self.resolver.qualname_text(text, unit) or "", name)
+                     for text, name in unit.random_args]
+            found = self._drawn[id(unit)] = frozenset(
+                name for qual, name in quals
+                if qual.startswith("jax.random.") and qual not in SEED_TAKERS)
+        return found
 
     def direct_random_names(self, unit: Unit) -> frozenset[str]:
         """The names this function itself hands to jax.random."""
