@@ -12,7 +12,9 @@ class PrngKeyReuse(Rule):
     `jax.random` samplers, used again after `jax.random.split(key)`, or passed to two
     helpers. Keys are the results of `jax.random.key`/`PRNGKey`/`split`/`fold_in`,
     parameters named `rng`/`prng_key`/`*_rng`, key-named parameters (`key`, `k`, ...) that
-    the function (or a helper it passes them to) hands to `jax.random`, and attributes or
+    the function (or a helper it passes them to) hands to `jax.random` or puts in the carry
+    of a `lax` loop whose body draws, any parameter it hands to `jax.random` as the key
+    (`uniform(random_seed, shape)`; not the seed of `PRNGKey(seed)`), and attributes or
     dict entries (`self.key`, `rngs["dropout"]`) handed to `jax.random`. Entries of a dict
     built from one key (`rngs = {"params": key, "dropout": key}`) hold that same key:
     consuming one of them (or the key) consumes them all. Applies anywhere, not only in
@@ -33,14 +35,22 @@ class PrngKeyReuse(Rule):
     the key, while a `jax.random` call always draws. A first draw whose results are all
     overwritten before being read (a duplicated `a, b = split(key)` line) shares nothing.
 
+    Returning a key after splitting or drawing from it (or after a `lax` loop took it in
+    its carry: `return state, key` instead of the carry's key) hands the caller a spent key,
+    and its next split repeats the draws; a dict passed whole (`fori_loop(..., carry)` with
+    `carry = {"key": key}`) hands over the keys it was built from. One key given twice to
+    one call, as two arguments (`actor.init(key, obs, key)`) or two rng streams
+    (`{"params": rng, "dropout": rng}`), is drawn from twice.
+
     ## Known problems
     The branches of `a if c else b` are alternatives: one draw in each is one draw.
     Uses in mutually exclusive branches are not reuse; passing a key once to a helper is
     one use. An imported helper used as a truth test that does draw (`if explore(key):` in
     eager code) is missed, and so is a draw in a subclass in another module that overrides
     a method which, in this module, leaves its key alone.
-    Two calls of transformed functions (`jax.jit(f)(key)`, `jax.grad(f)(key)`) and the same
-    method of two objects (`a.init(key)`, `b.init(key)`) are taken as deliberate
+    Two calls of one function, transformed (`jax.jit(f)(key)`, `jax.grad(f)(key)`), and the
+    same method of two objects whose results are later compared (`a = x.init(key)`,
+    `b = y.init(key)`, `assert_allclose(a, b)`) are taken as deliberate
     comparisons unless a `jax.random` draw is involved, and so are two uses of a key in one
     statement that asserts (`assert_allclose(jax.jit(f)(key), f(key))`,
     `jax.tree.map(assert_close, a(key), b(key))`); passing a key to an assertion
@@ -95,10 +105,26 @@ class PrngKeyReuse(Rule):
         "from jax import random\ndef init(rng, model, x):\n    params = model.init(rng, x)\n    noise = random.normal(rng, x.shape)\n    return params, noise\n",
         "import jax\nrng = jax.random.PRNGKey(42)\nx = jax.random.bernoulli(rng, 0.5)\ny = jax.random.bernoulli(rng, 0.5)\n",
         "import jax\ndef f(seed, init, forward, x):\n    key = jax.random.PRNGKey(seed)\n    rngs = {'params': key, 'dropout': key}\n    params = init(rngs['params'], x)\n    return forward(params, x, rngs['dropout'])\n",
+        "import jax\ndef make(actor, rng, x):\n    rng, key = jax.random.split(rng)\n    return rng, actor.init(key, x, key)\n",
+        "import jax\ndef train(n, x, key):\n    def body(i, carry):\n        key, sub = jax.random.split(carry['key'])\n        return {'x': carry['x'] + jax.random.normal(sub), 'key': key}\n    carry = {'x': x, 'key': key}\n    out = jax.lax.fori_loop(0, n, body, carry)\n    return out['x'], key\n",
     )
 
     def visit_KeyReuse(self, event: KeyReuse, ctx: Context) -> None:
-        if event.first_as is not None:
+        if event.returned:
+            message = (
+                f"PRNG key `{event.name}` is returned after being consumed on line {{line0}}, "
+                f"so the caller's next split or draw repeats the random numbers drawn here; "
+                f"return a key not used yet instead (the loop carry's key, or `{event.name}` "
+                f"after `{split_hint(event.name)}`)"
+            )
+        elif event.given_twice:
+            message = (
+                f"PRNG key `{event.name}` is given twice to one call, as two arguments or rng "
+                f"streams (the other on line {{line0}}), so both draw the same or correlated "
+                f"random numbers; split the key "
+                f"so each gets its own: `k1, k2 = jax.random.split({event.name})`"
+            )
+        elif event.first_as is not None:
             message = (
                 f"PRNG key `{event.name}` holds the same key as `{event.first_as}`, which was "
                 f"consumed on line {{line0}}; `{snippet(ctx, event.node)}` reuses it and draws "

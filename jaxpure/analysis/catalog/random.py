@@ -15,6 +15,8 @@ KEY_PRODUCERS = frozenset(
     {"jax.random.key", "jax.random.PRNGKey", "jax.random.split", "jax.random.fold_in",
      "jax.random.clone", "jax.random.wrap_key_data"}
 )
+# jax.random functions whose first argument is not a key (a seed, or a key's raw data)
+SEED_TAKERS = frozenset({"jax.random.key", "jax.random.PRNGKey", "jax.random.wrap_key_data"})
 # calls that read a key without consuming its randomness
 NON_CONSUMING = frozenset(
     {"jax.random.fold_in", "jax.random.key_data", "jax.random.wrap_key_data",

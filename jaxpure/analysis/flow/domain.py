@@ -29,6 +29,8 @@ class Frame:
     key_paths: bool = False  # some random_names are paths (self.key, rngs["dropout"])
     # `draw = partial(jax.random.normal, key)`: each call of `draw` draws from `key`
     bound_keys: dict[str, str] = field(default_factory=dict)
+    # `rngs = {"params": rng}`: the expression each entry's key came from (rngs['params'])
+    entry_nodes: dict[str, cst.CSTNode] = field(default_factory=dict)
     dead: bool = False
 
 

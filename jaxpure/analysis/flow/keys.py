@@ -8,11 +8,13 @@ exemptions (side by side in one statement, compared, undrawn arguments...) are h
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import replace
 
 import libcst as cst
 
 from jaxpure.analysis.catalog import random as R
+from jaxpure.analysis.catalog.transforms import LAX_CONSUMERS, TRANSFORMS
 from jaxpure.analysis.flow.keystate import KeyReuse
 from jaxpure.analysis.flow.keystate import KeyState
 from jaxpure.analysis.syntax import argument_paths
@@ -54,8 +56,9 @@ class KeyFlow(WalkerBase):
             if type(element) is cst.DictElement and type(element.value) is cst.Name \
                     and type(element.key) is cst.SimpleString \
                     and isinstance(element.key.evaluated_value, str):
-                entries.setdefault(element.value.value, []).append(
-                    f"{name}[{element.key.evaluated_value!r}]")
+                path = f"{name}[{element.key.evaluated_value!r}]"
+                entries.setdefault(element.value.value, []).append(path)
+                frame.entry_nodes[path] = element.value
         for source, paths in entries.items():
             state = self.ctx.key_state(source)
             if state is None:
@@ -152,12 +155,13 @@ class KeyFlow(WalkerBase):
         kept = self.arguments_left_undrawn(call, qual)
         if kept is None:
             return
+        self.check_given_twice(call, kept)
         seen: set[str] = set()
         bound = frame.bound_keys.get(call.func.value) if type(call.func) is cst.Name else None
         for arg in call.args if bound is None else [None, *call.args]:
             if arg is not None and id(arg.value) in kept:
                 continue
-            for name in argument_paths(arg.value) if arg is not None else [bound]:
+            for name in self.held_keys(argument_paths(arg.value)) if arg is not None else [bound]:
                 if name in seen:
                     continue
                 seen.add(name)
@@ -170,15 +174,17 @@ class KeyFlow(WalkerBase):
                     state = KeyState()
                 if state is None:
                     continue
-                if state.consumed_by is not None and not _side_by_side(call, state.consumed_by) \
+                if state.consumed_by is not None \
+                        and not self.side_by_side_compared(call, state.consumed_by) \
                         and not self.compared_in_one_statement(state.consumed_by) \
                         and not self.first_draw_unread(state.consumed_by, call) and (
                     _is_random_call(ctx, call) or _is_random_call(ctx, state.consumed_by)
-                    or (_is_plain_call(call) and _is_plain_call(state.consumed_by))
+                    or _two_functions(ctx, call, state.consumed_by)
                 ):
                     # one key to two helpers draws twice; but comparing two transforms of
                     # one function on the same key (jax.grad(f)(key, x) beside f(key, x))
                     # is deliberate, so calls of transformed functions need a jax.random draw
+                    # or two different functions (jit(env.reset)(rng=key), env.step(s, key))
                     self.dispatch(KeyReuse(name, call, state.consumed_by, state.consumed_as))
                 self.check_loop_reuse(name, call, state.alias_of, state.alias_loop)
                 if state.from_param and frame.info is not None and frame.info.unbatched_params:
@@ -196,6 +202,75 @@ class KeyFlow(WalkerBase):
                                                             consumed_as=name)
                 self.consumed_in[id(call)] = self.statement
                 self.consumed_line[id(call)] = self.lines[-1] if self.lines else None
+
+    def check_given_twice(self, call: cst.Call, kept: set[int]) -> None:
+        """``actor.init(key, obs, 1.0, key)`` or ``init({"params": rng, "dropout": rng}, x)``
+        (also through a dict built so and passed whole): one call gets one key in two of its
+        arguments or rng streams, and the two draw the same numbers."""
+        ctx = self.ctx
+        held: dict[str, cst.CSTNode] = {}
+        for arg in call.args:
+            if id(arg.value) in kept:
+                continue
+            for path, node in _key_arguments(arg.value):
+                for each, where in [(path, node)] + [
+                        (entry, ctx.frame.entry_nodes.get(entry, node))
+                        for entry in self.held_keys([path])[1:]]:
+                    state = ctx.key_state(each)
+                    if state is None or state.consumed_by is not None:
+                        continue
+                    source = state.alias_of if "[" in each and state.alias_of else each
+                    if source in held and held[source] is not where:
+                        self.dispatch(KeyReuse(source, where, held[source],  # type: ignore[arg-type]
+                                               given_twice=True))
+                        return
+                    held[source] = where
+
+    def side_by_side_compared(self, call: cst.Call, first: cst.CSTNode) -> bool:
+        """``a = looped.init(key, x)``, ``b = stacked.init(key, x)``, later read together
+        (``assert_allclose(a, b)``): two implementations of one thing fed the same key on
+        purpose, to compare them. Results used apart (``state = jit(env.reset)(rng=key)``,
+        ``eval_state = jit(eval_env.reset)(rng=key)``) are two draws from one key."""
+        if not _side_by_side(self.ctx, call, first):
+            return False
+        where = self.consumed_line.get(id(first))
+        if where is None or not self.lines or where[0] is not self.lines[-1][0]:
+            return True
+        body, i = where
+        j = self.lines[-1][1]
+        first_names, names = _assigned_names(body[i]), _assigned_names(body[j])
+        if not first_names or not names or first_names & names:
+            return True
+        return any(reads_any(line, first_names) and reads_any(line, names) and _compares(line)
+                   for line in body[j + 1:])
+
+    def held_keys(self, paths: list[str]) -> list[str]:
+        """``paths`` and, for a dict among them built from keys (``carry = {"key": key}``),
+        the entries holding a key: a call given the dict is given its keys."""
+        keys = self.ctx.frame.keys
+        found = list(paths)
+        for path in paths:
+            if path not in keys and "[" not in path and "." not in path:
+                found.extend(other for other, state in keys.items() if state.shared is not None
+                             and other.startswith(path + "["))
+        return found
+
+    def check_returned_keys(self, value: cst.BaseExpression) -> None:
+        """``return state, key`` after ``split(key)``, a draw or a lax loop that took ``key``
+        in its carry: the caller gets a spent key back, and its next split or draw repeats
+        what was drawn here. (A lax loop body's carry is :meth:`check_carried_keys`'s.)"""
+        ctx = self.ctx
+        frame = ctx.frame
+        if frame.unit is None or frame.info is not None and frame.info.loop_body:
+            return
+        values = [e.value for e in value.elements] if type(value) is cst.Tuple else [value]
+        for position, node in enumerate(values):
+            state = frame.keys.get(node.value) if type(node) is cst.Name else None
+            if state is not None and state.consumed_by is not None \
+                    and _spends(ctx, state.consumed_by) \
+                    and not _unpacked_by_a_caller(ctx, frame.unit, node.value, position):
+                self.dispatch(KeyReuse(node.value, node, state.consumed_by,  # type: ignore[union-attr]
+                                       state.consumed_as, returned=True))
 
     def arguments_left_undrawn(self, call: cst.Call, qual: str | None) -> set[int] | None:
         """The arguments (ids) of ``call`` whose keys it does not draw from; None for all.
@@ -308,18 +383,116 @@ def _element_of_split(ctx: Context, path: str) -> bool:
     return state is not None and not state.from_param
 
 
-def _side_by_side(call: cst.Call, first: cst.CSTNode) -> bool:
-    """``looped.init(key, x)`` then ``stacked.init(key, x)``: two implementations of one
-    thing fed the same key on purpose, to compare them."""
-    return type(first) is cst.Call and type(call.func) is cst.Attribute \
-        and type(first.func) is cst.Attribute \
-        and call.func.attr.value == first.func.attr.value \
-        and dotted_name(call.func.value) != dotted_name(first.func.value)
+def _side_by_side(ctx: Context, call: cst.Call, first: cst.CSTNode) -> bool:
+    """``looped.init(key, x)`` then ``stacked.init(key, x)`` (also under ``jax.jit``): the
+    same method of two objects."""
+    if type(first) is not cst.Call:
+        return False
+    one, other = _applied_name(ctx, call), _applied_name(ctx, first)
+    if one is None or other is None or "." not in one or "." not in other:
+        return False
+    (base, method), (other_base, other_method) = one.rsplit(".", 1), other.rsplit(".", 1)
+    return method == other_method and base != other_base
+
+
+def _compares(line: cst.CSTNode) -> bool:
+    """A statement that asserts or compares: ``assert a == b``, ``assert_allclose(a, b)``,
+    ``ok = jnp.allclose(a, b)``, ``jax.tree.map(assert_close, a, b)``."""
+    stack: list[cst.CSTNode] = [line]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.Assert, cst.Comparison)):
+            return True
+        name = node.value if type(node) is cst.Name else \
+            node.attr.value if type(node) is cst.Attribute else None
+        if name is not None and (R.is_assertion(name) or _COMPARING.search(name)):
+            return True
+        if not isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+            stack.extend(children(node))
+    return False
+
+
+_COMPARING = re.compile(r"(?:allclose|isclose|equal|_close)$", re.IGNORECASE)
+
+
+def _assigned_names(line: cst.CSTNode) -> set[str]:
+    """The names a one-assignment line binds (``state = reset(key)``)."""
+    small = line.body if type(line) is cst.SimpleStatementLine else ()
+    if len(small) != 1 or type(small[0]) is not cst.Assign:
+        return set()
+    return {name for t in small[0].targets for name in target_names(t.target)}
+
+
+def _key_arguments(value: cst.BaseExpression) -> list[tuple[str, cst.BaseExpression]]:
+    """Where one argument holds keys: itself, or the elements of a literal tuple, list or
+    dict (``{"params": rng, "dropout": rng}``), each as (path, node)."""
+    if isinstance(value, (cst.Tuple, cst.List)):
+        return [found for e in value.elements for found in _key_arguments(e.value)]
+    if type(value) is cst.Dict:
+        return [found for e in value.elements if type(e) is cst.DictElement
+                for found in _key_arguments(e.value)]
+    path = key_path(value)
+    return [(path, value)] if path is not None else []
+
+
+def _unpacked_by_a_caller(ctx: Context, unit: Unit, param: str, position: int) -> bool:
+    """``key, x = perturb(key, x)`` somewhere in this module, for ``perturb`` handing back
+    its parameter ``param`` at ``position``: that caller holds the key in the state the
+    call left it (:meth:`KeyFlow.keys_passed_back`), so its own reuse is the one reported."""
+    if unit.param(param) is None or param in unit.assigned:
+        return False
+    parents = ctx.facts.parents
+    callers = [(None, ctx.index.module_calls)] + [(u, u.calls) for u in ctx.index.units]
+    for caller, calls in callers:
+        for call in calls:
+            if ctx.resolver.function(call.func, caller) is not unit:
+                continue
+            passed = (unit.arguments_of(call) or {}).get(param)
+            target = parents.get(id(call))
+            if type(passed) is cst.Name and type(target) is cst.Assign \
+                    and len(target.targets) == 1 \
+                    and isinstance(target.targets[0].target, (cst.Tuple, cst.List)):
+                elements = target.targets[0].target.elements  # type: ignore[union-attr]
+                if position < len(elements) and type(elements[position].value) is cst.Name:
+                    return True
+    return False
+
+
+def _spends(ctx: Context, node: cst.CSTNode) -> bool:
+    """A consumption that certainly used the key up: a ``jax.random`` draw or split, a lax
+    loop or branch given it, or a function of this module (an unknown object's method may
+    only store the key)."""
+    if type(node) is not cst.Call:
+        return False
+    qual = ctx.qualname(node.func) or ""
+    return qual.startswith("jax.random.") or qual in LAX_CONSUMERS \
+        or ctx.resolver.function(node.func, ctx.frame.unit) is not None
 
 
 def _is_plain_call(node: cst.CSTNode) -> bool:
     """``helper(key)`` or ``self.init_layer(key)``, not ``jax.grad(f)(key)``."""
     return type(node) is cst.Call and dotted_name(node.func) is not None
+
+
+def _applied_name(ctx: Context, call: cst.Call) -> str | None:
+    """The function ``call`` runs, by name: ``env.reset`` for ``env.reset(key)`` and for
+    ``jax.jit(env.reset)(rng=key)``."""
+    func = call.func
+    if type(func) is cst.Call and func.args and func.args[0].keyword is None \
+            and (ctx.qualname(func.func) or "") in TRANSFORMS:
+        func = func.args[0].value
+    return dotted_name(func)
+
+
+def _two_functions(ctx: Context, call: cst.Call, first: cst.CSTNode) -> bool:
+    """Two calls that hand the key to two functions (or to one plain helper twice), not
+    one function beside a transform of it (``jax.grad(f)(key, x)`` beside ``f(key, x)``)."""
+    if _is_plain_call(call) and _is_plain_call(first):
+        return True
+    if type(first) is not cst.Call:
+        return False
+    one, other = _applied_name(ctx, call), _applied_name(ctx, first)
+    return one is not None and other is not None and one != other
 
 
 def _is_random_call(ctx: Context, node: cst.CSTNode) -> bool:

@@ -33,10 +33,14 @@ class KeyReuse:
     """A key consumed again on a path where it was already consumed."""
 
     name: str
-    node: cst.Call
+    node: cst.Call | cst.Name
     first: cst.CSTNode
     # the first use was through another name holding the same key (`rngs['params']`)
     first_as: str | None = None
+    # `return state, key` with `key` spent: the caller's next split or draw is the reuse
+    returned: bool = False
+    # `init(key, x, key)`: one call given the key twice (`first` is the other argument)
+    given_twice: bool = False
 
 
 @dataclass(frozen=True)

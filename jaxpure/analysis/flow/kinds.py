@@ -51,6 +51,7 @@ class KindFlow(WalkerBase):
                 kind = self.param_kind(unit, info, p, callsite)
             frame.env[p.name] = kind
             if (p.name in frame.random_names and R.key_like_name(p.name)
+                    or p.name in self.ctx.facts.key_params.drawn_names(unit)
                     or R.unambiguous_key_name(p.name) and may_be_key(p.annotation)
                     or key_annotation(p.annotation) and not key_stream(unit, p.name)):
                 frame.keys[p.name] = KeyState(from_param=True)

@@ -184,6 +184,7 @@ class Walker(KindFlow, KeyFlow, KeyLoops, CallSites):
             info = self.ctx.frame.info
             if info is not None and info.loop_body:
                 self.check_carried_keys(node.value)
+            self.check_returned_keys(node.value)
         self.ctx.frame.dead = True
 
     def stmt_Raise(self, node: cst.Raise) -> None:

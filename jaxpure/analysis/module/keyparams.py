@@ -14,19 +14,23 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis.catalog.arrays import annotation_is_array
+from jaxpure.analysis.catalog.transforms import CARRY_LOOPS
 from jaxpure.analysis.catalog.random import (
     DESCRIPTIVE_ATTRIBUTES,
+    SEED_TAKERS,
     KEY_STREAM_NAMES,
     NON_CONSUMING_METHODS,
     NON_CONSUMING_NAMES,
     consumes,
     is_assertion,
     is_log_call,
+    key_like_name,
 )
 from jaxpure.analysis.module.imports import dotted_name
+from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.resolve import Resolver
-from jaxpure.analysis.syntax import children, positional_args, reads_any, statements, target_names
+from jaxpure.analysis.syntax import argument_names, children, positional_args, reads_any, statements, target_names
 
 
 class KeyParams:
@@ -34,6 +38,8 @@ class KeyParams:
         self.index = index
         self.resolver = resolver
         self._direct: dict[int, frozenset[str]] = {}
+        self._drawn: dict[int, frozenset[str]] = {}
+        self._carrying: set[int] = set()  # loop calls being looked at (a body's own loops)
 
     def random_names(self, unit: Unit) -> frozenset[str]:
         """Names this function (or a function nested in it) passes as keys to jax.random,
@@ -44,6 +50,7 @@ class KeyParams:
             current = stack.pop()
             names |= self.direct_random_names(current)
             for call in current.calls:
+                names |= self.carried_keys(current, call)
                 callee = self.resolver.function(call.func, current)
                 if callee is None or callee is unit:
                     continue
@@ -63,6 +70,44 @@ class KeyParams:
             stack.extend(u for u in self.index.units if u.parent is current)
         return frozenset(names)
 
+    def carried_keys(self, unit: Unit, call: cst.Call) -> frozenset[str]:
+        """The key-named names ``call`` puts in the initial carry of a lax loop whose body
+        draws (``fori_loop(0, n, body, {"state": s, "key": key})``, also through a dict or
+        tuple bound once): the body splits or draws from the carried key."""
+        spec = CARRY_LOOPS.get(self.resolver.qualname(call.func, unit) or "")
+        if spec is None or id(call) in self._carrying:
+            return frozenset()
+        body_at, body_keyword, init_at, init_keyword, _ = spec
+        body, init = (_argument(call, body_at, body_keyword),
+                      _argument(call, init_at, init_keyword))
+        loop_body = self.resolver.function(body, unit) if body is not None else None
+        if init is None or loop_body is None:
+            return frozenset()
+        self._carrying.add(id(call))
+        try:
+            draws = bool(self.random_names(loop_body))
+        finally:
+            self._carrying.discard(id(call))
+        if not draws:
+            return frozenset()
+        if type(init) is cst.Name:
+            bound = single_value(self.index, unit, init.value)
+            init = bound[0] if bound is not None else init
+        return frozenset(n.value for n in argument_names(init) if key_like_name(n.value))
+
+    def drawn_names(self, unit: Unit) -> frozenset[str]:
+        """The names this function hands to a ``jax.random`` function that takes a key
+        (``uniform(random_seed, shape)``): keys whatever they are called, unlike the seed
+        of ``PRNGKey(seed)``."""
+        found = self._drawn.get(id(unit))
+        if found is None:
+            quals = [(self.resolver.qualname_text(text, unit) or "", name)
+                     for text, name in unit.random_args]
+            found = self._drawn[id(unit)] = frozenset(
+                name for qual, name in quals
+                if qual.startswith("jax.random.") and qual not in SEED_TAKERS)
+        return found
+
     def direct_random_names(self, unit: Unit) -> frozenset[str]:
         """The names this function itself hands to jax.random."""
         cache = self._direct
@@ -73,6 +118,17 @@ class KeyParams:
                 if (self.resolver.qualname_text(text, unit) or "").startswith("jax.random.")
             )
         return found
+
+
+def _argument(call: cst.Call, position: int, keyword: str) -> cst.BaseExpression | None:
+    """The argument passed at ``position`` or as ``keyword`` (None if neither is plain)."""
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == keyword:
+            return arg.value
+    args = positional_args(call)
+    if any(arg.star for arg in call.args) or position >= len(args):
+        return None
+    return args[position].value
 
 
 def draw_free(call: cst.Call, qualname: str | None) -> bool:
