@@ -145,6 +145,7 @@ def verify_project(name: str, findings: list[tuple[str, str, int, str]], timeout
         tail = (done.stderr.strip().splitlines() or ["no output"])[-1]
         return [{"status": "not run", "detail": f"jaxpure verify failed: {tail}", "examples": None}
                 for _ in findings]
+    (WORK / f"{name}.json").write_text(json.dumps(payload, indent=1))  # the raw verdicts, to read
     examples = {r["target"]: (r.get("meta") or {}).get("examples") for r in payload["reports"]}
     verdicts = {(os.path.normpath(v["filename"]), v["row"], v["code"]): v for v in payload["findings"]}
     results = []
@@ -174,6 +175,7 @@ def main() -> int:
     for name in dict.fromkeys(f[0] for f in chosen):
         mine = [f for f in chosen if f[0] == name]
         rows += list(zip(mine, verify_project(name, mine, args.timeout)))
+        print(f"{name}: done at {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
     for (project, file, row, code), result in rows:
         print(f"{project:10} {file}:{row} {code}  {result['status']}: {str(result['detail'])[:160]}")
     statuses = Counter(str(r["status"]) for _, r in rows)

@@ -25,6 +25,7 @@ from jaxpure.verify.sourceinfo import parse_file
 
 MAX_FILES = 3000
 MAX_SITES = 3
+MAX_SUBCLASS_FILES = 6
 SKIP_DIRS = {".git", ".hg", ".venv", "venv", "__pycache__", "build", "dist", ".tox", ".nox",
              "node_modules", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
 
@@ -63,11 +64,12 @@ class Usage:
     static_argnums: set[int] = field(default_factory=set)
     static_argnames: set[str] = field(default_factory=set)
     tests: list[tuple[str, str]] = field(default_factory=list)  # (test file, test qualname)
+    subclass_files: list[str] = field(default_factory=list)  # files defining subclasses of a method's class
 
     def to_dict(self) -> dict[str, object]:
         return {"calls": self.calls, "call_places": self.call_places, "transforms": sorted(self.transforms),
                 "static_argnums": sorted(self.static_argnums), "static_argnames": sorted(self.static_argnames),
-                "tests": [list(t) for t in self.tests]}
+                "tests": [list(t) for t in self.tests], "subclass_files": self.subclass_files}
 
 
 def project_root(path: str) -> str:
@@ -114,7 +116,29 @@ def usage_of(target_file: str, qualname: str, roots: tuple[str, ...] = ()) -> Us
         _scan_file(tree, path, names, aliases, usage, in_test=is_test_file(path))
         if local:
             _inherit_from_callers(tree, name, aliases, usage)
+    if "." in qualname:
+        usage.subclass_files = subclass_files(qualname.split(".")[-2], tuple(files))
     return usage
+
+
+def subclass_files(class_name: str, files: tuple[str, ...]) -> list[str]:
+    """Files that define (transitive) subclasses of ``class_name``, by base name: the worker
+    imports them so that an abstract class's method can run on a concrete subclass."""
+    wanted, found = {class_name}, {}
+    for _ in range(4):  # AbstractSolver -> AbstractRungeKutta -> Tsit5
+        grew = False
+        for path in files:
+            tree = parse_file(path)
+            for node in ast.walk(tree) if tree is not None else ():
+                if isinstance(node, ast.ClassDef) and node.name not in wanted and any(
+                        (dotted(base) or "").split(".")[-1] in wanted for base in node.bases):
+                    wanted.add(node.name)
+                    found.setdefault(path, is_test_file(path))
+                    grew = True
+        if not grew:
+            break
+    # the library's own subclasses first: a test's subclass may be a mock
+    return sorted(found, key=lambda path: found[path])[:MAX_SUBCLASS_FILES]
 
 
 def _names_for_target(tree: ast.Module, name: str, stem: str, local: bool) -> set[str]:

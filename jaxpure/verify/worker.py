@@ -173,61 +173,19 @@ def _automatic_inputs(module: Any, qualname: str, fn: Any, message: dict[str, An
     """Inputs from call sites, tests or types; a method gets an instance of its class."""
     from jaxpure.verify.input_sources import automatic_inputs, static_non_arrays
     from jaxpure.verify.inputs import MissingInput
+    from jaxpure.verify.instances import bound_method
     from jaxpure.verify.subject import unwrap
 
-    fn, problem = _bound_method(module, qualname, fn)
+    usage = message.get("usage") or {}
+    fn, problem, instance = bound_method(module, qualname, fn, tuple(usage.get("subclass_files", ())))
     if problem is not None:
         return fn, problem
-    inputs = automatic_inputs(fn, qualname, message.get("usage") or {}, bool(message.get("from_tests")))
+    inputs = automatic_inputs(fn, qualname, usage, bool(message.get("from_tests")))
+    if instance and not isinstance(inputs, MissingInput):
+        inputs.source += f"; {instance}"  # the substitute instance, for a reader to check
     if not isinstance(inputs, MissingInput) and not unwrap(fn).was_jitted:
         inputs.examples = static_non_arrays(unwrap(fn).fn, inputs.examples)
     return fn, inputs
-
-
-def _bound_method(module: Any, qualname: str, fn: Any) -> tuple[Any, Any]:
-    """A method target gets an instance of its class if one can be made with no arguments."""
-    from jaxpure.verify.inputs import MissingInput
-
-    if "." in qualname:
-        owner_name, _, method = qualname.rpartition(".")
-        owner = module
-        for part in owner_name.split("."):
-            owner = getattr(owner, part)
-        if isinstance(owner, type) and not isinstance(owner.__dict__.get(method), (staticmethod, classmethod)):
-            name = method if method in dir(owner) else next(
-                (n for n in dir(owner) if n.startswith(method) and getattr(owner, n) is fn), method)
-            if name != method:  # a parameterized test's case: it takes no argument but self
-                _takes_only_self(getattr(owner, name))
-            try:
-                fn = getattr(_instance(owner, name), name)
-            except Exception as error:  # noqa: BLE001
-                return fn, MissingInput("self", f"{owner_name}() fails: {type(error).__name__}: {error}")
-    return fn, None
-
-
-def _takes_only_self(function: Any) -> None:
-    """A generated test case shows (through functools.wraps) the parameters its decorator fills in."""
-    import inspect
-
-    try:
-        function.__signature__ = inspect.Signature([inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)])
-    except (AttributeError, TypeError):
-        pass
-
-
-def _instance(owner: type, method: str) -> Any:
-    """An instance to call a method on; a unittest test case gets its ``setUp`` run first."""
-    import unittest
-
-    if issubclass(owner, unittest.TestCase):
-        case = owner(method)
-        case.setUp()
-        return case
-    instance = owner()
-    setup = getattr(instance, "setup_method", None)  # a pytest-style test class
-    if callable(setup) and method.startswith("test"):
-        setup(getattr(instance, method))
-    return instance
 
 
 # ---------------------------------------------------------------------------------------------
