@@ -3,8 +3,10 @@
 Reduces tinygp-3c338bfe-719 (a kernel's `init` classmethod: `np.roll` on a jnp array
 built from the parameters), tinygp-4d84fe6a-109 (a kernel method: `np.append` on the
 input coordinates inside a `tree_map` lambda) and kauldron-0e4c3325-334 (a metric
-state's `compute`: `if self.count == 0` on an array field). Users call these inside
-`jax.jit`; nothing in the library says so. A visible `jax.jit` that calls
+state's `compute`: `if self.count == 0` on an array field) and coax-cd149beb-338 (a
+distribution's `preprocess_variate`, handed to function approximators as their action
+preprocessor and run in their jitted forward pass: `onp.clip` on the traced actions).
+Users call these inside `jax.jit`; nothing in the library says so. A visible `jax.jit` that calls
 `Kernel.init(alpha)` gets the first line reported; the two calls through an instance
 (`Kernel().to_general(X)`, `state.compute()` on a jitted argument) are not followed even
 then.
@@ -36,3 +38,9 @@ class AverageState:
         if self.count == 0:  # JXP401
             return 0.0
         return self.total / self.count
+
+
+class NormalDist:
+    def preprocess_variate(self, X):
+        X = X.reshape(-1, 2)
+        return np.clip(X, -1.0, 1.0)  # JXP403
