@@ -6,10 +6,10 @@ input coordinates inside a `tree_map` lambda) and kauldron-0e4c3325-334 (a metri
 state's `compute`: `if self.count == 0` on an array field) and coax-cd149beb-338 (a
 distribution's `preprocess_variate`, handed to function approximators as their action
 preprocessor and run in their jitted forward pass: `onp.clip` on the traced actions).
-Users call these inside `jax.jit`; nothing in the library says so. A visible `jax.jit` that calls
-`Kernel.init(alpha)` gets the first line reported; the two calls through an instance
-(`Kernel().to_general(X)`, `state.compute()` on a jitted argument) are not followed even
-then.
+Users call these inside `jax.jit`; nothing in the library says so. A visible `jax.jit`
+that calls `Kernel.init(alpha)` gets the first line reported; the calls through an
+instance (`Kernel().to_general(X)`, `state.compute()` on a jitted argument) are not
+followed even then.
 """
 import dataclasses
 
