@@ -48,6 +48,7 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
     from jaxpure.analysis.syntax import (  # noqa: F401
         array_of_keys as array_of_keys,
         at_update_base as at_update_base,
+        at_update_method as at_update_method,
         call_arg as call_arg,
         children as children,
         enclosing_if_tests as enclosing_if_tests,
@@ -154,6 +155,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     'jaxpure.analysis.syntax': (
         'array_of_keys',
         'at_update_base',
+        'at_update_method',
         'call_arg',
         'children',
         'enclosing_if_tests',

@@ -6,7 +6,7 @@ import libcst as cst
 
 from jaxpure.analysis import (
     Context, MUTATING_METHODS, REF, attribute_path, catches_missing_key, literal_item_key,
-    self_param, statements,
+    Unit, self_param, statements,
 )
 from jaxpure.rules._shared import under
 from jaxpure.rules.base import Rule
@@ -228,11 +228,11 @@ class GlobalRead(Rule):
         if ctx.caching_via is not None and ctx.scope_of(root.value) == "module":
             self._instance_attribute(ctx, node, root.value, parent)
             return
-        method = unit
+        method: Unit | None = unit
         while method is not None and not method.parent_is_class:
             method = method.parent
         info = ctx.traced_analysis.info.get(id(method)) if method is not None else None
-        if info is None or info.caching_via is None:
+        if method is None or info is None or info.caching_via is None:
             return  # cheap exit: the enclosing method is not traced by a caching transform
         attrs = ctx.facts.self_attributes
         if id(method) not in attrs.baked:

@@ -320,6 +320,7 @@ class TracedAnalysis:
             # static: `jax.jit(f)` beside `jax.jit(f, static_argnames="n")` traces n
             found = statics.get(id(origin.target))
             statics[id(origin.target)] = set(origin.static) if found is None else found & origin.static
+        info: TraceInfo | None
         for origin in self.origins:
             info = self.info_for(origin.target)
             info.static_params = statics[id(origin.target)]
@@ -386,7 +387,8 @@ class TracedAnalysis:
                  and type(origin.target.node) is cst.FunctionDef]
         jitted = {
             id(origin.target): origin.target for origin in plain
-            if any(d.decorator is origin.node for d in origin.target.node.decorators)
+            if isinstance(origin.target.node, cst.FunctionDef)
+            and any(d.decorator is origin.node for d in origin.target.node.decorators)
         }
         # `attention_jit = jax.jit(attention, static_argnames=...)`: calls by that name
         wrapper_of = {
@@ -405,8 +407,9 @@ class TracedAnalysis:
                    and origin.node.args[0].value.value == origin.target.name}
         if not jitted and not wrappers and not applied:
             return
-        calls = [(None, call) for call in self.index.module_calls]
+        calls: list[tuple[Unit | None, cst.Call]] = [(None, call) for call in self.index.module_calls]
         calls += [(unit, call) for unit in self.index.units for call in unit.calls]
+        target: Unit | None
         for unit, call in calls:
             if id(call.func) in applied:
                 target = applied[id(call.func)]
