@@ -118,6 +118,12 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         contains as contains,
         guarded_by as guarded_by,
     )
+    from jaxpure.analysis.queries.structures import (  # noqa: F401
+        Mismatch as Mismatch,
+        Structure as Structure,
+        branch_mismatch as branch_mismatch,
+        loop_carry_mismatches as loop_carry_mismatches,
+    )
 
 # module -> the names of it the face exports
 _EXPORTS: dict[str, tuple[str, ...]] = {
@@ -228,6 +234,12 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     'jaxpure.analysis.queries.repetition': (
         'constant_iterable',
         'repeated_units',
+    ),
+    'jaxpure.analysis.queries.structures': (
+        'Mismatch',
+        'Structure',
+        'branch_mismatch',
+        'loop_carry_mismatches',
     ),
     'jaxpure.analysis.queries.guards': (
         'calls_named',
