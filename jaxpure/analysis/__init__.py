@@ -117,7 +117,9 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         catches_missing_key as catches_missing_key,
         contains as contains,
         guarded_by as guarded_by,
+        tried_lookups as tried_lookups,
     )
+    from jaxpure.analysis.queries.bound_calls import names_bound_to as names_bound_to  # noqa: F401
     from jaxpure.analysis.queries.structures import (  # noqa: F401
         Mismatch as Mismatch,
         Structure as Structure,
@@ -235,6 +237,9 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         'constant_iterable',
         'repeated_units',
     ),
+    'jaxpure.analysis.queries.bound_calls': (
+        'names_bound_to',
+    ),
     'jaxpure.analysis.queries.structures': (
         'Mismatch',
         'Structure',
@@ -246,6 +251,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         'catches_missing_key',
         'contains',
         'guarded_by',
+        'tried_lookups',
     ),
 }
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
