@@ -17,7 +17,11 @@ def describe(shape: Structure, plain: bool = False) -> str:
         fields = ", ".join(f"`{f}`" for f in sorted(shape.keys))
         return f"an object with fields {fields} (a dataclass or NamedTuple)"
     if shape.kind == "leaf":
-        return "a single array"
+        return f"a single {shape.what} array" if shape.what else "a single array"
+    if shape.kind == "none":
+        return "None"
+    if shape.kind == "value":
+        return "not None"
     if shape.kind == "list":
         return f"a list of {shape.length}"
     return f"a plain tuple of {shape.length}" if plain else f"a tuple of {shape.length}"
@@ -192,6 +196,15 @@ class PytreeStructureChange(Rule):
     def _loop(self, ctx: Context, node: cst.Call, qual: str) -> None:
         for mismatch in loop_carry_mismatches(ctx, node, qual):
             expected, got = mismatch.expected, mismatch.got
+            if expected.kind == got.kind == "leaf":
+                self.report(
+                    ctx,
+                    mismatch.where,
+                    f"The {qual} body returns a carry that is {describe(got)} but receives "
+                    f"{describe(expected)}; JAX raises TypeError (carry input and output must "
+                    "have equal types): give the initial carry the dtype the body returns",
+                )
+                continue
             fields = expected.kind == "fields"
             plain = "class" in (expected.kind, got.kind) or fields
             if fields:
@@ -215,10 +228,11 @@ class PytreeStructureChange(Rule):
         if mismatch is None:
             return
         plain = "class" in (mismatch.got.kind, mismatch.expected.kind)
+        leaves = mismatch.got.kind == mismatch.expected.kind == "leaf"
         self.report(
             ctx,
             mismatch.where,
             f"This {qual} branch returns {describe(mismatch.got, plain)} but another returns "
             f"{describe(mismatch.expected, plain)}; JAX raises TypeError (branch outputs must have "
-            "the same pytree structure)",
+            + ("equal types)" if leaves else "the same pytree structure)"),
         )

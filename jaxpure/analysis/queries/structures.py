@@ -26,20 +26,22 @@ from jaxpure.analysis.catalog.pytrees import (
 from jaxpure.analysis.catalog.transforms import CARRY_LOOPS
 from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.index import Unit, refers_to_module
+from jaxpure.analysis.queries.leaves import dtype_class, is_leaf
 from jaxpure.analysis.syntax import call_arg, children, returned_values, statements, target_names
 
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
     from jaxpure.analysis.context import Context
 
-StructureKind = Literal["dict", "tuple", "list", "class", "fields", "leaf"]
+StructureKind = Literal["dict", "tuple", "list", "class", "fields", "leaf", "none", "value"]
 
 
 @dataclass(frozen=True)
 class Structure:
     """A pytree shape: a dict with ``keys``, a tuple or list of ``length`` (JAX flattens a
     list and a tuple to different nodes), an instance of the pytree class ``name`` (``what``
-    says which kind: "NamedTuple", ...), an object whose fields ``keys`` are read, or a
-    single leaf (a number or arithmetic)."""
+    says which kind: "NamedTuple", ...), an object whose fields ``keys`` are read, a
+    single array leaf (``what``: "int" or "float" when known), ``None`` (no leaves), or
+    a value known only not to be None (``a + b``)."""
 
     kind: StructureKind
     keys: frozenset[str] = frozenset()
@@ -49,6 +51,7 @@ class Structure:
 
 
 LEAF = Structure("leaf")
+NONE = Structure("none")
 
 
 @dataclass(frozen=True)
@@ -61,7 +64,9 @@ class Mismatch:
 
 
 def literal_structure(expr: cst.BaseExpression | None) -> Structure | None:
-    """A dict literal with string keys, or a tuple/list literal without ``*``."""
+    """A dict literal with string keys, a tuple/list literal without ``*``, or ``None``."""
+    if type(expr) is cst.Name and expr.value == "None":
+        return NONE
     if type(expr) is cst.Dict:
         keys: list[str] = []
         for element in expr.elements:
@@ -77,11 +82,6 @@ def literal_structure(expr: cst.BaseExpression | None) -> Structure | None:
             return None
         return Structure("list" if type(expr) is cst.List else "tuple", length=len(expr.elements))
     return None
-
-
-def is_leaf_expression(value: cst.BaseExpression) -> bool:
-    """Arithmetic or a number: certainly a single array leaf, not a container."""
-    return isinstance(value, (cst.BinaryOperation, cst.UnaryOperation, cst.Integer, cst.Float))
 
 
 # -- classes whose instances are pytree nodes of their own type ---------------------------
@@ -138,12 +138,16 @@ def _classify(ctx: Context, name: str) -> str | None:
     return None
 
 
-def structure(ctx: Context, expr: cst.BaseExpression, unit: Unit | None) -> Structure | None:
-    """A literal's structure, or ``State(h, c)``'s where State is a module-level
-    NamedTuple or pytree class (read in ``unit``); None if unknown."""
+def structure(ctx: Context, expr: cst.BaseExpression, unit: Unit | None,
+              initial: bool = False, weak_ints: bool = False) -> Structure | None:
+    """A literal's structure, ``State(h, c)``'s where State is a module-level NamedTuple or
+    pytree class (read in ``unit``), or a single array's (see leaves.is_leaf: an
+    ``initial`` value counts only as a number or a ``jnp`` call); None if unknown."""
     found = literal_structure(expr)
     if found is not None:
         return found
+    if is_leaf(ctx.resolver, expr, unit, initial):
+        return Structure("leaf", what=dtype_class(ctx.resolver, expr, unit, weak_ints) or "")
     if type(expr) is cst.Call and type(expr.func) is cst.Name \
             and refers_to_module(unit, expr.func.value):
         what = pytree_class(ctx, expr.func.value)
@@ -185,28 +189,39 @@ def _local_literal(unit: Unit, value: cst.BaseExpression) -> cst.BaseExpression 
     return None
 
 
+_OPERATIONS = (cst.BinaryOperation, cst.UnaryOperation)
+
+
 def compare(ctx: Context, expected: tuple[cst.BaseExpression, Unit | None],
             got: tuple[cst.BaseExpression, Unit],
-            anchor: cst.BaseExpression | None = None) -> Mismatch | None:
-    """The first place where ``got``'s structure differs from ``expected``'s, comparing
-    literals element by element; None when they agree or either side is unknown."""
+            anchor: cst.BaseExpression | None = None, branches: bool = False) -> Mismatch | None:
+    """The first place where ``got``'s structure differs from ``expected``'s (an initial
+    carry; another branch's output with ``branches``), comparing literals element by element;
+    None when they agree or either side is unknown. Array leaves differ only in a known
+    dtype class."""
     expected_expr, expected_unit = _bound(ctx, expected[1], expected[0])
     got_expr, body_unit = got
     resolved = _local_literal(body_unit, got_expr)
     if resolved is not None:
         anchor = anchor or got_expr  # report the name in the return, not its assignment
         got_expr = resolved
-    want = structure(ctx, expected_expr, expected_unit)
-    have = structure(ctx, got_expr, body_unit)
+    want = structure(ctx, expected_expr, expected_unit, initial=not branches, weak_ints=branches)
+    have = structure(ctx, got_expr, body_unit, weak_ints=branches)
+    if want == NONE and have is None and isinstance(got_expr, _OPERATIONS):
+        have = Structure("value")  # `xs + i` for a None carry: whatever it is, not None
     if want is None or have is None:
         return None
+    if want.kind == "leaf" and have.kind == "leaf":
+        differ = want.what and have.what and want.what != have.what
+        return Mismatch(want, have, anchor or got_expr) if differ else None
     if want != have:
         return Mismatch(want, have, anchor or got_expr)
     if want.kind in ("tuple", "list", "dict"):
         inner = _parts(got_expr)
         for key, part in _parts(expected_expr).items():
             if key in inner:
-                found = compare(ctx, (part, expected_unit), (inner[key], body_unit), anchor)
+                found = compare(ctx, (part, expected_unit), (inner[key], body_unit), anchor,
+                                branches)
                 if found is not None:
                     return found
     return None
@@ -324,17 +339,19 @@ def branch_mismatch(ctx: Context, call: cst.Call, qual: str) -> Mismatch | None:
         branches = call_arg(call, 1, "branches")
         funcs = [e.value for e in branches.elements] \
             if type(branches) is cst.List or type(branches) is cst.Tuple else []
-    first: Structure | None = None
+    first: tuple[cst.BaseExpression, Unit] | None = None
     for func in funcs:
         unit = ctx.resolver.function(func, ctx.unit) if func is not None else None
         if unit is None:
             continue
         for value in returned_values(unit.node):
-            got = LEAF if is_leaf_expression(value) else structure(ctx, value, unit)
-            if got is None:
+            if structure(ctx, value, unit, weak_ints=True) is None \
+                    and _local_literal(unit, value) is None:
                 continue
             if first is None:
-                first = got
-            elif got != first:
-                return Mismatch(first, got, value)
+                first = (value, unit)
+                continue
+            found = compare(ctx, first, (value, unit), branches=True)
+            if found is not None:
+                return found
     return None
