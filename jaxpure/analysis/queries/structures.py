@@ -295,7 +295,7 @@ def loop_carry_mismatches(ctx: Context, call: cst.Call, qual: str) -> list[Misma
         return []
     shown: Structure | None = None  # what the body shows of an initial carry of unknown structure
     init_expr, init_unit = _bound(ctx, ctx.unit, init)
-    if structure(ctx, init_expr, init_unit) is None:
+    if structure(ctx, init_expr, init_unit, initial=True) is None:
         # `a, b = carry` says it is a sequence of two (a tuple, a list, a NamedTuple...)
         shown = unpacked_carry(unit, carry_index)
         if shown is None and not type(init_expr) is cst.Call:
