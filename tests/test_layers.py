@@ -61,11 +61,8 @@ KNOWN_DOWNWARD: set[str] = {  # the walk still reads and writes the Context (ste
 }
 KNOWN_RULE_IMPORTS: set[str] = set()  # every rule asks the face (step 5)
 KNOWN_LARGE: set[str] = set()  # effects.py dissolved into queries/ (step 5)
-KNOWN_LARGE_RULES = {"jaxpure/rules/jxp501_pytree_structure_change.py"}
-KNOWN_WALKING_RULES = {"jaxpure/rules/jxp101_global_read.py",
-                       "jaxpure/rules/jxp105_constant_key_in_traced.py",
-                       "jaxpure/rules/jxp501_pytree_structure_change.py",
-                       "jaxpure/rules/jxp602_unhashable_static_arg.py"}
+KNOWN_LARGE_RULES: set[str] = set()
+KNOWN_WALKING_RULES: set[str] = set()
 
 
 def module_name(path: Path) -> str:

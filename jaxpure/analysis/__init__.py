@@ -48,6 +48,7 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
     from jaxpure.analysis.syntax import (  # noqa: F401
         array_of_keys as array_of_keys,
         at_update_base as at_update_base,
+        at_update_method as at_update_method,
         call_arg as call_arg,
         children as children,
         enclosing_if_tests as enclosing_if_tests,
@@ -123,6 +124,14 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         contains as contains,
         expected_to_raise as expected_to_raise,
         guarded_by as guarded_by,
+        tried_lookups as tried_lookups,
+    )
+    from jaxpure.analysis.queries.bound_calls import names_bound_to as names_bound_to  # noqa: F401
+    from jaxpure.analysis.queries.structures import (  # noqa: F401
+        Mismatch as Mismatch,
+        Structure as Structure,
+        branch_mismatch as branch_mismatch,
+        loop_carry_mismatches as loop_carry_mismatches,
     )
 
 # module -> the names of it the face exports
@@ -161,6 +170,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     'jaxpure.analysis.syntax': (
         'array_of_keys',
         'at_update_base',
+        'at_update_method',
         'call_arg',
         'children',
         'enclosing_if_tests',
@@ -242,12 +252,22 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         'constant_iterable',
         'repeated_units',
     ),
+    'jaxpure.analysis.queries.bound_calls': (
+        'names_bound_to',
+    ),
+    'jaxpure.analysis.queries.structures': (
+        'Mismatch',
+        'Structure',
+        'branch_mismatch',
+        'loop_carry_mismatches',
+    ),
     'jaxpure.analysis.queries.guards': (
         'calls_named',
         'catches_missing_key',
         'contains',
         'expected_to_raise',
         'guarded_by',
+        'tried_lookups',
     ),
 }
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}

@@ -42,7 +42,7 @@ _SKIPPED_PREFIXES = (
     "arrow",
 )
 # Fields that hold names which are not reads of a variable.
-_SKIPPED_FIELDS = {
+_SKIPPED_FIELDS: dict[type, set[str]] = {
     cst.Attribute: {"attr"},
     cst.Arg: {"keyword"},
     cst.Param: {"name"},
@@ -72,6 +72,7 @@ def child_fields(cls: type) -> tuple[str, ...]:
 
 def _subclasses(cls: type) -> set[type]:
     found: set[type] = set()
+    sub: type
     for sub in cls.__subclasses__():
         found.add(sub)
         found |= _subclasses(sub)
@@ -177,7 +178,7 @@ def str_literals(node: cst.BaseExpression | None) -> list[str] | None:
 
 def returned_values(node: cst.FunctionDef | cst.Lambda) -> list[cst.BaseExpression]:
     """The expressions a function returns (a lambda's body; `return` values of a def)."""
-    if type(node) is cst.Lambda:
+    if isinstance(node, cst.Lambda):
         return [node.body]
     found: list[cst.BaseExpression] = []
     stack: list[cst.CSTNode] = list(statements(node.body))
@@ -232,7 +233,7 @@ def enclosing_try_handlers(function: cst.CSTNode, node: cst.CSTNode) -> list[cst
     return found
 
 
-def handler_catches(handler: cst.ExceptHandler, names: frozenset[str]) -> bool:
+def handler_catches(handler: cst.ExceptHandler | cst.ExceptStarHandler, names: frozenset[str]) -> bool:
     """A bare ``except``, or one naming one of ``names`` (``except (TypeError, KeyError)``)."""
     if handler.type is None:
         return True
@@ -305,6 +306,13 @@ def at_update_base(node: cst.BaseExpression) -> cst.BaseExpression | None:
     return indexer.value.value
 
 
+def at_update_method(node: cst.BaseExpression) -> str | None:
+    """``"set"`` for ``x.at[i].set(v)``; None for anything else."""
+    if at_update_base(node) is None or not type(node) is cst.Call or not type(node.func) is cst.Attribute:
+        return None
+    return node.func.attr.value
+
+
 def is_int_literal(node: cst.BaseExpression | None) -> bool:
     """``3`` or ``-3``."""
     if type(node) is cst.UnaryOperation and type(node.operator) is cst.Minus:
@@ -320,8 +328,8 @@ def names_in(node: cst.CSTNode, attributes: bool = True) -> Iterator[cst.Name]:
         current = stack.pop()
         if type(current) is cst.Name:
             yield current
-        elif not attributes and type(current) in (cst.Attribute, cst.Arg):
-            stack.append(current.value)  # type: ignore[attr-defined]
+        elif not attributes and (type(current) is cst.Attribute or type(current) is cst.Arg):
+            stack.append(current.value)
         else:
             stack.extend(children(current))
 
@@ -351,7 +359,7 @@ def lazily_initialised(function: cst.FunctionDef, name: str) -> bool:
         if type(current) is cst.SimpleStatementLine:
             stack.extend((small, guarded) for small in current.body)
         elif isinstance(current, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
-            targets = [t.target for t in current.targets] if type(current) is cst.Assign \
+            targets = [t.target for t in current.targets] if isinstance(current, cst.Assign) \
                 else [current.target]
             if any(name in target_names(t) for t in targets):
                 if not guarded or type(current) is cst.AugAssign:
@@ -391,9 +399,9 @@ def argument_names(value: cst.BaseExpression) -> list[cst.Name]:
         return found
     if type(value) is cst.Dict:
         found = []
-        for element in value.elements:
-            if type(element) is cst.DictElement:
-                found.extend(argument_names(element.value))
+        for entry in value.elements:
+            if type(entry) is cst.DictElement:
+                found.extend(argument_names(entry.value))
         return found
     return []
 
@@ -449,16 +457,16 @@ def assigned_in(body: cst.CSTNode) -> set[str]:
         t = type(node)
         if t in (cst.FunctionDef, cst.Lambda, cst.ClassDef):
             continue
-        if t is cst.AssignTarget:
-            names.update(target_names(node.target))  # type: ignore[attr-defined]
+        if type(node) is cst.AssignTarget:
+            names.update(target_names(node.target))
             # `self.key, sub = split(self.key)` rebinds the key kept in self.key
-            names.update(target_paths(node.target))  # type: ignore[attr-defined]
-        elif t in (cst.AugAssign, cst.AnnAssign):
-            names.update(target_names(node.target))  # type: ignore[attr-defined]
-        elif t in (cst.For, cst.CompFor):
-            names.update(target_names(node.target))  # type: ignore[attr-defined]
-        elif t is cst.NamedExpr:
-            names.update(target_names(node.target))  # type: ignore[attr-defined]
+            names.update(target_paths(node.target))
+        elif type(node) is cst.AugAssign or type(node) is cst.AnnAssign:
+            names.update(target_names(node.target))
+        elif type(node) is cst.For or type(node) is cst.CompFor:
+            names.update(target_names(node.target))
+        elif type(node) is cst.NamedExpr:
+            names.update(target_names(node.target))
         stack.extend(children(node))
     return names
 

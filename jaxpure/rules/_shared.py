@@ -7,6 +7,7 @@ import libcst as cst
 from jaxpure.analysis import (
     CONCRETIZATION_ERRORS, Context, array_of_keys, enclosing_try_handlers, handler_catches,
 )
+from jaxpure.rules.base import Replacement, Rule
 
 
 def snippet(ctx: Context, node: cst.CSTNode, limit: int = 40) -> str:
@@ -59,11 +60,12 @@ def caught_when_traced(ctx: Context, node: cst.CSTNode) -> bool:
                for handler in enclosing_try_handlers(unit.node, node))
 
 
-class GuardedByExcept:
-    """Mixin for the rules about a tracer where a concrete value is needed: what a ``try``
+class GuardedByExcept(Rule):
+    """Base of the rules about a tracer where a concrete value is needed: what a ``try``
     around it catches (``except TypeError``) is a concreteness guard, not a failure."""
 
-    def report(self, ctx: Context, node: cst.CSTNode, *args: object, **kwargs: object) -> None:
+    def report(self, ctx: Context, node: cst.CSTNode, message: str,
+               replacement: Replacement | None = None, related: tuple[cst.CSTNode, ...] = ()) -> None:
         if caught_when_traced(ctx, node):
             return
-        super().report(ctx, node, *args, **kwargs)  # type: ignore[misc]
+        super().report(ctx, node, message, replacement, related)

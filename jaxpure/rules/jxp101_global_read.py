@@ -5,8 +5,8 @@ from collections.abc import Callable
 import libcst as cst
 
 from jaxpure.analysis import (
-    Context, MUTATING_METHODS, REF, attribute_path, catches_missing_key, literal_item_key,
-    self_param, statements,
+    Context, MUTATING_METHODS, REF, Unit, attribute_path, literal_item_key, self_param,
+    tried_lookups,
 )
 from jaxpure.rules._shared import under
 from jaxpure.rules.base import Rule
@@ -159,15 +159,10 @@ class GlobalRead(Rule):
 
     def visit_Try(self, node: cst.Try, ctx: Context) -> None:
         # `try: return CACHE[k]` / `except KeyError: CACHE[k] = ...`: the same memo
-        if not any(catches_missing_key(h) for h in node.handlers):
-            return
-        for statement in statements(node.body):
-            for small in statement.body if type(statement) is cst.SimpleStatementLine else ():
-                value = getattr(small, "value", None)
-                if type(value) is cst.Subscript:
-                    memo = _memo_key(value.value)
-                    if memo is not None:
-                        self._memos(ctx).add((id(ctx.unit), memo))
+        for lookup in tried_lookups(node):
+            memo = _memo_key(lookup.value)
+            if memo is not None:
+                self._memos(ctx).add((id(ctx.unit), memo))
 
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
         func = node.func
@@ -235,11 +230,11 @@ class GlobalRead(Rule):
         if ctx.caching_via is not None and ctx.scope_of(root.value) == "module":
             self._instance_attribute(ctx, node, root.value, parent)
             return
-        method = unit
+        method: Unit | None = unit
         while method is not None and not method.parent_is_class:
             method = method.parent
         info = ctx.traced_analysis.info.get(id(method)) if method is not None else None
-        if info is None or info.caching_via is None:
+        if method is None or info is None or info.caching_via is None:
             return  # cheap exit: the enclosing method is not traced by a caching transform
         attrs = ctx.facts.self_attributes
         if id(method) not in attrs.baked:

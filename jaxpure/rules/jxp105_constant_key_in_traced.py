@@ -3,7 +3,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis import (
-    Context, children, is_int_literal, positional_args, unused_key_argument,
+    Context, is_int_literal, positional_args, unused_key_argument,
 )
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Rule
@@ -149,7 +149,7 @@ class ConstantKeyInTraced(Rule):
         unit = ctx.unit
         if unit is None:
             return False
-        names = _assigned_names(unit.node, node)
+        names = _assigned_names(ctx, node)
         if not names:
             return False
         for call in unit.calls:
@@ -161,18 +161,9 @@ class ConstantKeyInTraced(Rule):
         return False
 
 
-def _assigned_names(root: cst.CSTNode, value: cst.CSTNode) -> set[str]:
-    """The names a statement ``name = <value>`` in ``root`` binds ``value`` to."""
-    names: set[str] = set()
-    stack = [root]
-    while stack:
-        current = stack.pop()
-        if type(current) is cst.Assign and current.value is value:
-            for target in current.targets:
-                if type(target.target) is cst.Name:
-                    names.add(target.target.value)
-            continue
-        if isinstance(current, (cst.FunctionDef, cst.Lambda)) and current is not root:
-            continue
-        stack.extend(children(current))  # libcst's .children runs a visitor: slow
-    return names
+def _assigned_names(ctx: Context, value: cst.CSTNode) -> set[str]:
+    """The names the statement being walked, ``name = <value>``, binds ``value`` to."""
+    statement = ctx.statement
+    if type(statement) is not cst.Assign or statement.value is not value:
+        return set()
+    return {t.target.value for t in statement.targets if type(t.target) is cst.Name}

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from typing import Literal
+
 import libcst as cst
 
 from jaxpure.analysis import (
@@ -120,7 +122,7 @@ class InplaceIndexAssign(Rule):
                 _untouched_param(ctx, target.value) or _leaf_name(self._leaves, id(ctx.unit), target.value)
             ):
                 return
-            applicability = "unsafe"
+            applicability: Literal["safe", "unsafe"] = "unsafe"
         elif kind in (TRACED_ARRAY, ARRAY):
             applicability = "safe"
         else:
@@ -143,7 +145,7 @@ class InplaceIndexAssign(Rule):
             )
             new = cst.Assign(targets=[cst.AssignTarget(target.value)], value=new_value)
             replacement = Replacement(statement, new, f"Use `{base} = {base}.at{index}.{method}(...)`",
-                                      applicability)  # type: ignore[arg-type]
+                                      applicability)
         self.report(
             ctx,
             target,

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jaxpure.analysis import Context, at_update_base, expected_to_raise, mentions
+from jaxpure.analysis import Context, at_update_base, at_update_method, expected_to_raise, mentions
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Invalid, Replacement, Rule
 
@@ -74,7 +74,7 @@ class DiscardedAtUpdate(Rule):
         if base is None:
             self._discarded_tree_map(node, ctx)
             return
-        method = node.value.func.attr.value  # type: ignore[attr-defined]
+        method = at_update_method(node.value)
         replacement = None
         if type(base) is cst.Name:
             new = cst.Assign(targets=[cst.AssignTarget(cst.Name(base.value))], value=node.value)
@@ -100,7 +100,7 @@ class DiscardedAtUpdate(Rule):
         if base is None or name.startswith("_") or name in unit.declared_global \
                 or name in unit.declared_nonlocal or mentions(unit.node, name) != 1:
             return
-        method = node.value.func.attr.value  # type: ignore[attr-defined]
+        method = at_update_method(node.value)
         text = ctx.module.code_for_node(base)
         self.report(
             ctx,

@@ -3,177 +3,28 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis import (
-    ARRAY_ATTRS, BRANCH_PRIMITIVES, CARRY_LOOPS, Context, NAMEDTUPLE_FACTORIES, PYTREE_BASES,
-    PYTREE_DECORATORS, PYTREE_REGISTRATIONS, STATIC_ATTRS, Unit, call_arg, children,
-    refers_to_module, returned_values, single_value, statements, target_names,
+    BRANCH_PRIMITIVES, CARRY_LOOPS, Context, Structure, branch_mismatch, loop_carry_mismatches,
 )
 from jaxpure.rules.base import Rule
 
 
-Structure = tuple[str, object]
-
-
-def structure(expr: cst.BaseExpression | None) -> Structure | None:
-    """A literal's pytree shape: ("dict", keys), ("tuple", length) or ("list", length)
-    (JAX flattens a list and a tuple to different nodes); None if unknown."""
-    if type(expr) is cst.Dict:
-        keys = []
-        for element in expr.elements:
-            if not type(element) is cst.DictElement or not type(element.key) is cst.SimpleString:
-                return None
-            keys.append(element.key.evaluated_value)
-        return ("dict", frozenset(keys))
-    if isinstance(expr, (cst.Tuple, cst.List)):
-        if any(type(e) is cst.StarredElement for e in expr.elements):
-            return None
-        return ("list" if type(expr) is cst.List else "tuple", len(expr.elements))
-    return None
-
-
 def describe(shape: Structure, plain: bool = False) -> str:
-    kind, detail = shape
-    if kind == "dict":
-        return "a dict with keys {" + ", ".join(repr(k) for k in sorted(detail)) + "}"
-    if kind == "class":
-        name, what = detail  # type: ignore[misc]
-        return f"a `{name}` {what}"
-    if kind == "fields":
-        return f"an object with fields {detail} (a dataclass or NamedTuple)"
-    if kind == "list":
-        return f"a list of {detail}"
-    return f"a plain tuple of {detail}" if plain else f"a tuple of {detail}"
-
-
-def unpacked_carry(unit: Unit, param_index: int) -> Structure | None:
-    """``a, b = carry`` as the body's first statement gives the carry as a 2-tuple."""
-    positional = [p for p in unit.params if p.index >= 0]
-    if param_index >= len(positional) or type(unit.node) is cst.Lambda:
-        return None
-    name = positional[param_index].name
-    body = statements(unit.node.body)
-    for statement in body[:3]:
-        if type(statement) is cst.SimpleStatementLine:
-            for small in statement.body:
-                if type(small) is cst.Assign and type(small.value) is cst.Name \
-                        and small.value.value == name and len(small.targets) == 1 \
-                        and isinstance(small.targets[0].target, (cst.Tuple, cst.List)):
-                    target = small.targets[0].target
-                    if not any(type(e.value) is cst.StarredElement for e in target.elements):
-                        return ("tuple", len(target_names(target)))
-    return None
-
-
-def field_carry(unit: Unit, param_index: int) -> frozenset[str] | None:
-    """The fields read from the carry parameter (``p.pos``, ``p.vel``) when it is used only
-    that way: no subscript, no unpacking, no array attribute or method (``p.shape``,
-    ``p.sum()``), and not passed on whole, which could hand it to anything."""
-    positional = [p for p in unit.params if p.index >= 0]
-    if param_index >= len(positional) or type(unit.node) is cst.Lambda:
-        return None
-    name = positional[param_index].name
-    if name in unit.assigned:
-        return None
-    fields: set[str] = set()
-    stack: list[cst.CSTNode] = [unit.node.body]
-    while stack:
-        node = stack.pop()
-        if type(node) is cst.Attribute and type(node.value) is cst.Name \
-                and node.value.value == name:
-            attr = node.attr.value
-            if attr in STATIC_ATTRS or attr in ARRAY_ATTRS or attr.startswith("_"):
-                return None
-            fields.add(attr)
-            continue
-        if type(node) is cst.Call and type(node.func) is cst.Attribute \
-                and type(node.func.value) is cst.Name and node.func.value.value == name:
-            return None  # a method: `p.sum()`, `p.replace(...)`
-        if type(node) is cst.Name and node.value == name:
-            return None  # used whole: `f(p)`, `p[...]`, `a, b = p`, `return p`
-        stack.extend(children(node))  # libcst's .children runs a visitor: slow
-    return frozenset(fields) if fields else None
-
-
-# -- classes whose instances are pytree nodes of their own type ---------------------------
-# A NamedTuple or a registered pytree class flattens to a node of *that class*: a carry that
-# goes in as `State(h, c)` and comes out as `(h, c)` has a different structure.
-
-
-def pytree_class(ctx: Context, name: str) -> str | None:
-    """What the module-level class ``name`` is ("NamedTuple", ...) if its instances are
-    pytree nodes of their own type; None when unknown (or a plain class, or rebound)."""
-    cache = ctx.facts.pytree_classes
-    if name not in cache:
-        cache[name] = _classify(ctx, name)
-    return cache[name]
-
-
-def _classify(ctx: Context, name: str) -> str | None:
-    index = ctx.index
-    bindings = index.bindings.get(name)
-    if not bindings or len(bindings) != 1 or name in index.global_writes:
-        return None
-    qualname = ctx.resolver.qualname
-    value = bindings[0].value
-    if value is not None:  # State = namedtuple("State", "h c")
-        if type(value) is cst.Call and qualname(value.func, None) in NAMEDTUPLE_FACTORIES:
-            return "NamedTuple"
-        return None
-    node = index.class_nodes.get(name)
-    if node is None:
-        return None
-    for base in node.bases:
-        if base.keyword is not None:
-            continue
-        found = PYTREE_BASES.get(qualname(base.value, None) or "")
-        if found is not None:
-            return found
-        if type(base.value) is cst.Call and qualname(base.value.func, None) in NAMEDTUPLE_FACTORIES:
-            return "NamedTuple"  # class State(namedtuple("State", "h c")): ...
-    for decorator in node.decorators:
-        func = decorator.decorator
-        if type(func) is cst.Call:
-            inner = func
-            func = inner.func
-            if qualname(func, None) == "functools.partial" and inner.args:
-                func = inner.args[0].value  # @partial(register_dataclass, data_fields=...)
-        found = PYTREE_DECORATORS.get(qualname(func, None) or "")
-        if found is not None:
-            return found
-    for call in index.module_calls:
-        first = call_arg(call, 0)
-        if type(first) is cst.Name and first.value == name \
-                and qualname(call.func, None) in PYTREE_REGISTRATIONS:
-            return "registered pytree class"
-    return None
-
-
-def class_structure(ctx: Context, expr: cst.BaseExpression | None, unit: Unit | None) -> Structure | None:
-    """``State(h, c)``, where State is a module-level NamedTuple or pytree class: ("class", ...)."""
-    if type(expr) is cst.Call and type(expr.func) is cst.Name \
-            and refers_to_module(unit, expr.func.value):
-        what = pytree_class(ctx, expr.func.value)
-        if what is not None:
-            return ("class", (expr.func.value, what))
-    return None
-
-
-def _parts(expr: cst.BaseExpression) -> dict[object, cst.BaseExpression]:
-    """The elements of a tuple/list literal by position, of a dict literal by key."""
-    if isinstance(expr, (cst.Tuple, cst.List)):
-        return {i: e.value for i, e in enumerate(expr.elements)}
-    if type(expr) is cst.Dict:
-        return {e.key.evaluated_value: e.value for e in expr.elements
-                if type(e) is cst.DictElement and type(e.key) is cst.SimpleString}
-    return {}
-
-
-def bound_value(
-    ctx: Context, unit: Unit | None, expr: cst.BaseExpression
-) -> tuple[cst.BaseExpression, Unit | None]:
-    """A name bound exactly once (``init = State(...)``, in its function or the module):
-    the value it holds, and the scope that value is read in; anything else as it is."""
-    found = single_value(ctx.index, unit, expr.value) if type(expr) is cst.Name else None
-    return found if found is not None else (expr, unit)
+    if shape.kind == "dict":
+        return "a dict with keys {" + ", ".join(repr(k) for k in sorted(shape.keys)) + "}"
+    if shape.kind == "class":
+        return f"a `{shape.name}` {shape.what}"
+    if shape.kind == "fields":
+        fields = ", ".join(f"`{f}`" for f in sorted(shape.keys))
+        return f"an object with fields {fields} (a dataclass or NamedTuple)"
+    if shape.kind == "leaf":
+        return f"a single {shape.what} array" if shape.what else "a single array"
+    if shape.kind == "none":
+        return "None"
+    if shape.kind == "value":
+        return "not None"
+    if shape.kind == "list":
+        return f"a list of {shape.length}"
+    return f"a plain tuple of {shape.length}" if plain else f"a tuple of {shape.length}"
 
 
 class PytreeStructureChange(Rule):
@@ -262,8 +113,8 @@ class PytreeStructureChange(Rule):
     def __init__(self) -> None:
         # per file: id of a step function -> the state keys it must return; and
         # (unit, dict name) -> the keys stored into that dict, with where
-        self._step: dict[int, dict[str, cst.CSTNode]] = {}
-        self._stores: dict[tuple[int, str], list[tuple[str, cst.CSTNode]]] = {}
+        self._step: dict[int, dict[str | bytes, cst.CSTNode]] = {}
+        self._stores: dict[tuple[int, str], list[tuple[str | bytes, cst.CSTNode]]] = {}
 
 
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
@@ -280,9 +131,6 @@ class PytreeStructureChange(Rule):
     # the input; returning a state that has it changes the structure from one call to the
     # next, so a jitted step retraces (and a lax loop over it fails).
 
-    def _state(self, ctx: Context) -> dict:
-        return self._step
-
     def _input_param(self, ctx: Context, node: cst.BaseExpression) -> str | None:
         info = ctx.info
         unit = ctx.unit
@@ -298,7 +146,7 @@ class PytreeStructureChange(Rule):
         if type(func) is cst.Attribute and func.attr.value == "get" and len(node.args) == 2:
             key = node.args[0].value
             if type(key) is cst.SimpleString and self._input_param(ctx, func.value):
-                self._state(ctx).setdefault(id(ctx.unit), {})[key.evaluated_value] = node
+                self._step.setdefault(id(ctx.unit), {})[key.evaluated_value] = node
 
     def visit_Comparison(self, node: cst.Comparison, ctx: Context) -> None:
         if len(node.comparisons) != 1 or not type(node.left) is cst.SimpleString:
@@ -306,7 +154,7 @@ class PytreeStructureChange(Rule):
         target = node.comparisons[0]
         if isinstance(target.operator, (cst.In, cst.NotIn)) and \
                 self._input_param(ctx, target.comparator):
-            self._state(ctx).setdefault(id(ctx.unit), {})[node.left.evaluated_value] = node
+            self._step.setdefault(id(ctx.unit), {})[node.left.evaluated_value] = node
 
     def visit_Assign(self, node: cst.Assign, ctx: Context) -> None:
         target = node.targets[0].target if len(node.targets) == 1 else None
@@ -318,17 +166,17 @@ class PytreeStructureChange(Rule):
             stores.setdefault(key, []).append((target.slice[0].slice.value.evaluated_value, node))
 
     def visit_Return(self, node: cst.Return, ctx: Context) -> None:
-        missing = self._state(ctx).get(id(ctx.unit))
+        missing = self._step.get(id(ctx.unit))
         if not missing or node.value is None:
             return
         value = node.value
         if type(value) is cst.Tuple and value.elements:
             value = value.elements[0].value  # (new_state, output)
-        added: list[tuple[str, cst.CSTNode]] = []
+        added: list[tuple[str | bytes, cst.CSTNode]] = []
         if type(value) is cst.Dict:
             for element in value.elements:
                 if type(element) is cst.DictElement and type(element.key) is cst.SimpleString:
-                    added.append((element.key.evaluated_value, element))  # type: ignore[arg-type]
+                    added.append((element.key.evaluated_value, element))
         elif type(value) is cst.Name:
             stores = self._stores
             added.extend(stores.get((id(ctx.unit), value.value), []))
@@ -346,146 +194,45 @@ class PytreeStructureChange(Rule):
                 return
 
     def _loop(self, ctx: Context, node: cst.Call, qual: str) -> None:
-        body_pos, body_kw, init_pos, init_kw, carry_index = CARRY_LOOPS[qual]
-        body = call_arg(node, body_pos, body_kw)
-        unit = ctx.resolver.function(body, ctx.unit) if body is not None else None
-        init = call_arg(node, init_pos, init_kw)
-        if unit is None or init is None:
-            return
-        unpacked = None
-        fields: frozenset[str] | None = None
-        init_value = bound_value(ctx, ctx.unit, init)
-        if self._shape(ctx, *init_value) is None:
-            # the initial value is unknown; `a, b = carry` says it is a sequence of two
-            # (a tuple, a list, a NamedTuple...): only a literal of another length differs
-            unpacked = unpacked_carry(unit, carry_index)
-            if unpacked is None:
-                # `carry.pos`, `carry.vel`: an object with fields (a dataclass, a
-                # NamedTuple), which no tuple or dict literal matches
-                # (only for a value from elsewhere: a call of a plain class fails otherwise)
-                fields = field_carry(unit, carry_index) \
-                    if not type(init_value[0]) is cst.Call else None
-                if fields is None:
-                    return
-        for value in returned_values(unit.node):
-            carry = value
-            if qual == "jax.lax.scan":
-                if not type(value) is cst.Tuple or len(value.elements) != 2:
-                    continue
-                carry = value.elements[0].value
-            if fields is not None:
-                got = structure(carry) or structure(_local_literal(unit, carry))
-                found = (("fields", ", ".join(f"`{f}`" for f in sorted(fields))), got, carry) \
-                    if got is not None else None
-            elif unpacked is not None:
-                got = structure(carry) or structure(_local_literal(unit, carry))
-                # `a, b = carry` tells the length, not whether it is a tuple or a list
-                found = (unpacked, got, carry) if got is not None \
-                    and got[0] in ("tuple", "list") and got[1] != unpacked[1] else None
-            else:
-                found = self._compare(ctx, (init, ctx.unit), (carry, unit), None)
-            if found is not None:
-                expected, got, where = found
-                plain = "class" in (expected[0], got[0]) or fields is not None
-                if fields is not None:
-                    advice = "return the same kind of object (e.g. `dataclasses.replace(...)`)"
-                elif expected[0] == "class":
-                    advice = f"return a `{expected[1][0]}` (build it with `{expected[1][0]}(...)`)"
-                elif got[0] == "class":
-                    advice = f"initialise the carry as a `{got[1][0]}`"  # type: ignore[index]
-                else:
-                    advice = "initialise the carry with its final structure"
+        for mismatch in loop_carry_mismatches(ctx, node, qual):
+            expected, got = mismatch.expected, mismatch.got
+            if expected.kind == got.kind == "leaf":
                 self.report(
                     ctx,
-                    where,
-                    f"The {qual} body returns a carry that is {describe(got, plain)} but receives "
-                    f"{describe(expected, plain)}; JAX raises TypeError (carry input and output must "
-                    f"have the same pytree structure): {advice}",
+                    mismatch.where,
+                    f"The {qual} body returns a carry that is {describe(got)} but receives "
+                    f"{describe(expected)}; JAX raises TypeError (carry input and output must "
+                    "have equal types): give the initial carry the dtype the body returns",
                 )
-
-    def _shape(self, ctx: Context, expr: cst.BaseExpression, unit: Unit | None) -> Structure | None:
-        return structure(expr) or class_structure(ctx, expr, unit)
-
-    def _compare(
-        self,
-        ctx: Context,
-        expected: tuple[cst.BaseExpression, Unit | None],
-        got: tuple[cst.BaseExpression, Unit],
-        anchor: cst.BaseExpression | None,
-    ) -> tuple[Structure, Structure, cst.BaseExpression] | None:
-        """The first place where the returned carry's structure differs from the initial
-        value's, comparing literals element by element; None when they agree or either side
-        is unknown."""
-        expected_expr, expected_unit = bound_value(ctx, expected[1], expected[0])
-        got_expr, body_unit = got
-        resolved = _local_literal(body_unit, got_expr)
-        if resolved is not None and anchor is None:
-            anchor = got_expr  # report the name in the return, not its assignment
-        if resolved is not None:
-            got_expr = resolved
-        want = self._shape(ctx, expected_expr, expected_unit)
-        have = self._shape(ctx, got_expr, body_unit)
-        if want is None or have is None:
-            return None
-        if want != have:
-            return want, have, anchor or got_expr
-        if want[0] in ("tuple", "list", "dict"):
-            inner = _parts(got_expr)
-            for key, part in _parts(expected_expr).items():
-                if key in inner:
-                    found = self._compare(ctx, (part, expected_unit), (inner[key], body_unit), anchor)
-                    if found is not None:
-                        return found
-        return None
+                continue
+            fields = expected.kind == "fields"
+            plain = "class" in (expected.kind, got.kind) or fields
+            if fields:
+                advice = "return the same kind of object (e.g. `dataclasses.replace(...)`)"
+            elif expected.kind == "class":
+                advice = f"return a `{expected.name}` (build it with `{expected.name}(...)`)"
+            elif got.kind == "class":
+                advice = f"initialise the carry as a `{got.name}`"
+            else:
+                advice = "initialise the carry with its final structure"
+            self.report(
+                ctx,
+                mismatch.where,
+                f"The {qual} body returns a carry that is {describe(got, plain)} but receives "
+                f"{describe(expected, plain)}; JAX raises TypeError (carry input and output must "
+                f"have the same pytree structure): {advice}",
+            )
 
     def _branches(self, ctx: Context, node: cst.Call, qual: str) -> None:
-        if qual == "jax.lax.cond":
-            funcs = [call_arg(node, 1, "true_fun"), call_arg(node, 2, "false_fun")]
-        else:
-            branches = call_arg(node, 1, "branches")
-            funcs = [e.value for e in branches.elements] if isinstance(branches, (cst.List, cst.Tuple)) else []
-        first: Structure | None = None
-        for func in funcs:
-            unit = ctx.resolver.function(func, ctx.unit) if func is not None else None
-            if unit is None:
-                continue
-            for value in returned_values(unit.node):
-                got = ("leaf", None) if _is_leafish(value) else self._shape(ctx, value, unit)
-                if got is None:
-                    continue
-                if first is None:
-                    first = got
-                elif got != first:
-                    plain = "class" in (got[0], first[0])
-                    self.report(
-                        ctx,
-                        value,
-                        f"This {qual} branch returns {_describe_any(got, plain)} but another returns "
-                        f"{_describe_any(first, plain)}; JAX raises TypeError (branch outputs must have "
-                        "the same pytree structure)",
-                    )
-                    return
-
-
-def _is_leafish(value: cst.BaseExpression) -> bool:
-    """Arithmetic or a number: certainly a single array leaf, not a container."""
-    return isinstance(value, (cst.BinaryOperation, cst.UnaryOperation, cst.Integer, cst.Float))
-
-
-def _describe_any(shape: Structure, plain: bool = False) -> str:
-    return "a single array" if shape[0] == "leaf" else describe(shape, plain)
-
-
-def _local_literal(unit: Unit, value: cst.BaseExpression) -> cst.BaseExpression | None:
-    """``new`` in ``new = {...}; return new, x``: the literal a local bound once holds."""
-    if not type(value) is cst.Name or unit.assigned.get(value.value) != 1 \
-            or type(unit.node) is cst.Lambda:
-        return None
-    for statement in statements(unit.node.body):
-        if type(statement) is cst.SimpleStatementLine:
-            for small in statement.body:
-                if type(small) is cst.Assign and len(small.targets) == 1 and \
-                        type(small.targets[0].target) is cst.Name and \
-                        small.targets[0].target.value == value.value:
-                    return small.value
-    return None
+        mismatch = branch_mismatch(ctx, node, qual)
+        if mismatch is None:
+            return
+        plain = "class" in (mismatch.got.kind, mismatch.expected.kind)
+        leaves = mismatch.got.kind == mismatch.expected.kind == "leaf"
+        self.report(
+            ctx,
+            mismatch.where,
+            f"This {qual} branch returns {describe(mismatch.got, plain)} but another returns "
+            f"{describe(mismatch.expected, plain)}; JAX raises TypeError (branch outputs must have "
+            + ("equal types)" if leaves else "the same pytree structure)"),
+        )

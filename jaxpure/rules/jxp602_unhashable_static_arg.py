@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from jaxpure.analysis import Context, Origin, Unit, children, enclosing_class, unhashable_value
+from jaxpure.analysis import Context, Origin, enclosing_class, names_bound_to, unhashable_value
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Rule
 
@@ -198,35 +198,21 @@ def _has_static_options(node: cst.CSTNode) -> bool:
 
 def _collect_wrappers(ctx: Context, by_node: dict[int, Origin], wrappers: dict,
                       attributes: dict) -> None:
-    def visit(node: cst.CSTNode, unit: Unit | None) -> None:
-        if isinstance(node, (cst.FunctionDef, cst.Lambda)):
-            inner = ctx.index.unit_for(node)
-            body = node.body
-            for child in children(node):
-                visit(child, inner if child is body else unit)
-            return
-        if type(node) is cst.Assign and type(node.value) is cst.Call:
-            origin = by_node.get(id(node.value))
-            if origin is not None:
-                wrapped = node.value.args[0].value if node.value.args else None
-                if isinstance(wrapped, (cst.Name, cst.Attribute, cst.Lambda)):
-                    shift = 1 if type(wrapped) is cst.Attribute else 0
-                    for target in node.targets:
-                        t = target.target
-                        if type(t) is cst.Name:
-                            scope = _binding_scope(unit, t.value)
-                            wrappers[(id(scope) if scope else None, t.value)] = _Jitted(origin, shift)
-                        elif type(t) is cst.Attribute and type(t.value) is cst.Name \
-                                and t.value.value == "self":
-                            attributes[(enclosing_class(unit), t.attr.value)] = _Jitted(origin, shift)
-        for child in children(node):
-            visit(child, unit)
-
-    for statement in ctx.module.body:
-        visit(statement, None)
+    names, stored = names_bound_to(ctx, by_node)
+    for (scope, name), call in names.items():
+        jitted = _wrapper(by_node[id(call)], call)
+        if jitted is not None:
+            wrappers[(scope, name)] = jitted
+    for key, call in stored.items():
+        jitted = _wrapper(by_node[id(call)], call)
+        if jitted is not None:
+            attributes[key] = jitted
 
 
-def _binding_scope(unit: Unit | None, name: str) -> Unit | None:
-    if unit is not None and name in unit.declared_global:
+def _wrapper(origin: Origin, call: cst.Call) -> _Jitted | None:
+    """``jax.jit(f, ...)``, ``jax.jit(self.method, ...)``: a call of the wrapper passes the
+    arguments after a bound ``self``."""
+    wrapped = call.args[0].value if call.args else None
+    if not isinstance(wrapped, (cst.Name, cst.Attribute, cst.Lambda)):
         return None
-    return unit
+    return _Jitted(origin, 1 if type(wrapped) is cst.Attribute else 0)

@@ -12,6 +12,7 @@ Two properties decide which findings matter under a transform:
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TypedDict, Unpack
 
 
 @dataclass(frozen=True)
@@ -39,8 +40,21 @@ class Transform:
     body_keywords: tuple[str, ...] = ()
 
 
-def _t(name: str, caching: bool, **kw: object) -> tuple[str, Transform]:
-    return name, Transform(name, caching, **kw)  # type: ignore[arg-type]
+class _Options(TypedDict, total=False):
+    """The fields of ``Transform`` a table entry may set (checked against it by mypy)."""
+
+    concrete: bool
+    bodies: tuple[int, ...]
+    kind: str
+    filtered: bool
+    loop: bool
+    inherit: bool
+    caches_stable_bodies: bool
+    body_keywords: tuple[str, ...]
+
+
+def _t(name: str, caching: bool, **kw: Unpack[_Options]) -> tuple[str, Transform]:
+    return name, Transform(name, caching, **kw)
 
 
 TRANSFORMS: dict[str, Transform] = dict(

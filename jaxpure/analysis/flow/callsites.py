@@ -46,6 +46,8 @@ class CallSites(WalkerBase):
             callee, shift = applied
         else:
             callee = callee or model
+            if callee is None:
+                return  # not reached: with neither, `applied` is known
             # `obj.method(x)` and `model(x)` fill the parameters after `self`
             shift = 1 if callee.parent_is_class and (type(call.func) is cst.Attribute
                                                      or model is not None) else 0

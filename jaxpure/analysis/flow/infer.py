@@ -35,56 +35,56 @@ from jaxpure.analysis.catalog.transforms import CONTROL_FLOW, lookup
 
 def infer_kind(ctx: KindScope, expr: cst.BaseExpression) -> int:
     t = type(expr)
-    if t is cst.Name:
-        return ctx.lookup(expr.value)  # type: ignore[attr-defined]
+    if type(expr) is cst.Name:
+        return ctx.lookup(expr.value)
     if t in (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.ConcatenatedString,
              cst.FormattedString, cst.Lambda, cst.Ellipsis):
         return L.STATIC
-    if t is cst.Attribute:
-        return _attribute_kind(ctx, expr)  # type: ignore[arg-type]
-    if t is cst.Subscript:
-        base = infer_kind(ctx, expr.value)  # type: ignore[attr-defined]
+    if type(expr) is cst.Attribute:
+        return _attribute_kind(ctx, expr)
+    if type(expr) is cst.Subscript:
+        base = infer_kind(ctx, expr.value)
         if L.is_traced(base):
             return L.TRACED_ARRAY if base == L.TRACED_ARRAY else L.TRACED
         if base in (L.STATIC, L.ARRAY, L.NUMPY):
             return base
         if base == L.REF:
-            if _plural_refs(expr.value):  # type: ignore[attr-defined]
+            if _plural_refs(expr.value):
                 return L.REF  # `residual_refs[0]`: one ref of a list of them
             return L.TRACED_ARRAY if ctx.traced else L.ARRAY  # `x_ref[...]`: a value
         return L.UNKNOWN
-    if t is cst.Call:
-        return _call_kind(ctx, expr)  # type: ignore[arg-type]
-    if t is cst.BinaryOperation:
-        kinds = [infer_kind(ctx, expr.left), infer_kind(ctx, expr.right)]  # type: ignore[attr-defined]
-        if _joins_sequences(expr, kinds):  # type: ignore[arg-type]
+    if type(expr) is cst.Call:
+        return _call_kind(ctx, expr)
+    if type(expr) is cst.BinaryOperation:
+        kinds = [infer_kind(ctx, expr.left), infer_kind(ctx, expr.right)]
+        if _joins_sequences(expr, kinds):
             return L.container(kinds)  # `[x] + [zeros_like(x) for _ in ws]`: a Python list
         return L.arith(kinds)
-    if t is cst.UnaryOperation:
-        if type(expr.operator) is cst.Not:  # type: ignore[attr-defined]
+    if type(expr) is cst.UnaryOperation:
+        if type(expr.operator) is cst.Not:
             return L.STATIC
-        return L.arith([infer_kind(ctx, expr.expression)])  # type: ignore[attr-defined]
-    if t is cst.BooleanOperation:
-        return L.join(infer_kind(ctx, expr.left), infer_kind(ctx, expr.right))  # type: ignore[attr-defined]
-    if t is cst.Comparison:
-        return _comparison_kind(ctx, expr)  # type: ignore[arg-type]
-    if t is cst.IfExp:
-        return L.join(infer_kind(ctx, expr.body), infer_kind(ctx, expr.orelse))  # type: ignore[attr-defined]
-    if t in (cst.Tuple, cst.List, cst.Set):
-        return L.container([infer_kind(ctx, e.value) for e in expr.elements])  # type: ignore[attr-defined]
-    if t in (cst.ListComp, cst.SetComp, cst.GeneratorExp):
+        return L.arith([infer_kind(ctx, expr.expression)])
+    if type(expr) is cst.BooleanOperation:
+        return L.join(infer_kind(ctx, expr.left), infer_kind(ctx, expr.right))
+    if type(expr) is cst.Comparison:
+        return _comparison_kind(ctx, expr)
+    if type(expr) is cst.IfExp:
+        return L.join(infer_kind(ctx, expr.body), infer_kind(ctx, expr.orelse))
+    if type(expr) is cst.Tuple or type(expr) is cst.List or type(expr) is cst.Set:
+        return L.container([infer_kind(ctx, e.value) for e in expr.elements])
+    if type(expr) is cst.ListComp or type(expr) is cst.SetComp or type(expr) is cst.GeneratorExp:
         # `[jnp.linalg.norm(g) for g in leaves]`: a container of what each element is
-        return L.container([infer_kind(ctx, expr.elt)])  # type: ignore[attr-defined]
-    if t is cst.DictComp:
-        return L.container([infer_kind(ctx, expr.value)])  # type: ignore[attr-defined]
-    if t is cst.Dict:
+        return L.container([infer_kind(ctx, expr.elt)])
+    if type(expr) is cst.DictComp:
+        return L.container([infer_kind(ctx, expr.value)])
+    if type(expr) is cst.Dict:
         return L.container(
-            [infer_kind(ctx, e.value) for e in expr.elements if type(e) is cst.DictElement]  # type: ignore[attr-defined]
+            [infer_kind(ctx, e.value) for e in expr.elements if type(e) is cst.DictElement]
         )
-    if t is cst.NamedExpr:
-        return infer_kind(ctx, expr.value)  # type: ignore[attr-defined]
-    if t is cst.StarredElement:
-        return infer_kind(ctx, expr.value)  # type: ignore[attr-defined]
+    if type(expr) is cst.NamedExpr:
+        return infer_kind(ctx, expr.value)
+    if type(expr) is cst.StarredElement:
+        return infer_kind(ctx, expr.value)
     return L.UNKNOWN
 
 
@@ -173,9 +173,9 @@ def _self_array_attribute(ctx: KindScope, name: str, attr: str) -> bool:
     """``self.board`` where every assignment of ``self.board`` in the class stores a new JAX
     array (``jnp.zeros(...)``, ``self.board.at[i].set(v)``)."""
     method = _self_method(ctx, name)
-    if method is None:
+    if method is None or method.class_name is None:
         return False
-    values = ctx.index.self_stores.get((method.class_name, attr))
+    values = ctx.index.self_stores.get((method.class_name, attr)) or []
     return bool(values) and all(
         type(v) is cst.Call and (ctx.qualname(v.func) in JAX_ARRAY_CREATORS
                                      or at_update_base(v) is not None)

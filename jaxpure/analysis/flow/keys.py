@@ -78,16 +78,16 @@ class KeyFlow(WalkerBase):
         if callee is None or not type(callee.node) is cst.FunctionDef:
             return {}
         returned = returned_values(callee.node)
-        if not returned or not all(type(r) is cst.Tuple and len(r.elements) == width
-                                   for r in returned):
+        tuples = [r for r in returned if type(r) is cst.Tuple and len(r.elements) == width]
+        if not returned or len(tuples) != len(returned):
             return {}
         passed = {param: arg.value for param, arg in (callee.arguments_of(value) or {}).items()
                   if type(arg) is cst.Name and self.ctx.is_key(arg.value)}
         found: dict[int, str] = {}
         for index in range(width):
-            names = {r.elements[index].value.value for r in returned  # type: ignore[attr-defined]
-                     if type(r.elements[index].value) is cst.Name}
-            if len(names) == 1 and all(type(r.elements[index].value) is cst.Name for r in returned):
+            names = {returned_name.value for r in tuples
+                     if type(returned_name := r.elements[index].value) is cst.Name}
+            if len(names) == 1 and all(type(r.elements[index].value) is cst.Name for r in tuples):
                 name = names.pop()
                 if name in passed and name not in callee.assigned:
                     found[index] = passed[name]
@@ -161,7 +161,7 @@ class KeyFlow(WalkerBase):
         for arg in call.args if bound is None else [None, *call.args]:
             if arg is not None and id(arg.value) in kept:
                 continue
-            for name in self.held_keys(argument_paths(arg.value)) if arg is not None else [bound]:
+            for name in self.held_keys(argument_paths(arg.value)) if arg is not None else ([bound] if bound else []):
                 if name in seen:
                     continue
                 seen.add(name)

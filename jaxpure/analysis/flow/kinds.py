@@ -40,7 +40,7 @@ class KindFlow(WalkerBase):
             callsite = {**seeded, **{k: L.join(v, seeded[k]) if k in seeded else v
                                      for k, v in callsite.items()}}
         for p in unit.params:
-            kind = L.UNKNOWN
+            kind: int = L.UNKNOWN
             if unit.parent_is_class and p.index == 0 and not unit.is_staticmethod:
                 kind = L.STATIC
             elif _REF_NAME.search(p.name):
@@ -163,7 +163,7 @@ class KindFlow(WalkerBase):
                     self.bind(element.value, item.value)
                 return
             whole = ctx.kind(value) if value is not None else L.UNKNOWN
-            element_kind = L.TRACED if L.is_traced(whole) else (
+            element_kind: int = L.TRACED if L.is_traced(whole) else (
                 L.STATIC if whole == L.STATIC else L.UNKNOWN)
             carried = carry_element_kinds(ctx, value, len(elements))
             qual = ctx.qualname(value.func) if type(value) is cst.Call else None
@@ -214,30 +214,30 @@ class KindFlow(WalkerBase):
                     for e in iterable.elements):
             # `for row, c0 in [(0, d[0]), (n - 1, d[-1])]`: each target takes its own column
             for position, element in enumerate(target.elements):
-                column = [row.value.elements[position].value  # type: ignore[attr-defined]
-                          for row in iterable.elements]
+                column = [row.value.elements[position].value
+                          for row in iterable.elements if isinstance(row.value, (cst.Tuple, cst.List))]
                 kind = functools.reduce(L.join, [ctx.kind(v) for v in column])
                 for name in target_names(element.value):
                     frame.env[name] = kind
                     frame.keys.pop(name, None)
             return
-        if qual == "builtins.zip" and isinstance(target, (cst.Tuple, cst.List)) \
+        if qual == "builtins.zip" and type(iterable) is cst.Call and isinstance(target, (cst.Tuple, cst.List)) \
                 and len(target.elements) == len(iterable.args) \
-                and not any(a.star or a.keyword for a in iterable.args):  # type: ignore[attr-defined]
+                and not any(a.star or a.keyword for a in iterable.args):
             # `for k, (name, p) in zip(keys, d.items())`: each target from its own iterable
-            for element, arg in zip(target.elements, iterable.args):  # type: ignore[attr-defined]
+            for element, arg in zip(target.elements, iterable.args):
                 self.bind_iteration(element.value, arg.value)
             return
         if qual == "builtins.range":
-            element = L.STATIC
+            element_kind = L.STATIC
         elif qual in A.ARRAY_SEQUENCE_FUNCTIONS and kind != L.STATIC:
-            element = L.TRACED_ARRAY if L.is_traced(kind) else L.ARRAY  # `for part in jnp.split(x, 3)`
+            element_kind = L.TRACED_ARRAY if L.is_traced(kind) else L.ARRAY  # `for part in jnp.split(x, 3)`
         elif L.is_traced(kind):
-            element = L.TRACED_ARRAY if kind == L.TRACED_ARRAY else L.TRACED
+            element_kind = L.TRACED_ARRAY if kind == L.TRACED_ARRAY else L.TRACED
         elif kind == L.STATIC:
-            element = L.STATIC
+            element_kind = L.STATIC
         else:
-            element = L.UNKNOWN
+            element_kind = L.UNKNOWN
         names = target_names(target)
         view = _dict_view(ctx, iterable)
         if qual == "builtins.enumerate" and type(target) is cst.Tuple \
@@ -260,7 +260,7 @@ class KindFlow(WalkerBase):
                 frame.env[name] = L.TRACED if L.is_traced(receiver) else L.UNKNOWN
         else:
             for name in names:
-                frame.env[name] = element
+                frame.env[name] = element_kind
         iter_keys = type(iterable) is cst.Name and ctx.is_key(iterable.value) or \
             self.produces_key(iterable)
         for name in target_names(target):

@@ -41,6 +41,10 @@ from jaxpure.analysis.flow.key_loops import KeyLoops
 from jaxpure.analysis.flow.keys import KeyFlow
 from jaxpure.analysis.flow.kinds import KindFlow
 
+# expressions with a walk of their own (calls, closures, alternatives, loops); the rest
+# are walked child by child
+_WALKED_APART = frozenset({cst.Call, cst.Lambda, cst.IfExp, cst.BooleanOperation, *COMPREHENSIONS})
+
 
 class Walker(KindFlow, KeyFlow, KeyLoops, CallSites):
     def __init__(self, ctx: Context, handlers: dict[type, list[Handler]]) -> None:
@@ -92,7 +96,7 @@ class Walker(KindFlow, KeyFlow, KeyLoops, CallSites):
         saved_loops, ctx.loops = ctx.loops, []
         self.bind_params(unit, info, frame)
         node = unit.node
-        if type(node) is cst.Lambda:
+        if isinstance(node, cst.Lambda):
             self.expr(node.body)
             if info is not None and info.loop_body:
                 self.check_carried_keys(node.body)
@@ -206,19 +210,18 @@ class Walker(KindFlow, KeyFlow, KeyLoops, CallSites):
             self.ctx.frame.env.pop(name, None)
             self.ctx.frame.keys.pop(name, None)
 
-    def stmt_Import(self, node: cst.CSTNode) -> None:
+    def stmt_Import(self, node: cst.Import | cst.ImportFrom) -> None:
         self.dispatch(node)
-        for alias in node.names:  # type: ignore[attr-defined]
-            name = alias.asname.name if alias.asname else alias.name
+        if isinstance(node.names, cst.ImportStar):
+            return  # `from m import *`: nothing bound that this walk could name
+        for alias in node.names:
+            name: cst.BaseExpression = alias.asname.name if alias.asname else alias.name
             while type(name) is cst.Attribute:
                 name = name.value
             if type(name) is cst.Name:
                 self.ctx.frame.env[name.value] = L.STATIC  # a module or an imported object
 
     def stmt_ImportFrom(self, node: cst.ImportFrom) -> None:
-        if type(node.names) is cst.ImportStar:
-            self.dispatch(node)
-            return
         self.stmt_Import(node)
 
     def stmt_Global(self, node: cst.CSTNode) -> None:
@@ -460,17 +463,18 @@ class Walker(KindFlow, KeyFlow, KeyLoops, CallSites):
         if found:
             for handler in found:
                 handler(node, ctx)
-        if t is cst.Lambda:
-            self.defaults(node.params)  # type: ignore[attr-defined]
-            self.remember_closure(node)
-        elif t in COMPREHENSIONS:
-            self.comprehension(node)
-        elif t is cst.Call:
-            self.call(node)  # type: ignore[arg-type]
-        elif t is cst.IfExp:
-            self.if_expression(node)  # type: ignore[arg-type]
-        elif t is cst.BooleanOperation:
-            self.boolean_operation(node)  # type: ignore[arg-type]
+        if t in _WALKED_APART:
+            if type(node) is cst.Call:
+                self.call(node)
+            elif type(node) is cst.Lambda:
+                self.defaults(node.params)
+                self.remember_closure(node)
+            elif type(node) is cst.IfExp:
+                self.if_expression(node)
+            elif type(node) is cst.BooleanOperation:
+                self.boolean_operation(node)
+            elif isinstance(node, COMPREHENSIONS):
+                self.comprehension(node)
         else:
             for name in child_fields(t):
                 value = getattr(node, name)
@@ -536,17 +540,17 @@ class Walker(KindFlow, KeyFlow, KeyLoops, CallSites):
         if self.ctx.traced:
             self.record_callsite(node)
 
-    def comprehension(self, node: cst.CSTNode) -> None:
+    def comprehension(self, node: cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp) -> None:
         saved = self.snapshot()
         saved_loops = self.ctx.loops
         # a comprehension is a loop: `[normal(key) for _ in range(n)]` reuses key n times
         targets: set[str] = set()
-        comp = node.for_in  # type: ignore[attr-defined]
+        comp: cst.CompFor | None = node.for_in
         while comp is not None:
             targets.update(target_names(comp.target))
             comp = comp.inner_for_in
         loop = Loop(node, frozenset(targets), seen=set(targets))
-        comp = node.for_in  # type: ignore[attr-defined]
+        comp = node.for_in
         self.expr(comp.iter)  # the outermost iterable is evaluated once, before the loop
         self.ctx.loops = [loop]
         first = True
@@ -560,11 +564,11 @@ class Walker(KindFlow, KeyFlow, KeyLoops, CallSites):
                 self.tests.add(id(condition.test))
                 self.expr(condition.test)
             comp = comp.inner_for_in
-        if type(node) is cst.DictComp:
+        if isinstance(node, cst.DictComp):
             self.expr(node.key)
             self.expr(node.value)
         else:
-            self.expr(node.elt)  # type: ignore[attr-defined]
+            self.expr(node.elt)
         self.flush_loop_reuse(loop)
         self.ctx.loops = saved_loops
         self.restore(saved)

@@ -79,7 +79,7 @@ class SelfAttributes:
             node = origin.node
             if type(node) is cst.Call and assigned is None:
                 assigned = self._persisted_calls()
-            if type(node) is cst.Call and id(node) in assigned:
+            if type(node) is cst.Call and assigned is not None and id(node) in assigned:
                 # `self._step = jax.jit(self._update)`: the wrapper outlives the call
                 fun = call_arg(node, 0, "fun")
                 if type(fun) is cst.Call and \
@@ -94,7 +94,8 @@ class SelfAttributes:
                     baked.setdefault(id(target), t.name)
         # `self._helper(x)` or `jax.grad(self._loss)` in a baked method: the same object,
         # bound the same way
-        links = [(caller, callee, call.func) for caller, callee, call in self.traced.edges]
+        links: list[tuple[Unit, Unit, cst.BaseExpression | None]] = [
+            (caller, callee, call.func) for caller, callee, call in self.traced.edges]
         links += [(o.container, o.target, call_arg(o.node, 0)) for o in self.traced.origins
                   if o.container is not None and type(o.node) is cst.Call]
         changed = True
@@ -119,7 +120,7 @@ class SelfAttributes:
 
         def walk(node: cst.CSTNode, module_level: bool) -> None:
             if isinstance(node, (cst.Assign, cst.AnnAssign)):
-                targets = [t.target for t in node.targets] if type(node) is cst.Assign \
+                targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) \
                     else [node.target]
                 if node.value is not None and any(
                         isinstance(t, (cst.Attribute, cst.Subscript)) or
@@ -298,7 +299,7 @@ class SelfAttributes:
             first = self_param(method)
             for node, _unit in self._nodes(method):
                 if isinstance(node, (cst.Assign, cst.AnnAssign)) and node.value is not None:
-                    targets = [t.target for t in node.targets] if type(node) is cst.Assign \
+                    targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) \
                         else [node.target]
                     kind = is_mutable_value(node.value, lambda e: self.resolver.qualname(e, method))
                     for target in targets:

@@ -31,7 +31,7 @@ def single_value(index: ModuleIndex, unit: Unit | None,
         if name in u.declared_global:
             break
         if u.binds(name) and name not in u.declared_nonlocal:
-            if name in u.param_names or u.assigned.get(name) != 1 or type(u.node) is cst.Lambda:
+            if name in u.param_names or u.assigned.get(name) != 1 or isinstance(u.node, cst.Lambda):
                 return None
             value = single_assignment(u.node.body, name)
             return (value, u) if value is not None else None
@@ -79,9 +79,10 @@ def _collect_bindings(node: cst.CSTNode, out: Bindings) -> None:
             _bind_target(current.name, None, out)
         elif isinstance(current, (cst.Import, cst.ImportFrom)):
             names = current.names
-            if not type(names) is cst.ImportStar:
+            if not isinstance(names, cst.ImportStar):
                 for alias in names:
-                    name = alias.asname.name if alias.asname is not None else alias.name
+                    name: cst.BaseExpression = alias.asname.name if alias.asname is not None \
+                        else alias.name
                     while type(name) is cst.Attribute:
                         name = name.value
                     if type(name) is cst.Name:
@@ -101,8 +102,8 @@ def _bind_target(target: cst.BaseExpression, value: cst.BaseExpression | None,
 
 def binding_value(binding: object) -> cst.BaseExpression | None:
     """The value of a module-level binding record (``index.Binding``, or a bare value)."""
-    if isinstance(binding, cst.CSTNode) or binding is None:
-        return binding  # type: ignore[return-value]
+    if isinstance(binding, cst.BaseExpression) or binding is None:
+        return binding
     if getattr(binding, "augmented", False):
         return None
     return getattr(binding, "value", None)

@@ -38,7 +38,7 @@ def model_classes(index: ModuleIndex, resolver: Resolver) -> dict[str, str]:
             name: library for name in index.class_nodes
             for base, library in MODEL_BASES.items()
             if _derives_from(index, resolver, name, frozenset({base}), set())}
-    return cached  # type: ignore[return-value]
+    return cached
 
 
 def called_model(index: ModuleIndex, resolver: Resolver, call: cst.Call,

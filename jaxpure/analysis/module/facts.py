@@ -38,7 +38,7 @@ class ModuleFacts:
         self.static_methods: dict[tuple[str, bool], bool] = {}
         # id of a unit -> whether the function returns a JAX array
         self.returns_array: dict[int, bool] = {}
-        # module-level class name -> the kind of pytree node its instances are (rules/jxp501)
+        # module-level class name -> the kind of pytree node its instances are (queries/structures)
         self.pytree_classes: dict[str, str | None] = {}
         # fields a class of the module declares static (computed with the kinds: kinds.py)
         self.static_fields: frozenset[str] | None = None

@@ -72,7 +72,7 @@ class ImportTable:
         self.aliases: dict[str, str] = {}
 
     def add(self, node: cst.Import | cst.ImportFrom, package: str | None = None) -> None:
-        if type(node) is cst.Import:
+        if isinstance(node, cst.Import):
             for alias in node.names:
                 full = module_name_of(alias.name)
                 if alias.asname is not None and type(alias.asname.name) is cst.Name:
@@ -83,7 +83,7 @@ class ImportTable:
             return
         module = module_name_of(node.module) if node.module is not None else ""
         module = resolve_relative(module, len(node.relative), package)
-        if type(node.names) is cst.ImportStar:
+        if isinstance(node.names, cst.ImportStar):
             return
         for alias in node.names:
             name = dotted_name(alias.name) or ""

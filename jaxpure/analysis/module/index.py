@@ -7,6 +7,7 @@ here before the rules walk the code in evaluation order.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Container
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -141,7 +142,7 @@ class ModuleIndex:
     def unit_for(self, node: cst.CSTNode) -> Unit | None:
         return self.unit_of.get(id(node))
 
-    def mutated_module_names(self, stores_only: bool = False, skip: set[int] = frozenset()) -> set[str]:
+    def mutated_module_names(self, stores_only: bool = False, skip: Container[int] = frozenset()) -> set[str]:
         """Module globals mutated in place, leaving out mutations inside the ``skip`` units."""
         names: set[str] = set()
         for unit, name in self.store_mutations if stores_only else self.mutations:
@@ -191,7 +192,7 @@ class _Indexer:
         self.in_class_body = False
         self.block_depth = 0  # compound statements enclosing a module-level statement
         self.order = 0  # a counter of bindings and definitions, in source order
-        self._methods: dict[type, object] = {}
+        self._methods: dict[type, Callable[[cst.CSTNode], bool | None] | None] = {}
 
     # -- bindings -------------------------------------------------------------------
     def bind(self, name: str, value: cst.BaseExpression | None, augmented: bool = False) -> None:
@@ -293,7 +294,7 @@ class _Indexer:
     def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
         table = self.imports_for_scope()
         table.add(node, self.package)
-        if not type(node.names) is cst.ImportStar:
+        if not isinstance(node.names, cst.ImportStar):
             for alias in node.names:
                 if alias.asname is not None and type(alias.asname.name) is cst.Name:
                     self.bind_import(alias.asname.name.value)

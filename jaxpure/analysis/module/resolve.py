@@ -4,11 +4,19 @@ local bindings), which function of this module a call reaches, and the class a m
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 import libcst as cst
 
 from jaxpure.analysis.module.imports import BUILTIN_NAMES, canonical, dotted_name
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.syntax import returned_values
+
+
+class ResolverMemo(TypedDict, total=False):
+    """Module-wide answers built on first use."""
+
+    model_classes: dict[str, str]  # class name -> "equinox" or "nnx"
 
 
 class Resolver:
@@ -18,7 +26,7 @@ class Resolver:
         self.index = index
         self.module_name = module_name
         self._qualnames: dict[tuple[int, int], str | None] = {}
-        self.memo: dict[str, object] = {}  # module-wide answers built on first use
+        self.memo: ResolverMemo = {}
 
     def qualname(self, expr: cst.BaseExpression, unit: Unit | None) -> str | None:
         # bindings do not change while a module is analysed: one answer per node and scope

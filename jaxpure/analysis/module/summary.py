@@ -147,8 +147,8 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
             functions[f"{name}.{function}"] = (name, function)
     aliases: dict[str, str] = {}
     for name, (summary, _path, _relpath) in summaries.items():
-        for alias, target in summary.reexports:
-            aliases[f"{name}.{alias}"] = target
+        for alias, original in summary.reexports:
+            aliases[f"{name}.{alias}"] = original
     seeds: dict[str, dict[tuple, Seed]] = {}
     for name, (summary, path, relpath) in summaries.items():
         for call in summary.calls:

@@ -340,6 +340,7 @@ class TracedAnalysis:
                 before = undifferentiated.get(id(origin.target))
                 undifferentiated[id(origin.target)] = origin.undifferentiated \
                     if before is None else before & origin.undifferentiated
+        info: TraceInfo | None
         for origin in self.origins:
             info = self.info_for(origin.target)
             info.undifferentiated = set(undifferentiated.get(id(origin.target), ()))
@@ -407,7 +408,8 @@ class TracedAnalysis:
                  and type(origin.target.node) is cst.FunctionDef]
         jitted = {
             id(origin.target): origin.target for origin in plain
-            if any(d.decorator is origin.node for d in origin.target.node.decorators)
+            if isinstance(origin.target.node, cst.FunctionDef)
+            and any(d.decorator is origin.node for d in origin.target.node.decorators)
         }
         # `attention_jit = jax.jit(attention, static_argnames=...)`: calls by that name
         wrapper_of = {
@@ -426,8 +428,9 @@ class TracedAnalysis:
                    and origin.node.args[0].value.value == origin.target.name}
         if not jitted and not wrappers and not applied:
             return
-        calls = [(None, call) for call in self.index.module_calls]
+        calls: list[tuple[Unit | None, cst.Call]] = [(None, call) for call in self.index.module_calls]
         calls += [(unit, call) for unit in self.index.units for call in unit.calls]
+        target: Unit | None
         for unit, call in calls:
             if id(call.func) in applied:
                 target = applied[id(call.func)]

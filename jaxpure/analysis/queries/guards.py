@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jaxpure.analysis.syntax import children, handler_catches, reads_any
+from jaxpure.analysis.syntax import children, handler_catches, reads_any, statements
 
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
     from jaxpure.analysis.context import Context
@@ -70,6 +70,20 @@ def catches_missing_key(handler: cst.ExceptHandler) -> bool:
 
 
 _MISSING_KEY_ERRORS = frozenset({"KeyError", "LookupError"})
+
+
+def tried_lookups(node: cst.Try) -> list[cst.Subscript]:
+    """``CACHE[k]`` read by a simple statement of a ``try`` body whose handler catches a
+    missing key (``try: return CACHE[k]`` / ``except KeyError: CACHE[k] = ...``)."""
+    if not any(catches_missing_key(h) for h in node.handlers):
+        return []
+    found: list[cst.Subscript] = []
+    for statement in statements(node.body):
+        for small in statement.body if type(statement) is cst.SimpleStatementLine else ():
+            value = getattr(small, "value", None)
+            if type(value) is cst.Subscript:
+                found.append(value)
+    return found
 
 
 # ---------------------------------------------------------------------------------

@@ -40,15 +40,15 @@ def _repeated_units(ctx: Context) -> dict[int, str]:
     def walk(node: cst.CSTNode, unit: Unit | None, in_loop: bool) -> None:
         t = type(node)
         if t in (cst.FunctionDef, cst.ClassDef, cst.Lambda):
-            if t is cst.FunctionDef:
-                for decorator in node.decorators:  # type: ignore[attr-defined]
+            if type(node) is cst.FunctionDef:
+                for decorator in node.decorators:
                     walk(decorator, unit, in_loop)
             return
-        if t is cst.Call and in_loop:
-            record(node, unit)  # type: ignore[arg-type]
+        if type(node) is cst.Call and in_loop:
+            record(node, unit)
         if t in (cst.For, cst.While):
             # a sweep over literal configurations runs each call once per configuration
-            sweep = t is cst.For and constant_iterable(ctx, node.iter, follow=False)  # type: ignore[attr-defined]
+            sweep = type(node) is cst.For and constant_iterable(ctx, node.iter, follow=False)
             for name in child_fields(t):
                 value = getattr(node, name)
                 inside = name == "body" and not sweep
@@ -71,8 +71,8 @@ def _repeated_units(ctx: Context) -> dict[int, str]:
         node = unit.node
         body = node.body
         if type(node) is cst.FunctionDef:
-            for statement in statements(body):  # type: ignore[arg-type]
-                walk(statement, unit, False)
+            for inner in statements(node.body):
+                walk(inner, unit, False)
         else:
             walk(body, unit, False)
     # a function called (anywhere) by a repeated, untraced function repeats too

@@ -82,7 +82,7 @@ def _is_shared_generator(ctx: Context, receiver: cst.BaseExpression) -> bool:
     ``RandomState``, ``random.Random``): its state advances eagerly, the draw is frozen."""
     if not type(receiver) is cst.Name or ctx.scope_of(receiver.value) not in ("module", "closure"):
         return False
-    values = bound_values(ctx, receiver.value)
+    values = bound_values(ctx, receiver.value) or []
     return bool(values) and all(
         type(v) is cst.Call and ctx.qualname(v.func) in SEEDED_CONSTRUCTORS for v in values)
 
@@ -245,6 +245,8 @@ def _fstring_piece(node: cst.FormattedString, values: list[cst.BaseExpression]) 
                 return None
             out.append(text)  # `{{`/`}}` escapes mean the same in a format string
             continue
+        if not isinstance(part, cst.FormattedStringExpression):
+            return None
         if part.equal is not None:
             return None  # f"{x=}" prints the expression text too
         spec = ""

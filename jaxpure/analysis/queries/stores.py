@@ -206,6 +206,7 @@ def indexed_by_own_key(ctx: Context, target: cst.Subscript) -> bool:
 
 
 def _iterates_keys_of(loop: cst.For, name: str, owner: str) -> bool:
+    target: cst.BaseExpression
     target, iterable = loop.target, loop.iter
     if type(target) is cst.Tuple and target.elements:
         target = target.elements[0].value  # `for k, v in d.items()`, `for i, x in enumerate(xs)`
@@ -251,8 +252,8 @@ def stores(ctx: Context, node: cst.CSTNode) -> list[Store]:
         return []
     found: list[Store] = []
     if type(node) is cst.Assign:
-        for target in node.targets:
-            _assign_stores(ctx, node, target.target, node.value, found)
+        for assign_target in node.targets:
+            _assign_stores(ctx, node, assign_target.target, node.value, found)
     elif type(node) is cst.AnnAssign:
         if node.value is not None:
             _assign_stores(ctx, node, node.target, node.value, found)

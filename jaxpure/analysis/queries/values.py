@@ -44,7 +44,7 @@ def bound_values(ctx: Context, name: str) -> list[cst.BaseExpression | None] | N
 
 
 def _all_bound(ctx: Context, name: str, test) -> bool:
-    values = bound_values(ctx, name)
+    values = bound_values(ctx, name) or []
     return bool(values) and all(v is not None and test(ctx, v) for v in values)
 
 
@@ -75,7 +75,7 @@ def is_python_table(ctx: Context, value: cst.BaseExpression, depth: int = 0) -> 
         return is_python_table(ctx, value.left, depth + 1) or (
             type(value.operator) is cst.Add and is_python_table(ctx, value.right, depth + 1))
     if type(value) is cst.Name and depth < 3:
-        values = bound_values(ctx, value.value)
+        values = bound_values(ctx, value.value) or []
         return bool(values) and all(v is not None and is_python_table(ctx, v, depth + 1)
                                     for v in values)
     return False
@@ -126,7 +126,7 @@ def unhashable_value(ctx: Context, value: cst.BaseExpression, follow_names: bool
     if follow_names and type(value) is cst.Name:
         values = bound_values(ctx, value.value)
         if values and all(v is not None for v in values):
-            kinds = {unhashable_value(ctx, v, follow_names=False) for v in values}  # type: ignore[arg-type]
+            kinds = {unhashable_value(ctx, v, follow_names=False) for v in values if v is not None}
             if len(kinds) == 1 and None not in kinds:
                 return kinds.pop()
     return None
@@ -176,7 +176,7 @@ def _unhashable_dataclass(ctx: Context, func: cst.BaseExpression) -> str | None:
         if ctx.qualname(call.func if call else expr) != "dataclasses.dataclass":
             continue
         options = {a.keyword.value: a.value for a in (call.args if call else ()) if a.keyword}
-        if any(isinstance(options.get(k), cst.Name) and options[k].value == "True"
+        if any(isinstance(option := options.get(k), cst.Name) and option.value == "True"
                for k in ("frozen", "unsafe_hash")):
             return None
         eq = options.get("eq")
