@@ -65,7 +65,8 @@ class GuardedByExcept(Rule):
     around it catches (``except TypeError``) is a concreteness guard, not a failure."""
 
     def report(self, ctx: Context, node: cst.CSTNode, message: str,
-               replacement: Replacement | None = None, related: tuple[cst.CSTNode, ...] = ()) -> None:
+               replacement: Replacement | None = None, related: tuple[cst.CSTNode, ...] = (),
+               detail: str = "") -> None:
         if caught_when_traced(ctx, node):
             return
-        super().report(ctx, node, message, replacement, related)
+        super().report(ctx, node, message, replacement, related, detail)
