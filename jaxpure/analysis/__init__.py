@@ -92,6 +92,7 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         mutable_default_param as mutable_default_param,
         result_used as result_used,
         root_name as root_name,
+        self_fixed as self_fixed,
         stores as stores,
     )
     from jaxpure.analysis.queries.values import (  # noqa: F401
@@ -215,6 +216,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         'mutable_default_param',
         'result_used',
         'root_name',
+        'self_fixed',
         'stores',
     ),
     'jaxpure.analysis.queries.values': (
