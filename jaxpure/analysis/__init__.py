@@ -104,9 +104,11 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
     )
     from jaxpure.analysis.queries.side_effects import (  # noqa: F401
         debug_print_call as debug_print_call,
+        is_deprecation_warning as is_deprecation_warning,
         is_trace_message as is_trace_message,
         printed_values as printed_values,
         side_effect_of as side_effect_of,
+        static_test as static_test,
         static_text as static_text,
     )
     from jaxpure.analysis.queries.callers import write_unobserved as write_unobserved  # noqa: F401
@@ -228,9 +230,11 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ),
     'jaxpure.analysis.queries.side_effects': (
         'debug_print_call',
+        'is_deprecation_warning',
         'is_trace_message',
         'printed_values',
         'side_effect_of',
+        'static_test',
         'static_text',
     ),
     'jaxpure.analysis.queries.callers': (
