@@ -197,7 +197,6 @@ def _builds_text(ctx: Context, call: cst.Call) -> bool:
         and static_text(ctx, func.value)
 
 
-
 def is_trace_message(call: cst.Call) -> bool:
     """A print/log whose literal text is about tracing or compiling (the retrace idiom)."""
     for arg in call.args:
