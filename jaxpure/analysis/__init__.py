@@ -93,6 +93,7 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         mutable_default_param as mutable_default_param,
         result_used as result_used,
         root_name as root_name,
+        self_fixed as self_fixed,
         stores as stores,
     )
     from jaxpure.analysis.queries.values import (  # noqa: F401
@@ -104,9 +105,11 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
     )
     from jaxpure.analysis.queries.side_effects import (  # noqa: F401
         debug_print_call as debug_print_call,
+        is_deprecation_warning as is_deprecation_warning,
         is_trace_message as is_trace_message,
         printed_values as printed_values,
         side_effect_of as side_effect_of,
+        static_test as static_test,
         static_text as static_text,
     )
     from jaxpure.analysis.queries.callers import write_unobserved as write_unobserved  # noqa: F401
@@ -225,6 +228,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         'mutable_default_param',
         'result_used',
         'root_name',
+        'self_fixed',
         'stores',
     ),
     'jaxpure.analysis.queries.values': (
@@ -236,9 +240,11 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ),
     'jaxpure.analysis.queries.side_effects': (
         'debug_print_call',
+        'is_deprecation_warning',
         'is_trace_message',
         'printed_values',
         'side_effect_of',
+        'static_test',
         'static_text',
     ),
     'jaxpure.analysis.queries.callers': (

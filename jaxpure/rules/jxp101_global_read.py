@@ -53,7 +53,12 @@ class GlobalRead(Rule):
     (`linear = jax.custom_vjp(linear)`) or after the last, every trace sees one value; an attribute
     assigned in a function (`cfg.lr = v`) makes only that attribute stale; a dict used as a
     trace-time memo (`if k not in CACHE`, `try: CACHE[k]` / `except KeyError`), a registry filled only by decorators applied at
-    import (`@register("swish")`) and `jax.new_ref` refs are not reported. A global
+    import (`@register("swish")`) and `jax.new_ref` refs are not reported. Neither is a
+    global bound once and changed only by context managers (`__enter__`/`__exit__`,
+    `@contextmanager`): an effect-handler stack or a flag set for a `with` block is scoped
+    configuration, read at trace time on purpose by code traced inside the block; a jitted
+    function first called inside the block and then outside it replays the block's value,
+    and that is missed. A global
     set by a `setup()` that always runs before the first call is reported: nothing in the
     code says so. Bare `vmap` and `grad` re-run the Python body on every call and are not
     reported.

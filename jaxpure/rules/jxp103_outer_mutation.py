@@ -4,12 +4,13 @@ import libcst as cst
 
 from jaxpure.analysis import (
     ARRAY, Context, REF, STATIC, Store, TRACED, TRACED_ARRAY, guarded_by, is_nnx_style_write,
-    names_mutable_container, root_name, stores,
+    names_mutable_container, root_name, self_fixed, stores,
 )
 from jaxpure.rules._shared import StoreRule, snippet
 from jaxpure.rules.base import Rule
 
 _ARRAY_KINDS = (ARRAY, REF, TRACED, TRACED_ARRAY)
+_SELF_FIXED = {"static": "a static argument of", "bound": "bound into the method given to"}
 
 
 class OuterMutation(StoreRule, Rule):
@@ -37,7 +38,9 @@ class OuterMutation(StoreRule, Rule):
     takes precedence. Writes to `self` are not reported unless the value is traced: many
     frameworks set attributes while tracing on purpose; the exception is an augmented
     update (`self.num_updates += 1`) in a method jitted with `self` static
-    (`static_argnums=0`), which counts compilations, not calls. Memoisation guarded by a test on
+    (`static_argnums=0`) or bound (`step = jax.jit(counter.count)`, kept and called again),
+    which counts compilations, not calls; a method jitted afresh on each call
+    (`jax.jit(self.apply)(x)`) re-runs its body and is not reported. Memoisation guarded by a test on
     the same container (`if n not in CACHE: CACHE[n] = np.eye(n)`) and `setdefault` are
     trace-time caches keyed by static values and are not reported; so is `S.add(v)` with
     static arguments on a set nothing in the module removes from (`compiled.add(task)`:
@@ -117,9 +120,9 @@ class OuterMutation(StoreRule, Rule):
                 self.report(
                     ctx,
                     node,
-                    f"`{snippet(ctx, node)}` updates `self`, a static argument of "
-                    f"{ctx.via_description(via)}: it runs once per compilation; carry the value "
-                    "as an argument",
+                    f"`{snippet(ctx, node)}` updates `self`, "
+                    f"{_SELF_FIXED[self_fixed(ctx) or 'static']} {ctx.via_description(via)}: "
+                    "it runs once per compilation; carry the value as an argument",
                     detail="The update runs while the method is traced, not on every call, so "
                     "a count stops after the first call. Keep the count outside the jitted "
                     "method, or carry it as an argument and return it.",
@@ -212,10 +215,8 @@ def _counter_on_static_self(ctx: Context, node: cst.CSTNode, store: Store) -> bo
     (``@partial(jax.jit, static_argnums=0)``): the instance comes from outside the trace,
     and an update of one of its attributes from its own value happens at trace time only.
     Plain assignments (framework setup, caches) are left alone."""
-    info, unit = ctx.info, ctx.unit
-    if info is None or unit is None or not info.direct or ctx.stateful or not unit.params:
-        return False
-    if unit.params[0].name not in info.static_params or type(node) is not cst.AugAssign:
+    unit = ctx.unit
+    if unit is None or self_fixed(ctx) is None or type(node) is not cst.AugAssign:
         return False
     return type(store.target) is cst.Attribute and type(store.target.value) is cst.Name \
         and store.target.value.value == unit.params[0].name

@@ -3,8 +3,8 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis import (
-    Context, STATIC, debug_print_call, dotted_name, enclosing_if_tests, is_trace_message,
-    printed_values, side_effect_of, static_text,
+    Context, debug_print_call, dotted_name, enclosing_if_tests, is_deprecation_warning,
+    is_trace_message, printed_values, side_effect_of, static_test, static_text,
 )
 from jaxpure.rules.base import Invalid, Replacement, Rule
 
@@ -59,13 +59,14 @@ class TraceTimeSideEffect(Rule):
     nor is one whose values are all static (`print("shape", x.shape)`, a static
     argument): those are complete at trace time, which is what JAX's debugging guide
     recommends Python `print` for; static values include text built from them
-    (`name.replace("_", " ")` on a static `name`, `type(x).__name__`). Neither is
-    `warnings.warn` with a static message (constant text, or a warning built in place from
-    static values): Python's default filter shows a warning once per line in eager code
-    too, so tracing changes nothing. A print or log of constant text alone is reported
-    (eagerly it prints on every call), except under a static test (`if x.ndim > 1:`, a
-    static argument, a module-level setting such as `if config.verbose:`): a message about
-    the trace's configuration, meant once.
+    (`name.replace("_", " ")` on a static `name`, `type(x).__name__`). Neither is a
+    deprecation with a static message (`DeprecationWarning`, `PendingDeprecationWarning`,
+    `FutureWarning`): it is about the code and meant once. Other warnings, prints and logs
+    of constant text alone are reported (eagerly they run on every call, and a warning
+    filter of "always" shows each), except under a static test (`if x.ndim > 1:`, a static
+    argument, a module-level setting such as `if config.verbose:`): a message about the
+    trace's configuration, meant once; the message may be a warning built in place from
+    static values.
     Seeded generators made in the function (`np.random.default_rng(0)`, or a static
     `seed` argument) are deterministic and not reported. Under a bare `jax.vmap` or `jax.grad`, which re-run the Python body on every
     call, the effect happens per call and is not reported. `jax.debug.print`,
@@ -107,8 +108,8 @@ class TraceTimeSideEffect(Rule):
         "import jax\n@jax.jit\ndef f(x):\n    print('compiling f for', x.shape)\n    return x\n",
         "import jax\nimport jax.numpy as jnp\nimport warnings\n@jax.jit\ndef f(x):\n    if jnp.iscomplexobj(x):\n        warnings.warn('complex support is experimental', stacklevel=2)\n    return x\n",
         "import jax\n@jax.jit\ndef f(x):\n    print(f'x has shape {x.shape} and dtype {x.dtype}')\n    return x\n",
-        # constant text: Python shows a warning once per line in eager code too
-        "import warnings\nimport jax\n@jax.jit\ndef f(x):\n    warnings.warn('clamping', stacklevel=2)\n    return x\n",
+        # a deprecation: about the code, meant to be shown once
+        "import warnings\nimport jax\n@jax.jit\ndef f(x):\n    warnings.warn('f is deprecated', DeprecationWarning, stacklevel=2)\n    return x\n",
         # text built from static values, or constant text under a static test
         "import functools\nimport jax\n@functools.partial(jax.jit, static_argnames='name')\ndef f(x, name):\n    print(name.replace('_', ' '))\n    if x.ndim > 1:\n        print('flattening')\n    return x.ravel()\n",
         "import jax\nimport logging\nlog = logging.getLogger(__name__)\n@jax.jit\ndef f(x):\n    log.info('Tracing f with shape %s', x.shape)\n    return x\n",
@@ -121,7 +122,7 @@ class TraceTimeSideEffect(Rule):
         "import jax\nimport time\ndef run(f, x):\n    t = time.time()\n    return f(x), time.time() - t\n",
     )
     INVALID = (
-        "import warnings\nimport jax\n@jax.jit\ndef f(x):\n    warnings.warn(f'clamping {x}')\n    return x\n",
+        "import warnings\nimport jax\n@jax.jit\ndef f(x):\n    warnings.warn('clamping')\n    return x\n",
         "import jax\nimport numpy as np\nrng = np.random.default_rng()\n@jax.jit\ndef f(x):\n    return x + rng.uniform()\n",
         Invalid(
             "import jax\n@jax.jit\ndef f(x):\n    print('x', x)\n    return x\n",
@@ -141,6 +142,7 @@ class TraceTimeSideEffect(Rule):
         "import jax\n@jax.jit\ndef f(x):\n    print('step done')\n    return x\n",
         # no `import jax` spelling to build the fix from: reported without a fix
         "from jax import jit\n@jit\ndef f(x):\n    print(x)\n    return x\n",
+        "import warnings\nimport jax\n@jax.jit\ndef f(x):\n    warnings.warn(f'clamping {x}')\n    return x\n",
     )
 
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
@@ -157,10 +159,11 @@ class TraceTimeSideEffect(Rule):
             shown = printed_values(
                 _warning_message(node) if effect.category == "warn" else node)
             if all(static_text(ctx, v) for v in shown) and (
-                    shown or effect.category == "warn" or self._under_static_test(ctx, node)):
-                # shapes, dtypes, static arguments: complete at trace time; a constant
-                # warning shows once per line in eager code too (Python's default filter);
-                # constant text under a static test is about the trace's configuration
+                    shown or effect.category == "warn" and is_deprecation_warning(node)
+                    or self._under_static_test(ctx, node)):
+                # shapes, dtypes, static arguments: complete at trace time; a deprecation
+                # is about the code, meant once; constant text under a static test is about
+                # the trace's configuration
                 return
         what, fix, detail = _CONSEQUENCE[effect.category]
         replacement = None
@@ -183,7 +186,7 @@ class TraceTimeSideEffect(Rule):
     def _under_static_test(ctx: Context, node: cst.Call) -> bool:
         unit = ctx.unit
         return unit is not None and any(
-            ctx.kind(test) == STATIC or _module_setting(ctx, test)
+            static_test(ctx, test) or _module_setting(ctx, test)
             for test in enclosing_if_tests(unit.node, node))
 
     @staticmethod

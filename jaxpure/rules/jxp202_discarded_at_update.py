@@ -97,7 +97,7 @@ class DiscardedAtUpdate(Rule):
             return
         base = at_update_base(node.value)
         name = node.targets[0].target.value
-        if base is None or name.startswith("_") or name in unit.declared_global \
+        if base is None or expected_to_raise(ctx, node) or name.startswith("_") or name in unit.declared_global \
                 or name in unit.declared_nonlocal or mentions(unit.node, name) != 1:
             return
         method = at_update_method(node.value)

@@ -64,6 +64,10 @@ TRACE_MESSAGE = re.compile(
     r"(?i)\b(?:re-?)?(?:trac(?:e|ed|es|ing)|compil\w*)\b|\bjit(?:ted|ting|s)?\b|\bjax\.jit\b"
 )
 
+# warnings about the code rather than the call: shown once is what they are for
+DEPRECATION_CATEGORIES = frozenset({"DeprecationWarning", "PendingDeprecationWarning",
+                                    "FutureWarning"})
+
 # calls that build text from their arguments, and the string methods that do: text built
 # from static values by them is static (a message complete at trace time)
 TEXT_BUILTINS = frozenset({"builtins.str", "builtins.repr", "builtins.format"})

@@ -13,6 +13,8 @@ from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.syntax import lazily_initialised, reads_any, returned_values, statements
 
 MUTATED = "is mutated in place elsewhere in the module"
+CONTEXT_MANAGER_DECORATORS = frozenset({"contextlib.contextmanager",
+                                        "contextlib.asynccontextmanager"})
 CONSTANT_CASE = re.compile(r"^_*[A-Z][A-Z0-9_]*$")
 
 
@@ -56,7 +58,7 @@ class StaleNames:
         if name in index.import_names or name in index.def_names or name.startswith("__"):
             return None
         bindings = index.bindings.get(name, [])
-        if not bindings:
+        if not bindings or self._scoped_by_context_managers(name, bindings):
             return None
         if name in index.global_writes and not self._writers_clear_caches(name) \
                 and not self._lazily_initialised(name, bindings):
@@ -102,6 +104,34 @@ class StaleNames:
         mutations = sum(1 for unit, base in self.index.mutations
                         if base == name and refers_to_module(unit, name))
         return keys if literal and literal == mutations else None
+
+    def _scoped_by_context_managers(self, name: str, bindings: list) -> bool:
+        """``name`` is bound once at module level and changed only by context managers
+        (``__enter__``/``__exit__`` methods, ``@contextmanager`` generators): scoped
+        configuration, such as a stack of effect handlers or a flag set for a ``with``
+        block, which code traced inside the block reads at trace time on purpose."""
+        if len([b for b in bindings if not b.nested]) != 1 or len(bindings) != 1:
+            return False
+        index = self.index
+        writers = [u for u in index.units if name in u.declared_global and name in u.assigned]
+        writers += [u for u, base in index.mutations
+                    if base == name and u is not None and refers_to_module(u, name)]
+        if any(u is None and base == name for u, base in index.mutations):
+            return False
+        return bool(writers) and all(self._in_context_manager(u) for u in writers)
+
+    def _in_context_manager(self, unit: Unit | None) -> bool:
+        while unit is not None:
+            node = unit.node
+            if unit.parent_is_class and unit.name in ("__enter__", "__exit__", "__aenter__",
+                                                      "__aexit__"):
+                return True
+            if type(node) is cst.FunctionDef and any(
+                    self.resolver.qualname(d.decorator, unit.parent) in CONTEXT_MANAGER_DECORATORS
+                    for d in node.decorators):
+                return True
+            unit = unit.parent
+        return False
 
     def _lazily_initialised(self, name: str, bindings: list) -> bool:
         """``_TABLE = None`` at module level, and every function that rebinds it through

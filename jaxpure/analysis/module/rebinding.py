@@ -7,7 +7,7 @@ import libcst as cst
 
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import (
-    children, enclosing_nodes, inner_statements, statements, target_names,
+    children, enclosing_nodes, inner_statements, reads_any, statements, target_names,
 )
 
 # (statement or header, the loops around it)
@@ -29,7 +29,8 @@ def rebound_between_uses(owner: Unit, name: str, reader: Unit) -> bool:
     defined = next((i for i, (node, _) in enumerate(events) if id(node) in around), None)
     if defined is None:
         return True
-    local = _local_functions(owner, events)
+    seed = {top.name} if type(top.node) is cst.FunctionDef else set(_bound_names(events[defined][0]))
+    local = _reaching(owner, events, seed)
     uses = [i for i, (node, _) in enumerate(events) if i > defined and _uses(node, local)]
     for index, (node, loops) in enumerate(events):
         if index <= defined or name not in _bound_names(node):
@@ -69,13 +70,20 @@ def _header(statement: cst.CSTNode) -> cst.CSTNode | None:
     return None
 
 
-def _local_functions(owner: Unit, events: list[Event]) -> set[str]:
-    """The functions ``owner`` defines, and the names it binds to values built from them
-    (``step = jax.jit(update)``)."""
-    local = set(owner.nested)
+def _reaching(owner: Unit, events: list[Event], seed: set[str]) -> set[str]:
+    """The names through which ``owner`` can run the reader: its own name (``seed``), the
+    local functions whose bodies mention one of them (callers), and the names bound to
+    values built from them (``step = jax.jit(update)``). Other local functions, defined
+    for other parts of the function, cannot trace it."""
+    local = set(seed)
     changed = True
     while changed:
         changed = False
+        for name, unit in owner.nested.items():
+            if name not in local and type(unit.node) is cst.FunctionDef \
+                    and reads_any(unit.node.body, local):
+                local.add(name)
+                changed = True
         for node, _ in events:
             if isinstance(node, (cst.Assign, cst.AnnAssign)) and node.value is not None \
                     and _holds_function(node.value, local):

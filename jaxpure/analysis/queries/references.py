@@ -16,6 +16,7 @@ from jaxpure.analysis.syntax import keyword_arg, positional_args, single_assignm
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
     from jaxpure.analysis.context import Context
 
+
 def uses_mutable_references(ctx: Context) -> bool:
     """Whether the module makes mutable references: ``jax.new_ref(...)``, a Variable with
     ``hijax=True``, or ``nnx.var_defaults(hijax=True)`` (asked only of the rare calls that

@@ -12,6 +12,7 @@ import libcst as cst
 
 from jaxpure.analysis.catalog.side_effects import (
     CLOCK_CALLS,
+    DEPRECATION_CATEGORIES,
     ENTROPY_CALLS,
     GENERATOR_DRAWS,
     IO_CALLS,
@@ -157,6 +158,36 @@ def static_text(ctx: Context, node: cst.BaseExpression) -> bool:
     return bool(ctx.kind(node) == STATIC)
 
 
+def static_test(ctx: Context, test: cst.BaseExpression) -> bool:
+    """A branch test whose value is known at trace time: a static value, or ``any``/``all``
+    of a static test over a generator (``any(jnp.iscomplexobj(leaf) for leaf in
+    tree_leaves(tree))``: a dtype test per leaf), under ``not``/``and``/``or``."""
+    if ctx.kind(test) == STATIC:
+        return True
+    if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
+        return static_test(ctx, test.expression)
+    if type(test) is cst.BooleanOperation:
+        return static_test(ctx, test.left) and static_test(ctx, test.right)
+    if type(test) is cst.Call and ctx.qualname(test.func) in ("builtins.any", "builtins.all") \
+            and len(test.args) == 1 and type(test.args[0].value) in (cst.GeneratorExp, cst.ListComp):
+        return static_test(ctx, test.args[0].value.elt)  # type: ignore[attr-defined]
+    return False
+
+
+def is_deprecation_warning(call: cst.Call) -> bool:
+    """``warnings.warn(msg, DeprecationWarning)`` (or ``category=``, ``FutureWarning``, a
+    ``PendingDeprecationWarning(msg)`` built in place): a warning about the code, not about
+    one call's values, meant to be shown once."""
+    args = [a for a in call.args if a.keyword is None]
+    candidates = [a.value for a in args[1:2]]
+    candidates += [a.value for a in call.args if a.keyword is not None
+                   and a.keyword.value == "category"]
+    if args and type(args[0].value) is cst.Call:
+        candidates.append(args[0].value.func)
+    return any((dotted_name(c) or "").rsplit(".", 1)[-1] in DEPRECATION_CATEGORIES
+               for c in candidates)
+
+
 def _builds_text(ctx: Context, call: cst.Call) -> bool:
     """``str(v)``, ``repr(v)``, ``format(v)``, or a string method on static text."""
     func = call.func
@@ -164,7 +195,6 @@ def _builds_text(ctx: Context, call: cst.Call) -> bool:
         return True
     return type(func) is cst.Attribute and func.attr.value in STR_METHODS \
         and static_text(ctx, func.value)
-
 
 
 def is_trace_message(call: cst.Call) -> bool:

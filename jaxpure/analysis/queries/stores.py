@@ -155,6 +155,21 @@ def outer_target(ctx: Context, target: cst.BaseExpression) -> Outer | None:
     return outer
 
 
+def self_fixed(ctx: Context) -> str | None:
+    """How the current method's ``self`` is fixed by its caching transform, if it is:
+    "static" (``@partial(jax.jit, static_argnums=0)``) or "bound" (``jax.jit(counter.count)``,
+    ``self._step = jax.jit(self._update)``). Either way the instance comes from outside the
+    trace, and what the method does to it happens once, while tracing."""
+    info, unit = ctx.info, ctx.unit
+    if info is None or unit is None or not info.direct or ctx.stateful or not unit.params:
+        return None
+    if unit.params[0].name in info.static_params:
+        return "static"
+    if unit.parent_is_class and id(unit) in ctx.facts.self_attributes.baked:
+        return "bound"
+    return None
+
+
 def is_nnx_style_write(target: cst.BaseExpression) -> bool:
     """``v.value = ...`` / ``v[...] = ...``: nnx Variable and ``jax.new_ref`` updates."""
     if type(target) is cst.Attribute and target.attr.value == "value":
