@@ -25,11 +25,15 @@ def analyze(
     transforms: dict[str, str] | None = None,
     static_helpers: frozenset[str] = frozenset(),
     seeds: list | None = None,
+    module_name: str = "",
+    traced: tuple[str, ...] = (),
 ) -> Context:
+    """``module_name``: the dotted module name; ``traced``: the configured patterns of functions
+    traced by contract (module/contracts.py)."""
     index = build_index(module, package)
     resolver = Resolver(index)
-    traced = analyze_traced(index, resolver, transforms or {}, seeds)
-    ctx = Context(module, index, resolver, traced, static_helpers)
+    traced_analysis = analyze_traced(index, resolver, transforms or {}, seeds, module_name, traced)
+    ctx = Context(module, index, resolver, traced_analysis, static_helpers)
     for seed in seeds or ():
         ctx.seeded_kinds[seed.function] = _seed_kinds(index, seed, ctx.seeded_kinds.get(seed.function))
     Walker(ctx, handlers).run()

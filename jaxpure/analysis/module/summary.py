@@ -38,12 +38,32 @@ class ExternalCall:
 
 
 @dataclass(frozen=True)
+class SelfCall:
+    """``self.<method>(...)`` in a traced method of a class: overrides elsewhere are traced."""
+
+    owner: str  # the class (of this module) whose method makes the call
+    method: str
+    caller: str
+    line: int
+    via: str
+    caching: str | None
+    strict: str | None
+
+    def to_json(self) -> list:
+        return [self.owner, self.method, self.caller, self.line, self.via, self.caching,
+                self.strict]
+
+
+@dataclass(frozen=True)
 class ModuleSummary:
     module: str  # dotted module name ("" when unknown)
     functions: frozenset[str]  # module-level function names
     calls: tuple[ExternalCall, ...]
     # `from .layers import dense as d`: names this module re-exports (alias -> qualified)
     reexports: tuple[tuple[str, str], ...] = ()
+    # (class, qualified bases, method names) for each class of the module
+    classes: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()
+    self_calls: tuple[SelfCall, ...] = ()
 
     def to_json(self) -> list:
         return [
@@ -52,11 +72,14 @@ class ModuleSummary:
             [[c.callee, c.caller, c.line, c.via, c.caching, c.strict, list(c.positional),
               [list(k) for k in c.keywords], c.stateful] for c in self.calls],
             [list(r) for r in self.reexports],
+            [[c[0], list(c[1]), list(c[2])] for c in self.classes],
+            [c.to_json() for c in self.self_calls],
         ]
 
     @staticmethod
     def from_json(data: list) -> ModuleSummary:
-        module, functions, calls, reexports = data
+        module, functions, calls, reexports = data[:4]
+        classes, self_calls = data[4:6] if len(data) >= 6 else ([], [])
         return ModuleSummary(
             module,
             frozenset(functions),
@@ -66,6 +89,8 @@ class ModuleSummary:
                 for c in calls
             ),
             tuple((r[0], r[1]) for r in reexports),
+            tuple((c[0], tuple(c[1]), tuple(c[2])) for c in classes),
+            tuple(SelfCall(*c) for c in self_calls),
         )
 
 
@@ -151,8 +176,46 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
                         f"`{call.caller}` in {path}:{call.line}", call.positional,
                         call.keywords, call.stateful, relpath)
             seeds.setdefault(target[0], {}).setdefault(seed.key(), seed)
+    for module, seed in override_seeds(summaries, aliases):
+        seeds.setdefault(module, {}).setdefault(seed.key(), seed)
     return {module: sorted(found.values(), key=lambda s: (s.function, s.origin))
             for module, found in seeds.items()}
+
+
+def override_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
+                   aliases: Mapping[str, str]) -> list[tuple[str, Seed]]:
+    """(module, seed) for each override, in another module, of a method that a traced
+    method calls through ``self`` (``"Subclass.method"`` seeds; module/hierarchy.py)."""
+    classes: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {}
+    for name, (summary, _path, _relpath) in summaries.items():
+        for cls, bases, methods in summary.classes:
+            classes[f"{name}.{cls}"] = (name, tuple(aliases.get(b, b) for b in bases), methods)
+    if not any(summary.self_calls for summary, _p, _r in summaries.values()):
+        return []
+
+    def ancestors(qualified: str) -> set[str]:
+        found: set[str] = set()
+        frontier = [qualified]
+        while frontier:
+            for base in classes.get(frontier.pop(), ("", (), ()))[1]:
+                if base not in found:
+                    found.add(base)
+                    frontier.append(base)
+        return found
+
+    lineage = {qualified: ancestors(qualified) for qualified in classes}
+    found = []
+    for name, (summary, path, relpath) in summaries.items():
+        for call in summary.self_calls:
+            owner = f"{name}.{call.owner}"
+            for qualified, (module, _bases, methods) in classes.items():
+                if module != name and call.method in methods and owner in lineage[qualified]:
+                    function = f"{qualified[len(module) + 1:]}.{call.method}"
+                    origin = (f"`{call.owner}.{call.caller}` in {path}:{call.line} "
+                              f"through `self.{call.method}`")
+                    found.append((module, Seed(function, call.via, call.caching, call.strict,
+                                               origin, (), (), False, relpath)))
+    return found
 
 
 def seeds_fingerprint(seeds: Iterable[Seed]) -> str:

@@ -15,6 +15,8 @@ import libcst as cst
 
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.classes import applied_function, called_model
+from jaxpure.analysis.module.contracts import CONTRACT_JIT, contract_roots
+from jaxpure.analysis.module.hierarchy import override_edges
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.syntax import (
     call_arg,
@@ -24,6 +26,7 @@ from jaxpure.analysis.syntax import (
     str_literals,
 )
 from jaxpure.analysis.catalog.transforms import Transform, lookup
+from jaxpure.analysis.module.vmap_axes import axes_entries as _axes_entries
 
 PARTIAL = "functools.partial"
 
@@ -54,6 +57,10 @@ class TraceInfo:
     # except the owner's nondiff_argnums (`custom_rule_static`)
     custom_rule: bool = False
     custom_rule_static: set[str] = field(default_factory=set)
+    # traced by contract, not by a visible transform: why ("`M.__call__`, a flax linen
+    # module method"); shown only while no visible transform reaches it (`transformed`)
+    contract: str | None = None
+    transformed: bool = False
 
     @property
     def traced(self) -> bool:
@@ -71,10 +78,13 @@ class Origin:
     static: frozenset[str]
     unbatched: frozenset[str] = frozenset()
     statics_unknown: bool = False
+    contract: str | None = None  # traced by contract (module/contracts.py): why
 
 
 class TracedAnalysis:
-    def __init__(self, index: ModuleIndex, resolver: Resolver, extra: dict[str, str]) -> None:
+    def __init__(self, index: ModuleIndex, resolver: Resolver, extra: dict[str, str],
+                 module: str = "", patterns: tuple[str, ...] = ()) -> None:
+        self.module, self.patterns = module, patterns
         self.index = index
         self.resolver = resolver
         self.extra = extra
@@ -150,6 +160,9 @@ class TracedAnalysis:
                             if wrapper is not None:
                                 self.add_origin(t, decorator.decorator, unit.parent, wrapper,
                                                 options, 0)
+        for unit, reason in contract_roots(self.index, self.resolver, self.module, self.patterns):
+            self.origins.append(Origin(CONTRACT_JIT, unit.node, None, unit, frozenset(),
+                                       contract=reason))
         for call in self.index.module_calls:
             self.collect_call(call, None)
             self.collect_custom_rules(call, None)
@@ -163,6 +176,7 @@ class TracedAnalysis:
                     (applied[0] if applied is not None else None)
                 if callee is not None:
                     self.edges.append((unit, callee, call))
+        self.edges.extend(override_edges(self.index))  # `self.rewards()`: every override
 
     def collect_custom_rules(self, call: cst.Call, unit: Unit | None) -> None:
         """``f.defvjp(f_fwd, f_bwd)`` / ``f.defjvp(f_jvp)``: the rules run whenever ``f`` is
@@ -304,7 +318,9 @@ class TracedAnalysis:
     def seed(self, seeds: list) -> None:
         """Functions of this module traced by callers in other modules (see summary.py)."""
         for seed in seeds:
-            unit = self.index.defs.get(seed.function)
+            owner, _, method = seed.function.rpartition(".")  # "Env.rewards": an override
+            unit = self.index.classes.get(owner, {}).get(method) if owner \
+                else self.index.defs.get(seed.function)
             if unit is None:
                 continue
             self._merge(unit, seed.via, seed.caching, seed.strict, None)
@@ -326,6 +342,10 @@ class TracedAnalysis:
             info.unbatched_params |= origin.unbatched
             info.statics_unknown |= origin.statics_unknown
             info.origins.append((origin.transform, origin.node, origin.container))
+            if origin.contract is not None:
+                info.contract = info.contract or origin.contract
+            elif not origin.transform.inherit:
+                info.transformed = True
             if origin.transform.inherit:
                 continue  # its parameters take the kinds of the leaves it is mapped over
             info.direct = True
@@ -503,8 +523,9 @@ def _kw(call: cst.Call | None, name: str) -> cst.BaseExpression | None:
 
 
 def analyze_traced(index: ModuleIndex, resolver: Resolver, extra: dict[str, str],
-                   seeds: list | None = None) -> TracedAnalysis:
-    analysis = TracedAnalysis(index, resolver, extra)
+                   seeds: list | None = None, module: str = "",
+                   patterns: tuple[str, ...] = ()) -> TracedAnalysis:
+    analysis = TracedAnalysis(index, resolver, extra, module, patterns)
     analysis.collect()
     if seeds:
         analysis.seed(seeds)
@@ -515,25 +536,6 @@ def analyze_traced(index: ModuleIndex, resolver: Resolver, extra: dict[str, str]
 def _module_function(unit: Unit) -> bool:
     """A ``def`` at module level: one function object for the life of the program."""
     return unit.parent is None and type(unit.node) is cst.FunctionDef
-
-
-def _axes_entries(axes: cst.BaseExpression | None) -> list[bool] | None:
-    """Which entries of an ``in_axes`` list are None: a literal, or literals joined by
-    ``+`` and repeated by ``* n`` (``[0] + [None] * 9``); None when it is not that."""
-    if isinstance(axes, (cst.Tuple, cst.List)):
-        if any(type(e) is cst.StarredElement for e in axes.elements):
-            return None
-        return [type(e.value) is cst.Name and e.value.value == "None" for e in axes.elements]
-    if type(axes) is cst.BinaryOperation:
-        if type(axes.operator) is cst.Add:
-            left, right = _axes_entries(axes.left), _axes_entries(axes.right)
-            return left + right if left is not None and right is not None else None
-        if type(axes.operator) is cst.Multiply:
-            for seq, count in ((axes.left, axes.right), (axes.right, axes.left)):
-                entries = _axes_entries(seq)
-                if entries is not None and type(count) is cst.Integer:
-                    return entries * int(count.value)
-    return None
 
 
 # -- what a traced function is to the walk -------------------------------------------
