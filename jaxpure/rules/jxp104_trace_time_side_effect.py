@@ -51,8 +51,9 @@ class TraceTimeSideEffect(Rule):
     recommends Python `print` for. Neither is `warnings.warn` with a static message under
     a static test (`if jnp.iscomplexobj(y0): warnings.warn(...)`, a static argument, a
     module-level setting such as `if config.warn_fallback:`; the message may be a
-    warning built in place from static values): a warning about the
-    trace's configuration, meant once; an unconditional one is reported.
+    warning built in place from static values), nor a log line under such a test: a
+    warning about the trace's configuration, meant once; nor a `DeprecationWarning` or
+    `FutureWarning` (about the code, not the values); an unconditional one is reported.
     Seeded generators made in the function (`np.random.default_rng(0)`, or a static
     `seed` argument) are deterministic and not reported. Under a bare `jax.vmap` or `jax.grad`, which re-run the Python body on every
     call, the effect happens per call and is not reported. `jax.debug.print`,
@@ -140,9 +141,11 @@ class TraceTimeSideEffect(Rule):
             shown = printed_values(
                 _warning_message(node) if effect.category == "warn" else node)
             if all(ctx.kind(v) == STATIC for v in shown) and (
-                    shown or effect.category == "warn" and self._under_static_test(ctx, node)):
-                # shapes, dtypes, static arguments: complete at trace time; a warning about
-                # the trace's static configuration (`if jnp.iscomplexobj(y0)`) is meant once
+                    shown or effect.category == "warn" and _deprecation(ctx, node)
+                    or effect.category in ("warn", "log") and self._under_static_test(ctx, node)):
+                # shapes, dtypes, static arguments: complete at trace time; a warning or log
+                # line about the trace's static configuration (`if jnp.iscomplexobj(y0)`) is
+                # meant once, and so is a deprecation warning (about the code, not the call)
                 return
         what, fix = _CONSEQUENCE[effect.category]
         replacement = None
@@ -171,6 +174,18 @@ class TraceTimeSideEffect(Rule):
     def _can_fix(ctx: Context) -> bool:
         return ctx.resolver.qualname_text("jax.debug.print", ctx.unit) == "jax.debug.print" \
             and ctx.index.imports.lookup("jax") == "jax"
+
+
+DEPRECATIONS = frozenset({"builtins.DeprecationWarning", "builtins.FutureWarning",
+                          "builtins.PendingDeprecationWarning"})
+
+
+def _deprecation(ctx: Context, call: cst.Call) -> bool:
+    """``warnings.warn("...", DeprecationWarning)``: a warning about the code, shown once."""
+    category = call.args[1].value if len(call.args) > 1 and call.args[1].keyword is None \
+        else next((a.value for a in call.args if a.keyword is not None
+                   and a.keyword.value == "category"), None)
+    return category is not None and ctx.qualname(category) in DEPRECATIONS
 
 
 def _warning_message(call: cst.Call) -> cst.Call:

@@ -3,8 +3,9 @@ are written for (or the project's configuration) says that their users trace the
 
 A Flax linen module's ``__call__`` runs inside ``model.apply``, which users jit; an Equinox
 module's ``__call__`` inside a ``filter_jit``-ed step; the function given to
-``hk.transform`` inside ``apply``; the ``init``/``update`` functions of an optax
-``GradientTransformation`` inside a jitted train step. Each root carries the reason it is
+``hk.transform`` inside ``apply``; the ``update`` function of an optax
+``GradientTransformation`` inside a jitted train step (not its ``init``, an initialiser
+often called eagerly). Each root carries the reason it is
 traced, which the findings' messages repeat. Helpers such methods call are reached through
 the call graph like the callees of any traced function.
 
@@ -41,13 +42,14 @@ CONTRACT_BASES: dict[str, tuple[frozenset[str], str]] = {
     "equinox.Module": (frozenset({"__call__"}), "an Equinox module's `__call__`"),
     "haiku.Module": (frozenset({"__call__"}), "a haiku module's `__call__`"),
 }
-# constructors whose function arguments are traced: qualified name -> the parameters
-GRADIENT_TRANSFORMATIONS: dict[str, tuple[str, ...]] = {
-    "optax.GradientTransformation": ("init", "update"),
-    "optax.GradientTransformationExtraArgs": ("init", "update"),
-    "optax._src.base.GradientTransformation": ("init", "update"),
-    "optax._src.base.GradientTransformationExtraArgs": ("init", "update"),
-}
+# constructors whose function arguments are traced: qualified name -> (position, keyword)
+# of each. Only `update` runs in the jitted train step; `init` is an initialiser, called
+# once and often eagerly (its `PRNGKey(0)` default and its warnings are meant once)
+GRADIENT_TRANSFORMATIONS: dict[str, tuple[tuple[int, str], ...]] = {
+    name: ((1, "update"),) for name in (
+        "optax.GradientTransformation", "optax.GradientTransformationExtraArgs",
+        "optax._src.base.GradientTransformation",
+        "optax._src.base.GradientTransformationExtraArgs")}
 
 
 def contract_roots(index: ModuleIndex, resolver: Resolver, module: str,
@@ -100,7 +102,7 @@ def _framework_base(index: ModuleIndex, resolver: Resolver, name: str, seen: set
 
 
 def _given_functions(resolver: Resolver, call: cst.Call, unit: Unit | None) -> list[tuple[Unit, str]]:
-    """``hk.transform(forward)``, ``optax.GradientTransformation(init_fn, update_fn)``."""
+    """``hk.transform(forward)``; ``update_fn`` of ``optax.GradientTransformation(init_fn, update_fn)``."""
     qual = resolver.qualname(call.func, unit)
     if qual is None:
         return []
@@ -110,7 +112,7 @@ def _given_functions(resolver: Resolver, call: cst.Call, unit: Unit | None) -> l
         target = resolver.function(forward, unit) if forward is not None else None
         if target is not None:
             found.append((target, f"`{target.name}`, given to `{qual.replace('haiku.', 'hk.')}`"))
-    for position, keyword in enumerate(GRADIENT_TRANSFORMATIONS.get(qual, ())):
+    for position, keyword in GRADIENT_TRANSFORMATIONS.get(qual, ()):
         given = call_arg(call, position, keyword)
         target = resolver.function(given, unit) if given is not None else None
         if target is not None:
