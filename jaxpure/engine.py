@@ -284,8 +284,14 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
         if "." in target and not target.startswith(LIBRARY_PREFIXES)
     )
     classes = class_facts(ctx.index, ctx.resolver, name) if ctx.index.class_nodes else ()
+    imports_jax = any(target.split(".", 1)[0] in JAX_PACKAGES
+                      for target in ctx.index.imports.aliases.values())
     return ModuleSummary(name, frozenset(ctx.index.defs), tuple(calls), reexports, classes,
-                         _self_calls(source, ctx) if classes else ())
+                         _self_calls(source, ctx) if classes else (), imports_jax)
+
+
+# a module importing one of these is JAX code, and so are the modules importing from it
+JAX_PACKAGES = frozenset({"jax", "jaxlib", "flax", "equinox", "haiku", "optax"})
 
 
 def _self_calls(source: str, ctx: Context) -> tuple[SelfCall, ...]:

@@ -64,6 +64,9 @@ class ModuleSummary:
     # (class, qualified bases, method names) for each class of the module
     classes: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()
     self_calls: tuple[SelfCall, ...] = ()
+    # the module imports JAX (or a JAX framework) itself; None: not parsed (its text names
+    # none of them), so it is analysed only if it imports a module that does
+    imports_jax: bool | None = None
 
     def to_json(self) -> list:
         return [
@@ -74,12 +77,13 @@ class ModuleSummary:
             [list(r) for r in self.reexports],
             [[c[0], list(c[1]), list(c[2])] for c in self.classes],
             [c.to_json() for c in self.self_calls],
+            self.imports_jax,
         ]
 
     @staticmethod
     def from_json(data: list) -> ModuleSummary:
         module, functions, calls, reexports = data[:4]
-        classes, self_calls = data[4:6] if len(data) >= 6 else ([], [])
+        classes, self_calls, imports_jax = data[4:7] if len(data) >= 7 else ([], [], None)
         return ModuleSummary(
             module,
             frozenset(functions),
@@ -91,6 +95,7 @@ class ModuleSummary:
             tuple((r[0], r[1]) for r in reexports),
             tuple((c[0], tuple(c[1]), tuple(c[2])) for c in classes),
             tuple(SelfCall(*c) for c in self_calls),
+            imports_jax,
         )
 
 
@@ -176,10 +181,29 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
                         f"`{call.caller}` in {path}:{call.line}", call.positional,
                         call.keywords, call.stateful, relpath)
             seeds.setdefault(target[0], {}).setdefault(seed.key(), seed)
-    for module, seed in override_seeds(summaries, aliases):
+    for module, seed in override_seeds(summaries, aliases) + jax_importer_seeds(summaries):
         seeds.setdefault(module, {}).setdefault(seed.key(), seed)
     return {module: sorted(found.values(), key=lambda s: (s.function, s.origin))
             for module, found in seeds.items()}
+
+
+def jax_importer_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> list[tuple[str, Seed]]:
+    """A module that never names JAX but imports from a project module that imports it
+    (``from trax.backend import numpy as np``) is JAX code: a seed naming no function makes
+    it analysed."""
+    jax_modules = {name for name, (summary, _p, _r) in summaries.items() if summary.imports_jax}
+    found = []
+    for name, (summary, _path, _relpath) in summaries.items():
+        if summary.imports_jax:
+            continue
+        for _alias, target in summary.reexports:
+            module = next((m for m in jax_modules if target == m or target.startswith(m + ".")), None)
+            if module is not None and module != name:
+                path, relpath = summaries[module][1:]
+                found.append((name, Seed("", "", None, None, f"`{module}` in {path}", (), (),
+                                         False, relpath)))
+                break
+    return found
 
 
 def override_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
