@@ -138,7 +138,13 @@ def _attribute_kind(ctx: KindScope, expr: cst.Attribute) -> int:
         if attr == "value":
             return L.TRACED_ARRAY if ctx.traced else L.ARRAY  # `self.count.value`
         return L.REF
+    if base == L.UNKNOWN and attr in SHAPE_ATTRS:
+        return L.STATIC  # `enc.shape` of a submodule's output: a tuple, whatever `enc` is
     return L.UNKNOWN
+
+
+# what any value that has them holds as Python data: an array's, a tracer's, NumPy's
+SHAPE_ATTRS = frozenset({"shape", "ndim", "dtype"})
 
 
 def _self_method(ctx: KindScope, name: str) -> Unit | None:
