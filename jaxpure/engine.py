@@ -279,6 +279,7 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
             calls.append(ExternalCall(callee, unit.name, lines.get(unit.name, 0), info.via,
                                       info.caching_via, info.strict_via, positional, keywords,
                                       info.stateful))
+    calls.extend(_transformed_imports(source, ctx))
     reexports = tuple(
         (alias, target) for alias, target in ctx.index.imports.aliases.items()
         if "." in target and not target.startswith(LIBRARY_PREFIXES)
@@ -288,6 +289,22 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
                       for target in ctx.index.imports.aliases.values())
     return ModuleSummary(name, frozenset(ctx.index.defs), tuple(calls), reexports, classes,
                          _self_calls(source, ctx) if classes else (), imports_jax)
+
+
+def _transformed_imports(source: str, ctx: Context) -> list[ExternalCall]:
+    """``jax.jit(jax.vmap(lines.gamma))``: the imported function is traced by the transform
+    (its arguments of unknown kind: the application does not say what is passed)."""
+    found = []
+    for t, target, unit, node in ctx.traced_analysis.imported_targets:
+        qual = ctx.resolver.qualname(target, unit)
+        if qual is None or "." not in qual or qual.startswith(LIBRARY_PREFIXES):
+            continue
+        text = ctx.module.code_for_node(node)
+        line = source[:max(source.find(text), 0)].count("\n") + 1
+        found.append(ExternalCall(qual, unit.name if unit is not None else "<module>", line,
+                                  t.name, t.name if t.caching else None,
+                                  None if t.concrete else t.name, (), ()))
+    return found
 
 
 # a module importing one of these is JAX code, and so are the modules importing from it

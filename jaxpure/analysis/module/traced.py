@@ -93,6 +93,9 @@ class TracedAnalysis:
         self.edges: list[tuple[Unit, Unit, cst.Call]] = []
         # custom_vjp/custom_jvp rules: (the function, one of its rules, "fwd"/"bwd"/"jvp")
         self.rule_edges: list[tuple[Unit, Unit, str]] = []
+        # transforms applied to names this module does not define: (transform, the name,
+        # the function the application sits in, the application) (summary: ExternalCall)
+        self.imported_targets: list[tuple[Transform, cst.BaseExpression, Unit | None, cst.CSTNode]] = []
 
     def info_for(self, unit: Unit) -> TraceInfo:
         found = self.info.get(id(unit))
@@ -264,6 +267,9 @@ class TracedAnalysis:
             if applied is not None:
                 # jax.jit(model.apply) / jax.jit(net.apply): argnums count apply's arguments
                 self.add_origin(t, node, unit, applied[0], options, applied[1], bound)
+            elif t.kind == "wrap" and not t.inherit:
+                # `jit(vmap(gamma))` of an imported function: traced in its own module
+                self.imported_targets.append((t, target, unit, node))
             return
         # a bound method (self.step): argnums do not count self (a staticmethod has none)
         shift = 1 if type(target) is cst.Attribute and target_unit.parent_is_class \
