@@ -254,12 +254,13 @@ def decode_entry(data: Any, key: str, filename: str) -> FileResult | None:
 # anywhere is a miss, never a hit that makes the analysis across modules go wrong.
 
 def _decode_summary(data: Any) -> ModuleSummary | None:
-    if not (_list_of(data, 7) and isinstance(data[0], str) and _strings_list(data[1])
+    if not (_list_of(data, 8) and isinstance(data[0], str) and _strings_list(data[1])
             and isinstance(data[2], list) and all(map(_valid_call, data[2]))
             and isinstance(data[3], list) and all(_list_of(r, 2) and _strings(*r) for r in data[3])
             and isinstance(data[4], list) and all(map(_valid_class, data[4]))
             and isinstance(data[5], list) and all(map(_valid_self_call, data[5]))
-            and data[6] in (None, True, False)):
+            and data[6] in (None, True, False)
+            and isinstance(data[7], list) and all(_list_of(w, 2) and _strings(*w) for w in data[7])):
         return None
     summary = ModuleSummary.from_json(data)
     return summary if summary.to_json() == data else None

@@ -17,6 +17,7 @@ from jaxpure.analysis.flow.keystate import EVENTS
 from jaxpure.analysis.pipeline import analyze
 from jaxpure.analysis.module.hierarchy import class_facts, self_calls
 from jaxpure.analysis.module.index import Unit
+from jaxpure.analysis.module.wrappers import jit_wrappers
 from jaxpure.analysis.module.summary import (
     LIBRARY_PREFIXES,
     ExternalCall,
@@ -288,7 +289,8 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
     imports_jax = any(target.split(".", 1)[0] in JAX_PACKAGES
                       for target in ctx.index.imports.aliases.values())
     return ModuleSummary(name, frozenset(ctx.index.defs), tuple(calls), reexports, classes,
-                         _self_calls(source, ctx) if classes else (), imports_jax)
+                         _self_calls(source, ctx) if classes else (), imports_jax,
+                         jit_wrappers(ctx.index, ctx.resolver))
 
 
 def _transformed_imports(source: str, ctx: Context) -> list[ExternalCall]:

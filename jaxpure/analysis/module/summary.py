@@ -67,6 +67,8 @@ class ModuleSummary:
     # the module imports JAX (or a JAX framework) itself; None: not parsed (its text names
     # none of them), so it is analysed only if it imports a module that does
     imports_jax: bool | None = None
+    # the project's own jit wrappers defined here: (function, the transform it applies)
+    wrappers: tuple[tuple[str, str], ...] = ()
 
     def to_json(self) -> list:
         return [
@@ -78,12 +80,14 @@ class ModuleSummary:
             [[c[0], list(c[1]), list(c[2])] for c in self.classes],
             [c.to_json() for c in self.self_calls],
             self.imports_jax,
+            [list(w) for w in self.wrappers],
         ]
 
     @staticmethod
     def from_json(data: list) -> ModuleSummary:
         module, functions, calls, reexports = data[:4]
-        classes, self_calls, imports_jax = data[4:7] if len(data) >= 7 else ([], [], None)
+        classes, self_calls, imports_jax, wrappers = data[4:8] if len(data) >= 8 \
+            else ([], [], None, [])
         return ModuleSummary(
             module,
             frozenset(functions),
@@ -96,6 +100,7 @@ class ModuleSummary:
             tuple((c[0], tuple(c[1]), tuple(c[2])) for c in classes),
             tuple(SelfCall(*c) for c in self_calls),
             imports_jax,
+            tuple((w[0], w[1]) for w in wrappers),
         )
 
 
@@ -116,8 +121,9 @@ class Seed:
     source: str = ""
 
     def key(self) -> tuple:
+        # a seed naming no function is about a name (a wrapper), which its origin holds
         return (self.function, self.via, self.caching, self.strict, self.positional,
-                self.keywords, self.stateful)
+                self.keywords, self.stateful) + (() if self.function else (self.origin,))
 
     def to_json(self) -> list:
         return [self.function, self.via, self.caching, self.strict, self.origin,
@@ -181,10 +187,41 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
                         f"`{call.caller}` in {path}:{call.line}", call.positional,
                         call.keywords, call.stateful, relpath)
             seeds.setdefault(target[0], {}).setdefault(seed.key(), seed)
-    for module, seed in override_seeds(summaries, aliases) + jax_importer_seeds(summaries):
+    extra = override_seeds(summaries, aliases) + jax_importer_seeds(summaries) + \
+        wrapper_seeds(summaries, aliases)
+    for module, seed in extra:
         seeds.setdefault(module, {}).setdefault(seed.key(), seed)
     return {module: sorted(found.values(), key=lambda s: (s.function, s.origin))
             for module, found in seeds.items()}
+
+
+def wrapper_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
+                  aliases: Mapping[str, str]) -> list[tuple[str, Seed]]:
+    """Seeds naming no function that tell a module which names it may import are the
+    project's jit wrappers (``utils.staged``, re-exported by ``utils/__init__.py``):
+    ``origin`` is the name, ``via`` the transform (module/wrappers.py)."""
+    wrappers: dict[str, tuple[str, str, str]] = {}  # qualified name -> (transform, path, relpath)
+    for name, (summary, path, relpath) in summaries.items():
+        for function, transform in summary.wrappers:
+            wrappers[f"{name}.{function}"] = (transform, path, relpath)
+    if not wrappers:
+        return []
+    names = dict(wrappers)
+    for alias in aliases:  # every name that re-exports a wrapper
+        target = alias
+        for _ in range(3):
+            target = aliases.get(target, target)
+        if target in wrappers:
+            names[alias] = wrappers[target]
+    found = []
+    for module, (summary, _path, _relpath) in summaries.items():
+        imported = [target for _alias, target in summary.reexports]
+        for name, (transform, _p, relpath) in names.items():
+            if name.rsplit(".", 1)[0] != module and any(
+                    name == target or name.startswith(target + ".") for target in imported):
+                found.append((module, Seed("", transform, None, None, name, (), (), False,
+                                           relpath)))
+    return found
 
 
 def jax_importer_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> list[tuple[str, Seed]]:

@@ -17,6 +17,7 @@ from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.classes import applied_function, called_model
 from jaxpure.analysis.module.contracts import CONTRACT_JIT, contract_roots
 from jaxpure.analysis.module.hierarchy import override_edges
+from jaxpure.analysis.module.wrappers import wrapper_transforms
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.syntax import (
     call_arg,
@@ -531,6 +532,8 @@ def _kw(call: cst.Call | None, name: str) -> cst.BaseExpression | None:
 def analyze_traced(index: ModuleIndex, resolver: Resolver, extra: dict[str, str],
                    seeds: list | None = None, module: str = "",
                    patterns: tuple[str, ...] = ()) -> TracedAnalysis:
+    if seeds:
+        extra = {**wrapper_transforms(seeds), **extra}  # imported project jit wrappers
     analysis = TracedAnalysis(index, resolver, extra, module, patterns)
     analysis.collect()
     if seeds:
