@@ -94,8 +94,7 @@ class TracedAnalysis:
         self.edges: list[tuple[Unit, Unit, cst.Call]] = []
         # custom_vjp/custom_jvp rules: (the function, one of its rules, "fwd"/"bwd"/"jvp")
         self.rule_edges: list[tuple[Unit, Unit, str]] = []
-        # transforms applied to names this module does not define: (transform, the name,
-        # the function the application sits in, the application) (summary: ExternalCall)
+        # transforms of names defined elsewhere: (transform, name, container, application)
         self.imported_targets: list[tuple[Transform, cst.BaseExpression, Unit | None, cst.CSTNode]] = []
 
     def info_for(self, unit: Unit) -> TraceInfo:
