@@ -10,12 +10,13 @@ traced, which the findings' messages repeat. Helpers such methods call are reach
 the call graph like the callees of any traced function.
 
 A root's parameters are traced, except flags: a parameter annotated as a Python scalar or
-defaulting to one (``train: bool = False``, ``deterministic=True``) is how these methods
-take their options, which their users fix with ``static_argnames`` or ``partial``.
+defaulting to one (``train: bool = False``, ``deterministic=True``), or named like an
+option (``is_training``), is how these methods take their options, which their users fix with ``static_argnames`` or ``partial``.
 """
 
 from __future__ import annotations
 
+import re
 from fnmatch import fnmatchcase
 from typing import TYPE_CHECKING
 
@@ -135,8 +136,14 @@ def configured_roots(index: ModuleIndex, module: str, patterns: tuple[str, ...])
     return found
 
 
+# the options model methods take as Python values by convention (`is_training` in haiku)
+OPTION_NAME = re.compile(r"(?:is_)?train(?:ing)?$|deterministic$|(?:use|with|return)_\w+$|verbose$")
+
+
 def contract_flag(p: Param) -> bool:
     """A parameter of a root that its users pass as a Python option, not an array."""
+    if OPTION_NAME.match(p.name) and not p.star:
+        return True
     annotation = p.annotation
     if type(annotation) is cst.Name:
         return annotation.value in PYTHON_SCALAR_ANNOTATIONS

@@ -27,7 +27,8 @@ from jaxpure.analysis.syntax import (
     str_literals,
 )
 from jaxpure.analysis.catalog.transforms import Transform, lookup
-from jaxpure.analysis.module.vmap_axes import axes_entries as _axes_entries
+from jaxpure.analysis.module.transform_args import axes_entries as _axes_entries
+from jaxpure.analysis.module.transform_args import rule_static_params as _rule_static_params
 
 PARTIAL = "functools.partial"
 
@@ -163,9 +164,6 @@ class TracedAnalysis:
                             if wrapper is not None:
                                 self.add_origin(t, decorator.decorator, unit.parent, wrapper,
                                                 options, 0)
-        for unit, reason in contract_roots(self.index, self.resolver, self.module, self.patterns):
-            self.origins.append(Origin(CONTRACT_JIT, unit.node, None, unit, frozenset(),
-                                       contract=reason))
         for call in self.index.module_calls:
             self.collect_call(call, None)
             self.collect_custom_rules(call, None)
@@ -180,6 +178,13 @@ class TracedAnalysis:
                 if callee is not None:
                     self.edges.append((unit, callee, call))
         self.edges.extend(override_edges(self.index))  # `self.rewards()`: every override
+        # traced by contract, unless this module shows how it runs (`jax.jit(model.apply)`,
+        # an eager `model.apply(...)`): then what it shows decides
+        shown = {id(callee) for _c, callee, _call in self.edges} | {id(o.target) for o in self.origins}
+        for unit, reason in contract_roots(self.index, self.resolver, self.module, self.patterns):
+            if id(unit) not in shown:
+                self.origins.append(Origin(CONTRACT_JIT, unit.node, None, unit, frozenset(),
+                                           contract=reason))
 
     def collect_custom_rules(self, call: cst.Call, unit: Unit | None) -> None:
         """``f.defvjp(f_fwd, f_bwd)`` / ``f.defjvp(f_jvp)``: the rules run whenever ``f`` is
@@ -481,16 +486,6 @@ class TracedAnalysis:
 
 
 CUSTOM_RULE_METHODS = frozenset({"defvjp", "defjvp", "defjvps"})
-
-
-def _rule_static_params(owner: Unit, rule: Unit, role: str, static: set[str]) -> set[str]:
-    """The parameters of a custom_vjp/custom_jvp rule that receive the owner's
-    ``nondiff_argnums``: at the same positions in ``f_fwd``, first in ``f_bwd``/``f_jvp``."""
-    indices = sorted(p.index for p in owner.params if p.name in static and p.index >= 0)
-    positional = [p for p in rule.params if p.index >= 0]
-    if role == "fwd":
-        return {positional[i].name for i in indices if i < len(positional)}
-    return {p.name for p in positional[:len(indices)]}
 
 
 def scalar_literal(node: cst.BaseExpression | None) -> bool:
