@@ -25,7 +25,6 @@ import libcst as cst
 from jaxpure.analysis.catalog.pytrees import HAIKU_TRANSFORMS, LINEN_BASES
 from jaxpure.analysis.catalog.arrays import PYTHON_SCALAR_ANNOTATIONS
 from jaxpure.analysis.catalog.transforms import TRANSFORMS, Transform
-from jaxpure.analysis.module.classes import applied_function
 from jaxpure.analysis.syntax import call_arg
 
 if TYPE_CHECKING:
@@ -58,10 +57,11 @@ def contract_roots(index: ModuleIndex, resolver: Resolver, module: str,
                    patterns: tuple[str, ...] = ()) -> list[tuple[Unit, str]]:
     """(function, why it is traced) for every function of the module traced by contract.
 
-    A test module exercises its models itself (eagerly or under a visible transform): what
-    it shows decides there, and only the configured patterns apply."""
+    A test module, or a script or notebook whose top-level code runs models
+    (``model.init(key, x)``), exercises its models itself (eagerly or under a visible
+    transform): what it shows decides there, and only the configured patterns apply."""
     roots: list[tuple[Unit, str]] = []
-    if _is_test_module(index):
+    if _is_test_module(index) or _runs_models(index):
         return configured_roots(index, module, patterns) if patterns else []
     for class_name in index.class_nodes:
         roots.extend(_model_methods(index, resolver, class_name))
@@ -80,17 +80,12 @@ def _is_test_module(index: ModuleIndex) -> bool:
         name.startswith("Test") or name.endswith(("Test", "Tests")) for name in index.class_nodes)
 
 
-def eager_applications(index: ModuleIndex, resolver: Resolver) -> list[Unit]:
-    """Model methods that module-level code runs eagerly: ``model.init(key, x)`` or
-    ``model.apply(variables, x)`` on a module-level instance (a notebook's cells)."""
-    found = []
-    for call in index.module_calls:
-        func = call.func
-        if type(func) is cst.Attribute and func.attr.value in ("init", "init_with_output", "apply"):
-            applied = applied_function(index, resolver, func.with_changes(attr=cst.Name("apply")), None)
-            if applied is not None:
-                found.append(applied[0])
-    return found
+def _runs_models(index: ModuleIndex) -> bool:
+    return any(type(call.func) is cst.Attribute and call.func.attr.value in MODEL_RUNS
+               for call in index.module_calls)
+
+
+MODEL_RUNS = frozenset({"init", "init_with_output", "apply"})
 
 
 def _model_methods(index: ModuleIndex, resolver: Resolver, class_name: str) -> list[tuple[Unit, str]]:

@@ -15,7 +15,7 @@ import libcst as cst
 
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.classes import applied_function, called_model
-from jaxpure.analysis.module.contracts import CONTRACT_JIT, contract_roots, eager_applications
+from jaxpure.analysis.module.contracts import CONTRACT_JIT, contract_roots
 from jaxpure.analysis.module.hierarchy import override_edges
 from jaxpure.analysis.module.wrappers import wrapper_transforms
 from jaxpure.analysis.module.resolve import Resolver
@@ -181,7 +181,6 @@ class TracedAnalysis:
         # traced by contract, unless this module shows how it runs (`jax.jit(model.apply)`,
         # an eager `model.apply(...)`): then what it shows decides
         shown = {id(callee) for _c, callee, _call in self.edges} | {id(o.target) for o in self.origins}
-        shown.update(id(u) for u in eager_applications(self.index, self.resolver))
         for unit, reason in contract_roots(self.index, self.resolver, self.module, self.patterns):
             if id(unit) not in shown:
                 self.origins.append(Origin(CONTRACT_JIT, unit.node, None, unit, frozenset(),
