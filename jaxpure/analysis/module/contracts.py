@@ -11,7 +11,7 @@ the call graph like the callees of any traced function.
 
 A root's parameters are traced, except flags: a parameter annotated as a Python scalar or
 defaulting to one (``train: bool = False``, ``deterministic=True``), or named like an
-option (``is_training``), is how these methods take their options, which their users fix with ``static_argnames`` or ``partial``.
+option (``is_training``, ``model_mode``), is how these methods take their options, which their users fix with ``static_argnames`` or ``partial``.
 """
 
 from __future__ import annotations
@@ -156,7 +156,7 @@ def configured_roots(index: ModuleIndex, module: str, patterns: tuple[str, ...])
 
 
 # the options model methods take as Python values by convention (`is_training` in haiku)
-OPTION_NAME = re.compile(r"(?:is_)?train(?:ing)?$|deterministic$|(?:use|with|return)_\w+$|verbose$")
+OPTION_NAME = re.compile(r"(?:is_)?train(?:ing)?$|deterministic$|(?:use|with|return)_\w+$|verbose$|(?:\w+_)?mode$")
 
 
 def contract_flag(p: Param) -> bool:
@@ -171,4 +171,4 @@ def contract_flag(p: Param) -> bool:
         default = default.expression
     return annotation is None and (isinstance(default, (cst.Integer, cst.Float, cst.SimpleString))
                                    or type(default) is cst.Name and default.value in
-                                   ("True", "False", "None"))
+                                   ("True", "False"))
