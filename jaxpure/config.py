@@ -185,6 +185,21 @@ def _dotted_names(value: Any, key: str, where: str) -> tuple[str, ...]:
     return names
 
 
+# a dotted name whose parts may hold fnmatch wildcards: "pkg.envs.*.step"
+TRACED_PATTERN = re.compile(r"^[A-Za-z_*?\[][A-Za-z0-9_*?\[\]!-]*(\.[A-Za-z_*?\[][A-Za-z0-9_*?\[\]!-]*)*$")
+
+
+def _traced_patterns(value: Any, key: str, where: str) -> tuple[str, ...]:
+    patterns = _string_list(value, key, where)
+    for pattern in patterns:
+        if not TRACED_PATTERN.match(pattern) or "." not in pattern.strip("*."):
+            raise ConfigError(
+                f"{where}: `{key}`: {pattern!r} is not a qualified name pattern like "
+                "\"pkg.envs.*.step\" (module, then class and method or function, "
+                "`*` for any part)")
+    return patterns
+
+
 # key -> (Settings field or Config field, parser). Config-level keys are marked "config:".
 _KEYS: Mapping[str, tuple[str, Callable[[Any, str, str], Any]]] = {
     "select": ("select", _selectors),
@@ -195,6 +210,7 @@ _KEYS: Mapping[str, tuple[str, Callable[[Any, str, str], Any]]] = {
     "per-file-ignores": ("per_file_ignores", _per_file_ignores),
     "transforms": ("transforms", _transforms),
     "static-helpers": ("static_helpers", _dotted_names),
+    "traced": ("traced", _traced_patterns),
     "test-files": ("test_files", _string_list),
     "test-ignore": ("test_ignore", _selectors),
     "unsafe-fixes": ("unsafe_fixes", _bool),

@@ -16,11 +16,15 @@ from jaxpure.analysis.flow.infer import static_members
 from jaxpure.analysis.flow.domain import Handler
 from jaxpure.analysis.flow.keystate import EVENTS
 from jaxpure.analysis.pipeline import analyze
+from jaxpure.analysis.module.hierarchy import class_facts, self_calls
+from jaxpure.analysis.module.index import Unit
+from jaxpure.analysis.module.wrappers import jit_wrappers
 from jaxpure.analysis.module.summary import (
     LIBRARY_PREFIXES,
     ExternalCall,
     ModuleSummary,
     Seed,
+    SelfCall,
     module_name as summary_module_name,
 )
 from jaxpure.findings import Edit, FileResult, Finding, Fix, Location
@@ -154,7 +158,8 @@ def _analyze(source: str | bytes, filename: str, settings: Settings, relpath: st
         if SYNTAX_ERROR not in codes and not settings.is_enabled(SYNTAX_ERROR):
             return FileAnalysis(FileResult(filename))
         return FileAnalysis(FileResult(filename, (_syntax_finding(filename, source, error),)))
-    findings, ctx = _run_rules(module, source, filename, settings, codes, package, seeds)
+    findings, ctx = _run_rules(module, source, filename, settings, codes, package, seeds,
+                               module_name)
     return FileAnalysis(FileResult(filename, findings), module_summary(module_name, source, ctx))
 
 
@@ -191,6 +196,7 @@ def _run_rules(
     codes: tuple[str, ...],
     package: str | None,
     seeds: tuple[Seed, ...] = (),
+    module_name: str = "",
 ) -> tuple[tuple[Finding, ...], Context]:
     handlers = _handlers_for(codes)
     ctx = analyze(
@@ -200,6 +206,8 @@ def _run_rules(
         transforms=dict(settings.transforms),
         static_helpers=frozenset(settings.static_helpers),
         seeds=list(seeds),
+        module_name=module_name,
+        traced=settings.traced,
     )
     reports: list[Report] = ctx.reports  # type: ignore[assignment]
     if not reports:
@@ -275,9 +283,54 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
             calls.append(ExternalCall(callee, unit.name, lines.get(unit.name, 0), info.via,
                                       info.caching_via, info.strict_via, positional, keywords,
                                       info.stateful))
+    calls.extend(_transformed_imports(source, ctx))
     reexports = tuple(
         (alias, target) for alias, target in ctx.index.imports.aliases.items()
         if "." in target and not target.startswith(LIBRARY_PREFIXES)
     )
-    return ModuleSummary(name, frozenset(ctx.index.defs), tuple(calls), reexports,
-                         static_members(ctx))
+    classes = class_facts(ctx.index, ctx.resolver, name) if ctx.index.class_nodes else ()
+    imports_jax = any(target.split(".", 1)[0] in JAX_PACKAGES
+                      for target in ctx.index.imports.aliases.values())
+    return ModuleSummary(name, frozenset(ctx.index.defs), tuple(calls), reexports, classes,
+                         _self_calls(source, ctx) if classes else (), imports_jax,
+                         jit_wrappers(ctx.index, ctx.resolver), static_members(ctx))
+
+
+def _transformed_imports(source: str, ctx: Context) -> list[ExternalCall]:
+    """``jax.jit(jax.vmap(lines.gamma))``: the imported function is traced by the transform
+    (its arguments of unknown kind: the application does not say what is passed)."""
+    found = []
+    for t, target, unit, node in ctx.traced_analysis.imported_targets:
+        qual = ctx.resolver.qualname(target, unit)
+        if qual is None or "." not in qual or qual.startswith(LIBRARY_PREFIXES):
+            continue
+        text = ctx.module.code_for_node(node)
+        line = source[:max(source.find(text), 0)].count("\n") + 1
+        found.append(ExternalCall(qual, unit.name if unit is not None else "<module>", line,
+                                  t.name, t.name if t.caching else None,
+                                  None if t.concrete else t.name, (), ()))
+    return found
+
+
+# a module importing one of these is JAX code, and so are the modules importing from it
+JAX_PACKAGES = frozenset({"jax", "jaxlib", "flax", "equinox", "haiku", "optax"})
+
+
+def _self_calls(source: str, ctx: Context) -> tuple[SelfCall, ...]:
+    """``self.m(...)`` in the module's traced methods (overrides elsewhere are traced)."""
+    infos = ctx.traced_analysis.info
+
+    def traced(unit: Unit) -> bool:
+        info = infos.get(id(unit))
+        return info is not None and info.via is not None
+
+    found = self_calls(ctx.index, traced)
+    if not found:
+        return ()
+    lines = _def_lines(source)
+    calls = []
+    for owner, unit, method in found:
+        info = infos[id(unit)]
+        calls.append(SelfCall(owner, method, unit.name, lines.get(unit.name, 0), info.via or "",
+                              info.caching_via, info.strict_via))
+    return tuple(calls)

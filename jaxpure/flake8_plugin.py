@@ -6,7 +6,7 @@ and reports syntax errors as E999 before any plugin runs, so the checker runs ev
 rule with jaxpure's own ``# noqa`` handling off and never yields JXP001.
 
 flake8 does not read ``pyproject.toml``, so the rule options that change what is found
-(``transforms``, ``static-helpers``) are read from jaxpure's own configuration: the file
+(``transforms``, ``static-helpers``, ``traced``) are read from jaxpure's own configuration: the file
 ``jaxpure check`` would use (``.jaxpure.toml``, ``jaxpure.toml`` or a ``pyproject.toml``
 with ``[tool.jaxpure]``, nearest the checked file), or ``--jaxpure-config PATH``.
 Selection (``select``, ``ignore``, ``per-file-ignores``) stays flake8's business, except
@@ -229,6 +229,7 @@ def plugin_settings(configured: Settings) -> Settings:
         respect_noqa=False,  # flake8 applies `# noqa` (and --disable-noqa) itself
         transforms=configured.transforms,
         static_helpers=configured.static_helpers,
+        traced=configured.traced,
         # jaxpure's own default, not a user filter: flake8's per-file-ignores cannot know it
         test_files=configured.test_files,
         test_ignore=configured.test_ignore,

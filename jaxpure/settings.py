@@ -41,6 +41,9 @@ class Settings:
     transforms: tuple[tuple[str, str], ...] = ()
     # user callables that return static (non-traced) Python values, like isinstance
     static_helpers: tuple[str, ...] = ()
+    # the project's own entry points that its users trace: qualified-name patterns
+    # ("pkg.envs.*.step"), matched with fnmatch
+    traced: tuple[str, ...] = ()
     # the test-file profile: which files are tests, and the codes that are off in them
     test_files: tuple[str, ...] = DEFAULT_TEST_FILES
     test_ignore: tuple[str, ...] = DEFAULT_TEST_IGNORE

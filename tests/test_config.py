@@ -81,6 +81,10 @@ static-helpers = ["mylib.is_static"]
     ('[per-file-ignores]\n"a.py" = "JXP1"\n', "must be a list of strings"),
     ('[transforms]\n"mylib.jit" = 3\n', "`transforms.mylib.jit` must name a transform"),
     ('static-helpers = ["not a name"]\n', "is not a dotted name"),
+    ('traced = "pkg.step"\n', "`traced` must be a list of strings"),
+    ('traced = ["pkg envs.step"]\n', "is not a qualified name pattern"),
+    ('traced = ["step"]\n', "is not a qualified name pattern"),
+    ('traced = ["*"]\n', "is not a qualified name pattern"),
     ("select = [\n", "invalid TOML"),
 ])
 def test_bad_values_name_the_key_and_file(tmp_path, text, fragment):

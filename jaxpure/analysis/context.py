@@ -102,9 +102,14 @@ class Context:
         info = self.frame.info
         if info is not None and not info.direct:
             if info.caller is not None:
+                root = self.traced_analysis.info.get(id(info.caller))
+                if root is not None and root.contract is not None and not root.transformed:
+                    return f"{via} (called from {root.contract}, which its users jit)"
                 return f"{via} (called from `{info.caller.name}`)"
             if info.external_origin is not None:
                 return f"{via} (called from {info.external_origin})"
+        if info is not None and info.contract is not None and not info.transformed:
+            return f"{via} ({info.contract}, which its users jit)"
         return via or "a JAX transform"
 
     # -- names -----------------------------------------------------------------------

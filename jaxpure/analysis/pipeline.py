@@ -25,13 +25,17 @@ def analyze(
     transforms: dict[str, str] | None = None,
     static_helpers: frozenset[str] = frozenset(),
     seeds: list | None = None,
+    module_name: str = "",
+    traced: tuple[str, ...] = (),
 ) -> Context:
+    """``module_name``: the dotted module name; ``traced``: the configured patterns of functions
+    traced by contract (module/contracts.py)."""
     index = build_index(module, package)
     resolver = Resolver(index)
     class_facts = [seed for seed in seeds or () if seed.via == CLASS_FACTS]
     seeds = [seed for seed in seeds or () if seed.via != CLASS_FACTS]
-    traced = analyze_traced(index, resolver, transforms or {}, seeds)
-    ctx = Context(module, index, resolver, traced, static_helpers)
+    traced_analysis = analyze_traced(index, resolver, transforms or {}, seeds, module_name, traced)
+    ctx = Context(module, index, resolver, traced_analysis, static_helpers)
     ctx.facts.imported_static_members = frozenset(
         name for seed in class_facts for name, kind in seed.keywords if kind == L.STATIC)
     for seed in seeds:

@@ -138,7 +138,13 @@ def _attribute_kind(ctx: KindScope, expr: cst.Attribute) -> int:
         if attr == "value":
             return L.TRACED_ARRAY if ctx.traced else L.ARRAY  # `self.count.value`
         return L.REF
+    if base == L.UNKNOWN and attr in SHAPE_ATTRS:
+        return L.STATIC  # `enc.shape` of a submodule's output: a tuple, whatever `enc` is
     return L.UNKNOWN
+
+
+# what any value that has them holds as Python data: an array's, a tracer's, NumPy's
+SHAPE_ATTRS = frozenset({"shape", "ndim", "dtype"})
 
 
 def _self_method(ctx: KindScope, name: str) -> Unit | None:
@@ -288,6 +294,8 @@ def _comparison_kind(ctx: KindScope, expr: cst.Comparison) -> int:
         # `layer.activation == "gelu"`: only Python values compare with strings (a JAX
         # array raises), so the other side is static metadata
         return L.STATIC
+    if any(_bound_array_method(ctx, o) for o in operands):
+        return L.STATIC  # `x.sum != 0`: a method object (a missing call), never a tracer
     kinds = [infer_kind(ctx, expr.left)]
     for target in expr.comparisons:
         op = target.operator
@@ -304,6 +312,16 @@ def _comparison_kind(ctx: KindScope, expr: cst.Comparison) -> int:
     if len(kinds) == 1 and L.is_traced(kinds[0]):
         return L.UNKNOWN
     return L.arith(kinds)
+
+
+# reductions of an array, named without a call: the bound method, a Python object
+_REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "any", "all", "argmax",
+                         "argmin", "std", "var"})
+
+
+def _bound_array_method(ctx: KindScope, operand: cst.BaseExpression) -> bool:
+    return type(operand) is cst.Attribute and operand.attr.value in _REDUCTIONS \
+        and infer_kind(ctx, operand.value) == L.TRACED_ARRAY
 
 
 def _staged(ctx: KindScope) -> bool:

@@ -25,7 +25,7 @@ from jaxpure.analysis.flow.base import WalkerBase
 from jaxpure.analysis.flow.domain import Loop
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.keys import _draws_from
-from jaxpure.analysis.module.traced import loop_name, tree_map_name
+from jaxpure.analysis.module.trace_order import loop_name, tree_map_name
 
 
 class KeyLoops(WalkerBase):

@@ -27,7 +27,8 @@ from jaxpure.analysis.flow.base import WalkerBase
 from jaxpure.analysis.flow.domain import Frame
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.domain import from_param
-from jaxpure.analysis.module.traced import is_fori_body
+from jaxpure.analysis.module.trace_order import is_fori_body
+from jaxpure.analysis.module.contracts import contract_flag
 
 
 class KindFlow(WalkerBase):
@@ -73,6 +74,8 @@ class KindFlow(WalkerBase):
         if info.direct and p.index == -1 and not p.star and p.default is not None \
                 and info.origins and all(t.kind == "call" for t, _, _ in info.origins):
             return L.STATIC  # lax.cond/scan fill positional parameters only: a default stays
+        if info.direct and info.contract is not None and not info.transformed and contract_flag(p):
+            return L.STATIC  # `train: bool = False` of a model method: an option (contracts.py)
         if info.direct:
             annotated = p.annotation is not None and A.annotation_is_array(p.annotation)
             if info.filtered:

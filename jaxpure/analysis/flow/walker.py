@@ -35,7 +35,7 @@ from jaxpure.analysis.syntax import assigned_in, children, leaves_loop
 from jaxpure.analysis.flow.domain import Frame, Handler, Loop
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.kinds import narrowed_names, python_type_guard, untraced_path
-from jaxpure.analysis.module.traced import unit_order
+from jaxpure.analysis.module.trace_order import unit_order
 from jaxpure.analysis.flow.callsites import CallSites
 from jaxpure.analysis.flow.key_loops import KeyLoops
 from jaxpure.analysis.flow.keys import KeyFlow

@@ -40,15 +40,40 @@ class ExternalCall:
 
 
 @dataclass(frozen=True)
+class SelfCall:
+    """``self.<method>(...)`` in a traced method of a class: overrides elsewhere are traced."""
+
+    owner: str  # the class (of this module) whose method makes the call
+    method: str
+    caller: str
+    line: int
+    via: str
+    caching: str | None
+    strict: str | None
+
+    def to_json(self) -> list:
+        return [self.owner, self.method, self.caller, self.line, self.via, self.caching,
+                self.strict]
+
+
+@dataclass(frozen=True)
 class ModuleSummary:
     module: str  # dotted module name ("" when unknown)
     functions: frozenset[str]  # module-level function names
     calls: tuple[ExternalCall, ...]
     # `from .layers import dense as d`: names this module re-exports (alias -> qualified)
     reexports: tuple[tuple[str, str], ...] = ()
+    # (class, qualified bases, method names) for each class of the module
+    classes: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()
+    self_calls: tuple[SelfCall, ...] = ()
+    # the module imports JAX (or a JAX framework) itself; None: not parsed (its text names
+    # none of them), so it is analysed only if it imports a module that does
+    imports_jax: bool | None = None
+    # the project's own jit wrappers defined here: (function, the transform it applies)
+    wrappers: tuple[tuple[str, str], ...] = ()
     # class facts other modules need: a class of this module -> its members that are Python
     # values even on a traced instance (static fields, properties over aux data or shapes)
-    classes: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    static_members: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def to_json(self) -> list:
         return [
@@ -57,12 +82,18 @@ class ModuleSummary:
             [[c.callee, c.caller, c.line, c.via, c.caching, c.strict, list(c.positional),
               [list(k) for k in c.keywords], c.stateful] for c in self.calls],
             [list(r) for r in self.reexports],
-            [[name, list(members)] for name, members in self.classes],
+            [[c[0], list(c[1]), list(c[2])] for c in self.classes],
+            [c.to_json() for c in self.self_calls],
+            self.imports_jax,
+            [list(w) for w in self.wrappers],
+            [[name, list(members)] for name, members in self.static_members],
         ]
 
     @staticmethod
     def from_json(data: list) -> ModuleSummary:
-        module, functions, calls, reexports, classes = data
+        module, functions, calls, reexports = data[:4]
+        classes, self_calls, imports_jax, wrappers, static_members = data[4:9] \
+            if len(data) >= 9 else ([], [], None, [], [])
         return ModuleSummary(
             module,
             frozenset(functions),
@@ -72,7 +103,11 @@ class ModuleSummary:
                 for c in calls
             ),
             tuple((r[0], r[1]) for r in reexports),
-            tuple((c[0], tuple(c[1])) for c in classes),
+            tuple((c[0], tuple(c[1]), tuple(c[2])) for c in classes),
+            tuple(SelfCall(*c) for c in self_calls),
+            imports_jax,
+            tuple((w[0], w[1]) for w in wrappers),
+            tuple((c[0], tuple(c[1])) for c in static_members),
         )
 
 
@@ -99,8 +134,9 @@ class Seed:
     source: str = ""
 
     def key(self) -> tuple:
+        # a seed naming no function is about a name (a wrapper), which its origin holds
         return (self.function, self.via, self.caching, self.strict, self.positional,
-                self.keywords, self.stateful)
+                self.keywords, self.stateful) + (() if self.function else (self.origin,))
 
     def to_json(self) -> list:
         return [self.function, self.via, self.caching, self.strict, self.origin,
@@ -166,6 +202,10 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
             seeds.setdefault(target[0], {}).setdefault(seed.key(), seed)
     for name, seed in _class_fact_seeds(summaries, aliases):
         seeds.setdefault(name, {}).setdefault(seed.key(), seed)
+    extra = override_seeds(summaries, aliases) + jax_importer_seeds(summaries) + \
+        wrapper_seeds(summaries, aliases)
+    for module, seed in extra:
+        seeds.setdefault(module, {}).setdefault(seed.key(), seed)
     return {module: sorted(found.values(), key=lambda s: (s.function, s.origin))
             for module, found in seeds.items()}
 
@@ -176,7 +216,7 @@ def _class_fact_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
     knows static members of it: `from .geometry import PointCloud` gets PointCloud's."""
     classes: dict[str, tuple[tuple[str, ...], str, str]] = {}
     for name, (summary, path, relpath) in summaries.items():
-        for class_name, members in summary.classes:
+        for class_name, members in summary.static_members:
             classes[f"{name}.{class_name}"] = (members, path, relpath)
     for name, (summary, _path, _relpath) in summaries.items():
         for alias, target in summary.reexports:
@@ -190,6 +230,90 @@ def _class_fact_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
             members, path, relpath = found
             yield name, Seed(alias, CLASS_FACTS, None, None, path, (),
                              tuple((m, STATIC) for m in members), False, relpath)
+
+
+def wrapper_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
+                  aliases: Mapping[str, str]) -> list[tuple[str, Seed]]:
+    """Seeds naming no function that tell a module which names it may import are the
+    project's jit wrappers (``utils.staged``, re-exported by ``utils/__init__.py``):
+    ``origin`` is the name, ``via`` the transform (module/wrappers.py)."""
+    wrappers: dict[str, tuple[str, str, str]] = {}  # qualified name -> (transform, path, relpath)
+    for name, (summary, path, relpath) in summaries.items():
+        for function, transform in summary.wrappers:
+            wrappers[f"{name}.{function}"] = (transform, path, relpath)
+    if not wrappers:
+        return []
+    names = dict(wrappers)
+    for alias in aliases:  # every name that re-exports a wrapper
+        target = alias
+        for _ in range(3):
+            target = aliases.get(target, target)
+        if target in wrappers:
+            names[alias] = wrappers[target]
+    found = []
+    for module, (summary, _path, _relpath) in summaries.items():
+        imported = [target for _alias, target in summary.reexports]
+        for name, (transform, _p, relpath) in names.items():
+            if name.rsplit(".", 1)[0] != module and any(
+                    name == target or name.startswith(target + ".") for target in imported):
+                found.append((module, Seed("", transform, None, None, name, (), (), False,
+                                           relpath)))
+    return found
+
+
+def jax_importer_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> list[tuple[str, Seed]]:
+    """A module that never names JAX but imports from a project module that imports it
+    (``from trax.backend import numpy as np``) is JAX code: a seed naming no function makes
+    it analysed."""
+    jax_modules = {name for name, (summary, _p, _r) in summaries.items() if summary.imports_jax}
+    found = []
+    for name, (summary, _path, _relpath) in summaries.items():
+        if summary.imports_jax:
+            continue
+        for _alias, target in summary.reexports:
+            module = next((m for m in jax_modules if target == m or target.startswith(m + ".")), None)
+            if module is not None and module != name:
+                path, relpath = summaries[module][1:]
+                found.append((name, Seed("", "", None, None, f"`{module}` in {path}", (), (),
+                                         False, relpath)))
+                break
+    return found
+
+
+def override_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
+                   aliases: Mapping[str, str]) -> list[tuple[str, Seed]]:
+    """(module, seed) for each override, in another module, of a method that a traced
+    method calls through ``self`` (``"Subclass.method"`` seeds; module/hierarchy.py)."""
+    classes: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {}
+    for name, (summary, _path, _relpath) in summaries.items():
+        for cls, bases, methods in summary.classes:
+            classes[f"{name}.{cls}"] = (name, tuple(aliases.get(b, b) for b in bases), methods)
+    if not any(summary.self_calls for summary, _p, _r in summaries.values()):
+        return []
+
+    def ancestors(qualified: str) -> set[str]:
+        found: set[str] = set()
+        frontier = [qualified]
+        while frontier:
+            for base in classes.get(frontier.pop(), ("", (), ()))[1]:
+                if base not in found:
+                    found.add(base)
+                    frontier.append(base)
+        return found
+
+    lineage = {qualified: ancestors(qualified) for qualified in classes}
+    found = []
+    for name, (summary, path, relpath) in summaries.items():
+        for call in summary.self_calls:
+            owner = f"{name}.{call.owner}"
+            for qualified, (module, _bases, methods) in classes.items():
+                if module != name and call.method in methods and owner in lineage[qualified]:
+                    function = f"{qualified[len(module) + 1:]}.{call.method}"
+                    origin = (f"`{call.owner}.{call.caller}` in {path}:{call.line} "
+                              f"through `self.{call.method}`")
+                    found.append((module, Seed(function, call.via, call.caching, call.strict,
+                                               origin, (), (), False, relpath)))
+    return found
 
 
 def seeds_fingerprint(seeds: Iterable[Seed]) -> str:

@@ -15,6 +15,9 @@ import libcst as cst
 
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.classes import applied_function, called_model
+from jaxpure.analysis.module.contracts import CONTRACT_JIT, contract_roots
+from jaxpure.analysis.module.hierarchy import override_edges
+from jaxpure.analysis.module.wrappers import wrapper_transforms
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.syntax import (
     call_arg,
@@ -24,7 +27,9 @@ from jaxpure.analysis.syntax import (
     str_literals,
 )
 from jaxpure.analysis.catalog.transforms import Transform, lookup
-from jaxpure.analysis.module.argnums import axes_entries as _axes_entries, undifferentiated as _undifferentiated
+from jaxpure.analysis.module.transform_args import axes_entries as _axes_entries
+from jaxpure.analysis.module.transform_args import rule_static_params as _rule_static_params
+from jaxpure.analysis.module.transform_args import undifferentiated as _undifferentiated
 
 PARTIAL = "functools.partial"
 
@@ -58,6 +63,10 @@ class TraceInfo:
     # except the owner's nondiff_argnums (`custom_rule_static`)
     custom_rule: bool = False
     custom_rule_static: set[str] = field(default_factory=set)
+    # traced by contract, not by a visible transform: why ("`M.__call__`, a flax linen
+    # module method"); shown only while no visible transform reaches it (`transformed`)
+    contract: str | None = None
+    transformed: bool = False
 
     @property
     def traced(self) -> bool:
@@ -76,10 +85,13 @@ class Origin:
     unbatched: frozenset[str] = frozenset()
     statics_unknown: bool = False
     undifferentiated: frozenset[str] = frozenset()
+    contract: str | None = None  # traced by contract (module/contracts.py): why
 
 
 class TracedAnalysis:
-    def __init__(self, index: ModuleIndex, resolver: Resolver, extra: dict[str, str]) -> None:
+    def __init__(self, index: ModuleIndex, resolver: Resolver, extra: dict[str, str],
+                 module: str = "", patterns: tuple[str, ...] = ()) -> None:
+        self.module, self.patterns = module, patterns
         self.index = index
         self.resolver = resolver
         self.extra = extra
@@ -88,6 +100,8 @@ class TracedAnalysis:
         self.edges: list[tuple[Unit, Unit, cst.Call]] = []
         # custom_vjp/custom_jvp rules: (the function, one of its rules, "fwd"/"bwd"/"jvp")
         self.rule_edges: list[tuple[Unit, Unit, str]] = []
+        # transforms of names defined elsewhere: (transform, name, container, application)
+        self.imported_targets: list[tuple[Transform, cst.BaseExpression, Unit | None, cst.CSTNode]] = []
 
     def info_for(self, unit: Unit) -> TraceInfo:
         found = self.info.get(id(unit))
@@ -168,6 +182,14 @@ class TracedAnalysis:
                     (applied[0] if applied is not None else None)
                 if callee is not None:
                     self.edges.append((unit, callee, call))
+        self.edges.extend(override_edges(self.index))  # `self.rewards()`: every override
+        # traced by contract, unless this module shows how it runs (`jax.jit(model.apply)`,
+        # an eager `model.apply(...)`): then what it shows decides
+        shown = {id(callee) for _c, callee, _call in self.edges} | {id(o.target) for o in self.origins}
+        for unit, reason in contract_roots(self.index, self.resolver, self.module, self.patterns):
+            if id(unit) not in shown:
+                self.origins.append(Origin(CONTRACT_JIT, unit.node, None, unit, frozenset(),
+                                           contract=reason))
 
     def collect_custom_rules(self, call: cst.Call, unit: Unit | None) -> None:
         """``f.defvjp(f_fwd, f_bwd)`` / ``f.defjvp(f_jvp)``: the rules run whenever ``f`` is
@@ -255,6 +277,9 @@ class TracedAnalysis:
             if applied is not None:
                 # jax.jit(model.apply) / jax.jit(net.apply): argnums count apply's arguments
                 self.add_origin(t, node, unit, applied[0], options, applied[1], bound)
+            elif t.kind == "wrap" and not t.inherit:
+                # `jit(vmap(gamma))` of an imported function: traced in its own module
+                self.imported_targets.append((t, target, unit, node))
             return
         # a bound method (self.step): argnums do not count self (a staticmethod has none)
         shift = 1 if type(target) is cst.Attribute and target_unit.parent_is_class \
@@ -310,7 +335,9 @@ class TracedAnalysis:
     def seed(self, seeds: list) -> None:
         """Functions of this module traced by callers in other modules (see summary.py)."""
         for seed in seeds:
-            unit = self.index.defs.get(seed.function)
+            owner, _, method = seed.function.rpartition(".")  # "Env.rewards": an override
+            unit = self.index.classes.get(owner, {}).get(method) if owner \
+                else self.index.defs.get(seed.function)
             if unit is None:
                 continue
             self._merge(unit, seed.via, seed.caching, seed.strict, None)
@@ -348,6 +375,10 @@ class TracedAnalysis:
             info.unbatched_params |= origin.unbatched
             info.statics_unknown |= origin.statics_unknown
             info.origins.append((origin.transform, origin.node, origin.container))
+            if origin.contract is not None:
+                info.contract = info.contract or origin.contract
+            elif not origin.transform.inherit:
+                info.transformed = True
             if origin.transform.inherit:
                 continue  # its parameters take the kinds of the leaves it is mapped over
             info.direct = True
@@ -481,16 +512,6 @@ class TracedAnalysis:
 CUSTOM_RULE_METHODS = frozenset({"defvjp", "defjvp", "defjvps"})
 
 
-def _rule_static_params(owner: Unit, rule: Unit, role: str, static: set[str]) -> set[str]:
-    """The parameters of a custom_vjp/custom_jvp rule that receive the owner's
-    ``nondiff_argnums``: at the same positions in ``f_fwd``, first in ``f_bwd``/``f_jvp``."""
-    indices = sorted(p.index for p in owner.params if p.name in static and p.index >= 0)
-    positional = [p for p in rule.params if p.index >= 0]
-    if role == "fwd":
-        return {positional[i].name for i in indices if i < len(positional)}
-    return {p.name for p in positional[:len(indices)]}
-
-
 def scalar_literal(node: cst.BaseExpression | None) -> bool:
     """``True``, ``False``, ``3``, ``-1.5``: a Python scalar that jit would trace if passed."""
     if type(node) is cst.UnaryOperation and type(node.operator) is cst.Minus:
@@ -527,8 +548,11 @@ def _kw(call: cst.Call | None, name: str) -> cst.BaseExpression | None:
 
 
 def analyze_traced(index: ModuleIndex, resolver: Resolver, extra: dict[str, str],
-                   seeds: list | None = None) -> TracedAnalysis:
-    analysis = TracedAnalysis(index, resolver, extra)
+                   seeds: list | None = None, module: str = "",
+                   patterns: tuple[str, ...] = ()) -> TracedAnalysis:
+    if seeds:
+        extra = {**wrapper_transforms(seeds), **extra}  # imported project jit wrappers
+    analysis = TracedAnalysis(index, resolver, extra, module, patterns)
     analysis.collect()
     if seeds:
         analysis.seed(seeds)
@@ -539,56 +563,3 @@ def analyze_traced(index: ModuleIndex, resolver: Resolver, extra: dict[str, str]
 def _module_function(unit: Unit) -> bool:
     """A ``def`` at module level: one function object for the life of the program."""
     return unit.parent is None and type(unit.node) is cst.FunctionDef
-
-
-# -- what a traced function is to the walk -------------------------------------------
-
-
-def unit_order(index: ModuleIndex, traced: TracedAnalysis) -> list[Unit]:
-    """Enclosing functions before nested ones, traced callers before their callees."""
-    callers: dict[int, list[Unit]] = {}
-    for caller, callee, _call in traced.edges:
-        info = traced.info.get(id(caller))
-        if info is not None and info.traced:
-            callers.setdefault(id(callee), []).append(caller)
-    for origin in traced.origins:
-        # `jax.vmap(f, in_axes=(0, None))(x, n)` in a traced function: its arguments first
-        if origin.container is not None and origin.container is not origin.target:
-            callers.setdefault(id(origin.target), []).append(origin.container)
-    order: list[Unit] = []
-    state: dict[int, int] = {}  # 1: in progress, 2: done
-
-    def visit(unit: Unit) -> None:
-        if state.get(id(unit)):
-            return
-        state[id(unit)] = 1
-        if unit.parent is not None:
-            visit(unit.parent)
-        for caller in callers.get(id(unit), ()):
-            visit(caller)
-        state[id(unit)] = 2
-        order.append(unit)
-
-    for unit in index.units:
-        visit(unit)
-    return order
-
-
-def is_fori_body(info: TraceInfo) -> bool:
-    return any(t.name.endswith("fori_loop") for t, _node, _unit in info.origins)
-
-
-def tree_map_name(info: TraceInfo) -> str | None:
-    """``jax.tree.map`` when the function is the one a tree map applies to every leaf."""
-    for t, _node, _unit in info.origins:
-        if t.inherit and not t.name.endswith("reduce"):
-            return t.name
-    return None
-
-
-def loop_name(info: TraceInfo | None) -> str:
-    if info is not None:
-        for t, _node, _unit in info.origins:
-            if t.loop:
-                return t.name
-    return "loop"

@@ -1,13 +1,18 @@
-"""Which parameters a transform's options leave untraced: ``in_axes`` entries that are None
-(vmap passes those arguments through) and the arguments outside a grad's ``argnums``."""
+"""What a transform's arguments say about the function's parameters: which ones a
+``vmap``'s ``in_axes`` leaves unbatched (vmap passes those through), which ones a grad's
+``argnums`` leaves out, which ones a custom_vjp rule gets static."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import libcst as cst
 
 from jaxpure.analysis.catalog.transforms import DIFFERENTIATING, Transform
-from jaxpure.analysis.module.index import Param
 from jaxpure.analysis.syntax import int_literals, keyword_arg
+
+if TYPE_CHECKING:
+    from jaxpure.analysis.module.index import Param, Unit
 
 
 def _keyword(call: cst.Call | None, name: str) -> cst.BaseExpression | None:
@@ -49,3 +54,13 @@ def axes_entries(axes: cst.BaseExpression | None) -> list[bool] | None:
                 if entries is not None and type(count) is cst.Integer:
                     return entries * int(count.value)
     return None
+
+
+def rule_static_params(owner: Unit, rule: Unit, role: str, static: set[str]) -> set[str]:
+    """The parameters of a custom_vjp/custom_jvp rule that receive the owner's
+    ``nondiff_argnums``: at the same positions in ``f_fwd``, first in ``f_bwd``/``f_jvp``."""
+    indices = sorted(p.index for p in owner.params if p.name in static and p.index >= 0)
+    positional = [p for p in rule.params if p.index >= 0]
+    if role == "fwd":
+        return {positional[i].name for i in indices if i < len(positional)}
+    return {p.name for p in positional[:len(indices)]}

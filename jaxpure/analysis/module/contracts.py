@@ -1,0 +1,174 @@
+"""Functions traced by contract: no transform is visible at them, but the framework they
+are written for (or the project's configuration) says that their users trace them.
+
+A Flax linen module's ``__call__`` runs inside ``model.apply``, which users jit; an Equinox
+module's ``__call__`` inside a ``filter_jit``-ed step; the function given to
+``hk.transform`` inside ``apply``; the ``update`` function of an optax
+``GradientTransformation`` inside a jitted train step (not its ``init``, an initialiser
+often called eagerly). Each root carries the reason it is
+traced, which the findings' messages repeat. Helpers such methods call are reached through
+the call graph like the callees of any traced function.
+
+A root's parameters are traced, except flags: a parameter annotated as a Python scalar or
+defaulting to one (``train: bool = False``, ``deterministic=True``), or named like an
+option (``is_training``, ``model_mode``), is how these methods take their options, which their users fix with ``static_argnames`` or ``partial``.
+"""
+
+from __future__ import annotations
+
+import re
+from fnmatch import fnmatchcase
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from jaxpure.analysis.catalog.pytrees import HAIKU_TRANSFORMS, LINEN_BASES
+from jaxpure.analysis.catalog.arrays import PYTHON_SCALAR_ANNOTATIONS
+from jaxpure.analysis.catalog.transforms import TRANSFORMS, Transform
+from jaxpure.analysis.syntax import call_arg
+
+if TYPE_CHECKING:
+    from jaxpure.analysis.module.index import ModuleIndex, Param, Unit
+    from jaxpure.analysis.module.resolve import Resolver
+
+# what traces a function by contract: jit, as its users apply it
+CONTRACT_JIT: Transform = TRANSFORMS["jax.jit"]
+
+LINEN_COMPACT = frozenset({"flax.linen.compact", "flax.linen.module.compact", "flax.linen.nowrap"})
+# model bases whose methods run inside the framework's traced entry points: base -> (methods
+# traced, what to call the method in a message)
+CONTRACT_BASES: dict[str, tuple[frozenset[str], str]] = {
+    **{base: (frozenset({"__call__", "setup"}), "a flax linen module method")
+       for base in LINEN_BASES},
+    "equinox.Module": (frozenset({"__call__"}), "an Equinox module's `__call__`"),
+    "haiku.Module": (frozenset({"__call__"}), "a haiku module's `__call__`"),
+}
+# constructors whose function arguments are traced: qualified name -> (position, keyword)
+# of each. Only `update` runs in the jitted train step; `init` is an initialiser, called
+# once and often eagerly (its `PRNGKey(0)` default and its warnings are meant once)
+GRADIENT_TRANSFORMATIONS: dict[str, tuple[tuple[int, str], ...]] = {
+    name: ((1, "update"),) for name in (
+        "optax.GradientTransformation", "optax.GradientTransformationExtraArgs",
+        "optax._src.base.GradientTransformation",
+        "optax._src.base.GradientTransformationExtraArgs")}
+
+
+def contract_roots(index: ModuleIndex, resolver: Resolver, module: str,
+                   patterns: tuple[str, ...] = ()) -> list[tuple[Unit, str]]:
+    """(function, why it is traced) for every function of the module traced by contract.
+
+    A test module, or a script or notebook whose top-level code runs models
+    (``model.init(key, x)``), exercises its models itself (eagerly or under a visible
+    transform): what it shows decides there, and only the configured patterns apply."""
+    roots: list[tuple[Unit, str]] = []
+    if _is_test_module(index) or _runs_models(index):
+        return configured_roots(index, module, patterns) if patterns else []
+    for class_name in index.class_nodes:
+        roots.extend(_model_methods(index, resolver, class_name))
+    for unit in index.units:
+        for call in unit.calls:
+            roots.extend(_given_functions(resolver, call, unit))
+    for call in index.module_calls:
+        roots.extend(_given_functions(resolver, call, None))
+    if patterns:
+        roots.extend(configured_roots(index, module, patterns))
+    return roots
+
+
+def _is_test_module(index: ModuleIndex) -> bool:
+    return any(name.startswith("test") for name in index.defs) or any(
+        name.startswith("Test") or name.endswith(("Test", "Tests")) for name in index.class_nodes)
+
+
+def _runs_models(index: ModuleIndex) -> bool:
+    return any(type(call.func) is cst.Attribute and call.func.attr.value in MODEL_RUNS
+               for call in index.module_calls)
+
+
+MODEL_RUNS = frozenset({"init", "init_with_output", "apply"})
+
+
+def _model_methods(index: ModuleIndex, resolver: Resolver, class_name: str) -> list[tuple[Unit, str]]:
+    framework = _framework_base(index, resolver, class_name, set())
+    if framework is None:
+        return []
+    methods, reason = CONTRACT_BASES[framework]
+    found = []
+    for name, unit in index.classes.get(class_name, {}).items():
+        if unit.is_staticmethod or not type(unit.node) is cst.FunctionDef:
+            continue
+        compact = any(resolver.qualname(d.decorator, None) in LINEN_COMPACT
+                      for d in unit.node.decorators)
+        if name in methods or compact and framework in LINEN_BASES:
+            found.append((unit, f"`{class_name}.{name}`, {reason}"))
+    return found
+
+
+def _framework_base(index: ModuleIndex, resolver: Resolver, name: str, seen: set[str]) -> str | None:
+    """The contract base a class of the module derives from (directly or through others)."""
+    node = index.class_nodes.get(name)
+    if node is None or name in seen:
+        return None
+    seen.add(name)
+    for base in node.bases:
+        qual = resolver.qualname(base.value, None) or ""
+        if qual in CONTRACT_BASES:
+            return qual
+        if type(base.value) is cst.Name:
+            found = _framework_base(index, resolver, base.value.value, seen)
+            if found is not None:
+                return found
+    return None
+
+
+def _given_functions(resolver: Resolver, call: cst.Call, unit: Unit | None) -> list[tuple[Unit, str]]:
+    """``hk.transform(forward)``; ``update_fn`` of ``optax.GradientTransformation(init_fn, update_fn)``."""
+    qual = resolver.qualname(call.func, unit)
+    if qual is None:
+        return []
+    found = []
+    if qual in HAIKU_TRANSFORMS:
+        forward = call_arg(call, 0, "f")
+        target = resolver.function(forward, unit) if forward is not None else None
+        if target is not None:
+            found.append((target, f"`{target.name}`, given to `{qual.replace('haiku.', 'hk.')}`"))
+    for position, keyword in GRADIENT_TRANSFORMATIONS.get(qual, ()):
+        given = call_arg(call, position, keyword)
+        target = resolver.function(given, unit) if given is not None else None
+        if target is not None:
+            found.append((target, f"`{target.name}`, the `{keyword}` of an optax "
+                                  "GradientTransformation"))
+    return found
+
+
+def configured_roots(index: ModuleIndex, module: str, patterns: tuple[str, ...]) -> list[tuple[Unit, str]]:
+    """Functions whose qualified names (``pkg.envs.grid.GridEnv.step``) match a ``traced``
+    pattern of the configuration."""
+    found = []
+    named = [(f"{module}.{name}" if module else name, unit) for name, unit in index.defs.items()]
+    named += [(f"{module}.{cls}.{name}" if module else f"{cls}.{name}", unit)
+              for cls, methods in index.classes.items() for name, unit in methods.items()]
+    for qualified, unit in named:
+        pattern = next((p for p in patterns if fnmatchcase(qualified, p)), None)
+        if pattern is not None:
+            found.append((unit, f"`{unit.name}`, listed in the configuration's `traced` (`{pattern}`)"))
+    return found
+
+
+# the options model methods take as Python values by convention (`is_training` in haiku)
+OPTION_NAME = re.compile(r"(?:is_)?train(?:ing)?$|deterministic$|(?:use|with|return)_\w+$|verbose$|(?:\w+_)?mode$")
+
+
+def contract_flag(p: Param) -> bool:
+    """A parameter of a root that its users pass as a Python option, not an array."""
+    if OPTION_NAME.match(p.name) and not p.star:
+        return True
+    annotation = p.annotation
+    if type(annotation) is cst.Name:
+        return annotation.value in PYTHON_SCALAR_ANNOTATIONS
+    default = p.default
+    if type(default) is cst.UnaryOperation:
+        default = default.expression
+    return annotation is None and (isinstance(default, (cst.Integer, cst.Float, cst.SimpleString))
+                                   or type(default) is cst.Name and default.value in
+                                   ("True", "False"))

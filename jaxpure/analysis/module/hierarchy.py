@@ -1,0 +1,103 @@
+"""Methods traced through ``self``: overrides in subclasses, in this module or others.
+
+A base class's jitted ``step`` calls ``self.rewards(state)``; which ``rewards`` runs depends
+on the instance, so every override of ``rewards`` in a subclass is traced too. Within a
+module the call graph gets an edge to each override (``override_edges``); across modules
+the summary lists the module's classes with their bases and the ``self.<method>`` calls of
+its traced methods (``class_facts``), and summary.propagate seeds the overrides elsewhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+if TYPE_CHECKING:
+    from jaxpure.analysis.module.index import ModuleIndex, Unit
+    from jaxpure.analysis.module.resolve import Resolver
+
+
+def self_method_call(unit: Unit, call: cst.Call) -> str | None:
+    """``m`` for ``self.m(...)`` in a method whose first parameter is ``self``."""
+    func = call.func
+    method = unit
+    while method is not None and not method.parent_is_class:
+        method = method.parent
+    if method is None or method.is_staticmethod or not type(func) is cst.Attribute \
+            or not type(func.value) is cst.Name:
+        return None
+    first = next((p for p in method.params if p.index == 0), None)
+    return func.attr.value if first is not None and func.value.value == first.name else None
+
+
+def subclasses(index: ModuleIndex, class_name: str) -> list[str]:
+    """Classes of the module derived (directly or through each other) from ``class_name``."""
+    found: list[str] = []
+    frontier = [class_name]
+    while frontier:
+        base = frontier.pop()
+        for name, node in index.class_nodes.items():
+            if name not in found and name != class_name and any(
+                    type(b.value) is cst.Name and b.value.value == base for b in node.bases):
+                found.append(name)
+                frontier.append(name)
+    return found
+
+
+def override_edges(index: ModuleIndex) -> list[tuple[Unit, Unit, cst.Call]]:
+    """(caller, override, call) for each ``self.m(...)`` in a method of class C and each
+    subclass of C in this module that defines ``m``."""
+    edges = []
+    for unit in index.units:
+        owner = _owner_class(unit)
+        if owner is None:
+            continue
+        for call in unit.calls:
+            method = self_method_call(unit, call)
+            if method is None:
+                continue
+            for sub in subclasses(index, owner):
+                override = index.classes.get(sub, {}).get(method)
+                if override is not None:
+                    edges.append((unit, override, call))
+    return edges
+
+
+def class_facts(index: ModuleIndex, resolver: Resolver, module: str) -> tuple:
+    """For the summary: (class, qualified bases, method names) for each class of the module."""
+    classes = []
+    for name, node in index.class_nodes.items():
+        bases = []
+        for base in node.bases:
+            if type(base.value) is cst.Name and base.value.value in index.class_nodes:
+                bases.append(f"{module}.{base.value.value}")
+            else:
+                qual = resolver.qualname(base.value, None)
+                if qual is not None:
+                    bases.append(qual)
+        classes.append((name, tuple(bases), tuple(sorted(index.classes.get(name, {})))))
+    return tuple(classes)
+
+
+def self_calls(index: ModuleIndex, traced: Callable[[Unit], bool]) -> list[tuple[str, Unit, str]]:
+    """(class, calling method, m) for each ``self.m(...)`` in a traced method of a class."""
+    found = []
+    for unit in index.units:
+        owner = _owner_class(unit)
+        if owner is None or not traced(unit):
+            continue
+        for call in unit.calls:
+            method = self_method_call(unit, call)
+            if method is not None and (owner, unit, method) not in found:
+                found.append((owner, unit, method))
+    return found
+
+
+def _owner_class(unit: Unit) -> str | None:
+    while unit is not None:
+        if unit.parent_is_class:
+            return unit.class_name
+        unit = unit.parent  # type: ignore[assignment]
+    return None
