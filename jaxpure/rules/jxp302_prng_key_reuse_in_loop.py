@@ -18,8 +18,9 @@ class PrngKeyReuseInLoop(Rule):
 
     Two implicit loops are checked too: the function `jax.tree.map` (or
     `map_with_path`) applies to every leaf consuming a key it closes over, whether or not
-    the code is traced; and a function vmapped with `in_axes=None` for a key parameter that
-    it hands to a `jax.random` sampler (reported at the `jax.vmap`), unless the vmapped
+    the code is traced; and a function vmapped or pmapped with `in_axes=None` for a key
+    parameter that it hands to a `jax.random` sampler or to a function of the module that
+    draws from it (reported at the `jax.vmap`/`jax.pmap`), unless the vmapped
     function is called right there with the literal `None` for that parameter; so is a key
     bound by `functools.partial` into the function `jax.vmap` maps
     (`jax.vmap(partial(perturb, key=key))(population)`), and `fold_in(key, epoch)` in a loop

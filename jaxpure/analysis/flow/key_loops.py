@@ -15,6 +15,7 @@ from jaxpure.analysis.flow.keystate import KeyState
 from jaxpure.analysis.syntax import argument_names
 from jaxpure.analysis.syntax import argument_paths
 from jaxpure.analysis.catalog.transforms import MAPPING_TRANSFORMS
+from jaxpure.analysis.module.keyparams import helper_consumes, transformed_function
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import reads_any, statements
 from jaxpure.analysis.module.traced import Origin
@@ -101,8 +102,11 @@ class KeyLoops(WalkerBase):
         if unit is None or unit.param(param) is None:
             return
         qual = ctx.qualname(call.func) or ""
-        if not qual.startswith("jax.random.") or qual in R.KEY_PRODUCERS:
-            # split(key, n)[i] with a batched i gives each element its own key
+        if qual in R.KEY_PRODUCERS or not qual.startswith("jax.random.") \
+                and ctx.resolver.function(call.func, unit) is None \
+                and not _transformed_helper_draws(ctx, call, name):
+            # split(key, n)[i] with a batched i gives each element its own key; a helper
+            # of this module that draws from the key (it is consumed) is a draw too
             return
         if param in assigned_in(unit.node.body):
             return  # rebound somewhere in the body: not (only) the broadcast key
@@ -155,6 +159,17 @@ class KeyLoops(WalkerBase):
             for path in argument_paths(arg.value):
                 self.dispatch(KeyReuseInLoop(path, arg.value, ctx.qualname(call.func) or "jax.vmap",
                                                per="bound"))
+
+
+def _transformed_helper_draws(ctx: Context, call: cst.Call, key: str) -> bool:
+    """``grad_fn(model, x, key)`` with ``grad_fn = eqx.filter_value_and_grad(loss)`` and
+    ``loss`` a function of this module that draws from the parameter the key fills."""
+    helper = transformed_function(ctx.resolver, ctx.index, call.func, ctx.frame.unit)
+    passed = helper.arguments_of(call) if helper is not None else None
+    params = [name for name, arg in (passed or {}).items()
+              if type(arg) is cst.Name and arg.value == key]
+    return helper is not None and bool(params) \
+        and helper_consumes(ctx.resolver, ctx.index, helper, params[0])
 
 
 def _passes_none(ctx: Context, origin: Origin, unit: Unit, param: str) -> bool:
