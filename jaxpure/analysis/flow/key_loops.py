@@ -17,7 +17,7 @@ from jaxpure.analysis.syntax import argument_paths
 from jaxpure.analysis.catalog.transforms import MAPPING_TRANSFORMS
 from jaxpure.analysis.module.keyparams import helper_consumes, transformed_function
 from jaxpure.analysis.module.index import Unit
-from jaxpure.analysis.syntax import reads_any, statements
+from jaxpure.analysis.syntax import reads_any, returned_values, statements
 from jaxpure.analysis.module.traced import Origin
 
 
@@ -74,6 +74,8 @@ class KeyLoops(WalkerBase):
             return
         info = ctx.frame.info
         unit = ctx.frame.unit
+        if unit is not None and not unit.binds(root) and self.factory_key(unit, name, call):
+            return
         if info is None or unit is None or unit.binds(root):
             return
         mapped = tree_map_name(info)
@@ -92,6 +94,25 @@ class KeyLoops(WalkerBase):
                     event = KeyReuseInLoop(name, call, mapped or "jax.tree.map",
                                              closed_over=True, per="leaf")
                 self.dispatch(event)
+
+    def factory_key(self, unit: Unit, name: str, call: cst.Call) -> bool:
+        """``def make_noise(seed): key = PRNGKey(seed); def noise(x): return normal(key, ...);
+        return noise``: the key is made once, by the factory, and every call of the function
+        it returns draws from it again (reported once per function and key)."""
+        parent = unit.parent
+        state = self.ctx.key_state(name)
+        root = name.split(".", 1)[0].split("[", 1)[0]
+        if parent is None or type(unit.node) is not cst.FunctionDef or state is None \
+                or state.from_param or root not in parent.assigned:
+            return False
+        returned = returned_values(parent.node)
+        if not returned or not all(type(value) is cst.Name and value.value == unit.name
+                                   for value in returned):
+            return False
+        if (id(unit), name) not in self.closed_over_reported:
+            self.closed_over_reported.add((id(unit), name))
+            self.dispatch(KeyReuseInLoop(name, call, unit.name, closed_over=True, per="call"))
+        return True
 
     def check_broadcast_key(self, name: str, call: cst.Call, state: KeyState) -> None:
         """``jax.vmap(f, in_axes=(None, 0))(key, xs)`` with f drawing from ``key``: every
