@@ -110,15 +110,24 @@ class KeyParams:
         return found
 
     def direct_random_names(self, unit: Unit) -> frozenset[str]:
-        """The names this function itself hands to jax.random."""
+        """The names this function itself hands to jax.random (or binds as the ``key=`` of
+        a model with ``partial(model, key=key)``: the partial's calls draw from it)."""
         cache = self._direct
         found = cache.get(id(unit))
         if found is None:
             found = cache[id(unit)] = frozenset(
                 name for text, name in unit.random_args
                 if (self.resolver.qualname_text(text, unit) or "").startswith("jax.random.")
-            )
+            ) | self._partial_keys(unit)
         return found
+
+    def _partial_keys(self, unit: Unit) -> frozenset[str]:
+        return frozenset(
+            arg.value.value for call in unit.calls
+            if self.resolver.qualname(call.func, unit) == "functools.partial"
+            for arg in call.args
+            if arg.keyword is not None and arg.keyword.value in ("key", "rng")
+            and type(arg.value) is cst.Name)
 
 
 def transformed_function(resolver: Resolver, index: ModuleIndex, func: cst.BaseExpression,
