@@ -241,8 +241,14 @@ class KeyFlow(WalkerBase):
         first_names, names = _assigned_names(body[i]), _assigned_names(body[j])
         if not first_names or not names or first_names & names:
             return True
-        return any(reads_any(line, first_names) and reads_any(line, names) and _compares(line)
-                   for line in body[j + 1:])
+        for line in body[j + 1:]:
+            # `out_1 = a.apply(params_1, x)`: what is computed from a result stands for it
+            reads_first, reads_second = reads_any(line, first_names), reads_any(line, names)
+            if reads_first and reads_second and _compares(line):
+                return True
+            if reads_first != reads_second:
+                (first_names if reads_first else names).update(_assigned_names(line))
+        return False
 
     def held_keys(self, paths: list[str]) -> list[str]:
         """``paths`` and, for a dict among them built from keys (``carry = {"key": key}``),
