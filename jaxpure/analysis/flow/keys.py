@@ -227,10 +227,11 @@ class KeyFlow(WalkerBase):
                     held[source] = where
 
     def side_by_side_compared(self, call: cst.Call, first: cst.CSTNode) -> bool:
-        """``a = looped.init(key, x)``, ``b = stacked.init(key, x)``, later read together
-        (``assert_allclose(a, b)``): two implementations of one thing fed the same key on
-        purpose, to compare them. Results used apart (``state = jit(env.reset)(rng=key)``,
-        ``eval_state = jit(eval_env.reset)(rng=key)``) are two draws from one key."""
+        """``a = looped.init(key, x)``, ``b = stacked.init(key, x)``, then ``b`` checked
+        (``assert_allclose(a, b)``, or against a reference): two implementations of one thing
+        fed the same key on purpose, to compare them. Results used unchecked (``state =
+        jit(env.reset)(rng=key)``, ``eval_state = jit(eval_env.reset)(rng=key)``) are two
+        draws from one key."""
         if not _side_by_side(self.ctx, call, first):
             return False
         where = self.consumed_line.get(id(first))
@@ -242,12 +243,12 @@ class KeyFlow(WalkerBase):
         if not first_names or not names or first_names & names:
             return True
         for line in body[j + 1:]:
-            # `out_1 = a.apply(params_1, x)`: what is computed from a result stands for it
-            reads_first, reads_second = reads_any(line, first_names), reads_any(line, names)
-            if reads_first and reads_second and _compares(line):
-                return True
-            if reads_first != reads_second:
-                (first_names if reads_first else names).update(_assigned_names(line))
+            # the second result checked (against the first or a reference): `out_2 =
+            # b.apply(params_2, x)`, what is computed from a result, stands for it
+            if reads_any(line, names):
+                if _compares(line):
+                    return True
+                names.update(_assigned_names(line))
         return False
 
     def held_keys(self, paths: list[str]) -> list[str]:
