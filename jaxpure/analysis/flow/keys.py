@@ -251,13 +251,16 @@ class KeyFlow(WalkerBase):
             return True
         if not names:
             return _compares(body[j])  # `return env.step(state, a, key)`: used, not kept
+        derived: set[str] = set()
         for line in body[j + 1:]:
-            # the second result checked (against the first or a reference): `out_2 =
-            # b.apply(params_2, x)`, what is computed from a result, stands for it
-            if reads_any(line, names):
+            # the second result checked (against the first or a reference), itself or what
+            # is computed right from it (`out_2 = b.apply(params_2, x)`; not further: in a
+            # test everything ends up in some assertion)
+            if reads_any(line, names | derived):
                 if _compares(line):
                     return True
-                names.update(_assigned_names(line))
+                if reads_any(line, names):
+                    derived.update(_assigned_names(line))
         return False
 
     def held_keys(self, paths: list[str]) -> list[str]:
