@@ -49,8 +49,9 @@ class PrngKeyReuse(Rule):
     eager code) is missed, and so is a draw in a subclass in another module that overrides
     a method which, in this module, leaves its key alone.
     Two calls of one function, transformed (`jax.jit(f)(key)`, `jax.grad(f)(key)`), and the
-    same method of two objects whose results are later compared (`a = x.init(key)`,
-    `b = y.init(key)`, `assert_allclose(a, b)`) are taken as deliberate
+    same method of two objects or two transformed functions whose second result is then
+    checked (`a = x.init(key)`, `b = y.init(key)`, `assert_allclose(a, b)`, or `b` against a
+    reference) are taken as deliberate
     comparisons unless a `jax.random` draw is involved, and so are two uses of a key in one
     statement that asserts (`assert_allclose(jax.jit(f)(key), f(key))`,
     `jax.tree.map(assert_close, a(key), b(key))`); passing a key to an assertion

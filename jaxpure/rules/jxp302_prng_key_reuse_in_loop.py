@@ -18,11 +18,14 @@ class PrngKeyReuseInLoop(Rule):
 
     Two implicit loops are checked too: the function `jax.tree.map` (or
     `map_with_path`) applies to every leaf consuming a key it closes over, whether or not
-    the code is traced; and a function vmapped with `in_axes=None` for a key parameter that
-    it hands to a `jax.random` sampler (reported at the `jax.vmap`), unless the vmapped
+    the code is traced; and a function vmapped or pmapped with `in_axes=None` for a key
+    parameter that it hands to a `jax.random` sampler or to a function of the module that
+    draws from it (reported at the `jax.vmap`/`jax.pmap`), unless the vmapped
     function is called right there with the literal `None` for that parameter; so is a key
     bound by `functools.partial` into the function `jax.vmap` maps
-    (`jax.vmap(partial(perturb, key=key))(population)`), and `fold_in(key, epoch)` in a loop
+    (`jax.vmap(partial(perturb, key=key))(population)`); so is a key a factory makes and
+    the function it returns draws from (`key = PRNGKey(seed)`, `def noise(x): ...`,
+    `return noise`: every call draws the same numbers), and `fold_in(key, epoch)` in a loop
     that does not change `epoch` is the same key on every iteration. A key kept
     in an attribute or a dict entry is fresh when the loop rebinds it
     (`self.key, sub = jax.random.split(self.key)`).
@@ -83,6 +86,7 @@ class PrngKeyReuseInLoop(Rule):
         "import jax\ndef train(params, key, batches, step):\n    for batch in batches:\n        params = step(params, key, batch)\n        jax.random.normal(key)\n    return params\n",
         "import jax\ndef perturb(params, key, sigma):\n    return jax.tree.map(lambda p: p + sigma * jax.random.normal(key, p.shape), params)\n",
         "import jax\ndef augment(key, x):\n    return x + jax.random.normal(key, x.shape)\ndef batch(key, xs):\n    return jax.vmap(augment, in_axes=(None, 0))(key, xs)\n",
+        "import jax\ndef make_noise(seed):\n    key = jax.random.PRNGKey(seed)\n    def noise(x):\n        return x + jax.random.normal(key, x.shape)\n    return noise\n",
     )
 
     def visit_KeyReuseInLoop(self, event: KeyReuseInLoop, ctx: Context) -> None:
@@ -108,6 +112,12 @@ class PrngKeyReuseInLoop(Rule):
                 f"`{event.loop}` maps, so every element of the batch gets the same key and "
                 f"draws the same numbers; map over one key per element instead: "
                 f"`jax.random.split({name}, batch_size)` as a mapped argument"
+            )
+        elif event.per == "call":
+            message = (
+                f"Closed-over PRNG key `{name}` is made once by the function that returns "
+                f"`{event.loop}`, so every call of `{event.loop}` draws the same numbers; give "
+                f"`{event.loop}` a key argument, or split a new key for each call"
             )
         elif event.carried:
             message = (

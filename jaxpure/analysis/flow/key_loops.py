@@ -15,8 +15,9 @@ from jaxpure.analysis.flow.keystate import KeyState
 from jaxpure.analysis.syntax import argument_names
 from jaxpure.analysis.syntax import argument_paths
 from jaxpure.analysis.catalog.transforms import MAPPING_TRANSFORMS
+from jaxpure.analysis.module.keyparams import helper_consumes, transformed_function
 from jaxpure.analysis.module.index import Unit
-from jaxpure.analysis.syntax import reads_any, statements
+from jaxpure.analysis.syntax import reads_any, returned_values, statements
 from jaxpure.analysis.module.traced import Origin
 
 
@@ -73,6 +74,8 @@ class KeyLoops(WalkerBase):
             return
         info = ctx.frame.info
         unit = ctx.frame.unit
+        if unit is not None and not unit.binds(root) and self.factory_key(unit, name, call):
+            return
         if info is None or unit is None or unit.binds(root):
             return
         mapped = tree_map_name(info)
@@ -92,6 +95,25 @@ class KeyLoops(WalkerBase):
                                              closed_over=True, per="leaf")
                 self.dispatch(event)
 
+    def factory_key(self, unit: Unit, name: str, call: cst.Call) -> bool:
+        """``def make_noise(seed): key = PRNGKey(seed); def noise(x): return normal(key, ...);
+        return noise``: the key is made once, by the factory, and every call of the function
+        it returns draws from it again (reported once per function and key)."""
+        parent = unit.parent
+        state = self.ctx.key_state(name)
+        root = name.split(".", 1)[0].split("[", 1)[0]
+        if parent is None or type(unit.node) is not cst.FunctionDef or state is None \
+                or state.from_param or root not in parent.assigned:
+            return False
+        returned = returned_values(parent.node)
+        if not returned or not all(type(value) is cst.Name and value.value == unit.name
+                                   for value in returned):
+            return False
+        if (id(unit), name) not in self.closed_over_reported:
+            self.closed_over_reported.add((id(unit), name))
+            self.dispatch(KeyReuseInLoop(name, call, unit.name, closed_over=True, per="call"))
+        return True
+
     def check_broadcast_key(self, name: str, call: cst.Call, state: KeyState) -> None:
         """``jax.vmap(f, in_axes=(None, 0))(key, xs)`` with f drawing from ``key``: every
         element of the batch draws the same numbers."""
@@ -101,8 +123,11 @@ class KeyLoops(WalkerBase):
         if unit is None or unit.param(param) is None:
             return
         qual = ctx.qualname(call.func) or ""
-        if not qual.startswith("jax.random.") or qual in R.KEY_PRODUCERS:
-            # split(key, n)[i] with a batched i gives each element its own key
+        if qual in R.KEY_PRODUCERS or not qual.startswith("jax.random.") \
+                and ctx.resolver.function(call.func, unit) is None \
+                and not _transformed_helper_draws(ctx, call, name):
+            # split(key, n)[i] with a batched i gives each element its own key; a helper
+            # of this module that draws from the key (it is consumed) is a draw too
             return
         if param in assigned_in(unit.node.body):
             return  # rebound somewhere in the body: not (only) the broadcast key
@@ -155,6 +180,17 @@ class KeyLoops(WalkerBase):
             for path in argument_paths(arg.value):
                 self.dispatch(KeyReuseInLoop(path, arg.value, ctx.qualname(call.func) or "jax.vmap",
                                                per="bound"))
+
+
+def _transformed_helper_draws(ctx: Context, call: cst.Call, key: str) -> bool:
+    """``grad_fn(model, x, key)`` with ``grad_fn = eqx.filter_value_and_grad(loss)`` and
+    ``loss`` a function of this module that draws from the parameter the key fills."""
+    helper = transformed_function(ctx.resolver, ctx.index, call.func, ctx.frame.unit)
+    passed = helper.arguments_of(call) if helper is not None else None
+    params = [name for name, arg in (passed or {}).items()
+              if type(arg) is cst.Name and arg.value == key]
+    return helper is not None and bool(params) \
+        and helper_consumes(ctx.resolver, ctx.index, helper, params[0])
 
 
 def _passes_none(ctx: Context, origin: Origin, unit: Unit, param: str) -> bool:

@@ -179,7 +179,9 @@ class KeyFlow(WalkerBase):
                         and not self.compared_in_one_statement(state.consumed_by) \
                         and not self.first_draw_unread(state.consumed_by, call) and (
                     _is_random_call(ctx, call) or _is_random_call(ctx, state.consumed_by)
+                    or _is_plain_call(call) and _is_plain_call(state.consumed_by)
                     or _two_functions(ctx, call, state.consumed_by)
+                    and not self.second_result_checked(state.consumed_by)
                 ):
                     # one key to two helpers draws twice; but comparing two transforms of
                     # one function on the same key (jax.grad(f)(key, x) beside f(key, x))
@@ -227,22 +229,39 @@ class KeyFlow(WalkerBase):
                     held[source] = where
 
     def side_by_side_compared(self, call: cst.Call, first: cst.CSTNode) -> bool:
-        """``a = looped.init(key, x)``, ``b = stacked.init(key, x)``, later read together
-        (``assert_allclose(a, b)``): two implementations of one thing fed the same key on
-        purpose, to compare them. Results used apart (``state = jit(env.reset)(rng=key)``,
-        ``eval_state = jit(eval_env.reset)(rng=key)``) are two draws from one key."""
-        if not _side_by_side(self.ctx, call, first):
-            return False
+        """``a = looped.init(key, x)``, ``b = stacked.init(key, x)``, then ``b`` checked
+        (``assert_allclose(a, b)``, or against a reference): two implementations of one thing
+        fed the same key on purpose, to compare them. Results used unchecked (``state =
+        jit(env.reset)(rng=key)``, ``eval_state = jit(eval_env.reset)(rng=key)``) are two
+        draws from one key."""
+        return _side_by_side(self.ctx, call, first) and self.second_result_checked(first)
+
+    def second_result_checked(self, first: cst.CSTNode) -> bool:
+        """Whether the result of the call being walked (``b = stacked.init(key, x)``, its
+        line after the one of ``first``) is checked later in the block, itself or through
+        what is computed from it; True when the two are not lines of one block, or the
+        first is not a one-assignment line (too little is known to call it a reuse)."""
         where = self.consumed_line.get(id(first))
         if where is None or not self.lines or where[0] is not self.lines[-1][0]:
             return True
         body, i = where
         j = self.lines[-1][1]
         first_names, names = _assigned_names(body[i]), _assigned_names(body[j])
-        if not first_names or not names or first_names & names:
+        if not first_names or first_names & names:
             return True
-        return any(reads_any(line, first_names) and reads_any(line, names) and _compares(line)
-                   for line in body[j + 1:])
+        if not names:
+            return _compares(body[j])  # `return env.step(state, a, key)`: used, not kept
+        derived: set[str] = set()
+        for line in body[j + 1:]:
+            # the second result checked (against the first or a reference), itself or what
+            # is computed right from it (`out_2 = b.apply(params_2, x)`; not further: in a
+            # test everything ends up in some assertion)
+            if reads_any(line, names | derived):
+                if _compares(line):
+                    return True
+                if reads_any(line, names):
+                    derived.update(_assigned_names(line))
+        return False
 
     def held_keys(self, paths: list[str]) -> list[str]:
         """``paths`` and, for a dict among them built from keys (``carry = {"key": key}``),
@@ -485,10 +504,9 @@ def _applied_name(ctx: Context, call: cst.Call) -> str | None:
 
 
 def _two_functions(ctx: Context, call: cst.Call, first: cst.CSTNode) -> bool:
-    """Two calls that hand the key to two functions (or to one plain helper twice), not
-    one function beside a transform of it (``jax.grad(f)(key, x)`` beside ``f(key, x)``)."""
-    if _is_plain_call(call) and _is_plain_call(first):
-        return True
+    """Two calls, one at least transformed, that hand the key to two functions
+    (``jax.jit(env.reset)(rng=key)``, ``env.step(s, a, key)``), not one function beside a
+    transform of it (``jax.grad(f)(key, x)`` beside ``f(key, x)``)."""
     if type(first) is not cst.Call:
         return False
     one, other = _applied_name(ctx, call), _applied_name(ctx, first)

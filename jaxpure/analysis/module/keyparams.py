@@ -14,7 +14,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis.catalog.arrays import annotation_is_array
-from jaxpure.analysis.catalog.transforms import CARRY_LOOPS
+from jaxpure.analysis.catalog.transforms import CARRY_LOOPS, TRANSFORMS
 from jaxpure.analysis.catalog.random import (
     DESCRIPTIVE_ATTRIBUTES,
     SEED_TAKERS,
@@ -51,7 +51,8 @@ class KeyParams:
             names |= self.direct_random_names(current)
             for call in current.calls:
                 names |= self.carried_keys(current, call)
-                callee = self.resolver.function(call.func, current)
+                callee = self.resolver.function(call.func, current) or transformed_function(
+                    self.resolver, self.index, call.func, current)
                 if callee is None or callee is unit:
                     continue
                 keys = self.direct_random_names(callee)
@@ -109,15 +110,39 @@ class KeyParams:
         return found
 
     def direct_random_names(self, unit: Unit) -> frozenset[str]:
-        """The names this function itself hands to jax.random."""
+        """The names this function itself hands to jax.random (or binds as the ``key=`` of
+        a model with ``partial(model, key=key)``: the partial's calls draw from it)."""
         cache = self._direct
         found = cache.get(id(unit))
         if found is None:
             found = cache[id(unit)] = frozenset(
                 name for text, name in unit.random_args
                 if (self.resolver.qualname_text(text, unit) or "").startswith("jax.random.")
-            )
+            ) | self._partial_keys(unit)
         return found
+
+    def _partial_keys(self, unit: Unit) -> frozenset[str]:
+        return frozenset(
+            arg.value.value for call in unit.calls
+            if self.resolver.qualname(call.func, unit) == "functools.partial"
+            for arg in call.args
+            if arg.keyword is not None and arg.keyword.value in ("key", "rng")
+            and type(arg.value) is cst.Name)
+
+
+def transformed_function(resolver: Resolver, index: ModuleIndex, func: cst.BaseExpression,
+                         unit: Unit | None) -> Unit | None:
+    """The function of this module that ``grad_fn`` transforms, for ``grad_fn`` bound once
+    to ``eqx.filter_value_and_grad(loss)``, ``jax.jit(step)``...: the transformed function
+    gets the arguments as they are passed (keys included)."""
+    bound = single_value(index, unit, func.value) if type(func) is cst.Name else None
+    if bound is None:
+        return None
+    value, scope = bound
+    if type(value) is not cst.Call or not value.args or value.args[0].keyword \
+            or (resolver.qualname(value.func, scope) or "") not in TRANSFORMS:
+        return None
+    return resolver.function(value.args[0].value, scope)
 
 
 def _argument(call: cst.Call, position: int, keyword: str) -> cst.BaseExpression | None:
@@ -232,7 +257,10 @@ def _leaves_key(resolver: Resolver, index: ModuleIndex, unit: Unit,
             and i + 1 < len(chain) and isinstance(chain[i + 1], cst.Call):
         call = chain[i + 1]
         assert type(call) is cst.Call
-        if draw_free(call, resolver.qualname(call.func, unit)):
+        qualname = resolver.qualname(call.func, unit)
+        if qualname == "functools.partial":
+            return False  # `partial(model, key=key)`: bound to be called, which draws
+        if draw_free(call, qualname):
             return True
         callee = resolver.function(call.func, unit)
         passed = callee.arguments_of(call) if callee is not None else None

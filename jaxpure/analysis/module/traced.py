@@ -319,10 +319,11 @@ class TracedAnalysis:
             if names is None:
                 statics_unknown = True
             static.update(names or ())
-            if t.name in ("jax.vmap", "equinox.filter_vmap", "flax.nnx.vmap"):
+            if t.name in ("jax.vmap", "equinox.filter_vmap", "flax.nnx.vmap", "jax.pmap"):
                 axes = _kw(options, "in_axes")
-                if axes is None and self.resolver.qualname(options.func, container) == t.name:
-                    axes = call_arg(options, 1)
+                if axes is None and t.name != "jax.pmap" \
+                        and self.resolver.qualname(options.func, container) == t.name:
+                    axes = call_arg(options, 1)  # pmap's second argument is its axis name
                 for i, is_none in enumerate(_axes_entries(axes) or ()):
                     j = i + shift
                     if is_none and 0 <= j < len(positional):
