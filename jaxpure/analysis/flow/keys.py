@@ -172,7 +172,8 @@ class KeyFlow(WalkerBase):
                     continue
                 if state.consumed_by is not None and not _side_by_side(call, state.consumed_by) \
                         and not self.compared_in_one_statement(state.consumed_by) \
-                        and not self.first_draw_unread(state.consumed_by, call) and (
+                        and not self.first_draw_unread(state.consumed_by, call) \
+                        and not self.first_result_dead(state) and (
                     _is_random_call(ctx, call) or _is_random_call(ctx, state.consumed_by)
                     or (_is_plain_call(call) and _is_plain_call(state.consumed_by))
                 ):
@@ -186,7 +187,7 @@ class KeyFlow(WalkerBase):
                 if ctx.loops and name not in ctx.loops[-1].seen:
                     ctx.loops[-1].seen.add(name)
                     ctx.loops[-1].consumed_first.add(name)
-                ctx.frame.keys[name] = replace(state, consumed_by=call, consumed_as=None)
+                ctx.frame.keys[name] = self.mark_consumed(name, state, call)
                 if state.shared is not None:
                     # the same key under other names (`rngs["params"]`, `rngs["dropout"]`)
                     for other, other_state in list(ctx.frame.keys.items()):

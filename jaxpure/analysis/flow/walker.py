@@ -16,6 +16,7 @@ JXP302), callsites.py (what traced code passes to functions).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import libcst as cst
 
@@ -38,11 +39,12 @@ from jaxpure.analysis.flow.kinds import python_type_guard
 from jaxpure.analysis.module.traced import unit_order
 from jaxpure.analysis.flow.callsites import CallSites
 from jaxpure.analysis.flow.key_loops import KeyLoops
+from jaxpure.analysis.flow.key_uses import KeyUses
 from jaxpure.analysis.flow.keys import KeyFlow
 from jaxpure.analysis.flow.kinds import KindFlow
 
 
-class Walker(KindFlow, KeyFlow, KeyLoops, CallSites):
+class Walker(KindFlow, KeyFlow, KeyUses, KeyLoops, CallSites):
     def __init__(self, ctx: Context, handlers: dict[type, list[Handler]]) -> None:
         self.ctx = ctx
         self.handlers = handlers
@@ -63,6 +65,8 @@ class Walker(KindFlow, KeyFlow, KeyLoops, CallSites):
         self.closed_over_reported: set[tuple[int, str]] = set()
         # (id of a vmap application, parameter) reported as a key broadcast to the batch
         self.broadcast_reported: set[tuple[int, str]] = set()
+        self.unread_names: set[str] = set()
+        self.structure_reads: set[int] = set()
 
     def dispatch(self, node: object) -> None:
         found = self.handlers.get(type(node))
@@ -414,6 +418,8 @@ class Walker(KindFlow, KeyFlow, KeyLoops, CallSites):
                 frame.keys[name] = state
             elif mine_key.consumed_by is None and state.consumed_by is not None:
                 frame.keys[name] = state
+            elif state.consumed_by is not None and mine_key.unread is not None:
+                frame.keys[name] = replace(mine_key, unread=_joined_unread(mine_key, state))
 
     # -- bindings --------------------------------------------------------------------
     def target(self, target: cst.BaseExpression) -> None:
@@ -441,6 +447,12 @@ class Walker(KindFlow, KeyFlow, KeyLoops, CallSites):
         if found:
             for handler in found:
                 handler(node, ctx)
+        if self.unread_names:
+            if t is cst.Name:
+                if node.value in self.unread_names:  # type: ignore[attr-defined]
+                    self.note_read(node)  # type: ignore[arg-type]
+            elif t is cst.Attribute or t is cst.Call:
+                self.note_structure_reads(node)
         if t is cst.Lambda:
             self.defaults(node.params)  # type: ignore[attr-defined]
             self.remember_closure(node)
@@ -541,3 +553,12 @@ class Walker(KindFlow, KeyFlow, KeyLoops, CallSites):
 
 def _nothing() -> None:
     """The alternative where nothing runs (no ``else``, no matching case, a short circuit)."""
+
+
+def _joined_unread(mine: KeyState, other: KeyState) -> frozenset[str] | None:
+    """The names holding an unread result of the draw that consumed a key, after a join
+    with a path where it was consumed too: none if that path read it or drew elsewhere."""
+    if other.consumed_by is not mine.consumed_by or mine.unread is None or other.unread is None:
+        return None
+    return mine.unread | other.unread
+
