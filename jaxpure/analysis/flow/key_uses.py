@@ -17,8 +17,10 @@ from dataclasses import replace
 import libcst as cst
 
 from jaxpure.analysis.catalog import random as R
+from jaxpure.analysis.catalog.transforms import ARGUMENT_PRESERVING_TRANSFORMS
 from jaxpure.analysis.flow.base import WalkerBase
 from jaxpure.analysis.flow.keystate import KeyState
+from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import children, reads_any, target_names, target_paths
 
 # attributes that give an array's structure, not its values
@@ -82,6 +84,42 @@ class KeyUses(WalkerBase):
                 continue
             return False
         return True
+
+    def transformed_function(self, func: cst.BaseExpression) -> Unit | None:
+        """The function of this module that ``func`` calls with the call's own arguments:
+        ``jax.jit(step)`` itself, or a name bound once to it (``jit_step = jax.jit(step,
+        donate_argnums=0)``, in this function or at module level), also when the step is
+        given keywords by ``partial`` first. Methods are left out (their arguments start
+        after ``self``)."""
+        ctx = self.ctx
+        if type(func) is cst.Name:
+            func = self.single_binding(func.value)  # type: ignore[assignment]
+        if type(func) is not cst.Call or not func.args or func.args[0].keyword \
+                or ctx.qualname(func.func) not in ARGUMENT_PRESERVING_TRANSFORMS:
+            return None
+        wrapped = func.args[0].value
+        if type(wrapped) is cst.Call and ctx.qualname(wrapped.func) == "functools.partial" \
+                and wrapped.args and all(a.keyword is not None for a in wrapped.args[1:]):
+            wrapped = wrapped.args[0].value  # `partial(step, model=model)`: keywords only
+        target = ctx.resolver.function(wrapped, ctx.frame.unit)
+        return None if target is None or target.parent_is_class else target
+
+    def single_binding(self, name: str) -> cst.BaseExpression | None:
+        """The value ``name`` is bound to by its only assignment in the function being
+        walked (or, when the function does not bind it, at module level)."""
+        unit = self.ctx.frame.unit
+        if unit is not None and unit.binds(name):
+            if unit.assigned.get(name) != 1 or name in unit.param_names \
+                    or type(unit.node) is not cst.FunctionDef:
+                return None
+            for node in _statements_of(unit.node):
+                if type(node) is cst.Assign and len(node.targets) == 1 \
+                        and type(node.targets[0].target) is cst.Name \
+                        and node.targets[0].target.value == name:
+                    return node.value
+            return None
+        bindings = self.ctx.index.bindings.get(name, ())
+        return bindings[0].value if len(bindings) == 1 and not bindings[0].augmented else None
 
     def mark_consumed(self, name: str, state: KeyState, call: cst.Call) -> KeyState:
         """The state of ``name`` once ``call`` consumed it: the names its result went to."""
@@ -176,5 +214,20 @@ def _nested_scopes(function: cst.CSTNode) -> list[cst.CSTNode]:
             found.append(node)
             continue
         stack.extend(children(node))
+    return found
+
+
+def _statements_of(function: cst.FunctionDef) -> list[cst.CSTNode]:
+    """The small statements of ``function``'s body and its blocks, not of nested scopes."""
+    found: list[cst.CSTNode] = []
+    stack = list(children(function.body))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            continue
+        if isinstance(node, cst.BaseSmallStatement):
+            found.append(node)
+        elif not isinstance(node, cst.BaseExpression):
+            stack.extend(children(node))
     return found
 

@@ -209,7 +209,8 @@ class KeyFlow(WalkerBase):
         the key into a bool and is taken to inspect it.
         """
         ctx = self.ctx
-        callee = ctx.resolver.function(call.func, ctx.frame.unit)
+        callee = ctx.resolver.function(call.func, ctx.frame.unit) \
+            or self.transformed_function(call.func)
         if callee is not None:
             passed = callee.arguments_of(call)
             if passed is None:
