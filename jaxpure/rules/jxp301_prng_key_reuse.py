@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import libcst as cst
+
 from jaxpure.analysis import Context, KeyReuse
 from jaxpure.rules._shared import snippet, split_hint
 from jaxpure.rules.base import Rule
@@ -31,7 +33,16 @@ class PrngKeyReuse(Rule):
     `has_*`, `check_*`, `validate_*`) and any call whose result is only tested for truth
     (`assert f(key)`, `if not f(key) and x:`, `a if f(key) else b`) are taken to inspect
     the key, while a `jax.random` call always draws. A first draw whose results are all
-    overwritten before being read (a duplicated `a, b = split(key)` line) shares nothing.
+    overwritten before being read (a duplicated `a, b = split(key)` line) shares nothing,
+    and so does a `jax.random` draw whose result is thrown away, or never read (or read only
+    for its `.shape`/`.dtype`) on the path of the second use, such as a draw before an early
+    `return` that does not read it. A function called through a transform or an alias of
+    one (`jit_step = jax.jit(step)`) uses its key as the function does.
+
+    The message names both uses, and says when the second gives the first's numbers again:
+    two splits of one key give the same keys (`split(key, 2)` returns the first two keys of
+    `split(key, 5)`), and one sampler with the same parameters draws the same numbers, in a
+    larger shape the smaller draw's numbers first.
 
     ## Known problems
     The branches of `a if c else b` are alternatives: one draw in each is one draw.
@@ -94,21 +105,91 @@ class PrngKeyReuse(Rule):
         "import jax\ndef f(key):\n    k1, k2 = jax.random.split(key)\n    return jax.random.normal(key)\n",
         "from jax import random\ndef init(rng, model, x):\n    params = model.init(rng, x)\n    noise = random.normal(rng, x.shape)\n    return params, noise\n",
         "import jax\nrng = jax.random.PRNGKey(42)\nx = jax.random.bernoulli(rng, 0.5)\ny = jax.random.bernoulli(rng, 0.5)\n",
+        # two splits of one key: the two keys are the first two of the five
+        "import jax\ndef f(key):\n    keys = jax.random.split(key, 5)\n    a, b = jax.random.split(key)\n    return keys, jax.random.normal(a), b\n",
         "import jax\ndef f(seed, init, forward, x):\n    key = jax.random.PRNGKey(seed)\n    rngs = {'params': key, 'dropout': key}\n    params = init(rngs['params'], x)\n    return forward(params, x, rngs['dropout'])\n",
     )
 
     def visit_KeyReuse(self, event: KeyReuse, ctx: Context) -> None:
+        first = snippet(ctx, event.first)
+        consequence = _what_is_repeated(ctx, event.first, event.node)
         if event.first_as is not None:
             message = (
                 f"PRNG key `{event.name}` holds the same key as `{event.first_as}`, which was "
-                f"consumed on line {{line0}}; `{snippet(ctx, event.node)}` reuses it and draws "
-                f"the same or correlated random numbers; split the key so each holds its own: "
+                f"consumed on line {{line0}} by `{first}`; `{snippet(ctx, event.node)}` reuses "
+                f"it and {consequence}; split the key so each holds its own: "
                 f"`k1, k2 = jax.random.split(key)`"
             )
         else:
             message = (
-                f"PRNG key `{event.name}` was already consumed on line {{line0}}; "
-                f"`{snippet(ctx, event.node)}` reuses it and draws the same or correlated "
-                f"random numbers; split it first: `{split_hint(event.name)}`"
+                f"PRNG key `{event.name}` was already consumed on line {{line0}} by `{first}`; "
+                f"`{snippet(ctx, event.node)}` reuses it and {consequence}; split it first: "
+                f"`{split_hint(event.name)}`"
             )
         self.report(ctx, event.node, message, related=(event.first,))
+
+
+# where each sampler takes its shape (after the key); with the threefry-partitionable PRNG
+# (the default since JAX 0.5), one sampler with the same parameters draws, in a larger shape,
+# the numbers of the smaller shape first (checked under JAX 0.10.2)
+_SHAPE_AT = {"normal": 1, "uniform": 1, "bits": 1, "randint": 1, "exponential": 1,
+             "gumbel": 1, "laplace": 1, "bernoulli": 2, "truncated_normal": 3,
+             "categorical": 3}
+
+
+def _what_is_repeated(ctx: Context, first: cst.CSTNode, second: cst.Call) -> str:
+    """What the second use of a key gives again: the same keys from two splits
+    (``split(key, m)`` is the first m keys of ``split(key, n)``), the same numbers from
+    one sampler with the same parameters, or numbers merely related."""
+    same = "draws the same or correlated random numbers"
+    if type(first) is not cst.Call:
+        return same
+    sampler, other = ctx.qualname(first.func) or "", ctx.qualname(second.func) or ""
+    if sampler != other or not sampler.startswith("jax.random."):
+        return same
+    name = sampler.rsplit(".", 1)[1]
+    if name == "split":
+        counts = sorted((_split_count(ctx, first), _split_count(ctx, second)),
+                        key=lambda c: (c is None, c))
+        if None in counts:
+            return ("gets the same keys (of two splits of one key, the smaller returns the "
+                    "first keys of the larger)")
+        return (f"gets the same keys (`split(key, {counts[0]})` returns the first "
+                f"{counts[0]} keys of `split(key, {counts[1]})`)")
+    shape_at = _SHAPE_AT.get(name)
+    ours, theirs = _parameters(ctx, first, shape_at), _parameters(ctx, second, shape_at)
+    if ours is None or theirs is None or ours[0] != theirs[0]:
+        return same
+    if ours[1] == theirs[1]:
+        return "draws exactly the same numbers"
+    return ("draws the same numbers (in another shape, the smaller draw repeats the first "
+            "elements of the larger)")
+
+
+def _split_count(ctx: Context, call: cst.Call) -> int | None:
+    """``split(key)`` -> 2, ``split(key, 5)``/``split(key, num=5)`` -> 5; None if unknown."""
+    for position, arg in enumerate(call.args):
+        if (arg.keyword is None and position == 1) or (
+                arg.keyword is not None and arg.keyword.value == "num"):
+            return int(arg.value.value) if type(arg.value) is cst.Integer else None
+    return 2
+
+
+def _parameters(ctx: Context, call: cst.Call, shape_at: int | None
+                ) -> tuple[tuple[str, ...], str] | None:
+    """A draw's arguments after the key, as text: (the others, the shape; a sampler whose
+    shape's place is not known has all of them in the others); None when spread (``*a``)."""
+    others: list[str] = []
+    shape = ""
+    for position, arg in enumerate(call.args):
+        if arg.star:
+            return None
+        if position == 0 and arg.keyword is None:
+            continue  # the key
+        text = " ".join(ctx.module.code_for_node(arg.value).split())
+        keyword = arg.keyword.value if arg.keyword is not None else None
+        if keyword == "shape" or (keyword is None and position == shape_at):
+            shape = text
+        else:
+            others.append(f"{keyword or position}={text}")
+    return tuple(others), shape
