@@ -45,7 +45,9 @@ class PrngKeyReuse(Rule):
     larger shape the smaller draw's numbers first.
 
     ## Known problems
-    The branches of `a if c else b` are alternatives: one draw in each is one draw.
+    The branches of `a if c else b` are alternatives: one draw in each is one draw; so are
+    the two operands of `jnp.where(c, x, y)` and `lax.select(c, x, y)`, which keep one
+    number per element (a draw in the condition still meets them).
     Uses in mutually exclusive branches are not reuse; passing a key once to a helper is
     one use. An imported helper used as a truth test that does draw (`if explore(key):` in
     eager code) is missed, and so is a draw in a subclass in another module that overrides
@@ -59,7 +61,8 @@ class PrngKeyReuse(Rule):
     that checks determinism over several statements) needs a `# noqa: JXP301`. So does a key
     shared on purpose so that draws match: random features that must project `x` and `y`
     alike, `permutation(key, x)` beside `permutation(key, y)` to keep pairs aligned, model
-    and guide seeded alike, or two draws of which `jnp.where` keeps one per element. The
+    and guide seeded alike, or two draws in separate statements of which a later
+    `jnp.where` keeps one per element. The
     identical call repeated on one key (`init(key)` once to check the structure, once for
     the value) gives the same value twice and is reported like any reuse.
 

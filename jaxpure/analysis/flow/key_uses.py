@@ -36,6 +36,9 @@ _PURE_PREFIXES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.random
 _PURE_NODES = (cst.BinaryOperation, cst.UnaryOperation, cst.Subscript, cst.SubscriptElement,
                cst.Index, cst.Slice, cst.Attribute, cst.Arg, cst.Tuple, cst.Element)
 
+# functions that pick, element by element, from their second or third operand
+ELEMENTWISE_CHOICES = frozenset({"jax.numpy.where", "jax.lax.select"})
+
 
 class KeyUses(WalkerBase):
     """Which draws are read."""
@@ -120,6 +123,12 @@ class KeyUses(WalkerBase):
             return None
         bindings = self.ctx.index.bindings.get(name, ())
         return bindings[0].value if len(bindings) == 1 and not bindings[0].augmented else None
+
+    def elementwise_choice(self, node: cst.Call) -> bool:
+        """``jnp.where(c, x, y)`` / ``lax.select(c, x, y)`` with its three operands given by
+        position, where keys are tracked."""
+        return len(node.args) == 3 and all(a.keyword is None and not a.star for a in node.args) \
+            and self.tracks_keys() and self.ctx.qualname(node.func) in ELEMENTWISE_CHOICES
 
     def mark_consumed(self, name: str, state: KeyState, call: cst.Call) -> KeyState:
         """The state of ``name`` once ``call`` consumed it: the names its result went to."""
@@ -230,4 +239,12 @@ def _statements_of(function: cst.FunctionDef) -> list[cst.CSTNode]:
         elif not isinstance(node, cst.BaseExpression):
             stack.extend(children(node))
     return found
+
+
+def joined_unread(mine: KeyState, other: KeyState) -> frozenset[str] | None:
+    """The names holding an unread result of the draw that consumed a key, after a join
+    with a path where it was consumed too: none if that path read it or drew elsewhere."""
+    if other.consumed_by is not mine.consumed_by or mine.unread is None or other.unread is None:
+        return None
+    return mine.unread | other.unread
 

@@ -39,7 +39,7 @@ from jaxpure.analysis.flow.kinds import python_type_guard
 from jaxpure.analysis.module.traced import unit_order
 from jaxpure.analysis.flow.callsites import CallSites
 from jaxpure.analysis.flow.key_loops import KeyLoops
-from jaxpure.analysis.flow.key_uses import KeyUses
+from jaxpure.analysis.flow.key_uses import KeyUses, joined_unread
 from jaxpure.analysis.flow.keys import KeyFlow
 from jaxpure.analysis.flow.kinds import KindFlow
 
@@ -419,7 +419,7 @@ class Walker(KindFlow, KeyFlow, KeyUses, KeyLoops, CallSites):
             elif mine_key.consumed_by is None and state.consumed_by is not None:
                 frame.keys[name] = state
             elif state.consumed_by is not None and mine_key.unread is not None:
-                frame.keys[name] = replace(mine_key, unread=_joined_unread(mine_key, state))
+                frame.keys[name] = replace(mine_key, unread=joined_unread(mine_key, state))
 
     # -- bindings --------------------------------------------------------------------
     def target(self, target: cst.BaseExpression) -> None:
@@ -510,8 +510,14 @@ class Walker(KindFlow, KeyFlow, KeyUses, KeyLoops, CallSites):
 
     def call(self, node: cst.Call) -> None:
         self.expr(node.func)
-        for arg in node.args:
-            self.expr(arg)
+        if self.elementwise_choice(node):
+            # `jnp.where(c, normal(key, s), uniform(key, s))`: each element keeps the number
+            # of one of the two draws, so the draws are alternatives, element by element
+            self.expr(node.args[0])
+            self.alternatives(lambda: self.expr(node.args[1]), lambda: self.expr(node.args[2]))
+        else:
+            for arg in node.args:
+                self.expr(arg)
         self.consume_keys(node)
         self.check_partial_key_mapped(node)
         if self.ctx.traced:
@@ -553,12 +559,3 @@ class Walker(KindFlow, KeyFlow, KeyUses, KeyLoops, CallSites):
 
 def _nothing() -> None:
     """The alternative where nothing runs (no ``else``, no matching case, a short circuit)."""
-
-
-def _joined_unread(mine: KeyState, other: KeyState) -> frozenset[str] | None:
-    """The names holding an unread result of the draw that consumed a key, after a join
-    with a path where it was consumed too: none if that path read it or drew elsewhere."""
-    if other.consumed_by is not mine.consumed_by or mine.unread is None or other.unread is None:
-        return None
-    return mine.unread | other.unread
-
