@@ -3,7 +3,8 @@
 A second draw of a key reuses the first one's numbers only if both results meet. A
 ``jax.random`` draw is pure, so when its result is thrown away (``jax.random.normal(key)``
 as a statement), or bound to names that are never read on the path of the second draw
-(``theta = uniform(key)`` before an early ``return uniform(key) * eye(1)``), or read only
+(``theta = uniform(key)`` before an early ``return uniform(key) * eye(1)``, or overwritten
+before any read), or read only
 for its structure (``probe.shape``, ``probe.dtype``, ``jax.eval_shape``), nothing drawn from
 the key is used twice. A draw by any other call (``model.init(key, x)``, ``log(normal(key))``)
 may keep what it drew, and stays a use whatever happens to its result; so does a ``split``
@@ -54,6 +55,8 @@ class KeyUses(WalkerBase):
             # children split off and left unused, then the parent drawn from: the child
             # was meant, and the finding says so
             return None
+        if ctx.loops:
+            return None  # the next iteration may read what this one drew, before the draw
         if type(statement) is cst.Expr:
             return frozenset() if statement.value is call else None
         if type(statement) is cst.Assign:
@@ -145,6 +148,17 @@ class KeyUses(WalkerBase):
         for key, state in list(keys.items()):
             if state.unread and node.value in state.unread:
                 keys[key] = replace(state, unread=None)
+
+    def note_rebound(self, targets: list[cst.BaseExpression]) -> None:
+        """Names bound anew: a draw's result they held, unread, is gone for good (and the
+        result of the draw this statement makes, if any, is what they hold now)."""
+        names = {n for t in targets for n in target_names(t)} & self.unread_names
+        statement = self.statement
+        keys = self.ctx.frame.keys
+        for key, state in list(keys.items()):
+            if state.unread and names & state.unread \
+                    and self.consumed_in.get(id(state.consumed_by)) is not statement:
+                keys[key] = replace(state, unread=state.unread - names)
 
     def note_structure_reads(self, node: cst.CSTNode) -> None:
         """``probe.shape``, ``jnp.shape(probe)``: the name is read for its structure only."""

@@ -156,6 +156,8 @@ class Walker(KindFlow, KeyFlow, KeyUses, KeyLoops, CallSites):
             self.target(target.target)
         for target in node.targets:
             self.bind(target.target, node.value)
+        if self.unread_names:
+            self.note_rebound([t.target for t in node.targets])
 
     def stmt_AnnAssign(self, node: cst.AnnAssign) -> None:
         self.dispatch(node)
