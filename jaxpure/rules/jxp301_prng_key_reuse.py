@@ -108,6 +108,8 @@ class PrngKeyReuse(Rule):
         "import jax\ndef f(key):\n    k1, k2 = jax.random.split(key)\n    return jax.random.normal(key)\n",
         "from jax import random\ndef init(rng, model, x):\n    params = model.init(rng, x)\n    noise = random.normal(rng, x.shape)\n    return params, noise\n",
         "import jax\nrng = jax.random.PRNGKey(42)\nx = jax.random.bernoulli(rng, 0.5)\ny = jax.random.bernoulli(rng, 0.5)\n",
+        # one sampler in two shapes: the three numbers are the first three of the five
+        "import jax\ndef f(key):\n    a = jax.random.normal(key, (3,))\n    b = jax.random.normal(key, (5,))\n    return a, b\n",
         # two splits of one key: the two keys are the first two of the five
         "import jax\ndef f(key):\n    keys = jax.random.split(key, 5)\n    a, b = jax.random.split(key)\n    return keys, jax.random.normal(a), b\n",
         "import jax\ndef f(seed, init, forward, x):\n    key = jax.random.PRNGKey(seed)\n    rngs = {'params': key, 'dropout': key}\n    params = init(rngs['params'], x)\n    return forward(params, x, rngs['dropout'])\n",
