@@ -133,8 +133,8 @@ class KeyUses(WalkerBase):
         return len(node.args) == 3 and all(a.keyword is None and not a.star for a in node.args) \
             and self.tracks_keys() and self.ctx.qualname(node.func) in ELEMENTWISE_CHOICES
 
-    def mark_consumed(self, name: str, state: KeyState, call: cst.Call) -> KeyState:
-        """The state of ``name`` once ``call`` consumed it: the names its result went to."""
+    def mark_consumed(self, state: KeyState, call: cst.Call) -> KeyState:
+        """A key's state once ``call`` consumed it, with the names its result went to."""
         unread = self.draw_results(call)
         if unread:
             self.unread_names.update(unread)

@@ -187,7 +187,7 @@ class KeyFlow(WalkerBase):
                 if ctx.loops and name not in ctx.loops[-1].seen:
                     ctx.loops[-1].seen.add(name)
                     ctx.loops[-1].consumed_first.add(name)
-                ctx.frame.keys[name] = self.mark_consumed(name, state, call)
+                ctx.frame.keys[name] = self.mark_consumed(state, call)
                 if state.shared is not None:
                     # the same key under other names (`rngs["params"]`, `rngs["dropout"]`)
                     for other, other_state in list(ctx.frame.keys.items()):
