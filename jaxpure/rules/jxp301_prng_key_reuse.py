@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import libcst as cst
+
 from jaxpure.analysis import Context, KeyReuse
 from jaxpure.rules._shared import snippet, split_hint
 from jaxpure.rules.base import Rule
@@ -33,7 +35,16 @@ class PrngKeyReuse(Rule):
     `has_*`, `check_*`, `validate_*`) and any call whose result is only tested for truth
     (`assert f(key)`, `if not f(key) and x:`, `a if f(key) else b`) are taken to inspect
     the key, while a `jax.random` call always draws. A first draw whose results are all
-    overwritten before being read (a duplicated `a, b = split(key)` line) shares nothing.
+    overwritten before being read (a duplicated `a, b = split(key)` line) shares nothing,
+    and so does a `jax.random` draw whose result is thrown away, or never read (or read only
+    for its `.shape`/`.dtype`) on the path of the second use, such as a draw before an early
+    `return` that does not read it. A function called through a transform or an alias of
+    one (`jit_step = jax.jit(step)`) uses its key as the function does.
+
+    The message names both uses, and says when the second gives the first's numbers again:
+    two splits of one key give the same keys (`split(key, 2)` returns the first two keys of
+    `split(key, 5)`), and one sampler with the same parameters draws the same numbers, in a
+    larger shape the smaller draw's numbers first.
 
     Returning a key after splitting or drawing from it (or after a `lax` loop took it in
     its carry: `return state, key` instead of the carry's key) hands the caller a spent key,
@@ -43,7 +54,9 @@ class PrngKeyReuse(Rule):
     (`{"params": rng, "dropout": rng}`), is drawn from twice.
 
     ## Known problems
-    The branches of `a if c else b` are alternatives: one draw in each is one draw.
+    The branches of `a if c else b` are alternatives: one draw in each is one draw; so are
+    the two operands of `jnp.where(c, x, y)` and `lax.select(c, x, y)`, which keep one
+    number per element (a draw in the condition still meets them).
     Uses in mutually exclusive branches are not reuse; passing a key once to a helper is
     one use. An imported helper used as a truth test that does draw (`if explore(key):` in
     eager code) is missed, and so is a draw in a subclass in another module that overrides
@@ -59,7 +72,8 @@ class PrngKeyReuse(Rule):
     that checks determinism over several statements) needs a `# noqa: JXP301`. So does a key
     shared on purpose so that draws match: random features that must project `x` and `y`
     alike, `permutation(key, x)` beside `permutation(key, y)` to keep pairs aligned, model
-    and guide seeded alike, or two draws of which `jnp.where` keeps one per element. The
+    and guide seeded alike, or two draws in separate statements of which a later
+    `jnp.where` keeps one per element. The
     identical call repeated on one key (`init(key)` once to check the structure, once for
     the value) gives the same value twice and is reported like any reuse.
 
@@ -105,37 +119,114 @@ class PrngKeyReuse(Rule):
         "import jax\ndef f(key):\n    k1, k2 = jax.random.split(key)\n    return jax.random.normal(key)\n",
         "from jax import random\ndef init(rng, model, x):\n    params = model.init(rng, x)\n    noise = random.normal(rng, x.shape)\n    return params, noise\n",
         "import jax\nrng = jax.random.PRNGKey(42)\nx = jax.random.bernoulli(rng, 0.5)\ny = jax.random.bernoulli(rng, 0.5)\n",
+        # one sampler in two shapes: the three numbers are the first three of the five
+        "import jax\ndef f(key):\n    a = jax.random.normal(key, (3,))\n    b = jax.random.normal(key, (5,))\n    return a, b\n",
+        # two splits of one key: the two keys are the first two of the five
+        "import jax\ndef f(key):\n    keys = jax.random.split(key, 5)\n    a, b = jax.random.split(key)\n    return keys, jax.random.normal(a), b\n",
         "import jax\ndef f(seed, init, forward, x):\n    key = jax.random.PRNGKey(seed)\n    rngs = {'params': key, 'dropout': key}\n    params = init(rngs['params'], x)\n    return forward(params, x, rngs['dropout'])\n",
         "import jax\ndef make(actor, rng, x):\n    rng, key = jax.random.split(rng)\n    return rng, actor.init(key, x, key)\n",
         "import jax\ndef train(n, x, key):\n    def body(i, carry):\n        key, sub = jax.random.split(carry['key'])\n        return {'x': carry['x'] + jax.random.normal(sub), 'key': key}\n    carry = {'x': x, 'key': key}\n    out = jax.lax.fori_loop(0, n, body, carry)\n    return out['x'], key\n",
     )
 
     def visit_KeyReuse(self, event: KeyReuse, ctx: Context) -> None:
+        first = snippet(ctx, event.first)
+        detail: str
         if event.returned:
-            message = (
-                f"PRNG key `{event.name}` is returned after being consumed on line {{line0}}, "
-                f"so the caller's next split or draw repeats the random numbers drawn here; "
-                f"return a key not used yet instead (the loop carry's key, or `{event.name}` "
-                f"after `{split_hint(event.name)}`)"
-            )
+            message = (f"PRNG key `{event.name}` is returned after being consumed on line "
+                       "{line0}; return a key not used yet")
+            detail = (f"The caller's next split or draw repeats the random numbers drawn here. "
+                      f"Return the loop carry's key, or `{event.name}` after "
+                      f"`{split_hint(event.name)}`.")
         elif event.given_twice:
-            message = (
-                f"PRNG key `{event.name}` is given twice to one call, as two arguments or rng "
-                f"streams (the other on line {{line0}}), so both draw the same or correlated "
-                f"random numbers; split the key "
-                f"so each gets its own: `k1, k2 = jax.random.split({event.name})`"
-            )
-        elif event.first_as is not None:
-            message = (
-                f"PRNG key `{event.name}` holds the same key as `{event.first_as}`, which was "
-                f"consumed on line {{line0}}; `{snippet(ctx, event.node)}` reuses it and draws "
-                f"the same or correlated random numbers; split the key so each holds its own: "
-                f"`k1, k2 = jax.random.split(key)`"
-            )
+            message = (f"PRNG key `{event.name}` is given twice to one call (also on line "
+                       "{line0}); split it so each gets its own")
+            detail = ("As two arguments or two rng streams, both draw the same or correlated "
+                      f"random numbers: `k1, k2 = jax.random.split({event.name})`.")
         else:
-            message = (
-                f"PRNG key `{event.name}` was already consumed on line {{line0}}; "
-                f"`{snippet(ctx, event.node)}` reuses it and draws the same or correlated "
-                f"random numbers; split it first: `{split_hint(event.name)}`"
-            )
-        self.report(ctx, event.node, message, related=(event.first,))
+            again, consequence = _what_is_repeated(ctx, event.first, event.node)
+            same_as = f", the same key as `{event.first_as}`," if event.first_as else ""
+            fix = "split the key" if event.first_as else "split it first"
+            message = (f"`{snippet(ctx, event.node)}` reuses PRNG key `{event.name}`{same_as} "
+                       f"consumed on line {{line0}} by `{first}`{again}; {fix}")
+            hint = ("Split the key so each holds its own: `k1, k2 = jax.random.split(key)`"
+                    if event.first_as else f"Split it first: `{split_hint(event.name)}`")
+            detail = f"The second use {consequence}. {hint}."
+        self.report(ctx, event.node, message, related=(event.first,), detail=detail)
+
+
+# where each sampler takes its shape (after the key); with the threefry-partitionable PRNG
+# (the default since JAX 0.5), one sampler with the same parameters draws, in a larger shape,
+# the numbers of the smaller shape first (checked under JAX 0.10.2)
+_SHAPE_AT = {"normal": 1, "uniform": 1, "bits": 1, "randint": 1, "exponential": 1,
+             "gumbel": 1, "laplace": 1, "bernoulli": 2, "truncated_normal": 3,
+             "categorical": 3}
+
+
+def _what_is_repeated(ctx: Context, first: cst.CSTNode, second: cst.Call) -> tuple[str, str]:
+    """What the second use of a key gives again, in a few words for the message and at
+    length: the same keys from two splits (``split(key, m)`` is the first m keys of
+    ``split(key, n)``), the same numbers from one sampler with the same parameters, or
+    numbers merely related."""
+    long = _repeated(ctx, first, second)
+    if long.startswith("gets the same keys"):
+        return " (the same keys again)", long
+    if long.startswith("draws exactly"):
+        return " (the same numbers again)", long
+    if long.startswith("draws the same numbers"):
+        return " (the same numbers, in another shape)", long
+    return "", long
+
+
+def _repeated(ctx: Context, first: cst.CSTNode, second: cst.Call) -> str:
+    same = "draws the same or correlated random numbers"
+    if type(first) is not cst.Call:
+        return same
+    sampler, other = ctx.qualname(first.func) or "", ctx.qualname(second.func) or ""
+    if sampler != other or not sampler.startswith("jax.random."):
+        return same
+    name = sampler.rsplit(".", 1)[1]
+    if name == "split":
+        counts = sorted((_split_count(ctx, first), _split_count(ctx, second)),
+                        key=lambda c: (c is None, c))
+        if None in counts:
+            return ("gets the same keys (of two splits of one key, the smaller returns the "
+                    "first keys of the larger)")
+        return (f"gets the same keys (`split(key, {counts[0]})` returns the first "
+                f"{counts[0]} keys of `split(key, {counts[1]})`)")
+    shape_at = _SHAPE_AT.get(name)
+    ours, theirs = _parameters(ctx, first, shape_at), _parameters(ctx, second, shape_at)
+    if ours is None or theirs is None or ours[0] != theirs[0]:
+        return same
+    if ours[1] == theirs[1]:
+        return "draws exactly the same numbers"
+    return ("draws the same numbers (in another shape, the smaller draw repeats the first "
+            "elements of the larger)")
+
+
+def _split_count(ctx: Context, call: cst.Call) -> int | None:
+    """``split(key)`` -> 2, ``split(key, 5)``/``split(key, num=5)`` -> 5; None if unknown."""
+    for position, arg in enumerate(call.args):
+        if (arg.keyword is None and position == 1) or (
+                arg.keyword is not None and arg.keyword.value == "num"):
+            return int(arg.value.value) if type(arg.value) is cst.Integer else None
+    return 2
+
+
+def _parameters(ctx: Context, call: cst.Call, shape_at: int | None
+                ) -> tuple[tuple[str, ...], str] | None:
+    """A draw's arguments after the key, as text: (the others, the shape; a sampler whose
+    shape's place is not known has all of them in the others); None when spread (``*a``)."""
+    others: list[str] = []
+    shape = ""
+    for position, arg in enumerate(call.args):
+        if arg.star:
+            return None
+        if position == 0 and arg.keyword is None:
+            continue  # the key
+        text = " ".join(ctx.module.code_for_node(arg.value).split())
+        keyword = arg.keyword.value if arg.keyword is not None else None
+        if keyword == "shape" or (keyword is None and position == shape_at):
+            shape = text
+        else:
+            others.append(f"{keyword or position}={text}")
+    return tuple(others), shape

@@ -56,7 +56,7 @@ def f(key, flag):
     if flag:
         a = jax.random.normal(key)
     b = jax.random.uniform(key)
-    return b
+    return a + b
 """) == [4]
 
 
@@ -199,7 +199,7 @@ def f(key, xs):
     for x in xs:
         y = jax.random.normal(key)
         break
-    return jax.random.uniform(key)
+    return jax.random.uniform(key) + y
 """) == [5]
 
 

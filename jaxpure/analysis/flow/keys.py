@@ -177,7 +177,8 @@ class KeyFlow(WalkerBase):
                 if state.consumed_by is not None \
                         and not self.side_by_side_compared(call, state.consumed_by) \
                         and not self.compared_in_one_statement(state.consumed_by) \
-                        and not self.first_draw_unread(state.consumed_by, call) and (
+                        and not self.first_draw_unread(state.consumed_by, call) \
+                        and not self.first_result_dead(state) and (
                     _is_random_call(ctx, call) or _is_random_call(ctx, state.consumed_by)
                     or _is_plain_call(call) and _is_plain_call(state.consumed_by)
                     or _two_functions(ctx, call, state.consumed_by)
@@ -194,7 +195,7 @@ class KeyFlow(WalkerBase):
                 if ctx.loops and name not in ctx.loops[-1].seen:
                     ctx.loops[-1].seen.add(name)
                     ctx.loops[-1].consumed_first.add(name)
-                ctx.frame.keys[name] = replace(state, consumed_by=call, consumed_as=None)
+                ctx.frame.keys[name] = self.mark_consumed(state, call)
                 if state.shared is not None:
                     # the same key under other names (`rngs["params"]`, `rngs["dropout"]`)
                     for other, other_state in list(ctx.frame.keys.items()):
@@ -302,7 +303,8 @@ class KeyFlow(WalkerBase):
         the key into a bool and is taken to inspect it.
         """
         ctx = self.ctx
-        callee = ctx.resolver.function(call.func, ctx.frame.unit)
+        callee = ctx.resolver.function(call.func, ctx.frame.unit) \
+            or self.transformed_function(call.func)
         if callee is not None:
             passed = callee.arguments_of(call)
             if passed is None:

@@ -26,6 +26,9 @@ class KeyState:
     # the loop (its node's id) inside which `k2 = k1` was written; a copy made before the
     # loop and then split in it (`k = key; for ...: k, sub = split(k)`) is fresh each time
     alias_loop: int | None = None
+    # the local names the result of the draw that consumed the key went to, none of them
+    # read since (empty: the result was thrown away); None: read, or kept some other way
+    unread: frozenset[str] | None = None
 
 
 @dataclass(frozen=True)

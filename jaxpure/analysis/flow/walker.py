@@ -16,6 +16,7 @@ JXP302), callsites.py (what traced code passes to functions).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import libcst as cst
 
@@ -38,6 +39,7 @@ from jaxpure.analysis.flow.kinds import narrowed_names, python_type_guard, untra
 from jaxpure.analysis.module.trace_order import unit_order
 from jaxpure.analysis.flow.callsites import CallSites
 from jaxpure.analysis.flow.key_loops import KeyLoops
+from jaxpure.analysis.flow.key_uses import KeyUses, joined_unread
 from jaxpure.analysis.flow.keys import KeyFlow
 from jaxpure.analysis.flow.kinds import KindFlow
 
@@ -46,7 +48,7 @@ from jaxpure.analysis.flow.kinds import KindFlow
 _WALKED_APART = frozenset({cst.Call, cst.Lambda, cst.IfExp, cst.BooleanOperation, *COMPREHENSIONS})
 
 
-class Walker(KindFlow, KeyFlow, KeyLoops, CallSites):
+class Walker(KindFlow, KeyFlow, KeyUses, KeyLoops, CallSites):
     def __init__(self, ctx: Context, handlers: dict[type, list[Handler]]) -> None:
         self.ctx = ctx
         self.handlers = handlers
@@ -67,6 +69,8 @@ class Walker(KindFlow, KeyFlow, KeyLoops, CallSites):
         self.closed_over_reported: set[tuple[int, str]] = set()
         # (id of a vmap application, parameter) reported as a key broadcast to the batch
         self.broadcast_reported: set[tuple[int, str]] = set()
+        self.unread_names: set[str] = set()
+        self.structure_reads: set[int] = set()
 
     def dispatch(self, node: object) -> None:
         found = self.handlers.get(type(node))
@@ -156,6 +160,8 @@ class Walker(KindFlow, KeyFlow, KeyLoops, CallSites):
             self.target(target.target)
         for target in node.targets:
             self.bind(target.target, node.value)
+        if self.unread_names:
+            self.note_rebound([t.target for t in node.targets])
 
     def stmt_AnnAssign(self, node: cst.AnnAssign) -> None:
         self.dispatch(node)
@@ -436,6 +442,8 @@ class Walker(KindFlow, KeyFlow, KeyLoops, CallSites):
                 frame.keys[name] = state
             elif mine_key.consumed_by is None and state.consumed_by is not None:
                 frame.keys[name] = state
+            elif state.consumed_by is not None and mine_key.unread is not None:
+                frame.keys[name] = replace(mine_key, unread=joined_unread(mine_key, state))
 
     # -- bindings --------------------------------------------------------------------
     def target(self, target: cst.BaseExpression) -> None:
@@ -463,6 +471,12 @@ class Walker(KindFlow, KeyFlow, KeyLoops, CallSites):
         if found:
             for handler in found:
                 handler(node, ctx)
+        if self.unread_names:
+            if type(node) is cst.Name:
+                if node.value in self.unread_names:
+                    self.note_read(node)
+            elif isinstance(node, (cst.Attribute, cst.Call)):
+                self.note_structure_reads(node)
         if t in _WALKED_APART:
             if type(node) is cst.Call:
                 self.call(node)
@@ -533,8 +547,14 @@ class Walker(KindFlow, KeyFlow, KeyLoops, CallSites):
 
     def call(self, node: cst.Call) -> None:
         self.expr(node.func)
-        for arg in node.args:
-            self.expr(arg)
+        if self.elementwise_choice(node):
+            # `jnp.where(c, normal(key, s), uniform(key, s))`: each element keeps the number
+            # of one of the two draws, so the draws are alternatives, element by element
+            self.expr(node.args[0])
+            self.alternatives(lambda: self.expr(node.args[1]), lambda: self.expr(node.args[2]))
+        else:
+            for arg in node.args:
+                self.expr(arg)
         self.consume_keys(node)
         self.check_partial_key_mapped(node)
         if self.ctx.traced:

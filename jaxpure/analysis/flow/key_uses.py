@@ -1,0 +1,264 @@
+"""KeyUses: whether the result of a draw is ever read, so whether the draw is a use at all.
+
+A second draw of a key reuses the first one's numbers only if both results meet. A
+``jax.random`` draw is pure, so when its result is thrown away (``jax.random.normal(key)``
+as a statement), or bound to names that are never read on the path of the second draw
+(``theta = uniform(key)`` before an early ``return uniform(key) * eye(1)``, or overwritten
+before any read), or read only
+for its structure (``probe.shape``, ``probe.dtype``, ``jax.eval_shape``), nothing drawn from
+the key is used twice. A draw by any other call (``model.init(key, x)``, ``log(normal(key))``)
+may keep what it drew, and stays a use whatever happens to its result; so does a ``split``
+whose children are left unused (the parent drawn from again is the bug: a child was meant).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import libcst as cst
+
+from jaxpure.analysis.catalog import random as R
+from jaxpure.analysis.catalog.transforms import ARGUMENT_PRESERVING_TRANSFORMS
+from jaxpure.analysis.flow.base import WalkerBase
+from jaxpure.analysis.flow.keystate import KeyState
+from jaxpure.analysis.module.index import Unit
+from jaxpure.analysis.syntax import children, reads_any, target_names, target_paths
+
+# attributes that give an array's structure, not its values
+STRUCTURE_ATTRIBUTES = frozenset({"shape", "dtype", "ndim", "size", "aval", "sharding"})
+# functions that read only the structure of their arguments
+STRUCTURE_FUNCTIONS = frozenset({
+    "jax.numpy.shape", "jax.numpy.ndim", "jax.numpy.size", "numpy.shape", "numpy.ndim",
+    "jax.eval_shape", "jax.tree_util.tree_structure", "jax.tree.structure",
+    "jax.ShapeDtypeStruct",
+})
+# pure wrappers a draw's value may pass through on its way to the names it is bound to
+_PURE_PREFIXES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.random.")
+_PURE_NODES = (cst.BinaryOperation, cst.UnaryOperation, cst.Subscript, cst.SubscriptElement,
+               cst.Index, cst.Slice, cst.Attribute, cst.Arg, cst.Tuple, cst.Element)
+
+# functions that pick, element by element, from their second or third operand
+ELEMENTWISE_CHOICES = frozenset({"jax.numpy.where", "jax.lax.select"})
+
+
+class KeyUses(WalkerBase):
+    """Which draws are read."""
+
+    def draw_results(self, call: cst.Call) -> frozenset[str] | None:
+        """The local names the result of the draw ``call`` is bound to by the statement
+        being walked (empty: thrown away); None when it may be kept some other way."""
+        ctx = self.ctx
+        statement = self.statement
+        qual = ctx.qualname(call.func) or ""
+        if ctx.frame.unit is None or type(ctx.frame.unit.node) is not cst.FunctionDef \
+                or not qual.startswith("jax.random.") or qual in R.KEY_PRODUCERS:
+            # children split off and left unused, then the parent drawn from: the child
+            # was meant, and the finding says so
+            return None
+        if ctx.loops:
+            return None  # the next iteration may read what this one drew, before the draw
+        if type(statement) is cst.Expr:
+            return frozenset() if statement.value is call else None
+        if type(statement) is cst.Assign:
+            targets = [t.target for t in statement.targets]
+        elif type(statement) is cst.AnnAssign and statement.value is not None:
+            targets = [statement.target]
+        else:
+            return None
+        if any(target_paths(t) for t in targets) or not self.reaches_purely(statement.value,
+                                                                            call):
+            return None
+        names = frozenset(n for t in targets for n in target_names(t))
+        unit = ctx.frame.unit
+        if names & (unit.declared_global | unit.declared_nonlocal):
+            return None
+        return names
+
+    def reaches_purely(self, value: cst.BaseExpression, call: cst.Call) -> bool:
+        """Whether ``call``'s value reaches ``value`` only through arithmetic, indexing and
+        ``jax.numpy``-like calls (the expression stack from ``value`` down to ``call``)."""
+        stack = self.ctx.stack
+        try:
+            start = next(i for i, node in enumerate(stack) if node is value)
+        except StopIteration:
+            return False
+        for node in stack[start:-1]:
+            if isinstance(node, _PURE_NODES):
+                continue
+            if type(node) is cst.Call and (self.ctx.qualname(node.func) or "").startswith(
+                    _PURE_PREFIXES) and node.func not in stack:
+                continue
+            return False
+        return True
+
+    def transformed_function(self, func: cst.BaseExpression) -> Unit | None:
+        """The function of this module that ``func`` calls with the call's own arguments:
+        ``jax.jit(step)`` itself, or a name bound once to it (``jit_step = jax.jit(step,
+        donate_argnums=0)``, in this function or at module level), also when the step is
+        given keywords by ``partial`` first. Methods are left out (their arguments start
+        after ``self``)."""
+        ctx = self.ctx
+        if type(func) is cst.Name:
+            func = self.single_binding(func.value)  # type: ignore[assignment]
+        if type(func) is not cst.Call or not func.args or func.args[0].keyword \
+                or ctx.qualname(func.func) not in ARGUMENT_PRESERVING_TRANSFORMS:
+            return None
+        wrapped = func.args[0].value
+        if type(wrapped) is cst.Call and ctx.qualname(wrapped.func) == "functools.partial" \
+                and wrapped.args and all(a.keyword is not None for a in wrapped.args[1:]):
+            wrapped = wrapped.args[0].value  # `partial(step, model=model)`: keywords only
+        target = ctx.resolver.function(wrapped, ctx.frame.unit)
+        return None if target is None or target.parent_is_class else target
+
+    def single_binding(self, name: str) -> cst.BaseExpression | None:
+        """The value ``name`` is bound to by its only assignment in the function being
+        walked (or, when the function does not bind it, at module level)."""
+        unit = self.ctx.frame.unit
+        if unit is not None and unit.binds(name):
+            if unit.assigned.get(name) != 1 or name in unit.param_names \
+                    or type(unit.node) is not cst.FunctionDef:
+                return None
+            for node in _statements_of(unit.node):
+                if type(node) is cst.Assign and len(node.targets) == 1 \
+                        and type(node.targets[0].target) is cst.Name \
+                        and node.targets[0].target.value == name:
+                    return node.value
+            return None
+        bindings = self.ctx.index.bindings.get(name, ())
+        return bindings[0].value if len(bindings) == 1 and not bindings[0].augmented else None
+
+    def elementwise_choice(self, node: cst.Call) -> bool:
+        """``jnp.where(c, x, y)`` / ``lax.select(c, x, y)`` with its three operands given by
+        position, where keys are tracked."""
+        return len(node.args) == 3 and all(a.keyword is None and not a.star for a in node.args) \
+            and self.tracks_keys() and self.ctx.qualname(node.func) in ELEMENTWISE_CHOICES
+
+    def mark_consumed(self, state: KeyState, call: cst.Call) -> KeyState:
+        """A key's state once ``call`` consumed it, with the names its result went to."""
+        unread = self.draw_results(call)
+        if unread:
+            self.unread_names.update(unread)
+        return replace(state, consumed_by=call, consumed_as=None, unread=unread)
+
+    def note_read(self, node: cst.Name) -> None:
+        """A name is read: a draw whose result it holds is used."""
+        if id(node) in self.structure_reads:
+            return
+        keys = self.ctx.frame.keys
+        for key, state in list(keys.items()):
+            if state.unread and node.value in state.unread:
+                keys[key] = replace(state, unread=None)
+
+    def note_rebound(self, targets: list[cst.BaseExpression]) -> None:
+        """Names bound anew: a draw's result they held, unread, is gone for good (and the
+        result of the draw this statement makes, if any, is what they hold now)."""
+        names = {n for t in targets for n in target_names(t)} & self.unread_names
+        statement = self.statement
+        keys = self.ctx.frame.keys
+        for key, state in list(keys.items()):
+            if state.unread and names & state.unread \
+                    and self.consumed_in.get(id(state.consumed_by)) is not statement:
+                keys[key] = replace(state, unread=state.unread - names)
+
+    def note_structure_reads(self, node: cst.CSTNode) -> None:
+        """``probe.shape``, ``jnp.shape(probe)``: the name is read for its structure only."""
+        if type(node) is cst.Attribute:
+            if node.attr.value in STRUCTURE_ATTRIBUTES and type(node.value) is cst.Name:
+                self.structure_reads.add(id(node.value))
+        elif type(node) is cst.Call and self.ctx.qualname(node.func) in STRUCTURE_FUNCTIONS:
+            for arg in node.args:
+                if type(arg.value) is cst.Name:
+                    self.structure_reads.add(id(arg.value))
+
+    def first_result_dead(self, state: KeyState) -> bool:
+        """Whether the result of the draw that consumed ``state`` is never read on the path
+        being walked: not read so far (``state.unread``) and not read by what follows."""
+        unread = state.unread
+        if unread is None:
+            return False
+        if not unread:
+            return True
+        unit = self.ctx.frame.unit
+        assert unit is not None  # draw_results binds names in functions only
+        if any(reads_any(inner, set(unread)) for inner in _nested_scopes(unit.node)):
+            return False  # a closure may read it whenever it is called
+        return not self.read_after_here(set(unread))
+
+    def read_after_here(self, names: set[str]) -> bool:
+        """Whether what may run after the statement being walked reads ``names``: the rest
+        of each enclosing block, outwards, until a ``return``/``raise``; a loop around it
+        may run its whole body again."""
+        innermost = True
+        for body, index in reversed(self.lines):
+            statement = body[index]
+            if innermost or isinstance(statement, (cst.For, cst.While)):
+                if _reads_values(statement, names):
+                    return True
+                if innermost and _leaves_function(statement):
+                    return False
+            innermost = False
+            for later in body[index + 1:]:
+                if _reads_values(later, names):
+                    return True
+                if _leaves_function(later):
+                    return False
+        return False
+
+
+def _reads_values(node: cst.CSTNode, names: set[str]) -> bool:
+    """Whether ``node`` (nested bodies included) reads ``names`` other than for their
+    structure (``x.shape``)."""
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        current = stack.pop()
+        if type(current) is cst.Name and current.value in names:
+            return True
+        if type(current) is cst.Attribute and current.attr.value in STRUCTURE_ATTRIBUTES \
+                and type(current.value) is cst.Name:
+            continue
+        stack.extend(children(current))
+    return False
+
+
+def _leaves_function(statement: cst.CSTNode) -> bool:
+    if isinstance(statement, (cst.Return, cst.Raise)):
+        return True
+    return type(statement) is cst.SimpleStatementLine and bool(statement.body) \
+        and isinstance(statement.body[-1], (cst.Return, cst.Raise))
+
+
+def _nested_scopes(function: cst.CSTNode) -> list[cst.CSTNode]:
+    """The functions, lambdas and classes defined inside ``function``'s body."""
+    found: list[cst.CSTNode] = []
+    stack = list(children(function))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            found.append(node)
+            continue
+        stack.extend(children(node))
+    return found
+
+
+def _statements_of(function: cst.FunctionDef) -> list[cst.CSTNode]:
+    """The small statements of ``function``'s body and its blocks, not of nested scopes."""
+    found: list[cst.CSTNode] = []
+    stack = list(children(function.body))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            continue
+        if isinstance(node, cst.BaseSmallStatement):
+            found.append(node)
+        elif not isinstance(node, cst.BaseExpression):
+            stack.extend(children(node))
+    return found
+
+
+def joined_unread(mine: KeyState, other: KeyState) -> frozenset[str] | None:
+    """The names holding an unread result of the draw that consumed a key, after a join
+    with a path where it was consumed too: none if that path read it or drew elsewhere."""
+    if other.consumed_by is not mine.consumed_by or mine.unread is None or other.unread is None:
+        return None
+    return mine.unread | other.unread
+
