@@ -45,3 +45,12 @@ def test_the_snapshot_covers_every_rule_with_invalid_examples():
     codes = {line.split(" ", 1)[0] for line in SNAPSHOT.read_text(encoding="utf-8").splitlines()
              if not line.startswith(" ")}
     assert codes == {rule.code for rule in all_rules() if rule.INVALID}
+
+
+def test_concise_messages_are_short():
+    """The concise line says what happens and the fix in a few words (about 120 characters);
+    the explanation is the detail's."""
+    lengths = sorted(len(line.split(" ", 5)[5]) for line in rendered().splitlines()
+                     if not line.startswith(" "))
+    assert lengths[len(lengths) // 2] <= 120
+    assert lengths[-1] <= 200

@@ -91,51 +91,44 @@ class PrngKeyReuseInLoop(Rule):
 
     def visit_KeyReuseInLoop(self, event: KeyReuseInLoop, ctx: Context) -> None:
         name = event.name
-        if event.per == "leaf":
-            message = (
-                f"Closed-over PRNG key `{name}` is consumed in the function `{event.loop}` "
-                "applies to each leaf, so every leaf draws with the same key (leaves of one "
-                "shape get identical numbers); split one key per leaf and map over the keys "
-                f"too: `keys = jax.tree.unflatten(treedef, jax.random.split({name}, n_leaves))`, "
-                f"`{event.loop}(f, tree, keys)`"
-            )
-        elif event.per == "batch":
-            message = (
-                f"PRNG key `{name}` is broadcast to every element of this `{event.loop}` by "
-                f"`in_axes=None` and drawn from on line {{line0}}, so every element draws the "
-                f"same numbers; map over one key per element instead: `in_axes=0` with "
-                f"`jax.random.split({name}, batch_size)`"
-            )
-        elif event.per == "bound":
-            message = (
-                f"PRNG key `{name}` is bound by `functools.partial` into the function "
-                f"`{event.loop}` maps, so every element of the batch gets the same key and "
-                f"draws the same numbers; map over one key per element instead: "
-                f"`jax.random.split({name}, batch_size)` as a mapped argument"
-            )
-        elif event.per == "call":
-            message = (
-                f"Closed-over PRNG key `{name}` is made once by the function that returns "
-                f"`{event.loop}`, so every call of `{event.loop}` draws the same numbers; give "
-                f"`{event.loop}` a key argument, or split a new key for each call"
-            )
-        elif event.carried:
-            message = (
-                f"PRNG key `{name}` is returned in the {event.loop} carry after being consumed, "
-                "so the next iteration reuses it and every step draws the same numbers; "
-                f"split it in the body and carry the new key: `{split_hint(name)}`"
-            )
-        elif event.closed_over:
-            message = (
-                f"Closed-over PRNG key `{name}` is consumed in a {event.loop} body, which runs "
-                "once per iteration with the same key; carry the key and split it each step, "
-                f"or pre-split with `jax.random.split({name}, n)` and scan over the keys"
-            )
-        else:
-            message = (
-                f"PRNG key `{name}` is consumed in every iteration of this `{event.loop}` loop "
-                "without being split, so each iteration draws the same numbers; split it in the "
-                f"loop (`{split_hint(name)}`) or use `jax.random.fold_in({name}, i)`"
-            )
+        message, detail = _texts(event)
         related = (event.consumed_by,) if event.per == "batch" and event.consumed_by else ()
-        self.report(ctx, event.node, message, related=related)
+        self.report(ctx, event.node, message, related=related, detail=detail)
+
+
+def _texts(event: KeyReuseInLoop) -> tuple[str, str]:
+    """The message (what repeats, and the fix in a few words) and the detail (the fix)."""
+    name, loop = event.name, event.loop
+    if event.per == "leaf":
+        return (f"Closed-over PRNG key `{name}` is drawn from for every leaf `{loop}` maps, so "
+                "same-shape leaves get identical numbers; map over split keys",
+                "Split one key per leaf and map over the keys too: `keys = jax.tree.unflatten("
+                f"treedef, jax.random.split({name}, n_leaves))`, `{loop}(f, tree, keys)`.")
+    if event.per == "batch":
+        return (f"PRNG key `{name}` is broadcast to every element of this `{loop}` by "
+                "`in_axes=None` and drawn from on line {line0}; map over split keys",
+                "Every element draws the same numbers. Map over one key per element instead: "
+                f"`in_axes=0` with `jax.random.split({name}, batch_size)`.")
+    if event.per == "bound":
+        return (f"PRNG key `{name}` is bound by `functools.partial` into the function `{loop}` "
+                "maps, so every element draws the same numbers; map over split keys",
+                "Map over one key per element instead: "
+                f"`jax.random.split({name}, batch_size)` as a mapped argument.")
+    if event.per == "call":
+        return (f"Closed-over PRNG key `{name}` is made once for `{loop}`, so every call draws "
+                "the same numbers; pass a key in",
+                f"The function that returns `{loop}` makes the key once. Give `{loop}` a key "
+                "argument, or split a new key for each call.")
+    if event.carried:
+        return (f"PRNG key `{name}` is returned in the {loop} carry after being consumed, so "
+                "every step draws the same numbers; carry a new key",
+                f"Split it in the body and carry the new key: `{split_hint(name)}`.")
+    if event.closed_over:
+        return (f"Closed-over PRNG key `{name}` is consumed in a {loop} body, so every "
+                "iteration draws the same numbers; carry the key and split it",
+                "Carry the key and split it each step, or pre-split with "
+                f"`jax.random.split({name}, n)` and scan over the keys.")
+    return (f"PRNG key `{name}` is consumed in every iteration of this `{loop}` loop without "
+            "being split; split it in the loop",
+            "Each iteration draws the same numbers. Split it in the loop "
+            f"(`{split_hint(name)}`) or use `jax.random.fold_in({name}, i)`.")

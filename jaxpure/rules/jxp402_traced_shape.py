@@ -151,9 +151,10 @@ class TracedShape(Rule):
                 self.report(
                     ctx,
                     node,
-                    f"`{short}` of a traced value has a data-dependent size and raises "
-                    f"ConcretizationTypeError under {under(ctx, via)}; pass `size=` (and "
-                    "`fill_value=`) or use jnp.where(mask, x, 0)",
+                    f"`{short}` of a traced value raises ConcretizationTypeError under "
+                    f"{under(ctx, via)}; pass `size=`",
+                    detail="The result's size depends on the data. Pass `size=` (and "
+                    "`fill_value=`), or use jnp.where(mask, x, 0).",
                 )
             return
         func = node.func
@@ -187,9 +188,10 @@ class TracedShape(Rule):
                 self.report(
                     ctx,
                     index.value,
-                    f"Boolean mask `{snippet(ctx, index.value)}` on a traced value has a "
-                    f"data-dependent shape and raises NonConcreteBooleanIndexError under "
-                    f"{under(ctx, via)}; use jnp.where(mask, x, 0) or a masked reduction",
+                    f"Boolean mask `{snippet(ctx, index.value)}` on a traced value raises "
+                    f"NonConcreteBooleanIndexError under {under(ctx, via)}; use jnp.where",
+                    detail="The result's shape depends on the data. Use jnp.where(mask, x, 0) "
+                    "or a masked reduction.",
                 )
 
     def _boolean_mask(self, ctx: Context, value: cst.BaseExpression) -> bool:

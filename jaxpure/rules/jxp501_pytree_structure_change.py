@@ -185,11 +185,12 @@ class PytreeStructureChange(Rule):
                 self.report(
                     ctx,
                     where,
-                    f"The returned state always has key {key!r}, but the input may lack it "
-                    "(it is read with a default or tested with `in`): the state changes "
-                    f"structure after the first call, so {ctx.via_description(ctx.caching_via)} "
-                    "retraces and lax loops over it fail; create every key in the initial state",
+                    f"The returned state always has key {key!r}, but the input may lack it; "
+                    "create every key in the initial state",
                     related=(missing[key],),
+                    detail="The input's key is read with a default or tested with `in`, so the "
+                    "state changes structure after the first call: "
+                    f"{ctx.via_description(ctx.caching_via)} retraces and lax loops over it fail.",
                 )
                 return
 
@@ -201,16 +202,18 @@ class PytreeStructureChange(Rule):
                     ctx,
                     mismatch.where,
                     f"The {qual} body returns a carry that is {describe(got)} but receives "
-                    f"{describe(expected)}; JAX raises TypeError (carry input and output must "
-                    "have equal types): give the initial carry the dtype the body returns",
+                    f"{describe(expected)}; give the initial carry the returned dtype",
+                    detail="JAX raises TypeError: carry input and output must have equal types.",
                 )
                 continue
             fields = expected.kind == "fields"
             plain = "class" in (expected.kind, got.kind) or fields
+            how = ""
             if fields:
-                advice = "return the same kind of object (e.g. `dataclasses.replace(...)`)"
+                advice, how = "return the same kind of object", " Build it with `dataclasses.replace(...)`."
             elif expected.kind == "class":
-                advice = f"return a `{expected.name}` (build it with `{expected.name}(...)`)"
+                advice = f"return a `{expected.name}`"
+                how = f" Build it with `{expected.name}(...)`."
             elif got.kind == "class":
                 advice = f"initialise the carry as a `{got.name}`"
             else:
@@ -219,8 +222,9 @@ class PytreeStructureChange(Rule):
                 ctx,
                 mismatch.where,
                 f"The {qual} body returns a carry that is {describe(got, plain)} but receives "
-                f"{describe(expected, plain)}; JAX raises TypeError (carry input and output must "
-                f"have the same pytree structure): {advice}",
+                f"{describe(expected, plain)}; {advice}",
+                detail="JAX raises TypeError: carry input and output must have the same pytree "
+                f"structure.{how}",
             )
 
     def _branches(self, ctx: Context, node: cst.Call, qual: str) -> None:
@@ -233,6 +237,7 @@ class PytreeStructureChange(Rule):
             ctx,
             mismatch.where,
             f"This {qual} branch returns {describe(mismatch.got, plain)} but another returns "
-            f"{describe(mismatch.expected, plain)}; JAX raises TypeError (branch outputs must have "
-            + ("equal types)" if leaves else "the same pytree structure)"),
+            f"{describe(mismatch.expected, plain)}; return the same structure from each",
+            detail="JAX raises TypeError: branch outputs must have "
+            + ("equal types." if leaves else "the same pytree structure."),
         )
