@@ -162,7 +162,7 @@ _SHAPE_AT = {"normal": 1, "uniform": 1, "bits": 1, "randint": 1, "exponential": 
              "categorical": 3}
 
 
-def _what_is_repeated(ctx: Context, first: cst.CSTNode, second: cst.Call) -> tuple[str, str]:
+def _what_is_repeated(ctx: Context, first: cst.CSTNode, second: cst.CSTNode) -> tuple[str, str]:
     """What the second use of a key gives again, in a few words for the message and at
     length: the same keys from two splits (``split(key, m)`` is the first m keys of
     ``split(key, n)``), the same numbers from one sampler with the same parameters, or
@@ -177,9 +177,9 @@ def _what_is_repeated(ctx: Context, first: cst.CSTNode, second: cst.Call) -> tup
     return "", long
 
 
-def _repeated(ctx: Context, first: cst.CSTNode, second: cst.Call) -> str:
+def _repeated(ctx: Context, first: cst.CSTNode, second: cst.CSTNode) -> str:
     same = "draws the same or correlated random numbers"
-    if type(first) is not cst.Call:
+    if type(first) is not cst.Call or type(second) is not cst.Call:
         return same
     sampler, other = ctx.qualname(first.func) or "", ctx.qualname(second.func) or ""
     if sampler != other or not sampler.startswith("jax.random."):

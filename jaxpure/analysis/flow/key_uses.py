@@ -65,8 +65,9 @@ class KeyUses(WalkerBase):
             targets = [statement.target]
         else:
             return None
-        if any(target_paths(t) for t in targets) or not self.reaches_purely(statement.value,
-                                                                            call):
+        value = statement.value
+        if value is None or any(target_paths(t) for t in targets) \
+                or not self.reaches_purely(value, call):
             return None
         names = frozenset(n for t in targets for n in target_names(t))
         unit = ctx.frame.unit

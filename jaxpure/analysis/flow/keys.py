@@ -285,11 +285,13 @@ class KeyFlow(WalkerBase):
             return
         values = [e.value for e in value.elements] if type(value) is cst.Tuple else [value]
         for position, node in enumerate(values):
-            state = frame.keys.get(node.value) if type(node) is cst.Name else None
+            if type(node) is not cst.Name:
+                continue
+            state = frame.keys.get(node.value)
             if state is not None and state.consumed_by is not None \
                     and _spends(ctx, state.consumed_by) \
                     and not _unpacked_by_a_caller(ctx, frame.unit, node.value, position):
-                self.dispatch(KeyReuse(node.value, node, state.consumed_by,  # type: ignore[union-attr]
+                self.dispatch(KeyReuse(node.value, node, state.consumed_by,
                                        state.consumed_as, returned=True))
 
     def arguments_left_undrawn(self, call: cst.Call, qual: str | None) -> set[int] | None:
@@ -473,7 +475,7 @@ def _unpacked_by_a_caller(ctx: Context, unit: Unit, param: str, position: int) -
             if type(passed) is cst.Name and type(target) is cst.Assign \
                     and len(target.targets) == 1 \
                     and isinstance(target.targets[0].target, (cst.Tuple, cst.List)):
-                elements = target.targets[0].target.elements  # type: ignore[union-attr]
+                elements = target.targets[0].target.elements
                 if position < len(elements) and type(elements[position].value) is cst.Name:
                     return True
     return False

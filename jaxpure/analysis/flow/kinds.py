@@ -184,9 +184,9 @@ class KindFlow(WalkerBase):
                 for name in target_names(element.value):
                     # `leaves, treedef = tree_flatten(x)`: the treedef is static structure
                     frame.env[name] = L.STATIC if index == static_at else element_kind
-                    if carried is not None and carried[index] is not None \
-                            and type(element.value) is cst.Name:
-                        frame.env[name] = carried[index]  # `rewards, pos = carry`: arrays
+                    carried_kind = carried[index] if carried is not None else None
+                    if carried_kind is not None and type(element.value) is cst.Name:
+                        frame.env[name] = carried_kind  # `rewards, pos = carry`: arrays
                     if index in passed_back:
                         # `key, x = perturb(key, x)` where perturb returns its key as given:
                         # the same key, in the state the call left it

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 def self_method_call(unit: Unit, call: cst.Call) -> str | None:
     """``m`` for ``self.m(...)`` in a method whose first parameter is ``self``."""
     func = call.func
-    method = unit
+    method: Unit | None = unit
     while method is not None and not method.parent_is_class:
         method = method.parent
     if method is None or method.is_staticmethod or not type(func) is cst.Attribute \

@@ -3,6 +3,8 @@ then can one trace see the old value and a later call the new one (JXP101)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import libcst as cst
 
 from jaxpure.analysis.module.index import Unit
@@ -24,7 +26,8 @@ def rebound_between_uses(owner: Unit, name: str, reader: Unit) -> bool:
     while top.parent is not None and top.parent is not owner:
         top = top.parent
     events: list[Event] = []
-    _walk(statements(owner.node.body), (), events)
+    body = owner.node.body
+    _walk(statements(body) if isinstance(body, cst.BaseSuite) else (), (), events)
     around = {id(n) for n in enclosing_nodes(owner.node, top.node)} | {id(top.node)}
     defined = next((i for i, (node, _) in enumerate(events) if id(node) in around), None)
     if defined is None:
@@ -42,7 +45,7 @@ def rebound_between_uses(owner: Unit, name: str, reader: Unit) -> bool:
     return False
 
 
-def _walk(body: tuple[cst.CSTNode, ...], loops: tuple[cst.CSTNode, ...], out: list[Event]) -> None:
+def _walk(body: Sequence[cst.CSTNode], loops: tuple[cst.CSTNode, ...], out: list[Event]) -> None:
     for statement in body:
         if type(statement) is cst.SimpleStatementLine:
             out.extend((small, loops) for small in statement.body)
@@ -136,9 +139,11 @@ def _uses(node: cst.CSTNode, names: set[str]) -> bool:
         if isinstance(current, (cst.FunctionDef, cst.ClassDef)):
             stack.extend(d.decorator for d in current.decorators)
             continue
-        if isinstance(current, (cst.For, cst.With)):
-            stack.extend([current.iter, current.target] if type(current) is cst.For
-                         else [item.item for item in current.items])
+        if isinstance(current, cst.For):
+            stack.extend([current.iter, current.target])
+            continue
+        if isinstance(current, cst.With):
+            stack.extend(item.item for item in current.items)
             continue
         stack.extend(children(current))
     return False
