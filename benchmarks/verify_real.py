@@ -124,6 +124,10 @@ def checkout(mirror: str) -> Path:
         listed = subprocess.run([*git, "ls-tree", "-r", "--name-only", "HEAD"], capture_output=True, text=True,
                                 check=False).stdout.splitlines()
         wanted = [name for name in listed if name.endswith((".py", ".json", ".txt", ".cfg", ".toml"))]
+        # git archive stops at the first blob a partial mirror lacks: keep only those present
+        probe = subprocess.run([*git, "cat-file", "--batch-check"], input="".join(f"HEAD:{n}\n" for n in wanted),
+                               capture_output=True, text=True, check=False).stdout.splitlines()
+        wanted = [name for name, line in zip(wanted, probe) if not line.endswith("missing")]
         archive = subprocess.run([*git, "archive", "HEAD", "--", *wanted], capture_output=True, check=False)
         subprocess.run(["tar", "-x", "-C", str(target)], input=archive.stdout, capture_output=True, check=False)
         (target / ".complete").write_text("")
