@@ -5,9 +5,11 @@ Tried in order, the first that gives inputs wins:
 1. **call sites**: the project calls the function with values the verifier can rebuild
    (``callsites.py`` found them in the parent; their texts are evaluated here over jax and numpy
    alone);
-2. **test setup** (only with ``--from-tests``, since it runs the tests' code): a test function
+2. **a pytest test's parametrize cases**: ``@pytest.mark.parametrize("depth", [0, 1])`` on the
+   target itself gives its first cases, as pytest would call it;
+3. **test setup** (only with ``--from-tests``, since it runs the tests' code): a test function
    that calls the target runs until that call, which is intercepted and its arguments kept;
-3. **types and shapes**: hypothesis draws from the annotations (``strategies.py``).
+4. **types and shapes**: hypothesis draws from the annotations (``strategies.py``).
 
 Arguments that are not arrays (strings, callables, other hashable objects) are made static for a
 function that has no jit wrapper of its own, as a caller jitting it would have to.
