@@ -134,7 +134,8 @@ def checkout(mirror: str) -> Path:
     return target
 
 
-def verify_project(name: str, findings: list[tuple[str, str, int, str]], timeout: float) -> list[dict[str, object]]:
+def verify_project(name: str, findings: list[tuple[str, str, int, str]], timeout: float,
+                   reuse: bool = False) -> list[dict[str, object]]:
     project = PROJECTS[name]
     root = checkout(project.mirror)
     path = os.pathsep.join([str(root / project.source), *(str(checkout(m)) for m in project.path)])
@@ -142,14 +143,18 @@ def verify_project(name: str, findings: list[tuple[str, str, int, str]], timeout
     env = dict(os.environ, PYTHONPATH=path)
     command = [sys.executable, "-m", "jaxpure", "verify", "--findings", *files, "--output-format", "json",
                "--allow-not-run", "--jobs", "2", "--timeout", str(timeout)]
-    done = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True, check=False)
-    try:
-        payload = json.loads(done.stdout)
-    except json.JSONDecodeError:
-        tail = (done.stderr.strip().splitlines() or ["no output"])[-1]
-        return [{"status": "not run", "detail": f"jaxpure verify failed: {tail}", "examples": None}
-                for _ in findings]
-    (WORK / f"{name}.json").write_text(json.dumps(payload, indent=1))  # the raw verdicts, to read
+    saved = WORK / f"{name}.json"  # the raw verdicts, to read (and to reuse with --reuse)
+    if reuse and saved.exists():
+        payload = json.loads(saved.read_text())
+    else:
+        done = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True, check=False)
+        try:
+            payload = json.loads(done.stdout)
+        except json.JSONDecodeError:
+            tail = (done.stderr.strip().splitlines() or ["no output"])[-1]
+            return [{"status": "not run", "detail": f"jaxpure verify failed: {tail}", "examples": None}
+                    for _ in findings]
+        saved.write_text(json.dumps(payload, indent=1))
     examples = {r["target"]: (r.get("meta") or {}).get("examples") for r in payload["reports"]}
     verdicts = {(os.path.normpath(v["filename"]), v["row"], v["code"]): v for v in payload["findings"]}
     results = []
@@ -168,6 +173,7 @@ def main() -> int:
     parser.add_argument("--list", action="store_true")
     parser.add_argument("--project", action="append", choices=sorted(PROJECTS))
     parser.add_argument("--timeout", type=float, default=60.0)
+    parser.add_argument("--reuse", action="store_true", help="read a project's verdicts saved by an earlier run")
     args = parser.parse_args()
     chosen = [f for f in FINDINGS if not args.project or f[0] in args.project]
     if args.list:
@@ -178,7 +184,7 @@ def main() -> int:
     rows: list[tuple[tuple[str, str, int, str], dict[str, object]]] = []
     for name in dict.fromkeys(f[0] for f in chosen):
         mine = [f for f in chosen if f[0] == name]
-        rows += list(zip(mine, verify_project(name, mine, args.timeout)))
+        rows += list(zip(mine, verify_project(name, mine, args.timeout, args.reuse)))
         print(f"{name}: done at {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
     for (project, file, row, code), result in rows:
         print(f"{project:10} {file}:{row} {code}  {result['status']}: {str(result['detail'])[:160]}")
