@@ -4,8 +4,9 @@ Runs locally, not in CI: it needs the repositories' sources (git mirrors, defaul
 /work/.mirror/<owner>+<name>/repo, read at HEAD with `git archive`) and the few third-party
 dependencies they import that are not mirrored (pip install --no-deps absl-py toolz jaxtyping
 wadler_lindig jax_dataclasses immutabledict tqdm scikit-learn joblib threadpoolctl msgpack
-narwhals dm-tree equinox lineax optimistix: the last three for their package metadata). Library dependencies that are mirrored (chex for optax, equinox
-for diffrax, ...) are put on PYTHONPATH from their own mirrors. No hand-written example is
+narwhals dm-tree equinox lineax optimistix diffrax gymnasium matplotlib seaborn: equinox to
+diffrax only for their package metadata; and flax distrax tfp-nightly aqtp with jax kept at
+0.10.2). Library dependencies that are mirrored (chex for optax, equinox for diffrax, ...) are put on PYTHONPATH from their own mirrors. No hand-written example is
 given to any target: every input comes from call sites, test setup or types.
 
     python benchmarks/verify_real.py                # verify every finding listed below, print figures
@@ -17,12 +18,23 @@ mirror's HEAD; the script prints each one's verdict (confirmed / not observed / 
 the reason), then the figures: how many were run without a hand-written example, and how many
 were confirmed.
 
-Last measured (jax 0.10.2, 2 busy cores, --timeout 60): 44 findings from 12 projects, 15 run
-without a hand-written example (34%): 14 confirmed (10 optax, 3 jaxopt key reuses in test
-methods, 1 kfac-jax stale global), 1 not observed (an unrelated jit failure, named as such);
-28 not run: 11 a dependency missing (flax, distrax, aqt, tensorflow_probability), 6 timed out,
-5 no inputs (abstract-class or unannotated parameters), 5 import failures (package metadata,
-a partial mirror), 1 outside a function; 1 finding no longer reported by `jaxpure check`.
+Before (jax 0.10.2, 2 cores at load 16-36, --timeout 60, flax/distrax/tfp-nightly/aqtp
+installed): 44 findings from 12 projects, 18 run without a hand-written example (41%): 17
+confirmed, 1 not observed; 25 not run: 8 timed out, 7 no inputs, 5 import failed (diffrax's
+package metadata, mctx's partial mirror), 2 fails with the inputs, 2 a dependency missing
+(gymnasium), 1 outside a function; 1 finding no longer reported by `jaxpure check`.
+
+After (same machine and load, also pip install gymnasium matplotlib seaborn and --no-deps
+diffrax; run project by project with --reuse): 26 of 44 run without a hand-written example
+(59%): 23 confirmed (10 optax, 6 jaxopt key reuses in test methods, 3 kfac-jax, 1 each
+gymnax, haliax, jaxlie, ssm-jax), 3 not observed (each names the unrelated jit failure or the
+clean run); 17 not run: 6 timed out (whole test methods: haliax conv/mlp, jaxopt lbfgs, lineax
+and diffrax benchmarks; each limit already stretched 30-145 s for CPU waits), 6 no inputs
+(`model`, `terms: PyTree[AbstractTerm]`, `Any` fields, unannotated test helpers, LSMR's
+solver state), 2 checks skipped (no key reaches mctx's closure; jaxopt's test does not jit),
+2 fail with the inputs (flashbax's test fails by itself under jax 0.10.2), 1 outside a
+function; 1 no longer reported. The timeouts were CPU starvation (a worker got 35 s of CPU in
+7 min): `--timeout` no longer counts time spent waiting for a CPU.
 """
 
 from __future__ import annotations
