@@ -8,6 +8,7 @@ import json
 import shutil
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -122,3 +123,19 @@ def test_verify_fixes_for_check_fix(tmp_path: Path) -> None:
     verdicts = verify_fixes([FixedFile(str(tmp_path / "model.py"), old, (6, 11, 16))],
                             options=VerifyOptions(checks=("traces",)))
     assert [v.status for v in verdicts] == [VERIFIED, DIFFERS, NO_EXAMPLE], verdicts
+
+
+def test_findings_that_all_ran_or_cannot_show_exit_0(tmp_path: Path) -> None:
+    pytest.importorskip("jax")
+    (tmp_path / "m.py").write_text(textwrap.dedent("""\
+        import jax
+
+
+        def reset(x: jax.Array) -> jax.Array:
+            x.at[0].set(0.0)
+            return x
+        """))
+    done = subprocess.run([sys.executable, "-m", "jaxpure", "verify", "--findings", "m.py"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr  # "not observable" does not count against it
+    assert "JXP202  not observable" in done.stdout and "1 finding(s): 1 not observable" in done.stderr

@@ -89,6 +89,36 @@ class KeyTest(unittest.TestCase):
         b = jax.random.normal(self.key, (2,))
         self.assertEqual(a.shape, b.shape)
 """
+SOLVERS = """\
+import abc
+
+import jax
+
+
+class AbstractSolver(abc.ABC):
+    @abc.abstractmethod
+    def rate(self) -> float:
+        ...
+
+    def step(self, y: jax.Array) -> jax.Array:
+        if y.sum() > 0:  # a traced bool under jit
+            return y * self.rate()
+        return y
+"""
+EULER = """\
+from pkg.solvers import AbstractSolver
+
+
+class Euler(AbstractSolver):
+    def __init__(self, dt: float):
+        self.dt = dt
+
+    def rate(self) -> float:
+        return self.dt
+
+    def step(self, y):  # an override: the abstract class's own step must still be the one run
+        return y
+"""
 
 
 @pytest.fixture(scope="module")
@@ -98,6 +128,8 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (root / "pkg" / "__init__.py").write_text("")
     (root / "pkg" / "model.py").write_text(MODEL)
     (root / "pkg" / "use.py").write_text(USE)
+    (root / "pkg" / "solvers.py").write_text(SOLVERS)
+    (root / "pkg" / "euler.py").write_text(EULER)
     (root / "tests").mkdir()
     (root / "tests" / "test_model.py").write_text(TEST)
     return root
@@ -128,6 +160,8 @@ def reports(project: Path) -> dict[str, Report]:
         "no tests allowed": plan_task(TargetSpec.parse(f"{model}::scaled"), options, None, False, (str(project),)),
         "test case": plan_task(TargetSpec.parse(f"{project / 'tests' / 'test_model.py'}::KeyTest.test_draws"),
                                VerifyOptions(checks=("traces", "key-reuse")), None, False, (str(project),)),
+        "abstract class": plan_task(TargetSpec.parse(f"{project / 'pkg' / 'solvers.py'}::AbstractSolver.step"),
+                                    options, None, False, (str(project),), codes={"JXP401"}),
     }
     with WorkerPool(jobs=1, devices=2, timeout=120) as pool:
         return dict(zip(tasks, pool.run(list(tasks.values()))))
@@ -155,6 +189,16 @@ def test_inputs_from_a_tests_setup_only_when_asked(reports: dict[str, Report]) -
 def test_a_test_case_method_runs_after_its_setup(reports: dict[str, Report]) -> None:
     report = reports["test case"]
     assert "JXP301" in report.codes, report  # the raw key setUp stored on self is checked
+
+
+def test_an_abstract_class_method_runs_on_a_concrete_subclass_from_the_project(project: Path,
+                                                                              reports: dict[str, Report]) -> None:
+    usage = usage_of(str(project / "pkg" / "solvers.py"), "AbstractSolver.step", (str(project),))
+    assert usage.subclass_files == [str(project / "pkg" / "euler.py")]
+    report = reports["abstract class"]
+    assert report.meta["inputs"].endswith("; self: Euler(0.0)"), report.meta  # dt drawn from its annotation
+    (jit,) = report.results("traces", "jit")
+    assert jit.status == FAIL and jit.code == "JXP401", report  # AbstractSolver.step ran, not Euler's override
 
 
 def test_jaxtyping_dimension_names_agree_across_arguments() -> None:

@@ -125,20 +125,29 @@ def subclass_files(class_name: str, files: tuple[str, ...]) -> list[str]:
     """Files that define (transitive) subclasses of ``class_name``, by base name: the worker
     imports them so that an abstract class's method can run on a concrete subclass."""
     wanted, found = {class_name}, {}
-    for _ in range(4):  # AbstractSolver -> AbstractRungeKutta -> Tsit5
+    classes = class_bases(files)
+    grew = True
+    while grew:  # AbstractSolver -> AbstractRungeKutta -> Tsit5
         grew = False
-        for path in files:
-            tree = parse_file(path)
-            for node in ast.walk(tree) if tree is not None else ():
-                if isinstance(node, ast.ClassDef) and node.name not in wanted and any(
-                        (dotted(base) or "").split(".")[-1] in wanted for base in node.bases):
-                    wanted.add(node.name)
-                    found.setdefault(path, is_test_file(path))
-                    grew = True
-        if not grew:
-            break
+        for path, name, bases in classes:
+            if name not in wanted and bases & wanted:
+                wanted.add(name)
+                found.setdefault(path, is_test_file(path))
+                grew = True
     # the library's own subclasses first: a test's subclass may be a mock
     return sorted(found, key=lambda path: found[path])[:MAX_SUBCLASS_FILES]
+
+
+@lru_cache(maxsize=4)
+def class_bases(files: tuple[str, ...]) -> tuple[tuple[str, str, frozenset[str]], ...]:
+    """``(file, class name, last parts of its bases' names)`` of every class in the files."""
+    found = []
+    for path in files:
+        tree = parse_file(path)
+        for node in ast.walk(tree) if tree is not None else ():
+            if isinstance(node, ast.ClassDef):
+                found.append((path, node.name, frozenset((dotted(b) or "").split(".")[-1] for b in node.bases)))
+    return tuple(found)
 
 
 def _names_for_target(tree: ast.Module, name: str, stem: str, local: bool) -> set[str]:

@@ -5,9 +5,11 @@ Tried in order, the first that gives inputs wins:
 1. **call sites**: the project calls the function with values the verifier can rebuild
    (``callsites.py`` found them in the parent; their texts are evaluated here over jax and numpy
    alone);
-2. **test setup** (only with ``--from-tests``, since it runs the tests' code): a test function
+2. **a pytest test's parametrize cases**: ``@pytest.mark.parametrize("depth", [0, 1])`` on the
+   target itself gives its first cases, as pytest would call it;
+3. **test setup** (only with ``--from-tests``, since it runs the tests' code): a test function
    that calls the target runs until that call, which is intercepted and its arguments kept;
-3. **types and shapes**: hypothesis draws from the annotations (``strategies.py``).
+4. **types and shapes**: hypothesis draws from the annotations (``strategies.py``).
 
 Arguments that are not arrays (strings, callables, other hashable objects) are made static for a
 function that has no jit wrapper of its own, as a caller jitting it would have to.
@@ -48,6 +50,9 @@ def automatic_inputs(fn: Callable[..., Any], qualname: str, usage: dict[str, Any
     from_calls = _from_call_sites(usage)
     if from_calls is not None:
         return from_calls
+    parametrized = _from_parametrize(fn)
+    if parametrized is not None:
+        return parametrized
     tests = [tuple(t) for t in usage.get("tests", ())]
     if from_tests and tests:
         captured = _from_tests(fn, tests)
@@ -84,6 +89,69 @@ def _from_call_sites(usage: dict[str, Any]) -> Inputs | None:
     first = (examples[0].args, dict(examples[0].kwargs))
     same = [e for e in examples if same_structure((e.args, dict(e.kwargs)), first)]
     return Inputs(same, f"call site {places[0]}" + (f" (+{len(same) - 1})" if len(same) > 1 else ""))
+
+
+# ---------------------------------------------------------------------------------------------
+# a pytest test's own parameters
+
+
+def _from_parametrize(fn: Callable[..., Any]) -> Inputs | None:
+    """A test function's ``@pytest.mark.parametrize`` cases (the first few of one structure), as
+    pytest would call it: ``@parametrize("depth", [0, 1, 2])`` gives ``depth=0``, ``1``, ``2``."""
+    marks = [m for m in getattr(inspect.unwrap(fn), "pytestmark", ()) if getattr(m, "name", "") == "parametrize"]
+    if not marks:
+        return None
+    cases: list[dict[str, Any]] = [{}]
+    for mark in marks:  # stacked decorators: their cross product, as pytest builds it
+        names, values = _parametrize_arguments(mark)
+        if names is None:
+            return None
+        rows = [dict(zip(names, row)) for row in values]
+        cases = [dict(case, **row) for case in cases for row in rows][:MAX_CASES]
+    if not cases or not cases[0]:
+        return None
+    try:
+        required = {p.name for p in inspect.signature(fn).parameters.values()
+                    if p.default is p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)}
+    except (TypeError, ValueError):
+        return None
+    if not required <= set(cases[0]):
+        return None  # pytest fixtures fill the rest: not run outside pytest
+    # pytest passes the values as they are (nobody jits a test): plain Python values stay static
+    static = tuple(k for k, v in cases[0].items() if _hashable(v) and not any(
+        isinstance(leaf, (jax.Array, np.ndarray)) for leaf in jax.tree.leaves(v)))
+    examples = [Example(kwargs=case, static_argnames=static) for case in cases if set(case) == set(cases[0])]
+    shown = ", ".join(f"{k}={v!r}" for k, v in cases[0].items())[:80]
+    return Inputs(examples, f"pytest parametrize ({shown}" + (f"; +{len(examples) - 1} cases)" if len(examples) > 1
+                                                             else ")"))
+
+
+MAX_CASES = 3
+
+
+def _hashable(value: Any) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
+def _parametrize_arguments(mark: Any) -> tuple[list[str] | None, list[Any]]:
+    args = list(getattr(mark, "args", ())) + [None, None]
+    kwargs = getattr(mark, "kwargs", {})
+    names, values = kwargs.get("argnames", args[0]), kwargs.get("argvalues", args[1])
+    if isinstance(names, str):
+        names = [n.strip() for n in names.split(",") if n.strip()]
+    if not isinstance(names, (list, tuple)) or values is None:
+        return None, []
+    rows = []
+    for value in list(values)[:MAX_CASES]:
+        if hasattr(value, "marks") and isinstance(getattr(value, "values", None), tuple):
+            rows.append(value.values)  # pytest.param(...): always a tuple
+        else:
+            rows.append(tuple(value) if len(names) > 1 else (value,))
+    return list(names), rows
 
 
 # ---------------------------------------------------------------------------------------------

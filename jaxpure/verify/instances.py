@@ -51,11 +51,11 @@ def bound_method(module: Any, qualname: str, fn: Any,
     if issubclass(owner, unittest.TestCase):
         return fn, MissingInput("self", first_problem), ""
     _import_files(subclass_files)
-    for candidate in _concrete_classes(owner):
+    for candidate in concrete_classes(owner):
         instance, how = _built(candidate)
         if instance is not None:
             return _bind(getattr(owner, name), instance), None, f"self: {candidate.__qualname__}{how}"
-    hint = "; no concrete subclass in the project could be built either" if _concrete_classes(owner) != [owner] \
+    hint = "; no concrete subclass in the project could be built either" if concrete_classes(owner) != [owner] \
         else ""
     return fn, MissingInput("self", first_problem + hint), ""
 
@@ -91,7 +91,7 @@ def _import_files(paths: tuple[str, ...]) -> None:
             continue
 
 
-def _concrete_classes(owner: type) -> list[type]:
+def concrete_classes(owner: type) -> list[type]:
     """The class (unless abstract), then its concrete subclasses, nearest first."""
     found = [owner] if not inspect.isabstract(owner) else []
     found += [c for c in _subclasses(owner) if not inspect.isabstract(c) and c not in found]

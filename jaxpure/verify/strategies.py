@@ -94,6 +94,8 @@ def examples_strategy(fn: Callable[..., Any]) -> Plan | MissingInput:
         return MissingInput("*", "its signature cannot be read")
     hints = _annotations(fn)
     asserted = asserted_shapes(fn)
+    keys = key_parameters(fn)
+    documented = docstring_types(fn)
     positional: list[Build] = []
     keyword: dict[str, Build] = {}
     names: set[str] = set()
@@ -102,7 +104,10 @@ def examples_strategy(fn: Callable[..., Any]) -> Plan | MissingInput:
             continue
         if parameter.default is not parameter.empty:
             continue  # defaults are used as they are
-        built = _build_for(parameter.name, hints.get(parameter.name, parameter.annotation), asserted, names)
+        annotation = hints.get(parameter.name, parameter.annotation)
+        if annotation is parameter.empty and parameter.name in documented:
+            annotation = documented[parameter.name]  # the docstring's "n (int): ..." as its annotation
+        built = _build_for(parameter.name, annotation, asserted, names, parameter.name in keys)
         if isinstance(built, MissingInput):
             return built
         if parameter.kind is parameter.KEYWORD_ONLY:
@@ -208,12 +213,12 @@ def _annotations(fn: Callable[..., Any]) -> dict[str, Any]:
 
 
 def _build_for(name: str, annotation: Any, asserted: dict[str, tuple[int, ...]],
-               names: set[str]) -> Build | MissingInput:
+               names: set[str], drawn_from: bool = False) -> Build | MissingInput:
     if name in asserted:
         shape = asserted[name]
         return lambda dims: _float_array(shape)
     if annotation is inspect.Parameter.empty:
-        if KEY_NAMES.search(name):
+        if KEY_NAMES.search(name) or drawn_from:
             return lambda dims: _keys()
         return MissingInput(name, "it has no annotation, no default and no asserted shape")
     return _build_for_type(name, annotation, names, depth=0)
@@ -249,7 +254,23 @@ def _build_for_type(name: str, annotation: Any, names: set[str], depth: int) -> 
     if isinstance(annotation, type) and (dataclasses.is_dataclass(annotation) or _is_namedtuple(annotation)):
         return _build_record(annotation, names, depth)
     text = annotation if isinstance(annotation, str) else _annotation_text(annotation)
-    return _build_from_text(name, text, names)
+    built = _build_from_text(name, text, names)
+    if isinstance(built, MissingInput) and isinstance(annotation, type):
+        return _build_subclass_record(annotation, names, depth) or built
+    return built
+
+
+def _build_subclass_record(cls: type, names: set[str], depth: int) -> Build | None:
+    """An abstract (or plain) class annotation: its first concrete dataclass or NamedTuple subclass
+    that can be drawn field by field (``transform: MatrixLieGroup`` gets an ``SE2``)."""
+    from jaxpure.verify.instances import concrete_classes
+
+    for sub in concrete_classes(cls):
+        if sub is not cls and (dataclasses.is_dataclass(sub) or _is_namedtuple(sub)):
+            built = _build_record(sub, names, depth)
+            if not isinstance(built, MissingInput):
+                return built
+    return None
 
 
 def _build_from_text(name: str, text: str, names: set[str]) -> Build | MissingInput:
@@ -353,6 +374,58 @@ def asserted_shapes(fn: Callable[..., Any]) -> dict[str, tuple[int, ...]]:
             if shape is not None:
                 found.setdefault(node.test.left.value.id, shape)
     return found
+
+
+_DOCUMENTED = re.compile(r"^\s*\*{0,2}(\w+)\s*\(([^()]*(?:\[[^]]*\])?[^()]*)\)\s*:")  # "  n (int): ..."
+
+
+def docstring_types(fn: Callable[..., Any]) -> dict[str, str]:
+    """``{param: type text}`` from a Google-style ``Args:`` section (``seed (jax.random.PRNGKey):
+    ...``, ``theta (float, optional): ...``), for parameters that have no annotation."""
+    found: dict[str, str] = {}
+    in_args = False
+    for line in (inspect.getdoc(fn) or "").splitlines():
+        heading = line.strip().rstrip(":").lower()
+        if not line.startswith(" ") and line.strip().endswith(":"):
+            in_args = heading in ("args", "arguments", "parameters")
+            continue
+        match = _DOCUMENTED.match(line) if in_args else None
+        if match:
+            found.setdefault(match.group(1), match.group(2).replace(", optional", "").strip())
+    return found
+
+
+def key_parameters(fn: Callable[..., Any]) -> set[str]:
+    """Parameters the body hands to ``jax.random`` as the key (``jr.split(seed)``), whatever their
+    names: the called function is looked up in the function's own globals, so ``jr`` is
+    ``jax.random`` only where the module imported it so."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+        parameters = set(inspect.signature(fn).parameters)
+    except (OSError, TypeError, ValueError, SyntaxError, IndentationError):
+        return set()
+    namespace = getattr(inspect.unwrap(fn), "__globals__", {})
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Name) \
+                and node.args[0].id in parameters and _is_jax_random(_resolved(node.func, namespace)):
+            found.add(node.args[0].id)
+    return found
+
+
+def _resolved(node: ast.AST, namespace: dict[str, Any]) -> Any:
+    if isinstance(node, ast.Name):
+        return namespace.get(node.id)
+    if isinstance(node, ast.Attribute):
+        owner = _resolved(node.value, namespace)
+        return getattr(owner, node.attr, None) if owner is not None else None
+    return None
+
+
+def _is_jax_random(value: Any) -> bool:
+    module = getattr(value, "__module__", "") or ""
+    return callable(value) and module.startswith(("jax.random", "jax._src.random")) and \
+        getattr(value, "__name__", "") not in ("key_data", "wrap_key_data", "key_impl")
 
 
 def _literal_shape(node: ast.AST) -> tuple[int, ...] | None:
