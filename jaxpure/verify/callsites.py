@@ -124,7 +124,8 @@ def usage_of(target_file: str, qualname: str, roots: tuple[str, ...] = ()) -> Us
 def subclass_files(class_name: str, files: tuple[str, ...]) -> list[str]:
     """Files that define (transitive) subclasses of ``class_name``, by base name: the worker
     imports them so that an abstract class's method can run on a concrete subclass."""
-    wanted, found = {class_name}, {}
+    wanted = {class_name}
+    found: dict[str, bool] = {}
     classes = class_bases(files)
     grew = True
     while grew:  # AbstractSolver -> AbstractRungeKutta -> Tsit5

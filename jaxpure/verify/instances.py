@@ -105,7 +105,7 @@ def _subclasses(owner: type) -> Iterator[type]:
         following: list[type] = []
         for cls in layer:
             try:
-                below = cls.__subclasses__()
+                below: list[type] = cls.__subclasses__()
             except TypeError:  # type.__subclasses__ needs an argument
                 continue
             for sub in sorted(below, key=lambda c: c.__qualname__):
