@@ -11,21 +11,21 @@ def _summary(module: str, reexports=(), classes=()) -> ModuleSummary:
     return ModuleSummary(module, frozenset(), (), tuple(reexports), tuple(classes))
 
 
+def _project(*modules: ModuleSummary) -> dict[str, tuple[ModuleSummary, str, str]]:
+    paths = {m.module: m.module.replace(".", "/") + ".py" for m in modules}
+    return {m.module: (m, paths[m.module], paths[m.module]) for m in modules}
+
+
 def test_a_summary_with_class_facts_round_trips_through_json() -> None:
     summary = _summary("pkg.geometry", classes=[("PointCloud", ("batch_size", "is_online"))])
     assert ModuleSummary.from_json(summary.to_json()) == summary
 
 
 def test_the_importing_module_gets_the_class_facts_and_the_defining_one_does_not() -> None:
-    summaries = {
-        "pkg.geometry": (_summary("pkg.geometry", classes=[("PointCloud", ("is_online",))]),
-                         "pkg/geometry.py", "pkg/geometry.py"),
-        "pkg.kmeans": (_summary("pkg.kmeans", reexports=[("Cloud", "pkg.geometry.PointCloud")]),
-                       "pkg/kmeans.py", "pkg/kmeans.py"),
-        "pkg.other": (_summary("pkg.other", reexports=[("dense", "pkg.layers.dense")]),
-                      "pkg/other.py", "pkg/other.py"),
-    }
-    seeds = propagate(summaries)
+    seeds = propagate(_project(
+        _summary("pkg.geometry", classes=[("PointCloud", ("is_online",))]),
+        _summary("pkg.kmeans", reexports=[("Cloud", "pkg.geometry.PointCloud")]),
+        _summary("pkg.other", reexports=[("dense", "pkg.layers.dense")])))
     assert list(seeds) == ["pkg.kmeans"]
     (seed,) = seeds["pkg.kmeans"]
     assert (seed.function, seed.via, seed.keywords, seed.source) == (
@@ -33,12 +33,8 @@ def test_the_importing_module_gets_the_class_facts_and_the_defining_one_does_not
 
 
 def test_class_facts_follow_a_package_reexport() -> None:
-    summaries = {
-        "pkg.geometry": (_summary("pkg.geometry", classes=[("PointCloud", ("cost_rank",))]),
-                         "pkg/geometry.py", "pkg/geometry.py"),
-        "pkg": (_summary("pkg", reexports=[("PointCloud", "pkg.geometry.PointCloud")]),
-                "pkg/__init__.py", "pkg/__init__.py"),
-        "app": (_summary("app", reexports=[("PointCloud", "pkg.PointCloud")]), "app.py", "app.py"),
-    }
-    seeds = propagate(summaries)
+    seeds = propagate(_project(
+        _summary("pkg.geometry", classes=[("PointCloud", ("cost_rank",))]),
+        _summary("pkg", reexports=[("PointCloud", "pkg.geometry.PointCloud")]),
+        _summary("app", reexports=[("PointCloud", "pkg.PointCloud")])))
     assert [s.keywords for s in seeds["app"]] == [(("cost_rank", L.STATIC),)]
