@@ -396,6 +396,8 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
         callee = ctx.resolver.function(func, ctx.unit)
         if callee is not None and _returns_array(ctx, callee):
             return L.TRACED_ARRAY  # a helper of this module that returns jnp results
+        if callee is not None and _returns_arrays(ctx, callee):
+            return L.TRACED_CONTAINER  # `self.loss_fn(y, p)` returning {"summed": jnp.sum(...)}
     if type(func) is cst.Attribute:
         receiver = infer_kind(ctx, func.value)
         method = func.attr.value
@@ -520,6 +522,17 @@ def _returns_array(ctx: KindScope, unit: Unit) -> bool:
         found = cache[id(unit)] = bool(values) and all(
             _array_expression(ctx, value, unit) for value in values)
     return found
+
+
+def _returns_arrays(ctx: KindScope, unit: Unit) -> bool:
+    """Whether every ``return`` gives a dict, tuple or list display of ``jnp`` array
+    expressions (``return {"loss": jnp.mean(e ** 2)}``): on tracers, a container of them."""
+    values = returned_values(unit.node)
+    return bool(values) and all(
+        isinstance(value, (cst.Dict, cst.Tuple, cst.List)) and value.elements and all(
+            type(e) in (cst.DictElement, cst.Element)
+            and _array_expression(ctx, e.value, unit) for e in value.elements)
+        for value in values)
 
 
 def _array_expression(ctx: KindScope, node: cst.BaseExpression, unit: Unit) -> bool:

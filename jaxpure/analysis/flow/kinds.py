@@ -15,6 +15,7 @@ from jaxpure.analysis import lattice as L
 from jaxpure.analysis.catalog import arrays as A
 from jaxpure.analysis.catalog import random as R
 from jaxpure.analysis.flow.keystate import KeyState
+from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.index import Param, Unit
 from jaxpure.analysis.catalog.transforms import CARRY_LOOPS
 from jaxpure.analysis.syntax import call_arg, handler_catches, statements, target_names
@@ -296,13 +297,42 @@ def carry_element_kinds(ctx: Context, value: cst.BaseExpression | None,
         initial = call_arg(call, 2, "xs")  # the slices of xs, element by element
     else:
         return None
+    if type(initial) is cst.Name:
+        found = single_value(ctx.index, container, initial.value)  # `init = (zeros(n), 0)`
+        initial, container = found if found is not None else (None, container)
     if not isinstance(initial, (cst.Tuple, cst.List)) or len(initial.elements) != count:
         return None
-    return [L.TRACED_ARRAY if _array_by_construction(ctx, e.value, container) else None
+    return [L.TRACED_ARRAY if _array_by_construction(ctx, e.value, container)
+            or _bound_to_arrays(ctx, e.value, container, call) else None
             for e in initial.elements]
 
 
-def _array_by_construction(ctx: Context, expr: cst.BaseExpression, where: Unit | None) -> bool:
+def _bound_to_arrays(ctx: Context, expr: cst.BaseExpression, where: Unit | None,
+                     loop: cst.Call) -> bool:
+    """``rewards = jnp.zeros(n)`` then ``..., rewards, ... = fori_loop(..., (.., rewards,
+    ..))``: every assignment of the name in the function that runs the loop stores an
+    array, or the loop's own results (arrays too)."""
+    if type(expr) is not cst.Name or where is None or type(where.node) is not cst.FunctionDef \
+            or expr.value in where.param_names:
+        return False
+    name, seen = expr.value, 0
+    for line in statements(where.node.body):
+        for small in line.body if type(line) is cst.SimpleStatementLine else ():
+            if type(small) is cst.Assign and any(
+                    name in target_names(t.target) for t in small.targets):
+                if small.value is not loop and not _array_by_construction(
+                        ctx, small.value, where, False):
+                    return False
+                seen += 1
+    return seen > 0 and seen == where.assigned.get(name)
+
+
+def _array_by_construction(ctx: Context, expr: cst.BaseExpression, where: Unit | None,
+                           follow: bool = True) -> bool:
+    """A Python number or a jnp call, or a name bound once to one (``rewards = zeros(n)``)."""
+    if type(expr) is cst.Name and follow:
+        found = single_value(ctx.index, where, expr.value)
+        return found is not None and _array_by_construction(ctx, found[0], found[1], False)
     if type(expr) is cst.UnaryOperation and type(expr.operator) is cst.Minus:
         expr = expr.expression
     if type(expr) in (cst.Integer, cst.Float):

@@ -93,5 +93,13 @@ class ImportTable:
             else:
                 self.aliases[name] = full
 
+    def add_fallback(self, node: cst.Import | cst.ImportFrom, package: str | None = None) -> None:
+        """An import in an ``except ImportError`` handler: it binds only the names no
+        earlier import bound (`except ImportError: import numpy as jnp` keeps jax.numpy)."""
+        found = ImportTable()
+        found.add(node, package)
+        for name, full in found.aliases.items():
+            self.aliases.setdefault(name, full)
+
     def lookup(self, name: str) -> str | None:
         return self.aliases.get(name)

@@ -14,7 +14,9 @@ import libcst as cst
 
 from jaxpure.analysis.catalog.side_effects import MUTATING_METHODS, SHRINKING_METHODS  # noqa: F401
 from jaxpure.analysis.module.imports import ImportTable, dotted_name
-from jaxpure.analysis.syntax import NODE_TYPES, child_fields, key_path, target_names
+from jaxpure.analysis.syntax import NODE_TYPES, child_fields, handler_catches, key_path, target_names
+
+_IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
 
 
 @dataclass(frozen=True)
@@ -192,6 +194,7 @@ class _Indexer:
         self.in_class_body = False
         self.block_depth = 0  # compound statements enclosing a module-level statement
         self.order = 0  # a counter of bindings and definitions, in source order
+        self.import_fallback = 0  # inside `except ImportError:` handlers (depth)
         self._methods: dict[type, Callable[[cst.CSTNode], bool | None] | None] = {}
 
     # -- bindings -------------------------------------------------------------------
@@ -282,7 +285,10 @@ class _Indexer:
 
     def visit_Import(self, node: cst.Import) -> bool:
         table = self.imports_for_scope()
-        table.add(node, self.package)
+        if self.import_fallback:
+            table.add_fallback(node, self.package)
+        else:
+            table.add(node, self.package)
         for alias in node.names:
             if alias.asname is not None and type(alias.asname.name) is cst.Name:
                 self.bind_import(alias.asname.name.value)
@@ -293,7 +299,10 @@ class _Indexer:
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
         table = self.imports_for_scope()
-        table.add(node, self.package)
+        if self.import_fallback:
+            table.add_fallback(node, self.package)
+        else:
+            table.add(node, self.package)
         if not isinstance(node.names, cst.ImportStar):
             for alias in node.names:
                 if alias.asname is not None and type(alias.asname.name) is cst.Name:
@@ -430,7 +439,12 @@ class _Indexer:
             self.visit(node.type)
         if node.name is not None and type(node.name.name) is cst.Name:
             self.bind(node.name.name.value, None)
+        # `try: import jax.numpy as jnp` / `except ImportError: import numpy as jnp`: the
+        # module is written for what the `try` imports; the fallback keeps that name
+        fallback = handler_catches(node, _IMPORT_ERRORS) and node.type is not None
+        self.import_fallback += fallback
         self.visit(node.body)
+        self.import_fallback -= fallback
         return False
 
     def visit_NamedExpr(self, node: cst.NamedExpr) -> bool:
