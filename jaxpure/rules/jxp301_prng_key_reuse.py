@@ -146,8 +146,10 @@ class PrngKeyReuse(Rule):
             again, consequence = _what_is_repeated(ctx, event.first, event.node)
             same_as = f", the same key as `{event.first_as}`," if event.first_as else ""
             fix = "split the key" if event.first_as else "split it first"
-            message = (f"`{snippet(ctx, event.node)}` reuses PRNG key `{event.name}`{same_as} "
-                       f"consumed on line {{line0}} by `{first}`{again}; {fix}")
+            second = snippet(ctx, event.node)
+            by = "the same call" if second == first else f"`{first}`"
+            message = (f"`{second}` reuses PRNG key `{event.name}`{same_as} "
+                       f"consumed on line {{line0}} by {by}{again}; {fix}")
             hint = ("Split the key so each holds its own: `k1, k2 = jax.random.split(key)`"
                     if event.first_as else f"Split it first: `{split_hint(event.name)}`")
             detail = f"The second use {consequence}. {hint}."
