@@ -20,12 +20,11 @@ from __future__ import annotations
 import functools
 import inspect
 import unittest
-from collections.abc import Iterator
 from typing import Any
 
 from jaxpure.verify.inputs import MissingInput
+from jaxpure.verify.subclasses import concrete_classes
 
-MAX_SUBCLASSES = 12
 
 
 def bound_method(module: Any, qualname: str, fn: Any,
@@ -89,31 +88,6 @@ def _import_files(paths: tuple[str, ...]) -> None:
             load_module(TargetSpec(f"{path}::_", "_", path=path))
         except (TargetError, Exception):  # noqa: BLE001 - a subclass file that does not import is skipped
             continue
-
-
-def concrete_classes(owner: type) -> list[type]:
-    """The class (unless abstract), then its concrete subclasses, nearest first."""
-    found = [owner] if not inspect.isabstract(owner) else []
-    found += [c for c in _subclasses(owner) if not inspect.isabstract(c) and c not in found]
-    return found[:MAX_SUBCLASSES]
-
-
-def _subclasses(owner: type) -> Iterator[type]:
-    seen: set[type] = set()
-    layer = [owner]
-    while layer:
-        following: list[type] = []
-        for cls in layer:
-            try:
-                below: list[type] = cls.__subclasses__()
-            except TypeError:  # type.__subclasses__ needs an argument
-                continue
-            for sub in sorted(below, key=lambda c: c.__qualname__):
-                if sub not in seen and not sub.__name__.startswith("_"):
-                    seen.add(sub)
-                    following.append(sub)
-                    yield sub
-        layer = following
 
 
 def _built(cls: type) -> tuple[Any, str]:

@@ -263,7 +263,7 @@ def _build_for_type(name: str, annotation: Any, names: set[str], depth: int) -> 
 def _build_subclass_record(cls: type, names: set[str], depth: int) -> Build | None:
     """An abstract (or plain) class annotation: its first concrete dataclass or NamedTuple subclass
     that can be drawn field by field (``transform: MatrixLieGroup`` gets an ``SE2``)."""
-    from jaxpure.verify.instances import concrete_classes
+    from jaxpure.verify.subclasses import concrete_classes
 
     for sub in concrete_classes(cls):
         if sub is not cls and (dataclasses.is_dataclass(sub) or _is_namedtuple(sub)):
