@@ -3,7 +3,6 @@ kinds of local names and the state of PRNG keys (filled in by the walker in flow
 
 from __future__ import annotations
 
-from collections.abc import Callable
 
 import libcst as cst
 

@@ -90,7 +90,6 @@ class PrngKeyReuseInLoop(Rule):
     )
 
     def visit_KeyReuseInLoop(self, event: KeyReuseInLoop, ctx: Context) -> None:
-        name = event.name
         message, detail = _texts(event)
         related = (event.consumed_by,) if event.per == "batch" and event.consumed_by else ()
         self.report(ctx, event.node, message, related=related, detail=detail)
