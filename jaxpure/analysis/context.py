@@ -3,7 +3,6 @@ kinds of local names and the state of PRNG keys (filled in by the walker in flow
 
 from __future__ import annotations
 
-
 import libcst as cst
 
 from jaxpure.analysis import lattice as L
