@@ -8,7 +8,8 @@ from jaxpure.analysis.module.summary import CLASS_FACTS, ModuleSummary, propagat
 
 
 def _summary(module: str, reexports=(), classes=()) -> ModuleSummary:
-    return ModuleSummary(module, frozenset(), (), tuple(reexports), tuple(classes))
+    """``classes``: (class, its static members) for each class of ``module``."""
+    return ModuleSummary(module, frozenset(), (), tuple(reexports), static_members=tuple(classes))
 
 
 def _project(*modules: ModuleSummary) -> dict[str, tuple[ModuleSummary, str, str]]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 import libcst as cst
@@ -26,7 +27,7 @@ from jaxpure.analysis.syntax import reads_any, returned_values, target_names
 from jaxpure.analysis.module.keyparams import draw_free, helper_consumes
 
 
-from jaxpure.analysis.syntax import children, target_paths
+from jaxpure.analysis.syntax import children, statements, target_paths
 from jaxpure.analysis.flow.base import WalkerBase
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.domain import from_param
@@ -253,10 +254,15 @@ class KeyFlow(WalkerBase):
         if not names:
             return _compares(body[j])  # `return env.step(state, a, key)`: used, not kept
         derived: set[str] = set()
-        for line in body[j + 1:]:
+        for line in _statements_in_order(body[j + 1:]):
             # the second result checked (against the first or a reference), itself or what
             # is computed right from it (`out_2 = b.apply(params_2, x)`; not further: in a
-            # test everything ends up in some assertion)
+            # test everything ends up in some assertion); statement by statement, so a
+            # loop that reads the result and compares something else checks nothing
+            if type(line) is cst.For:
+                if reads_any(line.iter, names | derived):
+                    derived.update(target_names(line.target))
+                continue
             if reads_any(line, names | derived):
                 if _compares(line):
                     return True
@@ -416,6 +422,28 @@ def _side_by_side(ctx: Context, call: cst.Call, first: cst.CSTNode) -> bool:
         return False
     (base, method), (other_base, other_method) = one.rsplit(".", 1), other.rsplit(".", 1)
     return method == other_method and base != other_base
+
+
+def _statements_in_order(body: Sequence[cst.CSTNode]) -> Iterator[cst.CSTNode]:
+    """The simple statements of ``body`` in order, nested blocks included, with the tests
+    of ``if``/``while`` and the headers of ``for`` (the ``For`` node) before their bodies;
+    definitions are skipped (their bodies do not run here)."""
+    for statement in body:
+        if type(statement) is cst.SimpleStatementLine:
+            yield statement
+        elif isinstance(statement, (cst.If, cst.While)):
+            yield statement.test
+            yield from _statements_in_order(statements(statement.body))
+            orelse = statement.orelse
+            if type(orelse) is cst.If:
+                yield from _statements_in_order([orelse])
+            elif orelse is not None:
+                yield from _statements_in_order(statements(orelse.body))
+        elif type(statement) is cst.For:
+            yield statement
+            yield from _statements_in_order(statements(statement.body))
+        elif isinstance(statement, (cst.With, cst.Try)):
+            yield from _statements_in_order(statements(statement.body))
 
 
 def _compares(line: cst.CSTNode) -> bool:
