@@ -32,6 +32,8 @@ class Frame:
     # `rngs = {"params": rng}`: the expression each entry's key came from (rngs['params'])
     entry_nodes: dict[str, cst.CSTNode] = field(default_factory=dict)
     dead: bool = False
+    # the environments of the closures defined here (see KindFlow.complete_closures)
+    made_closures: list[dict[str, int]] = field(default_factory=list)
 
 
 @dataclass

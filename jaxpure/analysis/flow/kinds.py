@@ -35,6 +35,15 @@ from jaxpure.analysis.module.contracts import contract_flag
 class KindFlow(WalkerBase):
     """Binding names to kinds (and, for keys, handing over to KeyFlow)."""
 
+    def complete_closures(self, frame: Frame) -> None:
+        """A closure reads its free names when it is called, so a name its enclosing function
+        binds only after the ``def`` (``def callback(x): ... k``, then ``k = 7`` and
+        ``jax.jit(callback)(x)``) has the kind the function left it with; names bound
+        before the ``def`` keep the kind they had there."""
+        for env in frame.made_closures:
+            for name, kind in frame.env.items():
+                env.setdefault(name, kind)
+
     def bind_params(self, unit: Unit, info: TraceInfo | None, frame: Frame) -> None:
         callsite = self.ctx.callsite_kinds.get(id(unit), {})
         seeded = self.ctx.seeded_kinds.get(unit.name) if unit.parent is None else None

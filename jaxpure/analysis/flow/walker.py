@@ -106,6 +106,7 @@ class Walker(KindFlow, KeyFlow, KeyUses, KeyLoops, CallSites):
                 self.check_carried_keys(node.body)
         else:
             self.walk_body(statements(node.body))
+        self.complete_closures(frame)
         ctx.loops = saved_loops
 
     # -- statements ------------------------------------------------------------------
@@ -392,6 +393,7 @@ class Walker(KindFlow, KeyFlow, KeyUses, KeyLoops, CallSites):
         env.update(frame.env)
         keys.update(frame.keys)
         self.ctx.closures[id(node)] = (env, keys)
+        frame.made_closures.append(env)
 
     # -- flow state ------------------------------------------------------------------
     def alternatives(self, *branches: Callable[[], None], join_from: int = 0) -> None:

@@ -213,7 +213,8 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
 def _class_fact_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
                       aliases: Mapping[str, str]) -> Iterable[tuple[str, Seed]]:
     """(importing module, seed) for every class a module imports from another module that
-    knows static members of it: `from .geometry import PointCloud` gets PointCloud's."""
+    knows static members of it: `from .geometry import PointCloud` gets PointCloud's, and
+    `from ott.geometry import pointcloud` (a module) those of each class in it."""
     classes: dict[str, tuple[tuple[str, ...], str, str]] = {}
     for name, (summary, path, relpath) in summaries.items():
         for class_name, members in summary.static_members:
@@ -224,12 +225,14 @@ def _class_fact_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
                 if target in classes or target not in aliases:
                     break
                 target = aliases[target]
-            found = classes.get(target)
-            if found is None or target.rsplit(".", 1)[0] == name:
-                continue
-            members, path, relpath = found
-            yield name, Seed(alias, CLASS_FACTS, None, None, path, (),
-                             tuple((m, STATIC) for m in members), False, relpath)
+            found = [(alias, classes[target])] if target in classes else [
+                (f"{alias}.{qualified[len(target) + 1:]}", facts)
+                for qualified, facts in classes.items()
+                if qualified.rsplit(".", 1)[0] == target] if target in summaries else []
+            for shown, (members, path, relpath) in found:
+                if path != _path:
+                    yield name, Seed(shown, CLASS_FACTS, None, None, path, (),
+                                     tuple((m, STATIC) for m in members), False, relpath)
 
 
 def wrapper_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
