@@ -56,8 +56,13 @@ def _repeated_units(ctx: Context) -> dict[int, str]:
                     walk(value, unit, in_loop or inside)
             return
         if t in COMPREHENSIONS:
-            for child in children(node):
-                walk(child, unit, True)
+            # the outermost iterable is evaluated once, before the loop, as a `for`
+            # statement's is (`[r for r in make()]` calls make() once); the rest repeats
+            outer = getattr(node, "for_in")
+            walk(outer.iter, unit, in_loop)
+            for child in (*children(node), *children(outer)):
+                if child is not outer and child is not outer.iter:
+                    walk(child, unit, True)
             return
         for child in children(node):
             walk(child, unit, in_loop)
