@@ -88,7 +88,9 @@ def run_check(root: Path, jaxpure: str, saved: Path, reuse: bool) -> list[dict]:
 # function, trace counters and a jit per test case are the idioms of tests, not bugs
 PROFILE_OFF_IN_TESTS = frozenset({"JXP102", "JXP103", "JXP105", "JXP603"})
 KEY_REUSE = frozenset({"JXP301", "JXP302"})
-CONSUMED_ON = re.compile(r"PRNG key `(?P<key>[^`]+)` was already consumed on line (?P<line>\d+)")
+# "... reuses PRNG key `k` consumed on line 3 by ..." (also "..., the same key as `j`,")
+CONSUMED_ON = re.compile(
+    r"PRNG key `(?P<key>[^`]+)`(?:, the same key as `[^`]+`,)? consumed on line (?P<line>\d+)")
 
 
 def profile_keeps(root: Path, path: str, finding: dict) -> bool:
