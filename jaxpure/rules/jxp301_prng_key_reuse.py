@@ -147,7 +147,8 @@ class PrngKeyReuse(Rule):
             same_as = f", the same key as `{event.first_as}`," if event.first_as else ""
             fix = "split the key" if event.first_as else "split it first"
             second = snippet(ctx, event.node)
-            by = "the same call" if second == first else f"`{first}`"
+            same = ctx.module.code_for_node(event.node) == ctx.module.code_for_node(event.first)
+            by = "the same call" if same else f"`{first}`"
             message = (f"`{second}` reuses PRNG key `{event.name}`{same_as} "
                        f"consumed on line {{line0}} by {by}{again}; {fix}")
             hint = ("Split the key so each holds its own: `k1, k2 = jax.random.split(key)`"

@@ -49,8 +49,8 @@ class CallSites(WalkerBase):
             if callee is None:
                 return  # not reached: with neither, `applied` is known
             # `obj.method(x)` and `model(x)` fill the parameters after `self`
-            shift = 1 if callee.parent_is_class and (type(call.func) is cst.Attribute
-                                                     or model is not None) else 0
+            shift = 1 if callee.parent_is_class and not callee.is_staticmethod and (
+                type(call.func) is cst.Attribute or model is not None) else 0
         self.record_arguments(callee, call, shift)
 
     def transformed_callee(self, call: cst.Call) -> Unit | None:

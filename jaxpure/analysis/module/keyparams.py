@@ -30,7 +30,8 @@ from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.resolve import Resolver
-from jaxpure.analysis.syntax import argument_names, children, positional_args, reads_any, statements, target_names
+from jaxpure.analysis.syntax import argument_names, children, key_path, positional_args, reads_any
+from jaxpure.analysis.syntax import statements, target_names
 
 
 class KeyParams:
@@ -59,15 +60,19 @@ class KeyParams:
                 if not keys:
                     continue
                 positional = [p.name for p in callee.params if p.index >= 0]
-                shift = 1 if callee.parent_is_class and type(call.func) is cst.Attribute else 0
+                # `obj.method(key)` fills the parameters after `self`; a staticmethod has none
+                shift = 1 if callee.parent_is_class and not callee.is_staticmethod \
+                    and type(call.func) is cst.Attribute else 0
+                # `helper(key)`, `helper(self.rng_key)`: the name or the path holds a key
                 for i, arg in enumerate(positional_args(call)):
-                    if type(arg.value) is cst.Name and i + shift < len(positional) \
+                    path = key_path(arg.value)
+                    if path is not None and i + shift < len(positional) \
                             and positional[i + shift] in keys:
-                        names.add(arg.value.value)
+                        names.add(path)
                 for arg in call.args:
-                    if arg.keyword is not None and arg.keyword.value in keys \
-                            and type(arg.value) is cst.Name:
-                        names.add(arg.value.value)
+                    path = key_path(arg.value)
+                    if arg.keyword is not None and arg.keyword.value in keys and path is not None:
+                        names.add(path)
             stack.extend(u for u in self.index.units if u.parent is current)
         return frozenset(names)
 
