@@ -193,3 +193,26 @@ class Context:
 
     def is_key(self, name: str) -> bool:
         return self.key_state(name) is not None
+
+    def is_drawn_key_parameter(self, expr: cst.BaseExpression) -> bool:
+        """``expr`` is a parameter of this function that it hands to a ``jax.random``
+        function taking a key (not the seed of ``PRNGKey(seed)``): whatever the caller
+        passes there is a key array, traced or not, so it has no truth value."""
+        unit = self.unit
+        if type(expr) is not cst.Name or unit is None:
+            return False
+        name = expr.value
+        if name not in unit.param_names:
+            return False
+        key_params = self.facts.key_params
+        if name in key_params.drawn_names(unit):
+            return True
+        # `cls.initialize(config, rng)` where that function draws from its `rng`
+        for call in unit.calls:
+            callee = self.resolver.function(call.func, unit)
+            passed = callee.arguments_of(call) if callee is not None and callee is not unit else None
+            if passed and any(type(value) is cst.Name and value.value == name
+                              and param in key_params.drawn_names(callee)
+                              for param, value in passed.items()):
+                return True
+        return False

@@ -13,12 +13,14 @@ class TracedBool(GuardedByExcept, Rule):
     Checks for Python control flow that needs a concrete boolean from a traced value:
     `if`/`elif`/`while` tests, conditional expressions, `and`/`or`/`not`, `assert`,
     `bool()`, `min()`/`max()` over traced values, `any()`/`all()` over traced elements,
-    and `x in [...]`.
+    and `x in [...]`. Also, in any function, jitted or not, a truth test of an argument
+    the function hands to `jax.random` as a key (`if not key:`, `rng or default`).
 
     ## Why is this bad?
     Under `jax.jit`, `vmap`, `pmap` and inside `lax` bodies the value is an abstract
     tracer with no concrete truth value, so Python raises `TracerBoolConversionError` at
-    trace time.
+    trace time. A PRNG key has no truth value even outside a transformation: a raw
+    uint32[2] key is ambiguous (`ValueError`), a typed key cannot be converted (`TypeError`).
 
     ## Known problems
     Code inside a `try` whose `except` catches what a tracer raises there (`TypeError`,
@@ -72,6 +74,7 @@ class TracedBool(GuardedByExcept, Rule):
         "import jax\ndef f(x):\n    if x > 0:\n        return x\n    return -x\n",
         "import jax\n@jax.jit\ndef f(params):\n    if 'w' in params:\n        return params['w']\n    return params\n",
         "import equinox as eqx\n@eqx.filter_jit\ndef f(x, flag):\n    if flag:\n        return x\n    return -x\n",
+        "import jax\ndef f(seed=None):\n    return jax.random.PRNGKey(seed or 0)\n",
     )
     INVALID = (
         "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(leaves):\n    return [g for g in leaves if jnp.linalg.norm(g) > 0]\n",
@@ -84,6 +87,7 @@ class TracedBool(GuardedByExcept, Rule):
         "import jax\nfrom jax import lax\ndef body(i, c):\n    if c > 1:\n        return c\n    return c + i\ndef run(c):\n    return lax.fori_loop(0, 3, body, c)\n",
         "import jax\n@jax.jit\ndef f(x: jax.Array):\n    if not x:\n        return x\n    return -x\n",
         "import jax\ndef g(x):\n    return x if x > 0 else 0\nf = jax.jit(g)\n",
+        "import jax\ndef f(shape, key=None):\n    if not key:\n        key = jax.random.key(0)\n    return jax.random.uniform(key, shape)\n",
     )
 
     def __init__(self) -> None:
@@ -98,8 +102,6 @@ class TracedBool(GuardedByExcept, Rule):
     def _test(self, ctx: Context, test: cst.BaseExpression, construct: str) -> None:
         """Report the operands of a boolean context whose truth value needs a tracer."""
         via = ctx.strict_via
-        if via is None:
-            return
         reported = self._reported(ctx)
         reported.add(id(test))
         if type(test) is cst.BooleanOperation:
@@ -111,16 +113,32 @@ class TracedBool(GuardedByExcept, Rule):
         if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
             self._test(ctx, test.expression, construct)
             return
-        if ctx.kind(test) == TRACED_ARRAY:
-            self.report(
-                ctx,
-                test,
-                f"Python `{construct}` on traced value `{snippet(ctx, test)}` raises "
-                f"TracerBoolConversionError under {under(ctx, via)}; use jnp.where or lax.cond",
-                detail="Python control flow needs a concrete bool, and a traced value has none "
-                "until the compiled function runs. Use jnp.where or jax.lax.cond, or make the "
-                "value a static argument (static_argnums/static_argnames).",
-            )
+        if via is None or ctx.kind(test) != TRACED_ARRAY:
+            if ctx.is_drawn_key_parameter(test):
+                self._report_key_test(ctx, test, construct)
+            return
+        self.report(
+            ctx,
+            test,
+            f"Python `{construct}` on traced value `{snippet(ctx, test)}` raises "
+            f"TracerBoolConversionError under {under(ctx, via)}; use jnp.where or lax.cond",
+            detail="Python control flow needs a concrete bool, and a traced value has none "
+            "until the compiled function runs. Use jnp.where or jax.lax.cond, or make the "
+            "value a static argument (static_argnums/static_argnames).",
+        )
+
+    def _report_key_test(self, ctx: Context, test: cst.BaseExpression, construct: str) -> None:
+        name = snippet(ctx, test)
+        self.report(
+            ctx,
+            test,
+            f"Python `{construct}` on PRNG key `{name}` raises, jitted or not: a key array "
+            f"has no truth value; test `{name} is None`",
+            detail="The function hands this argument to jax.random as a key, so a caller "
+            "passes a key array: a raw uint32[2] key is ambiguous as a bool (ValueError) and a "
+            "typed key cannot be converted at all (TypeError). Only `None` passes the test, "
+            "so write `is None` / `is not None`.",
+        )
 
     def visit_If(self, node: cst.If, ctx: Context) -> None:
         elifs = self._elifs
