@@ -13,7 +13,7 @@ import libcst as cst
 from jaxpure.analysis import lattice as L
 from jaxpure.analysis.catalog.transforms import ARGUMENT_PRESERVING_TRANSFORMS
 from jaxpure.analysis.module.index import Unit
-from jaxpure.analysis.module.classes import applied_function, called_model
+from jaxpure.analysis.module.classes import applied_function, called_model, held_method
 from jaxpure.analysis.module.summary import LIBRARY_PREFIXES
 from jaxpure.analysis.syntax import positional_args
 
@@ -28,7 +28,8 @@ class CallSites(WalkerBase):
         ctx = self.ctx
         unit = ctx.frame.unit
         callee = ctx.resolver.function(call.func, unit)
-        model = None if callee is not None else called_model(ctx.index, ctx.resolver, call, unit)
+        model = None if callee is not None else \
+            called_model(ctx.index, ctx.resolver, call, unit) or held_method(ctx.index, call, unit)
         applied = None if callee is not None or model is not None else \
             applied_function(ctx.index, ctx.resolver, call.func, unit)
         if callee is None and model is None and applied is None:

@@ -59,6 +59,31 @@ def called_model(index: ModuleIndex, resolver: Resolver, call: cst.Call,
     return found[0] if len(found) == 1 else None
 
 
+def held_method(index: ModuleIndex, call: cst.Call, unit: Unit | None) -> Unit | None:
+    """The method that ``self.op.apply_attention(q)`` or ``self.block(x)`` runs, in a method
+    of a class whose methods store in ``self.op`` only instances of one class of the module
+    (``self.op = AttentionOp(...)`` in ``setup``): the attribute can hold nothing else."""
+    func = call.func
+    method = "__call__"
+    if type(func) is cst.Attribute and type(func.value) is cst.Attribute:
+        method, func = func.attr.value, func.value
+    if unit is None or unit.class_name is None or unit.is_staticmethod \
+            or not type(func) is cst.Attribute or not type(func.value) is cst.Name:
+        return None
+    first = next((p for p in unit.params if p.index == 0), None)
+    if first is None or func.value.value != first.name:
+        return None
+    stores = index.self_stores.get((unit.class_name, func.attr.value)) or []
+    held = {value.func.value for value in stores
+            if type(value) is cst.Call and type(value.func) is cst.Name}
+    if len(held) != 1 or len(stores) != sum(1 for v in stores if type(v) is cst.Call):
+        return None
+    (name,) = held
+    if name not in index.class_nodes or len(index.bindings.get(name, ())) != 1:
+        return None  # a class of the module, not rebound at module level
+    return index.classes.get(name, {}).get(method)
+
+
 def array_fields(index: ModuleIndex, resolver: Resolver, class_name: str) -> dict[str, str]:
     """Attributes of a model class that hold arrays: Equinox fields annotated as arrays
     (``temperature: jax.Array``) -> "array", nnx ``Variable``s -> "variable"."""

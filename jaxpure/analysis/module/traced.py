@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from jaxpure.analysis.module.index import ModuleIndex, Unit
-from jaxpure.analysis.module.classes import applied_function, called_model
+from jaxpure.analysis.module.classes import applied_function, called_model, held_method
 from jaxpure.analysis.module.contracts import CONTRACT_JIT, contract_roots
 from jaxpure.analysis.module.hierarchy import override_edges
 from jaxpure.analysis.module.wrappers import wrapper_transforms
@@ -172,6 +172,7 @@ class TracedAnalysis:
         for call in self.index.module_calls:
             self.collect_call(call, None)
             self.collect_custom_rules(call, None)
+        held_edges: list[tuple[Unit, Unit, cst.Call]] = []
         for unit in self.index.units:
             for call in unit.calls:
                 self.collect_call(call, unit)
@@ -182,10 +183,15 @@ class TracedAnalysis:
                     (applied[0] if applied is not None else None)
                 if callee is not None:
                     self.edges.append((unit, callee, call))
+                    continue
+                held = held_method(self.index, call, unit)
+                if held is not None:  # `self.op.run(x)`: shows no run of `op` (a submodule)
+                    held_edges.append((unit, held, call))
         self.edges.extend(override_edges(self.index))  # `self.rewards()`: every override
         # traced by contract, unless this module shows how it runs (`jax.jit(model.apply)`,
         # an eager `model.apply(...)`): then what it shows decides
         shown = {id(callee) for _c, callee, _call in self.edges} | {id(o.target) for o in self.origins}
+        self.edges.extend(held_edges)
         for unit, reason in contract_roots(self.index, self.resolver, self.module, self.patterns):
             if id(unit) not in shown:
                 self.origins.append(Origin(CONTRACT_JIT, unit.node, None, unit, frozenset(),
