@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         CONCRETIZATION_ERRORS as CONCRETIZATION_ERRORS,
         STATIC_ATTRS as STATIC_ATTRS,
     )
+    from jaxpure.analysis.catalog.shapes import SHAPE_ARGS as SHAPE_ARGS  # noqa: F401
     from jaxpure.analysis.catalog.pytrees import (  # noqa: F401
         NAMEDTUPLE_FACTORIES as NAMEDTUPLE_FACTORIES,
         PYTREE_BASES as PYTREE_BASES,
@@ -155,6 +156,9 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         'ARRAY_ATTRS',
         'CONCRETIZATION_ERRORS',
         'STATIC_ATTRS',
+    ),
+    'jaxpure.analysis.catalog.shapes': (
+        'SHAPE_ARGS',
     ),
     'jaxpure.analysis.catalog.pytrees': (
         'NAMEDTUPLE_FACTORIES',

@@ -2,51 +2,10 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jaxpure.analysis import Context, TRACED_ARRAY, call_arg, is_traced, keyword_arg
+from jaxpure.analysis import SHAPE_ARGS, Context, TRACED_ARRAY, call_arg, is_traced, keyword_arg
 from jaxpure.rules._shared import snippet, under
 from jaxpure.rules.base import Rule
 
-# functions whose argument at (position, keyword) must be a concrete shape or length
-SHAPE_ARGS: dict[str, tuple[tuple[int, str], ...]] = {
-    "jax.numpy.zeros": ((0, "shape"),),
-    "jax.numpy.ones": ((0, "shape"),),
-    "jax.numpy.empty": ((0, "shape"),),
-    "jax.numpy.full": ((0, "shape"),),
-    "jax.numpy.eye": ((0, "N"), (1, "M")),
-    "jax.numpy.identity": ((0, "n"),),
-    "jax.numpy.arange": ((0, "start"), (1, "stop"), (2, "step")),
-    "jax.numpy.linspace": ((2, "num"),),
-    "jax.numpy.reshape": ((1, "shape"),),
-    "jax.numpy.broadcast_to": ((1, "shape"),),
-    "jax.numpy.tile": ((1, "reps"),),
-    "jax.numpy.repeat": ((1, "repeats"),),
-    "jax.random.normal": ((1, "shape"),),
-    "jax.random.uniform": ((1, "shape"),),
-    "jax.random.randint": ((1, "shape"),),
-    "jax.random.bernoulli": ((2, "shape"),),
-    "jax.lax.iota": ((1, "size"),),
-    "jax.lax.broadcast": ((1, "sizes"),),
-    "jax.lax.dynamic_slice": ((2, "slice_sizes"),),
-    "jax.lax.dynamic_slice_in_dim": ((2, "slice_size"),),
-    "jax.lax.top_k": ((1, "k"),),
-    "jax.numpy.pad": ((1, "pad_width"),),
-    "jax.numpy.full_like": ((3, "shape"),),
-    "jax.numpy.zeros_like": ((2, "shape"),),
-    "jax.numpy.ones_like": ((2, "shape"),),
-    "jax.numpy.tri": ((0, "N"), (1, "M")),
-    "jax.numpy.triu_indices": ((0, "n"),),
-    "jax.numpy.tril_indices": ((0, "n"),),
-    "jax.numpy.diag_indices": ((0, "n"),),
-    "jax.nn.one_hot": ((1, "num_classes"),),
-    "jax.random.choice": ((2, "shape"),),
-    "jax.random.categorical": ((3, "shape"),),
-    "jax.random.truncated_normal": ((3, "shape"),),
-    "jax.random.split": ((1, "num"),),
-    "jax.numpy.split": ((1, "indices_or_sections"),),
-    "jax.numpy.array_split": ((1, "indices_or_sections"),),
-    "jax.numpy.hsplit": ((1, "indices_or_sections"),),
-    "jax.numpy.vsplit": ((1, "indices_or_sections"),),
-}
 # a keyword that fixes the output size, so the shape argument may be traced
 STATIC_SIZE_KEYWORDS = {"jax.numpy.repeat": "total_repeat_length"}
 # functions whose output size depends on the data unless `size=` is given

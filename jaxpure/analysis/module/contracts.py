@@ -11,7 +11,9 @@ the call graph like the callees of any traced function.
 
 A root's parameters are traced, except flags: a parameter annotated as a Python scalar or
 defaulting to one (``train: bool = False``, ``deterministic=True``), or named like an
-option (``is_training``, ``model_mode``), is how these methods take their options, which their users fix with ``static_argnames`` or ``partial``.
+option (``is_training``, ``model_mode``), is how these methods take their options, which their users fix with ``static_argnames`` or ``partial``;
+so is a parameter the method itself uses as a shape or size (``jnp.zeros((n, features))``):
+its users can only pass it static.
 """
 
 from __future__ import annotations
@@ -24,8 +26,9 @@ import libcst as cst
 
 from jaxpure.analysis.catalog.pytrees import HAIKU_TRANSFORMS, LINEN_BASES
 from jaxpure.analysis.catalog.arrays import PYTHON_SCALAR_ANNOTATIONS
+from jaxpure.analysis.catalog.shapes import SHAPE_ARGS
 from jaxpure.analysis.catalog.transforms import TRANSFORMS, Transform
-from jaxpure.analysis.syntax import call_arg
+from jaxpure.analysis.syntax import call_arg, keyword_arg
 
 if TYPE_CHECKING:
     from jaxpure.analysis.module.index import ModuleIndex, Param, Unit
@@ -172,3 +175,34 @@ def contract_flag(p: Param) -> bool:
     return annotation is None and (isinstance(default, (cst.Integer, cst.Float, cst.SimpleString))
                                    or type(default) is cst.Name and default.value in
                                    ("True", "False"))
+
+
+def shape_parameters(resolver: Resolver, unit: Unit) -> frozenset[str]:
+    """The parameters ``unit`` passes bare, or as an element of a literal tuple or list,
+    where a shape or size goes: a JAX shape argument, any ``shape=`` keyword (NumPy's too),
+    a ``range()`` bound."""
+    found = unit.__dict__.get("_shape_parameters")
+    if found is None:
+        names: set[str] = set()
+        for call in unit.calls:
+            for spot in _shape_spots(resolver, unit, call):
+                names |= _bare_names(spot)
+        found = unit.__dict__["_shape_parameters"] = frozenset(names & unit.param_names)
+    return found
+
+
+def _shape_spots(resolver: Resolver, unit: Unit, call: cst.Call) -> list[cst.BaseExpression]:
+    qual = resolver.qualname(call.func, unit) or ""
+    spots = [call_arg(call, position, keyword) for position, keyword in SHAPE_ARGS.get(qual, ())]
+    if qual == "builtins.range":
+        spots.extend(arg.value for arg in call.args)
+    shape = keyword_arg(call, "shape")
+    if shape is not None:
+        spots.append(shape.value)
+    return [spot for spot in spots if spot is not None]
+
+
+def _bare_names(spot: cst.BaseExpression) -> set[str]:
+    """``n`` and ``(x.shape[0], n)`` give ``n``; ``n // 2`` and ``x.shape`` give nothing."""
+    values = [e.value for e in spot.elements] if isinstance(spot, (cst.Tuple, cst.List)) else [spot]
+    return {v.value for v in values if type(v) is cst.Name}
