@@ -206,3 +206,12 @@ def _bare_names(spot: cst.BaseExpression) -> set[str]:
     """``n`` and ``(x.shape[0], n)`` give ``n``; ``n // 2`` and ``x.shape`` give nothing."""
     values = [e.value for e in spot.elements] if isinstance(spot, (cst.Tuple, cst.List)) else [spot]
     return {v.value for v in values if type(v) is cst.Name}
+
+
+def is_linen_setup(index: ModuleIndex, resolver: Resolver, unit: Unit) -> bool:
+    """``unit`` is the ``setup`` of a linen module. ``apply`` runs it on the clone it binds
+    for one call, so what it assigns to ``self`` (submodules, constants built from fields)
+    lives only as long as that call: no value outlives the trace."""
+    return unit.name == "setup" and unit.parent_is_class and unit.class_name is not None \
+        and _framework_base(index, resolver, unit.class_name, set()) in LINEN_BASES
+

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from jaxpure.analysis.module.contracts import is_linen_setup
 from jaxpure.analysis.module.index import Param, Unit
 from jaxpure.analysis.catalog.side_effects import (
     CONTAINER_METHODS,
@@ -83,7 +84,10 @@ def outer_object(ctx: Context, name: str) -> Outer | None:
     """Whose object the name ``name`` (read in the current unit) refers to, if not local."""
     if ctx.unit is None:
         return None
-    if self_unit(ctx, name) is not None:
+    owner = self_unit(ctx, name)
+    if owner is not None:
+        if is_linen_setup(ctx.index, ctx.resolver, owner):
+            return None  # the per-call clone `apply` binds: its attributes die with the call
         return Outer("self", name)
     if mutable_default(ctx, name):
         return Outer("default", name)
