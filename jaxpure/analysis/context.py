@@ -210,9 +210,10 @@ class Context:
         # `cls.initialize(config, rng)` where that function draws from its `rng`
         for call in unit.calls:
             callee = self.resolver.function(call.func, unit)
-            passed = callee.arguments_of(call) if callee is not None and callee is not unit else None
-            if passed and any(type(value) is cst.Name and value.value == name
-                              and param in key_params.drawn_names(callee)
-                              for param, value in passed.items()):
+            if callee is None or callee is unit:
+                continue
+            drawn = key_params.drawn_names(callee)
+            if any(type(value) is cst.Name and value.value == name and param in drawn
+                   for param, value in (callee.arguments_of(call) or {}).items()):
                 return True
         return False
