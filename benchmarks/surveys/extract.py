@@ -66,7 +66,16 @@ def extract(git_dir: Path, dest: Path) -> int:
 
 
 def main(argv: list[str]) -> int:
+    if len(argv) < 3:
+        print("usage: python extract.py MIRROR_ROOT OUT_DIR owner+name [owner+name ...]",
+              file=sys.stderr)
+        return 2
     mirror_root, out_dir = Path(argv[0]), Path(argv[1])
+    missing_snapshots = [slug for slug in argv[2:] if not (mirror_root / slug / "repo").is_dir()]
+    if missing_snapshots:
+        print(f"no snapshot under {mirror_root} for: {', '.join(missing_snapshots)} "
+              "(fetch them first)", file=sys.stderr)
+        return 2
     lines = []
     for slug in argv[2:]:
         git_dir = mirror_root / slug / "repo"
