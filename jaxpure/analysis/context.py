@@ -196,24 +196,9 @@ class Context:
 
     def is_drawn_key_parameter(self, expr: cst.BaseExpression) -> bool:
         """``expr`` is a parameter of this function that it hands to a ``jax.random``
-        function taking a key (not the seed of ``PRNGKey(seed)``): whatever the caller
-        passes there is a key array, traced or not, so it has no truth value."""
+        function taking a key (not the seed of ``PRNGKey(seed)``), itself or through another
+        function of the module: whatever the caller passes is a key array, traced or not,
+        so it has no truth value."""
         unit = self.unit
-        if type(expr) is not cst.Name or unit is None:
-            return False
-        name = expr.value
-        if name not in unit.param_names:
-            return False
-        key_params = self.facts.key_params
-        if name in key_params.drawn_names(unit):
-            return True
-        # `cls.initialize(config, rng)` where that function draws from its `rng`
-        for call in unit.calls:
-            callee = self.resolver.function(call.func, unit)
-            if callee is None or callee is unit:
-                continue
-            drawn = key_params.drawn_names(callee)
-            if any(type(value) is cst.Name and value.value == name and param in drawn
-                   for param, value in (callee.arguments_of(call) or {}).items()):
-                return True
-        return False
+        return type(expr) is cst.Name and unit is not None \
+            and expr.value in self.facts.key_params.drawing_parameters(unit)

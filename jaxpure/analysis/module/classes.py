@@ -73,10 +73,12 @@ def held_method(index: ModuleIndex, call: cst.Call, unit: Unit | None) -> Unit |
     first = next((p for p in unit.params if p.index == 0), None)
     if first is None or func.value.value != first.name:
         return None
-    stores = index.self_stores.get((unit.class_name, func.attr.value)) or []
-    held = {value.func.value for value in stores
-            if type(value) is cst.Call and type(value.func) is cst.Name}
-    if len(held) != 1 or len(stores) != sum(1 for v in stores if type(v) is cst.Call):
+    stores = index.self_stores.get((unit.class_name, func.attr.value), [])
+    # `self.op = mod.Op()` or any other value beside `Op()`: what the attribute holds is open
+    if not all(type(v) is cst.Call and type(v.func) is cst.Name for v in stores):
+        return None
+    held = {v.func.value for v in stores if type(v) is cst.Call and type(v.func) is cst.Name}
+    if len(held) != 1:
         return None
     (name,) = held
     if name not in index.class_nodes or len(index.bindings.get(name, ())) != 1:

@@ -11,9 +11,10 @@ the call graph like the callees of any traced function.
 
 A root's parameters are traced, except flags: a parameter annotated as a Python scalar or
 defaulting to one (``train: bool = False``, ``deterministic=True``), or named like an
-option (``is_training``, ``model_mode``), is how these methods take their options, which their users fix with ``static_argnames`` or ``partial``;
-so is a parameter the method itself uses as a shape or size (``jnp.zeros((n, features))``):
-its users can only pass it static.
+option (``is_training``, ``model_mode``), is how these methods take their options, which
+their users fix with ``static_argnames`` or ``partial``; so is a parameter the method
+itself uses as a shape or size (``jnp.zeros((n, features))``): its users can only pass it
+static.
 """
 
 from __future__ import annotations
@@ -196,8 +197,8 @@ def _shape_spots(resolver: Resolver, unit: Unit, call: cst.Call) -> list[cst.Bas
     spots = [call_arg(call, position, keyword) for position, keyword in SHAPE_ARGS.get(qual, ())]
     if qual == "builtins.range":
         spots.extend(arg.value for arg in call.args)
-    shape = keyword_arg(call, "shape")
-    if shape is not None:
+    shape = keyword_arg(call, "shape") if qual not in SHAPE_ARGS else None
+    if shape is not None:  # `onp.zeros(shape=...)`, a helper's `shape=`: a shape all the same
         spots.append(shape.value)
     return [spot for spot in spots if spot is not None]
 
@@ -214,4 +215,3 @@ def is_linen_setup(index: ModuleIndex, resolver: Resolver, unit: Unit) -> bool:
     lives only as long as that call: no value outlives the trace."""
     return unit.name == "setup" and unit.parent_is_class and unit.class_name is not None \
         and _framework_base(index, resolver, unit.class_name, set()) in LINEN_BASES
-

@@ -1,7 +1,8 @@
 """Which names of a function hold PRNG keys, before the walk sees them used.
 
 * :class:`KeyParams`: the names a function (or one nested in it) hands to ``jax.random``,
-  directly or through a key parameter of a function of this module;
+  directly or through a key parameter of a function of this module, and the parameters
+  its callers must pass keys for;
 * :func:`helper_consumes`: whether a function of this module draws from the key passed
   as one of its parameters (or only inspects, deletes or hands it back);
 * :func:`draw_free`: calls that take keys without drawing from them, whatever they get;
@@ -40,6 +41,7 @@ class KeyParams:
         self.resolver = resolver
         self._direct: dict[int, frozenset[str]] = {}
         self._drawn: dict[int, frozenset[str]] = {}
+        self._drawing: dict[int, frozenset[str]] = {}
         self._carrying: set[int] = set()  # loop calls being looked at (a body's own loops)
 
     def random_names(self, unit: Unit) -> frozenset[str]:
@@ -112,6 +114,24 @@ class KeyParams:
             found = self._drawn[id(unit)] = frozenset(
                 name for qual, name in quals
                 if qual.startswith("jax.random.") and qual not in SEED_TAKERS)
+        return found
+
+    def drawing_parameters(self, unit: Unit) -> frozenset[str]:
+        """The parameters whatever calls this function must pass a key for: the ones it
+        draws from (``drawn_names``) or hands to a parameter another function of this
+        module draws from (``cls.initialize(config, rng)``)."""
+        found = self._drawing.get(id(unit))
+        if found is None:
+            names = set(self.drawn_names(unit))
+            for call in unit.calls:
+                callee = self.resolver.function(call.func, unit)
+                if callee is None or callee is unit:
+                    continue
+                drawn = self.drawn_names(callee)
+                passed = callee.arguments_of(call) or {}
+                names.update(value.value for param, value in passed.items()
+                             if param in drawn and type(value) is cst.Name)
+            found = self._drawing[id(unit)] = frozenset(names & unit.param_names)
         return found
 
     def direct_random_names(self, unit: Unit) -> frozenset[str]:
