@@ -412,7 +412,10 @@ def _isinstance_test(ctx: Context, test: cst.BaseExpression) -> tuple[str, list[
 
 def _reads_disable_jit(ctx: Context, test: cst.BaseExpression) -> bool:
     """``jax.config.jax_disable_jit`` (or ``jax.config.read("jax_disable_jit")``): true only
-    under ``jax.disable_jit()``, where a jitted function runs eagerly."""
+    under ``jax.disable_jit()``, where a jitted function runs eagerly; or a module flag that
+    switches the module's own jit off (module/jit_switches.py)."""
+    if type(test) is cst.Name and test.value in ctx.facts.jit_off_flags:
+        return ctx.unit is None or not ctx.unit.binds(test.value)
     if type(test) is cst.Call and len(test.args) == 1 and \
             ctx.qualname(test.func) in ("jax.config.read", "jax.config._read"):
         value = test.args[0].value

@@ -16,6 +16,7 @@ from jaxpure.analysis.module.attributes import SelfAttributes
 from jaxpure.analysis.module.bindings import Bindings, unit_bindings
 from jaxpure.analysis.module.globals import StaleNames
 from jaxpure.analysis.module.index import ModuleIndex, Unit
+from jaxpure.analysis.module.jit_switches import jit_off_flags
 from jaxpure.analysis.module.keyparams import KeyParams
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.module.traced import TracedAnalysis
@@ -76,6 +77,11 @@ class ModuleFacts:
     @cached_property
     def key_params(self) -> KeyParams:
         return KeyParams(self.index, self.resolver)
+
+    @cached_property
+    def jit_off_flags(self) -> frozenset[str]:
+        """Module flags under which the module runs its jitted code eagerly (jit_switches)."""
+        return jit_off_flags(self.index, self.resolver)
 
     @cached_property
     def self_attributes(self) -> SelfAttributes:
