@@ -8,8 +8,6 @@ exemptions (side by side in one statement, compared, undrawn arguments...) are h
 from __future__ import annotations
 
 import itertools
-import re
-from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 import libcst as cst
@@ -28,6 +26,7 @@ from jaxpure.analysis.module.keyparams import draw_free, helper_consumes
 
 
 from jaxpure.analysis.syntax import children, statements, target_paths
+from jaxpure.analysis.flow.assertions import assigned_names, compares, results_compared, statements_in_order
 from jaxpure.analysis.flow.base import WalkerBase
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.domain import from_param
@@ -179,7 +178,8 @@ class KeyFlow(WalkerBase):
                         and not self.side_by_side_compared(call, state.consumed_by) \
                         and not self.compared_in_one_statement(state.consumed_by) \
                         and not self.first_draw_unread(state.consumed_by, call) \
-                        and not self.first_result_dead(state) and (
+                        and not self.first_result_dead(state) \
+                        and not self.results_compared(state.consumed_by) and (
                     _is_random_call(ctx, call) or _is_random_call(ctx, state.consumed_by)
                     or _is_plain_call(call) and _is_plain_call(state.consumed_by)
                     or _two_functions(ctx, call, state.consumed_by)
@@ -238,6 +238,24 @@ class KeyFlow(WalkerBase):
         draws from one key."""
         return _side_by_side(self.ctx, call, first) and self.second_result_checked(first)
 
+    def results_compared(self, first: cst.CSTNode) -> bool:
+        """What ``first`` computed and what the call being walked computes are asserted
+        against each other later in the function (``expected = dist.sample(seed=subkey)``
+        beside ``actual = joint.sample(seed=key)``): the key is replayed, on purpose, to
+        compute an expected value (flow/assertions.py)."""
+        where = self.consumed_line.get(id(first))
+        if where is None or not self.lines:
+            return False
+        unit = self.ctx.frame.unit
+        if unit is None:
+            body: tuple[cst.CSTNode, ...] = tuple(self.ctx.module.body)
+        elif type(unit.node) is cst.FunctionDef:
+            body = statements(unit.node.body)
+        else:
+            return False
+        here, j = self.lines[-1]
+        return results_compared(body, where[0][where[1]], here[j])
+
     def second_result_checked(self, first: cst.CSTNode) -> bool:
         """Whether the result of the call being walked (``b = stacked.init(key, x)``, its
         line after the one of ``first``) is checked later in the block, itself or through
@@ -248,13 +266,13 @@ class KeyFlow(WalkerBase):
             return True
         body, i = where
         j = self.lines[-1][1]
-        first_names, names = _assigned_names(body[i]), _assigned_names(body[j])
+        first_names, names = assigned_names(body[i]), assigned_names(body[j])
         if not first_names or first_names & names:
             return True
         if not names:
-            return _compares(body[j])  # `return env.step(state, a, key)`: used, not kept
+            return compares(body[j])  # `return env.step(state, a, key)`: used, not kept
         derived: set[str] = set()
-        for line in _statements_in_order(body[j + 1:]):
+        for line in statements_in_order(body[j + 1:]):
             # the second result checked (against the first or a reference), itself or what
             # is computed right from it (`out_2 = b.apply(params_2, x)`; not further: in a
             # test everything ends up in some assertion); statement by statement, so a
@@ -264,10 +282,10 @@ class KeyFlow(WalkerBase):
                     derived.update(target_names(line.target))
                 continue
             if reads_any(line, names | derived):
-                if _compares(line):
+                if compares(line):
                     return True
                 if reads_any(line, names):
-                    derived.update(_assigned_names(line))
+                    derived.update(assigned_names(line))
         return False
 
     def held_keys(self, paths: list[str]) -> list[str]:
@@ -422,56 +440,6 @@ def _side_by_side(ctx: Context, call: cst.Call, first: cst.CSTNode) -> bool:
         return False
     (base, method), (other_base, other_method) = one.rsplit(".", 1), other.rsplit(".", 1)
     return method == other_method and base != other_base
-
-
-def _statements_in_order(body: Sequence[cst.CSTNode]) -> Iterator[cst.CSTNode]:
-    """The simple statements of ``body`` in order, nested blocks included, with the tests
-    of ``if``/``while`` and the headers of ``for`` (the ``For`` node) before their bodies;
-    definitions are skipped (their bodies do not run here)."""
-    for statement in body:
-        if type(statement) is cst.SimpleStatementLine:
-            yield statement
-        elif isinstance(statement, (cst.If, cst.While)):
-            yield statement.test
-            yield from _statements_in_order(statements(statement.body))
-            orelse = statement.orelse
-            if type(orelse) is cst.If:
-                yield from _statements_in_order([orelse])
-            elif orelse is not None:
-                yield from _statements_in_order(statements(orelse.body))
-        elif type(statement) is cst.For:
-            yield statement
-            yield from _statements_in_order(statements(statement.body))
-        elif isinstance(statement, (cst.With, cst.Try)):
-            yield from _statements_in_order(statements(statement.body))
-
-
-def _compares(line: cst.CSTNode) -> bool:
-    """A statement that asserts or compares: ``assert a == b``, ``assert_allclose(a, b)``,
-    ``ok = jnp.allclose(a, b)``, ``jax.tree.map(assert_close, a, b)``."""
-    stack: list[cst.CSTNode] = [line]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (cst.Assert, cst.Comparison)):
-            return True
-        name = node.value if type(node) is cst.Name else \
-            node.attr.value if type(node) is cst.Attribute else None
-        if name is not None and (R.is_assertion(name) or _COMPARING.search(name)):
-            return True
-        if not isinstance(node, (cst.FunctionDef, cst.ClassDef)):
-            stack.extend(children(node))
-    return False
-
-
-_COMPARING = re.compile(r"(?:allclose|isclose|equal|_close)$", re.IGNORECASE)
-
-
-def _assigned_names(line: cst.CSTNode) -> set[str]:
-    """The names a one-assignment line binds (``state = reset(key)``)."""
-    small = line.body if type(line) is cst.SimpleStatementLine else ()
-    if len(small) != 1 or type(small[0]) is not cst.Assign:
-        return set()
-    return {name for t in small[0].targets for name in target_names(t.target)}
 
 
 def _key_arguments(value: cst.BaseExpression) -> list[tuple[str, cst.BaseExpression]]:

@@ -1,0 +1,130 @@
+"""Assertions in a block: which statements check what, for the key analysis.
+
+A key fed twice on purpose shows in what the test does with the two results: it asserts on
+them, or compares one with the other. These are syntactic questions about the statements
+of a body, apart from the walk that tracks keys (flow/keys.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+
+import libcst as cst
+
+from jaxpure.analysis.catalog import random as R
+from jaxpure.analysis.syntax import children, reads_any, statements, target_names
+
+
+def statements_in_order(body: Sequence[cst.CSTNode]) -> Iterator[cst.CSTNode]:
+    """The simple statements of ``body`` in order, nested blocks included, with the tests
+    of ``if``/``while`` and the headers of ``for`` (the ``For`` node) before their bodies;
+    definitions are skipped (their bodies do not run here)."""
+    for statement in body:
+        if type(statement) is cst.SimpleStatementLine:
+            yield statement
+        elif isinstance(statement, (cst.If, cst.While)):
+            yield statement.test
+            yield from statements_in_order(statements(statement.body))
+            orelse = statement.orelse
+            if type(orelse) is cst.If:
+                yield from statements_in_order([orelse])
+            elif orelse is not None:
+                yield from statements_in_order(statements(orelse.body))
+        elif type(statement) is cst.For:
+            yield statement
+            yield from statements_in_order(statements(statement.body))
+        elif isinstance(statement, (cst.With, cst.Try)):
+            yield from statements_in_order(statements(statement.body))
+
+
+def compares(line: cst.CSTNode) -> bool:
+    """A statement that asserts or compares: ``assert a == b``, ``assert_allclose(a, b)``,
+    ``ok = jnp.allclose(a, b)``, ``jax.tree.map(assert_close, a, b)``."""
+    stack: list[cst.CSTNode] = [line]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.Assert, cst.Comparison)):
+            return True
+        name = node.value if type(node) is cst.Name else \
+            node.attr.value if type(node) is cst.Attribute else None
+        if name is not None and (R.is_assertion(name) or COMPARING.search(name)):
+            return True
+        if not isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+            stack.extend(children(node))
+    return False
+
+
+COMPARING = re.compile(r"(?:allclose|isclose|equal|_close)$", re.IGNORECASE)
+
+
+def assigned_names(line: cst.CSTNode) -> set[str]:
+    """The names a one-assignment line binds (``state = reset(key)``)."""
+    small = line.body if type(line) is cst.SimpleStatementLine else ()
+    if len(small) != 1 or type(small[0]) is not cst.Assign:
+        return set()
+    return {name for t in small[0].targets for name in target_names(t.target)}
+
+
+def results_compared(body: Sequence[cst.CSTNode], first: cst.CSTNode, second: cst.CSTNode) -> bool:
+    """Whether, in ``body``, what the line ``first`` computes and what the later line
+    ``second`` computes are checked against each other: an assertion or comparison with one
+    operand made from the first's results only and another from the second's only
+    (``actual = joint.sample(seed=key)``, ``expected = dist.sample(seed=subkey)`` after
+    ``subkey = split(key)``, then ``assert_allclose(actual, expected)``). Two results made
+    into one value and asserted on (``assert_allclose(f(x, y), ...)``) are not compared with
+    each other, so a key slip that feeds both stays a slip."""
+    lines = list(statements_in_order(body))
+    at = {id(line): n for n, line in enumerate(lines)}
+    if id(first) not in at or id(second) not in at or at[id(first)] >= at[id(second)]:
+        return False
+    from_first, from_second = assigned_names(first), assigned_names(second)
+    if not from_first or not from_second:
+        return False
+    for line in lines[at[id(first)] + 1:]:
+        if line is second:
+            continue
+        if _compares_apart(line, from_first, from_second):
+            return True
+        made = set(target_names(line.target)) if type(line) is cst.For else assigned_names(line)
+        source = line.iter if type(line) is cst.For else line
+        if made and reads_any(source, from_first):
+            from_first = from_first | made
+        if made and reads_any(source, from_second):
+            from_second = from_second | made
+    return False
+
+
+def _compares_apart(line: cst.CSTNode, one: set[str], other: set[str]) -> bool:
+    """``line`` asserts or compares an operand made from ``one`` only with an operand made
+    from ``other`` only."""
+    for operands in _checked_operands(line):
+        reads = [(reads_any(o, one), reads_any(o, other)) for o in operands]
+        if (True, False) in reads and (False, True) in reads:
+            return True
+    return False
+
+
+def _checked_operands(line: cst.CSTNode) -> Iterator[list[cst.CSTNode]]:
+    """The operands of each assertion call or comparison in ``line``."""
+    stack: list[cst.CSTNode] = [line]
+    while stack:
+        node = stack.pop()
+        if type(node) is cst.Comparison:
+            yield [node.left, *(c.comparator for c in node.comparisons)]
+        elif type(node) is cst.Call:
+            func = node.func
+            name = func.value if type(func) is cst.Name else \
+                func.attr.value if type(func) is cst.Attribute else ""
+            if R.is_assertion(name) or COMPARING.search(name):
+                yield [a.value for a in node.args if a.keyword is None]
+            elif name == "map" and node.args and _names_assertion(node.args[0].value):
+                yield [a.value for a in node.args[1:] if a.keyword is None]  # tree.map(assert_close, a, b)
+        if not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            stack.extend(children(node))
+
+
+def _names_assertion(node: cst.BaseExpression) -> bool:
+    name = node.value if type(node) is cst.Name else \
+        node.attr.value if type(node) is cst.Attribute else ""
+    return R.is_assertion(name) or bool(COMPARING.search(name))
