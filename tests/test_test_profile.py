@@ -12,7 +12,7 @@ from jaxpure.flake8_plugin import JaxPureChecker
 from jaxpure.settings import DEFAULT_TEST_IGNORE, Settings
 
 # A trace counter (JXP102), a traced list append (JXP103), a fixed seed in a jitted step
-# (JXP105), a jit per test case (JXP603) and a key reuse (JXP301).
+# (JXP105), a jit per test case (JXP603) and a key used again after a split (JXP301).
 IDIOMS = """\
 import jax
 
@@ -36,9 +36,9 @@ def test_cases(batches):
 
 def test_reuse():
     key = jax.random.PRNGKey(1)
+    k1, k2 = jax.random.split(key)
     a = jax.random.normal(key, (2,))
-    b = jax.random.normal(key, (2,))
-    return a, b
+    return a, k1, k2
 """
 PROFILED = {"JXP102", "JXP103", "JXP105", "JXP603"}
 

@@ -30,6 +30,14 @@ NON_CONSUMING = frozenset(
 NON_CONSUMING_PREFIXES = ("builtins.", "jax.debug.", "jax.tree", "jax.numpy.", "typing.",
                           "jax.dtypes.", "jax.core.", "logging.", "numpy.", "jax.sharding.",
                           "chex.assert", "jax.experimental.io_callback")
+
+
+def draws_values(qualname: str | None) -> bool:
+    """A ``jax.random`` function that draws numbers (``normal``, ``bernoulli``), not keys."""
+    return qualname is not None and qualname.startswith("jax.random.") and \
+        qualname not in KEY_PRODUCERS and qualname not in NON_CONSUMING
+
+
 # methods of jitted functions and keys that look at a key without drawing from it
 NON_CONSUMING_METHODS = frozenset({"lower", "trace", "eval_shape", "block_until_ready"})
 # helpers named like jax.random's non-consuming functions (`test_utils.clone(key)`)

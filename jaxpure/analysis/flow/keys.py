@@ -23,6 +23,7 @@ from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.syntax import reads_any, returned_values, target_names
 from jaxpure.analysis.module.keyparams import draw_free, helper_consumes
+from jaxpure.analysis.module.test_code import is_test_function
 
 
 from jaxpure.analysis.syntax import children, statements, target_paths
@@ -179,7 +180,8 @@ class KeyFlow(WalkerBase):
                         and not self.compared_in_one_statement(state.consumed_by) \
                         and not self.first_draw_unread(state.consumed_by, call) \
                         and not self.first_result_dead(state) \
-                        and not self.results_compared(state.consumed_by) and (
+                        and not self.results_compared(state.consumed_by) \
+                        and not self.test_inputs(call, state.consumed_by) and (
                     _is_random_call(ctx, call) or _is_random_call(ctx, state.consumed_by)
                     or _is_plain_call(call) and _is_plain_call(state.consumed_by)
                     or _two_functions(ctx, call, state.consumed_by)
@@ -237,6 +239,15 @@ class KeyFlow(WalkerBase):
         jit(env.reset)(rng=key)``, ``eval_state = jit(eval_env.reset)(rng=key)``) are two
         draws from one key."""
         return _side_by_side(self.ctx, call, first) and self.second_result_checked(first)
+
+    def test_inputs(self, call: cst.Call, first: cst.CSTNode) -> bool:
+        """Two ``jax.random`` draws of numbers from one key in a test's own code: the test's
+        inputs (``preds = normal(key, s)``, ``labels = bernoulli(key, 0.5, s)``), correlated
+        on purpose or harmlessly. A key used after a split, or handed to a model or an
+        environment, is still a reuse in a test (module/test_code.py)."""
+        ctx = self.ctx
+        return type(first) is cst.Call and R.draws_values(ctx.qualname(call.func)) \
+            and R.draws_values(ctx.qualname(first.func)) and is_test_function(ctx.frame.unit)
 
     def results_compared(self, first: cst.CSTNode) -> bool:
         """What ``first`` computed and what the call being walked computes are asserted

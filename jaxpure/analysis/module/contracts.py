@@ -29,6 +29,7 @@ from jaxpure.analysis.catalog.pytrees import HAIKU_TRANSFORMS, LINEN_BASES
 from jaxpure.analysis.catalog.arrays import PYTHON_SCALAR_ANNOTATIONS
 from jaxpure.analysis.catalog.shapes import SHAPE_ARGS
 from jaxpure.analysis.catalog.transforms import TRANSFORMS, Transform
+from jaxpure.analysis.module.test_code import is_test_module
 from jaxpure.analysis.syntax import call_arg, keyword_arg
 
 if TYPE_CHECKING:
@@ -65,7 +66,7 @@ def contract_roots(index: ModuleIndex, resolver: Resolver, module: str,
     (``model.init(key, x)``), exercises its models itself (eagerly or under a visible
     transform): what it shows decides there, and only the configured patterns apply."""
     roots: list[tuple[Unit, str]] = []
-    if _is_test_module(index) or _runs_models(index):
+    if is_test_module(index) or _runs_models(index):
         return configured_roots(index, module, patterns) if patterns else []
     for class_name in index.class_nodes:
         roots.extend(_model_methods(index, resolver, class_name))
@@ -77,11 +78,6 @@ def contract_roots(index: ModuleIndex, resolver: Resolver, module: str,
     if patterns:
         roots.extend(configured_roots(index, module, patterns))
     return roots
-
-
-def _is_test_module(index: ModuleIndex) -> bool:
-    return any(name.startswith("test") for name in index.defs) or any(
-        name.startswith("Test") or name.endswith(("Test", "Tests")) for name in index.class_nodes)
 
 
 def _runs_models(index: ModuleIndex) -> bool:
