@@ -64,6 +64,11 @@ KEY_NAME = re.compile(
 UNAMBIGUOUS_KEY_NAME = re.compile(r"(?:^|_)(?:rng|prng|subkey|rng_key|prng_key)\d*$")
 
 
+# PEP 8 spells a module-level constant in capitals: a key bound to `PRIOR_RNG` is a fixed key
+# by declaration, passed again on purpose (the same prior draws for several models)
+CONSTANT_NAME = re.compile(r"^_?[A-Z][A-Z0-9_]*$")
+
+
 def key_like_name(name: str) -> bool:
     return bool(KEY_NAME.match(name)) and name not in ("keys",)
 

@@ -181,7 +181,8 @@ class KeyFlow(WalkerBase):
                         and not self.first_draw_unread(state.consumed_by, call) \
                         and not self.first_result_dead(state) \
                         and not self.results_compared(state.consumed_by) \
-                        and not self.test_inputs(call, state.consumed_by) and (
+                        and not self.test_inputs(call, state.consumed_by) \
+                        and not self.constant_key_rerun(name, call, state.consumed_by) and (
                     _is_random_call(ctx, call) or _is_random_call(ctx, state.consumed_by)
                     or _is_plain_call(call) and _is_plain_call(state.consumed_by)
                     or _two_functions(ctx, call, state.consumed_by)
@@ -239,6 +240,15 @@ class KeyFlow(WalkerBase):
         jit(env.reset)(rng=key)``, ``eval_state = jit(eval_env.reset)(rng=key)``) are two
         draws from one key."""
         return _side_by_side(self.ctx, call, first) and self.second_result_checked(first)
+
+    def constant_key_rerun(self, name: str, call: cst.Call, first: cst.CSTNode) -> bool:
+        """``prior(PRIOR_RNG, n)`` and later ``prior(PRIOR_RNG, m)`` in module-level code (a
+        script, a notebook's cells): one computation run again with a key named as a
+        constant, which is fixed on purpose so that the runs share their draws. Two different
+        draws from it (``normal(KEY)``, ``uniform(KEY)``) are still a reuse."""
+        return self.ctx.frame.unit is None and bool(R.CONSTANT_NAME.match(name)) \
+            and name in self.ctx.index.bindings and type(first) is cst.Call \
+            and self.ctx.module.code_for_node(first.func) == self.ctx.module.code_for_node(call.func)
 
     def test_inputs(self, call: cst.Call, first: cst.CSTNode) -> bool:
         """Two ``jax.random`` draws of numbers from one key in a test's own code: the test's
