@@ -251,13 +251,18 @@ class KeyFlow(WalkerBase):
             and self.ctx.module.code_for_node(first.func) == self.ctx.module.code_for_node(call.func)
 
     def test_inputs(self, call: cst.Call, first: cst.CSTNode) -> bool:
-        """Two ``jax.random`` draws of numbers from one key in a test's own code: the test's
-        inputs (``preds = normal(key, s)``, ``labels = bernoulli(key, 0.5, s)``), correlated
-        on purpose or harmlessly. A key used after a split, or handed to a model or an
-        environment, is still a reuse in a test (module/test_code.py)."""
+        """In a test's own code (module/test_code.py), two ``jax.random`` draws of numbers
+        from one key: the test's inputs (``preds = normal(key, s)``, ``labels =
+        bernoulli(key, 0.5, s)``), correlated on purpose or harmlessly; or the very same call
+        again (``reset_fn(key)`` twice): a replay that rebuilds the same input or checks
+        determinism. A key used after a split, or handed to two different models or
+        environments, is still a reuse in a test."""
         ctx = self.ctx
-        return type(first) is cst.Call and R.draws_values(ctx.qualname(call.func)) \
-            and R.draws_values(ctx.qualname(first.func)) and is_test_function(ctx.frame.unit)
+        if type(first) is not cst.Call or not is_test_function(ctx.frame.unit):
+            return False
+        if R.draws_values(ctx.qualname(call.func)) and R.draws_values(ctx.qualname(first.func)):
+            return True
+        return ctx.module.code_for_node(first) == ctx.module.code_for_node(call)
 
     def results_compared(self, first: cst.CSTNode) -> bool:
         """What ``first`` computed and what the call being walked computes are asserted
