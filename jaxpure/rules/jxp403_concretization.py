@@ -28,7 +28,9 @@ class Concretization(GuardedByExcept, Rule):
     Checks for traced values converted to concrete Python or NumPy values: `int()`,
     `float()`, `complex()`, `.item()`, `.tolist()`, `np.asarray()`/`np.array()` and NumPy
     ufuncs, `math.*`, a traced value used as an index into a Python list, tuple or dict,
-    or formatted with a format spec in an f-string (`f"{loss:.4f}"`).
+    as an axis number (`jnp.expand_dims(m, tuple(jnp.arange(m.ndim, x.ndim)))`: under jit
+    `jnp.arange` is staged, so the tuple holds tracers), or formatted with a format spec
+    in an f-string (`f"{loss:.4f}"`).
 
     ## Why is this bad?
     A tracer has no concrete value at trace time. Under `jit`/`vmap`/`pmap` these raise
