@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from jaxpure.analysis.module.summary import LIBRARY_PREFIXES
+
 if TYPE_CHECKING:
     from jaxpure.analysis.module.index import ModuleIndex, Unit
     from jaxpure.analysis.module.resolve import Resolver
@@ -94,8 +96,7 @@ def typed_receiver(resolver: Resolver, unit: Unit, call: cst.Call) -> tuple[str,
 
 
 # annotations naming these are library types, not classes of the project
-_NOT_PROJECT = ("builtins.", "typing.", "jax.", "numpy.", "flax.", "equinox.", "optax.",
-                "chex.", "haiku.", "collections.", "dataclasses.", "jaxtyping.")
+_NOT_PROJECT = LIBRARY_PREFIXES + ("jaxtyping.",)
 
 
 def _without_none(resolver: Resolver, unit: Unit,
