@@ -16,7 +16,7 @@ from jaxpure.analysis.flow.infer import static_members
 from jaxpure.analysis.flow.domain import Handler
 from jaxpure.analysis.flow.keystate import EVENTS
 from jaxpure.analysis.pipeline import analyze
-from jaxpure.analysis.module.hierarchy import class_facts, self_calls
+from jaxpure.analysis.module.hierarchy import class_facts, self_calls, typed_calls
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.wrappers import jit_wrappers
 from jaxpure.analysis.module.summary import (
@@ -292,7 +292,7 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
     imports_jax = any(target.split(".", 1)[0] in JAX_PACKAGES
                       for target in ctx.index.imports.aliases.values())
     return ModuleSummary(name, frozenset(ctx.index.defs), tuple(calls), reexports, classes,
-                         _self_calls(source, ctx) if classes else (), imports_jax,
+                         _self_calls(source, ctx, bool(classes)), imports_jax,
                          jit_wrappers(ctx.index, ctx.resolver), static_members(ctx))
 
 
@@ -316,21 +316,25 @@ def _transformed_imports(source: str, ctx: Context) -> list[ExternalCall]:
 JAX_PACKAGES = frozenset({"jax", "jaxlib", "flax", "equinox", "haiku", "optax"})
 
 
-def _self_calls(source: str, ctx: Context) -> tuple[SelfCall, ...]:
-    """``self.m(...)`` in the module's traced methods (overrides elsewhere are traced)."""
+def _self_calls(source: str, ctx: Context, has_classes: bool) -> tuple[SelfCall, ...]:
+    """``self.m(...)`` in the module's traced methods, and ``p.m(...)`` on parameters
+    annotated with classes of other modules (overrides elsewhere are traced)."""
     infos = ctx.traced_analysis.info
 
     def traced(unit: Unit) -> bool:
         info = infos.get(id(unit))
         return info is not None and info.via is not None
 
-    found = self_calls(ctx.index, traced)
+    found = [(owner, unit, method, False) for owner, unit, method in
+             (self_calls(ctx.index, traced) if has_classes else [])]
+    found += [(owner, unit, method, True) for owner, unit, method in
+              typed_calls(ctx.index, ctx.resolver, traced)]
     if not found:
         return ()
     lines = _def_lines(source)
     calls = []
-    for owner, unit, method in found:
+    for owner, unit, method, typed in found:
         info = infos[id(unit)]
         calls.append(SelfCall(owner, method, unit.name, lines.get(unit.name, 0), info.via or "",
-                              info.caching_via, info.strict_via))
+                              info.caching_via, info.strict_via, typed))
     return tuple(calls)

@@ -98,6 +98,8 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         stores as stores,
     )
     from jaxpure.analysis.queries.values import (  # noqa: F401
+        axis_arguments as axis_arguments,
+        holds_tracers as holds_tracers,
         is_python_table as is_python_table,
         memoiser as memoiser,
         names_mutable_container as names_mutable_container,
@@ -236,6 +238,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         'stores',
     ),
     'jaxpure.analysis.queries.values': (
+        'axis_arguments',
+        'holds_tracers',
         'is_python_table',
         'memoiser',
         'names_mutable_container',

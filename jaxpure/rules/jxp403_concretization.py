@@ -2,7 +2,9 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jaxpure.analysis import Context, STATIC, is_python_table, is_traced
+from jaxpure.analysis import (
+    Context, STATIC, axis_arguments, holds_tracers, is_python_table, is_traced,
+)
 from jaxpure.rules._shared import GuardedByExcept, snippet, under
 from jaxpure.rules.base import Rule
 
@@ -26,7 +28,9 @@ class Concretization(GuardedByExcept, Rule):
     Checks for traced values converted to concrete Python or NumPy values: `int()`,
     `float()`, `complex()`, `.item()`, `.tolist()`, `np.asarray()`/`np.array()` and NumPy
     ufuncs, `math.*`, a traced value used as an index into a Python list, tuple or dict,
-    or formatted with a format spec in an f-string (`f"{loss:.4f}"`).
+    as an axis number (`jnp.expand_dims(m, tuple(jnp.arange(m.ndim, x.ndim)))`: under jit
+    `jnp.arange` is staged, so the tuple holds tracers), or formatted with a format spec
+    in an f-string (`f"{loss:.4f}"`).
 
     ## Why is this bad?
     A tracer has no concrete value at trace time. Under `jit`/`vmap`/`pmap` these raise
@@ -67,6 +71,7 @@ class Concretization(GuardedByExcept, Rule):
         "import jax\nimport numpy as np\n@jax.jit\ndef f(x):\n    return np.sum(x)\n",
         "import jax\nimport numpy as np\ndef f(x):\n    return float(x.sum())\n",
         "import jax\nimport jax.numpy as jnp\nTABLE = jnp.arange(4)\n@jax.jit\ndef f(i):\n    return TABLE[i]\n",
+        "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x, m):\n    return jnp.expand_dims(m, axis=tuple(range(m.ndim, x.ndim)))\n",
     )
     INVALID = (
         'import jax\nimport jax.numpy as jnp\nimport numpy as np\n@jax.jit\ndef f(gs):\n    return np.linalg.norm([jnp.linalg.norm(g) for g in gs])\n',
@@ -76,6 +81,7 @@ class Concretization(GuardedByExcept, Rule):
         "import jax\nimport math\n@jax.jit\ndef f(x):\n    return math.sqrt(x)\n",
         "import jax\nLAYERS = [1, 2, 3]\n@jax.jit\ndef f(i):\n    return LAYERS[i]\n",
         "import jax\n@jax.jit\ndef f(x):\n    jax.debug.print(f'loss {x.sum():.4f}')\n    return x\n",
+        "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x, m):\n    return jnp.expand_dims(m, axis=tuple(jnp.arange(m.ndim, x.ndim)))\n",
     )
 
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
@@ -88,6 +94,9 @@ class Concretization(GuardedByExcept, Rule):
             self._report(ctx, node, f"`.{func.attr.value}()`", via,
                          "keep it an array (use it directly, or x.astype(...))")
             return
+        for axis in axis_arguments(ctx, node):
+            if holds_tracers(ctx, axis):
+                self._report_axis(ctx, axis, via)
         qual = ctx.qualname(func)
         if qual is None or not node.args:
             return
@@ -142,6 +151,18 @@ class Concretization(GuardedByExcept, Rule):
                     "TracerIntegerConversionError (a dict: an unhashable-type error). Store the "
                     "table as a jnp array and index that.",
                 )
+
+    def _report_axis(self, ctx: Context, axis: cst.BaseExpression, via: str) -> None:
+        self.report(
+            ctx,
+            axis,
+            f"Traced value `{snippet(ctx, axis)}` used as an axis number raises "
+            f"TracerIntegerConversionError under {under(ctx, via)}; compute axes with "
+            "Python ints (range, np.arange, x.ndim)",
+            detail="JAX needs axis numbers as Python ints when it traces. Under a transform "
+            "`jnp.arange` is staged even with static bounds, so `tuple(jnp.arange(a, b))` is "
+            "a tuple of tracers; `tuple(range(a, b))` is not.",
+        )
 
     def _report(self, ctx: Context, node: cst.CSTNode, what: str, via: str, fix: str,
                 error: str = "ConcretizationTypeError") -> None:

@@ -1,14 +1,43 @@
-"""A NumPy reduction of a traced parameter.
+"""A truth test of a NumPy reduction of traced parameters, reached through a factory.
 
-Reduces jaxley-d182bf61-1383: `np.min(params[name])` on parameters that the jitted
-integrator passes in converts tracers to NumPy (TracerArrayConversionError); np.min is
-not known as a conversion, even under a visible jax.jit (np.roll and np.append are).
+Reduces jaxley-d182bf61-1383: `np.min(params[name])` on parameters the jitted integrator
+passes in is itself fine under jit (np.min hands a tracer to its own `.min()`, checked
+under jax 0.10 / numpy 2: the result is a tracer), but the `assert minimal > 0` after it
+raises TracerBoolConversionError (JXP401). The bug.json entry names the np.min line with
+JXP403; the line that raises is the next one. What the tree lacks is the path: a test
+jits `loss` -> `integrate(module, params)` -> `init_fn` returned by
+`build_init_and_step_fn(module)` -> `module.get_all_parameters(pstate)` on a parameter
+annotated `module: Module`.
 """
 import jax
 import numpy as np
 
 
-@jax.jit
-def check_params(params):
-    smallest = np.min(params["axial_diffusion"])  # JXP403
-    return params["axial_diffusion"] * 2, smallest
+class Module:
+    def get_all_parameters(self, pstate):
+        params = {}
+        for entry in pstate:
+            params[entry["key"]] = entry["val"]
+        minimal = np.min(params["axial_diffusion"])
+        assert minimal > 0  # JXP401
+        return params
+
+
+def build_init_fn(module: Module):
+    def init_fn(params):
+        pstate = [{"key": k, "val": v} for k, v in params.items()]
+        return module.get_all_parameters(pstate)
+
+    return init_fn
+
+
+def integrate(module: Module, params):
+    init_fn = build_init_fn(module)
+    return init_fn(params)
+
+
+def loss(params):
+    return integrate(Module(), params)["axial_diffusion"].sum()
+
+
+grad_fn = jax.jit(jax.value_and_grad(loss))

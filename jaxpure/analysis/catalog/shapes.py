@@ -41,3 +41,29 @@ SHAPE_ARGS: dict[str, tuple[tuple[int, str], ...]] = {
     "jax.numpy.hsplit": ((1, "indices_or_sections"),),
     "jax.numpy.vsplit": ((1, "indices_or_sections"),),
 }
+
+# Axis numbers are Python ints when traced (JAX normalises them with `operator.index`, so a
+# tracer raises TracerIntegerConversionError). Any `axis=`/`axes=` keyword of a function in
+# these namespaces, and the positions below for the calls that take it positionally.
+AXIS_NAMESPACES = ("jax.numpy.", "jax.nn.", "jax.scipy.special.")
+AXIS_KEYWORDS = ("axis", "axes")
+_REDUCTIONS = ("sum", "mean", "max", "min", "amax", "amin", "prod", "any", "all", "argmax",
+               "argmin", "std", "var", "cumsum", "cumprod", "nansum", "nanmean", "nanmax",
+               "nanmin", "median", "sort", "argsort", "count_nonzero", "flip")
+AXIS_POSITIONS: dict[str, tuple[int, ...]] = {
+    **{f"jax.numpy.{name}": (1,) for name in _REDUCTIONS},
+    "jax.numpy.expand_dims": (1,),
+    "jax.numpy.squeeze": (1,),
+    "jax.numpy.transpose": (1,),
+    "jax.numpy.moveaxis": (1, 2),
+    "jax.numpy.swapaxes": (1, 2),
+    "jax.numpy.concatenate": (1,),
+    "jax.numpy.stack": (1,),
+    "jax.numpy.take": (2,),
+    "jax.numpy.take_along_axis": (2,),
+    "jax.numpy.roll": (2,),
+    "jax.nn.softmax": (1,),
+    "jax.nn.log_softmax": (1,),
+    "jax.nn.logsumexp": (1,),
+    "jax.scipy.special.logsumexp": (1,),
+}

@@ -1,10 +1,16 @@
-"""Methods traced through ``self``: overrides in subclasses, in this module or others.
+"""Methods traced through ``self`` or a parameter annotated with a class: overrides in
+subclasses, in this module or others.
 
 A base class's jitted ``step`` calls ``self.rewards(state)``; which ``rewards`` runs depends
 on the instance, so every override of ``rewards`` in a subclass is traced too. Within a
 module the call graph gets an edge to each override (``override_edges``); across modules
 the summary lists the module's classes with their bases and the ``self.<method>`` calls of
 its traced methods (``class_facts``), and summary.propagate seeds the overrides elsewhere.
+
+The same holds for a parameter annotated with a class of the project: a jitted
+``_condition(self, y, X, kernel: Kernel)`` that calls ``kernel.matmul(X, y)`` runs the
+``matmul`` of whichever subclass of ``Kernel`` it is given, so ``Kernel.matmul`` and every
+override of it are traced (``typed_calls``).
 """
 
 from __future__ import annotations
@@ -13,6 +19,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import libcst as cst
+
+from jaxpure.analysis.module.summary import LIBRARY_PREFIXES
 
 if TYPE_CHECKING:
     from jaxpure.analysis.module.index import ModuleIndex, Unit
@@ -65,6 +73,63 @@ def override_edges(index: ModuleIndex) -> list[tuple[Unit, Unit, cst.Call]]:
     return edges
 
 
+def typed_receiver(resolver: Resolver, unit: Unit, call: cst.Call) -> tuple[str, str] | None:
+    """(the annotated class as written, m) for ``p.m(...)`` where ``p`` is a parameter of
+    the calling function annotated with one class (``kernel: Kernel``,
+    ``Optional[kernels.Kernel]``, ``Kernel | None``): ``p`` holds an instance of it or of a
+    subclass. The class is a qualified name, or a bare name for a class of this module."""
+    func = call.func
+    if not type(func) is cst.Attribute or not type(func.value) is cst.Name:
+        return None
+    param = unit.param(func.value.value)
+    if param is None or param.annotation is None or param.star:
+        return None
+    annotation = _without_none(resolver, unit, param.annotation)
+    if annotation is None:
+        return None
+    if type(annotation) is cst.Name and annotation.value in resolver.index.class_nodes:
+        return annotation.value, func.attr.value
+    qual = resolver.qualname(annotation, unit)
+    if qual is None or "." not in qual or qual.startswith(_NOT_PROJECT):
+        return None
+    return qual, func.attr.value
+
+
+# annotations naming these are library types, not classes of the project
+_NOT_PROJECT = LIBRARY_PREFIXES + ("jaxtyping.",)
+
+
+def _without_none(resolver: Resolver, unit: Unit,
+                  annotation: cst.BaseExpression) -> cst.BaseExpression | None:
+    """``X`` for ``Optional[X]`` and ``X | None``; a name or dotted name, else None."""
+    if type(annotation) is cst.Subscript and len(annotation.slice) == 1 \
+            and resolver.qualname(annotation.value, unit) == "typing.Optional":
+        inner = annotation.slice[0].slice
+        annotation = inner.value if type(inner) is cst.Index else annotation
+    if type(annotation) is cst.BinaryOperation and type(annotation.operator) is cst.BitOr:
+        sides = [annotation.left, annotation.right]
+        kept = [e for e in sides if not (type(e) is cst.Name and e.value == "None")]
+        annotation = kept[0] if len(kept) == 1 else annotation
+    return annotation if isinstance(annotation, (cst.Name, cst.Attribute)) else None
+
+
+def typed_edges(index: ModuleIndex, resolver: Resolver) -> list[tuple[Unit, Unit, cst.Call]]:
+    """(caller, method, call) for each ``p.m(...)`` on a parameter annotated with a class C
+    of this module: C's ``m`` and each override of it in a subclass of the module."""
+    edges = []
+    for unit in index.units:
+        for call in unit.calls:
+            found = typed_receiver(resolver, unit, call)
+            if found is None or found[0] not in index.class_nodes:
+                continue
+            owner, method = found
+            for cls in [owner, *subclasses(index, owner)]:
+                target = index.classes.get(cls, {}).get(method)
+                if target is not None:
+                    edges.append((unit, target, call))
+    return edges
+
+
 def class_facts(index: ModuleIndex, resolver: Resolver, module: str) -> tuple:
     """For the summary: (class, qualified bases, method names) for each class of the module."""
     classes = []
@@ -92,6 +157,22 @@ def self_calls(index: ModuleIndex, traced: Callable[[Unit], bool]) -> list[tuple
             method = self_method_call(unit, call)
             if method is not None and (owner, unit, method) not in found:
                 found.append((owner, unit, method))
+    return found
+
+
+def typed_calls(index: ModuleIndex, resolver: Resolver,
+                traced: Callable[[Unit], bool]) -> list[tuple[str, Unit, str]]:
+    """(qualified class, calling function, m) for each ``p.m(...)`` in a traced function on
+    a parameter annotated with a class of another module."""
+    found = []
+    for unit in index.units:
+        if not traced(unit):
+            continue
+        for call in unit.calls:
+            typed = typed_receiver(resolver, unit, call)
+            if typed is not None and typed[0] not in index.class_nodes \
+                    and (typed[0], unit, typed[1]) not in found:
+                found.append((typed[0], unit, typed[1]))
     return found
 
 

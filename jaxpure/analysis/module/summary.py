@@ -41,19 +41,22 @@ class ExternalCall:
 
 @dataclass(frozen=True)
 class SelfCall:
-    """``self.<method>(...)`` in a traced method of a class: overrides elsewhere are traced."""
+    """``self.<method>(...)`` in a traced method of a class: overrides elsewhere are traced.
+    With ``typed``, ``p.<method>(...)`` on a parameter annotated with the class ``owner``
+    of another module: that class's method and the overrides are traced."""
 
-    owner: str  # the class (of this module) whose method makes the call
+    owner: str  # the class (of this module) whose method makes the call; typed: qualified
     method: str
     caller: str
     line: int
     via: str
     caching: str | None
     strict: str | None
+    typed: bool = False
 
     def to_json(self) -> list:
         return [self.owner, self.method, self.caller, self.line, self.via, self.caching,
-                self.strict]
+                self.strict, self.typed]
 
 
 @dataclass(frozen=True)
@@ -308,15 +311,25 @@ def override_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
     found = []
     for name, (summary, path, relpath) in summaries.items():
         for call in summary.self_calls:
-            owner = f"{name}.{call.owner}"
+            owner = _aliased(aliases, call.owner) if call.typed else f"{name}.{call.owner}"
             for qualified, (module, _bases, methods) in classes.items():
-                if module != name and call.method in methods and owner in lineage[qualified]:
+                if module != name and call.method in methods and (
+                        owner in lineage[qualified] or call.typed and owner == qualified):
                     function = f"{qualified[len(module) + 1:]}.{call.method}"
-                    origin = (f"`{call.owner}.{call.caller}` in {path}:{call.line} "
+                    origin = (f"`{call.caller}` in {path}:{call.line} through a "
+                              f"`{owner.rsplit('.', 1)[-1]}` parameter" if call.typed else
+                              f"`{call.owner}.{call.caller}` in {path}:{call.line} "
                               f"through `self.{call.method}`")
                     found.append((module, Seed(function, call.via, call.caching, call.strict,
                                                origin, (), (), False, relpath)))
     return found
+
+
+def _aliased(aliases: Mapping[str, str], name: str) -> str:
+    """``pkg.kernels.Kernel`` re-exported from ``pkg.kernels.base``: the defining name."""
+    for _ in range(3):
+        name = aliases.get(name, name)
+    return name
 
 
 def seeds_fingerprint(seeds: Iterable[Seed]) -> str:

@@ -16,7 +16,7 @@ import libcst as cst
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.classes import applied_function, called_model, held_method
 from jaxpure.analysis.module.contracts import CONTRACT_JIT, contract_roots
-from jaxpure.analysis.module.hierarchy import override_edges
+from jaxpure.analysis.module.hierarchy import override_edges, typed_edges
 from jaxpure.analysis.module.wrappers import wrapper_transforms
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.syntax import (
@@ -188,6 +188,8 @@ class TracedAnalysis:
                 if held is not None:  # `self.op.run(x)`: shows no run of `op` (a submodule)
                     held_edges.append((unit, held, call))
         self.edges.extend(override_edges(self.index))  # `self.rewards()`: every override
+        # `kernel.matmul(x)` on a parameter annotated `kernel: Kernel`: Kernel's and overrides
+        self.edges.extend(typed_edges(self.index, self.resolver))
         # traced by contract, unless this module shows how it runs (`jax.jit(model.apply)`,
         # an eager `model.apply(...)`): then what it shows decides
         shown = {id(callee) for _c, callee, _call in self.edges} | {id(o.target) for o in self.origins}

@@ -1,6 +1,7 @@
 """What a name was bound to, and what that value is: a mutable container, a Python table,
 a NumPy array, an unhashable static argument, a memoiser
-(JXP101, JXP103, JXP201, JXP403, JXP602)."""
+(JXP101, JXP103, JXP201, JXP403, JXP602); where a call takes axis numbers, and whether a value
+there holds tracers."""
 
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ from jaxpure.analysis.catalog.arrays import (
     NUMPY_ARRAY_CREATORS,
     is_mutable_value,
 )
-from jaxpure.analysis.syntax import returned_values
+from jaxpure.analysis.catalog.shapes import AXIS_KEYWORDS, AXIS_NAMESPACES, AXIS_POSITIONS
+from jaxpure.analysis.lattice import TRACED_ARRAY, is_traced
+from jaxpure.analysis.syntax import call_arg, keyword_arg, returned_values
 
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
     from jaxpure.analysis.context import Context
@@ -79,6 +82,39 @@ def is_python_table(ctx: Context, value: cst.BaseExpression, depth: int = 0) -> 
         return bool(values) and all(v is not None and is_python_table(ctx, v, depth + 1)
                                     for v in values)
     return False
+
+
+def axis_arguments(ctx: Context, call: cst.Call) -> list[cst.BaseExpression]:
+    """What ``call`` passes where JAX needs axis numbers as Python ints: ``axis=``/``axes=``
+    of a ``jnp``/``jax.nn`` function or of a method of a traced array (``x.sum(axis=a)``),
+    and the positional axis of the calls that take one (``jnp.expand_dims(x, a)``)."""
+    func = call.func
+    qual = ctx.qualname(func)
+    if qual is None:
+        if not (type(func) is cst.Attribute and is_traced(ctx.kind(func.value))):
+            return []
+        found = (keyword_arg(call, name) for name in AXIS_KEYWORDS)
+        return [arg.value for arg in found if arg is not None]
+    if not qual.startswith(AXIS_NAMESPACES):
+        return []
+    values = [call_arg(call, position, None) for position in AXIS_POSITIONS.get(qual, ())]
+    values += [arg.value for name in AXIS_KEYWORDS if (arg := keyword_arg(call, name))]
+    return [value for value in values if value is not None]
+
+
+def holds_tracers(ctx: Context, value: cst.BaseExpression) -> bool:
+    """A traced array, a tuple/list display with one among its elements, or ``tuple(a)`` /
+    ``list(a)`` of a traced array: iterating a tracer gives tracers, so
+    ``tuple(jnp.arange(a, b))`` under a transform is a tuple of traced scalars, not of ints
+    (``jnp.arange`` of static bounds is staged too)."""
+    if isinstance(value, (cst.Tuple, cst.List)):
+        return any(holds_tracers(ctx, e.value) for e in value.elements
+                   if type(e) is not cst.StarredElement)
+    if type(value) is cst.Call and len(value.args) == 1 and value.args[0].keyword is None \
+            and value.args[0].star == "" \
+            and ctx.qualname(value.func) in ("builtins.tuple", "builtins.list"):
+        return ctx.kind(value.args[0].value) == TRACED_ARRAY
+    return ctx.kind(value) == TRACED_ARRAY
 
 
 def is_numpy_array(ctx: Context, value: cst.BaseExpression) -> bool:
