@@ -1,10 +1,10 @@
 """A truth test of a NumPy reduction of traced parameters, reached through a factory.
 
-Reduces jaxley-d182bf61-1383: `np.min(params[name])` on parameters the jitted integrator
+Reduces jaxley-d182bf61-1384: `np.min(params[name])` on parameters the jitted integrator
 passes in is itself fine under jit (np.min hands a tracer to its own `.min()`, checked
 under jax 0.10 / numpy 2: the result is a tracer), but the `assert minimal > 0` after it
-raises TracerBoolConversionError (JXP401). The bug.json entry names the np.min line with
-JXP403; the line that raises is the next one. What the tree lacks is the path: a test
+raises TracerBoolConversionError (JXP401); the fix removed both lines, and the entry names
+the assert. What the tree lacks is the path: a test
 jits `loss` -> `integrate(module, params)` -> `init_fn` returned by
 `build_init_and_step_fn(module)` -> `module.get_all_parameters(pstate)` on a parameter
 annotated `module: Module`.
