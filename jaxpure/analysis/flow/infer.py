@@ -10,6 +10,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis.flow.domain import KindScope
+from jaxpure.analysis.flow.returned_kind import returned_kind
 from jaxpure.analysis.flow.returns import returns_array, returns_array_entry, returns_arrays
 
 from jaxpure.analysis import lattice as L
@@ -418,6 +419,9 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
             return L.TRACED_ARRAY  # a helper of this module that returns jnp results
         if callee is not None and returns_arrays(ctx, callee):
             return L.TRACED_CONTAINER  # `self.loss_fn(y, p)` returning {"summed": jnp.sum(...)}
+        returned = returned_kind(ctx, callee, call, infer_kind) if callee is not None else None
+        if returned is not None and L.is_traced(returned):
+            return returned  # `self.should_update(state)`: `step % period == 0` on a tracer
     if type(func) is cst.Attribute:
         receiver = infer_kind(ctx, func.value)
         method = func.attr.value
