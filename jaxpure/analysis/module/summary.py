@@ -240,7 +240,8 @@ def wrapper_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
                   aliases: Mapping[str, str]) -> list[tuple[str, Seed]]:
     """Seeds naming no function that tell a module which names it may import are the
     project's jit wrappers (``utils.staged``, re-exported by ``utils/__init__.py``):
-    ``origin`` is the name, ``via`` the transform (module/wrappers.py)."""
+    ``origin`` is the name, ``via`` the transform (module/wrappers.py), ``keywords`` the
+    static keywords the wrapper rewrites (each with kind 0)."""
     # qualified name -> (transform, path, relpath, rewritten static keywords)
     wrappers: dict[str, tuple[str, str, str, tuple[str, ...]]] = {}
     for name, (summary, path, relpath) in summaries.items():
