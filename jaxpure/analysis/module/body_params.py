@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from jaxpure.analysis.catalog.transforms import Transform
+
 if TYPE_CHECKING:
     from jaxpure.analysis.module.index import Unit
     from jaxpure.analysis.module.resolve import Resolver
@@ -24,7 +26,7 @@ if TYPE_CHECKING:
 class ParameterBody:
     """A body given as ``param`` of ``unit`` (bare, or as the function of a partial)."""
 
-    transform: object  # the Transform (catalog.transforms), kept opaque here
+    transform: Transform  # the lax primitive (`lax.cond`)
     node: cst.CSTNode  # the application (`lax.cond(...)`)
     unit: Unit
     param: str

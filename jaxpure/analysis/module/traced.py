@@ -326,7 +326,6 @@ class TracedAnalysis:
     def resolve_parameter_bodies(self) -> None:
         for body in self.parameter_bodies:
             t = body.transform
-            assert isinstance(t, Transform)
             for function, shift in passed_functions(self.resolver, body, self.edges):
                 if body.partial is not None:
                     self.add_partial(t, body.node, body.unit, body.partial, function, None, shift)
