@@ -287,13 +287,27 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
     reexports = tuple(
         (alias, target) for alias, target in ctx.index.imports.aliases.items()
         if "." in target and not target.startswith(LIBRARY_PREFIXES)
-    )
+    ) + _assigned_aliases(ctx)
     classes = class_facts(ctx.index, ctx.resolver, name) if ctx.index.class_nodes else ()
     imports_jax = any(target.split(".", 1)[0] in JAX_PACKAGES
                       for target in ctx.index.imports.aliases.values())
     return ModuleSummary(name, frozenset(ctx.index.defs), tuple(calls), reexports, classes,
                          _self_calls(source, ctx, bool(classes)), imports_jax,
                          jit_wrappers(ctx.index, ctx.resolver), static_members(ctx))
+
+
+def _assigned_aliases(ctx: Context) -> tuple[tuple[str, str], ...]:
+    """``staged = staging.staged`` at module level, bound once: a re-export of the project
+    name, as ``from .staging import staged`` would be."""
+    found = []
+    for name, bindings in ctx.index.bindings.items():
+        value = bindings[0].value if len(bindings) == 1 and not bindings[0].augmented else None
+        if type(value) is not cst.Attribute or name in ctx.index.imports.aliases:
+            continue
+        qual = ctx.resolver.qualname(value, None)
+        if qual is not None and "." in qual and not qual.startswith(LIBRARY_PREFIXES):
+            found.append((name, qual))
+    return tuple(found)
 
 
 def _transformed_imports(source: str, ctx: Context) -> list[ExternalCall]:

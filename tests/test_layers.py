@@ -40,6 +40,10 @@ WITHIN = {
                                         "jaxpure.analysis.flow.keystate",
                                         "jaxpure.analysis.flow.base",
                                         "jaxpure.analysis.flow.kinds"),
+    # what a helper returns, read for infer's calls (returns.py, returned_kind.py)
+    "jaxpure.analysis.flow.infer": ("jaxpure.analysis.flow.domain",
+                                    "jaxpure.analysis.flow.returns",
+                                    "jaxpure.analysis.flow.returned_kind"),
     "jaxpure.analysis.flow": ("jaxpure.analysis.flow.domain", "jaxpure.analysis.flow.keystate",
                               "jaxpure.analysis.flow.base", "jaxpure.analysis.flow.infer"),
     "jaxpure.analysis.module.facts": ("jaxpure.analysis.module",),

@@ -39,7 +39,8 @@ class InputStateMutation(Rule):
     reported: into an argument every caller binds to `jax.new_ref(...)` or a Variable with
     `hijax=True`, and `optimizer.update(model, grads)` (two or more arguments: no dict's
     `update`) in a module that makes such references. Nor is a write that no caller can
-    observe: every call of the function is seen (it is nested, or private to the module),
+    observe: every call of the function is seen (it is nested, private to the module, or a
+    private method called only as `self._step(...)`),
     and each caller rebinds the name it passed to the result (`params = update(params, g)`)
     or never reads it after a single call (`return jax.grad(loss)(params)`).
 

@@ -29,7 +29,9 @@ ARRAY_METHODS = frozenset(
      "diagonal", "view", "copy", "__getitem__"}
 )
 # Methods whose result is a concrete Python value (the rules report them on tracers).
-CONCRETE_METHODS = frozenset({"item", "tolist", "keys", "__len__", "__bool__", "__int__"})
+# `index`: JAX arrays have none, so `coefficients.index(None)` on a traced tuple is the
+# sequence's, and gives an int.
+CONCRETE_METHODS = frozenset({"item", "tolist", "keys", "index", "__len__", "__bool__", "__int__"})
 
 # Calls returning static Python values whatever their arguments.
 STATIC_CALLS = frozenset(

@@ -10,6 +10,8 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis.flow.domain import KindScope
+from jaxpure.analysis.flow.returned_kind import returned_kind
+from jaxpure.analysis.flow.returns import returns_array, returns_array_entry, returns_arrays
 
 from jaxpure.analysis import lattice as L
 from jaxpure.analysis.catalog import arrays as A
@@ -48,6 +50,8 @@ def infer_kind(ctx: KindScope, expr: cst.BaseExpression) -> int:
             return L.TRACED_ARRAY if base == L.TRACED_ARRAY else L.TRACED
         if base in (L.STATIC, L.ARRAY, L.NUMPY):
             return base
+        if base == L.UNKNOWN and _traced_helper_entry(ctx, expr):
+            return L.TRACED_ARRAY
         if base == L.REF:
             if _plural_refs(expr.value):
                 return L.REF  # `residual_refs[0]`: one ref of a list of them
@@ -89,6 +93,23 @@ def infer_kind(ctx: KindScope, expr: cst.BaseExpression) -> int:
 
 
 _SEQUENCE_DISPLAYS = (cst.List, cst.Tuple, cst.ListComp)
+
+
+def _traced_helper_entry(ctx: KindScope, expr: cst.Subscript) -> bool:
+    """``self.loss_fn(y, logits)["summed"]`` on tracers, where every return of ``loss_fn``
+    is a dict display whose ``"summed"`` entry is an array expression: a tracer, whatever
+    the other entries are."""
+    call = expr.value
+    if not (ctx.traced and type(call) is cst.Call and len(expr.slice) == 1):
+        return False
+    index = expr.slice[0].slice
+    if not (type(index) is cst.Index and type(index.value) is cst.SimpleString):
+        return False
+    key = index.value.evaluated_value
+    if not isinstance(key, str) or not any(L.is_traced(infer_kind(ctx, a.value)) for a in call.args):
+        return False
+    callee = ctx.resolver.function(call.func, ctx.unit)
+    return callee is not None and returns_array_entry(ctx, callee, key)
 
 
 def _joins_sequences(expr: cst.BinaryOperation, kinds: list[int]) -> bool:
@@ -394,10 +415,13 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
         return L.UNKNOWN
     if ctx.traced and any(L.is_traced(infer_kind(ctx, a.value)) for a in call.args):
         callee = ctx.resolver.function(func, ctx.unit)
-        if callee is not None and _returns_array(ctx, callee):
+        if callee is not None and returns_array(ctx, callee):
             return L.TRACED_ARRAY  # a helper of this module that returns jnp results
-        if callee is not None and _returns_arrays(ctx, callee):
+        if callee is not None and returns_arrays(ctx, callee):
             return L.TRACED_CONTAINER  # `self.loss_fn(y, p)` returning {"summed": jnp.sum(...)}
+        returned = returned_kind(ctx, callee, call, infer_kind) if callee is not None else None
+        if returned is not None and L.is_traced(returned):
+            return returned  # `self.should_update(state)`: `step % period == 0` on a tracer
     if type(func) is cst.Attribute:
         receiver = infer_kind(ctx, func.value)
         method = func.attr.value
@@ -510,41 +534,6 @@ def _built_from_static(node: cst.CSTNode, self_name: str, statics: frozenset[str
 
 _COMPOSITE_EXPRESSIONS = (cst.Subscript, cst.BinaryOperation, cst.Tuple, cst.Comparison,
                           cst.UnaryOperation)
-
-
-def _returns_array(ctx: KindScope, unit: Unit) -> bool:
-    """Whether every ``return`` of a function gives a ``jnp``/``lax`` array expression
-    (``return jnp.mean((x @ w - y) ** 2)``), so that calling it on tracers gives a tracer."""
-    cache = ctx.facts.returns_array
-    found = cache.get(id(unit))
-    if found is None:
-        values = returned_values(unit.node)
-        found = cache[id(unit)] = bool(values) and all(
-            _array_expression(ctx, value, unit) for value in values)
-    return found
-
-
-def _returns_arrays(ctx: KindScope, unit: Unit) -> bool:
-    """Whether every ``return`` gives a dict, tuple or list display of ``jnp`` array
-    expressions (``return {"loss": jnp.mean(e ** 2)}``): on tracers, a container of them."""
-    values = returned_values(unit.node)
-    return bool(values) and all(
-        isinstance(value, (cst.Dict, cst.Tuple, cst.List)) and value.elements and all(
-            type(e) in (cst.DictElement, cst.Element)
-            and _array_expression(ctx, e.value, unit) for e in value.elements)
-        for value in values)
-
-
-def _array_expression(ctx: KindScope, node: cst.BaseExpression, unit: Unit) -> bool:
-    if type(node) is cst.Call:
-        qual = ctx.resolver.qualname(node.func, unit)
-        return qual is not None and qual.startswith(A.ARRAY_NAMESPACES) \
-            and qual not in A.STATIC_CALLS and qual not in CONTROL_FLOW
-    if type(node) is cst.BinaryOperation:
-        return _array_expression(ctx, node.left, unit) or _array_expression(ctx, node.right, unit)
-    if type(node) is cst.UnaryOperation and not type(node.operator) is cst.Not:
-        return _array_expression(ctx, node.expression, unit)
-    return False
 
 
 # ---------------------------------------------------------------------------------

@@ -71,6 +71,9 @@ class KindFlow(WalkerBase):
         name = p.name
         if name in info.static_params:
             return L.STATIC
+        spread = self.spread_kind(info, name)
+        if spread is not None:
+            return spread
         if info.statics_unknown:
             return L.UNKNOWN  # static_argnums given as a variable: any parameter may be static
         if name in info.unbatched_params and (info.caching_via is None
@@ -118,6 +121,19 @@ class KindFlow(WalkerBase):
             # residuals, cotangents, primals: what JAX hands the rule, but nondiff_argnums
             return L.STATIC if name in info.custom_rule_static else L.TRACED
         return L.UNKNOWN
+
+    def spread_kind(self, info: TraceInfo, name: str) -> int | None:
+        """A parameter ``partial(f, **kwargs)`` fills from the applying function's own
+        ``**kwargs``: what that function's callers pass by that keyword (None when none
+        does: the parameter is the primitive's, or keeps its default)."""
+        found: int | None = None
+        for source in info.kwargs_sources:
+            own = source.param(name)
+            kind = self.ctx.callsite_kinds.get(id(source), {}).get(name) \
+                if own is None or own.star else None
+            if kind is not None:
+                found = kind if found is None else L.join(found, kind)
+        return found
 
     def concrete_after_guard(self, node: cst.Try | cst.TryStar) -> None:
         """``try: v = np.asarray(v) except TypeError: return``: past the ``try``, the

@@ -16,7 +16,8 @@ import libcst as cst
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.syntax import COMPREHENSIONS, children, single_assignment, target_names
 
-__all__ = ["Bindings", "binding_value", "single_assignment", "single_value", "unit_bindings"]
+__all__ = ["Bindings", "augmented_names", "binding_value", "single_assignment", "single_value",
+           "unit_bindings"]
 
 Bindings = dict[str, list[cst.BaseExpression | None]]
 
@@ -52,6 +53,23 @@ def unit_bindings(unit: Unit) -> Bindings:
     node = unit.node
     if type(node) is cst.FunctionDef:
         _collect_bindings(node.body, found)
+    return found
+
+
+def augmented_names(unit: Unit) -> dict[str, int]:
+    """How many of a function's bindings of each name are augmented assignments
+    (``x *= m``): :func:`unit_bindings` gives them no value, like a loop target."""
+    found: dict[str, int] = {}
+    node = unit.node
+    stack: list[cst.CSTNode] = [node.body] if type(node) is cst.FunctionDef else []
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)) \
+                or type(current) in COMPREHENSIONS:
+            continue
+        if type(current) is cst.AugAssign and type(current.target) is cst.Name:
+            found[current.target.value] = found.get(current.target.value, 0) + 1
+        stack.extend(children(current))
     return found
 
 

@@ -72,8 +72,9 @@ class ModuleSummary:
     # the module imports JAX (or a JAX framework) itself; None: not parsed (its text names
     # none of them), so it is analysed only if it imports a module that does
     imports_jax: bool | None = None
-    # the project's own jit wrappers defined here: (function, the transform it applies)
-    wrappers: tuple[tuple[str, str], ...] = ()
+    # the project's own jit wrappers defined here: (function, the transform it applies,
+    # the static keywords it rewrites: module/wrappers.py)
+    wrappers: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
     # class facts other modules need: a class of this module -> its members that are Python
     # values even on a traced instance (static fields, properties over aux data or shapes)
     static_members: tuple[tuple[str, tuple[str, ...]], ...] = ()
@@ -88,7 +89,7 @@ class ModuleSummary:
             [[c[0], list(c[1]), list(c[2])] for c in self.classes],
             [c.to_json() for c in self.self_calls],
             self.imports_jax,
-            [list(w) for w in self.wrappers],
+            [[w[0], w[1], list(w[2])] for w in self.wrappers],
             [[name, list(members)] for name, members in self.static_members],
         ]
 
@@ -109,7 +110,7 @@ class ModuleSummary:
             tuple((c[0], tuple(c[1]), tuple(c[2])) for c in classes),
             tuple(SelfCall(*c) for c in self_calls),
             imports_jax,
-            tuple((w[0], w[1]) for w in wrappers),
+            tuple((w[0], w[1], tuple(w[2]) if len(w) > 2 else ()) for w in wrappers),
             tuple((c[0], tuple(c[1])) for c in static_members),
         )
 
@@ -242,11 +243,13 @@ def wrapper_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
                   aliases: Mapping[str, str]) -> list[tuple[str, Seed]]:
     """Seeds naming no function that tell a module which names it may import are the
     project's jit wrappers (``utils.staged``, re-exported by ``utils/__init__.py``):
-    ``origin`` is the name, ``via`` the transform (module/wrappers.py)."""
-    wrappers: dict[str, tuple[str, str, str]] = {}  # qualified name -> (transform, path, relpath)
+    ``origin`` is the name, ``via`` the transform (module/wrappers.py), ``keywords`` the
+    static keywords the wrapper rewrites (each with kind 0)."""
+    # qualified name -> (transform, path, relpath, rewritten static keywords)
+    wrappers: dict[str, tuple[str, str, str, tuple[str, ...]]] = {}
     for name, (summary, path, relpath) in summaries.items():
-        for function, transform in summary.wrappers:
-            wrappers[f"{name}.{function}"] = (transform, path, relpath)
+        for function, transform, rewritten in summary.wrappers:
+            wrappers[f"{name}.{function}"] = (transform, path, relpath, rewritten)
     if not wrappers:
         return []
     names = dict(wrappers)
@@ -259,11 +262,12 @@ def wrapper_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
     found = []
     for module, (summary, _path, _relpath) in summaries.items():
         imported = [target for _alias, target in summary.reexports]
-        for name, (transform, _p, relpath) in names.items():
+        for name, (transform, _p, relpath, rewritten) in names.items():
             if name.rsplit(".", 1)[0] != module and any(
                     name == target or name.startswith(target + ".") for target in imported):
-                found.append((module, Seed("", transform, None, None, name, (), (), False,
-                                           relpath)))
+                keywords = tuple((keyword, 0) for keyword in rewritten)
+                found.append((module, Seed("", transform, None, None, name, (), keywords,
+                                           False, relpath)))
     return found
 
 

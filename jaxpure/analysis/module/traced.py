@@ -13,21 +13,19 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from jaxpure.analysis.module.body_params import (
+    ParameterBody, parameter_name, passed_functions, spread_own_kwargs,
+)
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.classes import applied_function, called_model, held_method
 from jaxpure.analysis.module.contracts import CONTRACT_JIT, contract_roots
 from jaxpure.analysis.module.hierarchy import override_edges, typed_edges
-from jaxpure.analysis.module.wrappers import wrapper_transforms
+from jaxpure.analysis.module.wrappers import rewritten_statics, wrapper_transforms
 from jaxpure.analysis.module.resolve import Resolver
-from jaxpure.analysis.syntax import (
-    call_arg,
-    int_literals,
-    keyword_arg,
-    positional_args,
-    str_literals,
-)
+from jaxpure.analysis.syntax import call_arg, keyword_arg, positional_args
 from jaxpure.analysis.catalog.transforms import Transform, lookup
 from jaxpure.analysis.module.transform_args import axes_entries as _axes_entries
+from jaxpure.analysis.module.transform_args import body_arity, read_statics
 from jaxpure.analysis.module.transform_args import rule_static_params as _rule_static_params
 from jaxpure.analysis.module.transform_args import undifferentiated as _undifferentiated
 
@@ -67,6 +65,8 @@ class TraceInfo:
     # module method"); shown only while no visible transform reaches it (`transformed`)
     contract: str | None = None
     transformed: bool = False
+    # functions whose callers' keywords fill parameters through `partial(f, **kwargs)`
+    kwargs_sources: list[Unit] = field(default_factory=list)
 
     @property
     def traced(self) -> bool:
@@ -86,6 +86,8 @@ class Origin:
     statics_unknown: bool = False
     undifferentiated: frozenset[str] = frozenset()
     contract: str | None = None  # traced by contract (module/contracts.py): why
+    # `partial(f, **kwargs)` of this function's own `**kwargs`: its callers give them
+    kwargs_source: Unit | None = None
 
 
 class TracedAnalysis:
@@ -95,6 +97,9 @@ class TracedAnalysis:
         self.index = index
         self.resolver = resolver
         self.extra = extra
+        # imported project wrappers -> the static keywords they rewrite (module/wrappers.py)
+        self.rewritten_statics: dict[str, frozenset[str]] = {}
+        self.parameter_bodies: list[ParameterBody] = []
         self.info: dict[int, TraceInfo] = {}
         self.origins: list[Origin] = []
         self.edges: list[tuple[Unit, Unit, cst.Call]] = []
@@ -190,6 +195,7 @@ class TracedAnalysis:
         self.edges.extend(override_edges(self.index))  # `self.rewards()`: every override
         # `kernel.matmul(x)` on a parameter annotated `kernel: Kernel`: Kernel's and overrides
         self.edges.extend(typed_edges(self.index, self.resolver))
+        self.resolve_parameter_bodies()
         # traced by contract, unless this module shows how it runs (`jax.jit(model.apply)`,
         # an eager `model.apply(...)`): then what it shows decides
         shown = {id(callee) for _c, callee, _call in self.edges} | {id(o.target) for o in self.origins}
@@ -236,7 +242,7 @@ class TracedAnalysis:
                 self.add_target(t, call, unit, target, options)
             return
         keywords = t.body_keywords
-        arity = _body_arity(t.name, call)
+        arity = body_arity(t.name, call)
         for i, position in enumerate(t.bodies):
             keyword = keywords[i] if i < len(keywords) else None
             if position < 0:
@@ -262,15 +268,11 @@ class TracedAnalysis:
         if type(target) is cst.Call:
             qual = self.resolver.qualname(target.func, unit)
             if qual == PARTIAL and target.args:
-                # partial(f, a, k=v): the bound arguments are Python constants in the trace
                 inner = self.resolver.function(target.args[0].value, unit)
                 if inner is not None:
-                    n_bound = len(positional_args(target)) - 1
-                    bound.update(p.name for p in inner.params if 0 <= p.index < n_bound)
-                    bound.update(a.keyword.value for a in target.args if a.keyword is not None)
-                    splat = any(a.star for a in target.args)  # partial(f, **kwargs)
-                    self.add_origin(t, node, unit, inner, options, n_bound, bound,
-                                    statics_unknown=splat)
+                    self.add_partial(t, node, unit, target, inner, options, 0)
+                else:
+                    self.defer_parameter_body(t, node, unit, target.args[0].value, target, arity)
                 return
             nested = self.transform(target.func, unit) if not type(target.func) is cst.Call else None
             if nested is not None and nested[0].kind == "wrap":
@@ -280,6 +282,8 @@ class TracedAnalysis:
                     self.add_target(t, node, unit, inner_target, options)
             return
         target_unit = self.resolver.function(target, unit)
+        if target_unit is None and self.defer_parameter_body(t, node, unit, target, None, arity):
+            return
         if target_unit is None:
             applied = applied_function(self.index, self.resolver, target, unit)
             if applied is not None:
@@ -297,6 +301,41 @@ class TracedAnalysis:
             bound.update(p.name for p in target_unit.params if p.index >= arity + shift)
         self.add_origin(t, node, unit, target_unit, options, shift, bound)
 
+    def add_partial(self, t: Transform, node: cst.CSTNode, unit: Unit | None,
+                    target: cst.Call, inner: Unit, options: cst.Call | None,
+                    shift: int) -> None:
+        """``partial(f, a, k=v)``: the bound arguments are Python constants in the trace,
+        but what a ``**kwargs`` of the applying function spreads has the kinds its callers
+        give (module/body_params.py). ``shift``: ``self`` of a bound method."""
+        n_bound = len(positional_args(target)) - 1
+        bound = {p.name for p in inner.params if 0 <= p.index - shift < n_bound}
+        bound.update(a.keyword.value for a in target.args if a.keyword is not None)
+        splat = any(a.star for a in target.args)  # partial(f, **kwargs)
+        source = unit if splat and unit is not None and spread_own_kwargs(target, unit) else None
+        self.add_origin(t, node, unit, inner, options, n_bound + shift, bound,
+                        statics_unknown=splat and source is None, kwargs_source=source)
+
+    def defer_parameter_body(self, t: Transform, node: cst.CSTNode, unit: Unit | None,
+                             function: cst.BaseExpression, partial: cst.Call | None,
+                             arity: int | None) -> bool:
+        """A body named by a parameter of ``unit``: known once the calls of ``unit`` are."""
+        param = parameter_name(function, unit) if t.kind == "call" else None
+        if param is None or unit is None:
+            return False
+        self.parameter_bodies.append(ParameterBody(t, node, unit, param, partial, arity))
+        return True
+
+    def resolve_parameter_bodies(self) -> None:
+        for body in self.parameter_bodies:
+            t = body.transform
+            for function, shift in passed_functions(self.resolver, body, self.edges):
+                if body.partial is not None:
+                    self.add_partial(t, body.node, body.unit, body.partial, function, None, shift)
+                    continue
+                bound = {p.name for p in function.params if p.index >= body.arity + shift} \
+                    if body.arity is not None else set()
+                self.add_origin(t, body.node, body.unit, function, None, shift, bound)
+
     def add_origin(
         self,
         t: Transform,
@@ -307,6 +346,7 @@ class TracedAnalysis:
         shift: int,
         bound: set[str] | None = None,
         statics_unknown: bool = False,
+        kwargs_source: Unit | None = None,
     ) -> None:
         """Record that ``t`` traces ``target``; ``shift`` leading parameters are not
         counted by ``static_argnums`` (bound ``self``, arguments bound by ``partial``)."""
@@ -314,19 +354,9 @@ class TracedAnalysis:
         unbatched: set[str] = set()
         positional = [p for p in target.params if p.index >= 0]
         if options is not None:
-            for keyword in ("static_argnums", "static_broadcasted_argnums", "nondiff_argnums"):
-                nums = int_literals(_kw(options, keyword))
-                if nums is None:
-                    statics_unknown = True
-                for n in nums or ():
-                    i = n if n >= 0 else len(positional) - shift + n
-                    i += shift
-                    if 0 <= i < len(positional):
-                        static.add(positional[i].name)
-            names = str_literals(_kw(options, "static_argnames"))
-            if names is None:
-                statics_unknown = True
-            static.update(names or ())
+            rewritten = self.rewritten_statics.get(t.name, frozenset())
+            statics_unknown |= read_statics(options, positional, shift, static, rewritten)
+        if options is not None:
             if t.name in ("jax.vmap", "equinox.filter_vmap", "flax.nnx.vmap", "jax.pmap"):
                 axes = _kw(options, "in_axes")
                 if axes is None and t.name != "jax.pmap" \
@@ -338,7 +368,8 @@ class TracedAnalysis:
                         unbatched.add(positional[j].name)
         self.origins.append(Origin(t, node, container, target, frozenset(static),
                                    frozenset(unbatched), statics_unknown,
-                                   _undifferentiated(t, options, positional, shift)))
+                                   _undifferentiated(t, options, positional, shift),
+                                   kwargs_source=kwargs_source))
 
     # -- propagation -----------------------------------------------------------------
     def seed(self, seeds: list) -> None:
@@ -383,6 +414,8 @@ class TracedAnalysis:
             info.static_params = statics[id(origin.target)]
             info.unbatched_params |= origin.unbatched
             info.statics_unknown |= origin.statics_unknown
+            if origin.kwargs_source is not None:
+                info.kwargs_sources.append(origin.kwargs_source)
             info.origins.append((origin.transform, origin.node, origin.container))
             if origin.contract is not None:
                 info.contract = info.contract or origin.contract
@@ -534,21 +567,6 @@ def _names_class(target: cst.Attribute, index: ModuleIndex) -> bool:
     return type(target.value) is cst.Name and target.value.value in index.class_nodes
 
 
-def _body_arity(name: str, call: cst.Call) -> int | None:
-    """How many arguments a lax primitive passes to the functions it is given."""
-    if name.startswith("jax.tree."):
-        return max(len(positional_args(call)) - 1, 1)
-    if name.endswith(("scan", "fori_loop", "associative_scan")):
-        return 2
-    if name.endswith(("while_loop", ".map")):
-        return 1
-    if name.endswith(".cond"):
-        return max(len(positional_args(call)) - 3, 0)
-    if name.endswith(".switch"):
-        return max(len(positional_args(call)) - 2, 0)
-    return None
-
-
 def _kw(call: cst.Call | None, name: str) -> cst.BaseExpression | None:
     if call is None:
         return None
@@ -562,6 +580,8 @@ def analyze_traced(index: ModuleIndex, resolver: Resolver, extra: dict[str, str]
     if seeds:
         extra = {**wrapper_transforms(seeds), **extra}  # imported project jit wrappers
     analysis = TracedAnalysis(index, resolver, extra, module, patterns)
+    if seeds:
+        analysis.rewritten_statics = rewritten_statics(seeds)
     analysis.collect()
     if seeds:
         analysis.seed(seeds)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from jaxpure.analysis.catalog.transforms import DIFFERENTIATING, Transform
-from jaxpure.analysis.syntax import int_literals, keyword_arg
+from jaxpure.analysis.syntax import int_literals, keyword_arg, positional_args, str_literals
 
 if TYPE_CHECKING:
     from jaxpure.analysis.module.index import Param, Unit
@@ -18,6 +18,45 @@ if TYPE_CHECKING:
 def _keyword(call: cst.Call | None, name: str) -> cst.BaseExpression | None:
     arg = keyword_arg(call, name) if call is not None else None
     return arg.value if arg is not None else None
+
+
+def read_statics(options: cst.Call, positional: list[Param], shift: int, static: set[str],
+                 rewritten: frozenset[str]) -> bool:
+    """Add to ``static`` the parameters ``options`` (``static_argnums``/``argnames``) make
+    static; True when which ones cannot be told: numbers given as a variable, or read by a
+    project wrapper its own way (``rewritten``: kfac's ``staged`` counts past ``self``)."""
+    if any(_keyword(options, k) is not None for k in rewritten):
+        return True
+    unknown = False
+    for keyword in ("static_argnums", "static_broadcasted_argnums", "nondiff_argnums"):
+        nums = int_literals(_keyword(options, keyword))
+        if nums is None:
+            unknown = True
+        for n in nums or ():
+            i = n if n >= 0 else len(positional) - shift + n
+            i += shift
+            if 0 <= i < len(positional):
+                static.add(positional[i].name)
+    names = str_literals(_keyword(options, "static_argnames"))
+    if names is None:
+        unknown = True
+    static.update(names or ())
+    return unknown
+
+
+def body_arity(name: str, call: cst.Call) -> int | None:
+    """How many arguments a lax primitive passes to the functions it is given."""
+    if name.startswith("jax.tree."):
+        return max(len(positional_args(call)) - 1, 1)
+    if name.endswith(("scan", "fori_loop", "associative_scan")):
+        return 2
+    if name.endswith(("while_loop", ".map")):
+        return 1
+    if name.endswith(".cond"):
+        return max(len(positional_args(call)) - 3, 0)
+    if name.endswith(".switch"):
+        return max(len(positional_args(call)) - 2, 0)
+    return None
 
 
 def undifferentiated(t: Transform, options: cst.Call | None, positional: list[Param],

@@ -14,28 +14,57 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from jaxpure.analysis.catalog.transforms import lookup
-from jaxpure.analysis.syntax import call_arg
+from jaxpure.analysis.syntax import call_arg, keyword_arg
 
 if TYPE_CHECKING:
     from jaxpure.analysis.module.index import ModuleIndex, Unit
     from jaxpure.analysis.module.resolve import Resolver
 
 
-def jit_wrappers(index: ModuleIndex, resolver: Resolver) -> tuple[tuple[str, str], ...]:
-    """(function name, the transform it applies) for each wrapper the module defines."""
+# Keywords naming the static parameters of a wrapped function.
+STATIC_KEYWORDS = ("static_argnums", "static_argnames", "static_broadcasted_argnums")
+
+# (function name, the transform it applies, the static keywords a use of it gives whose
+# meaning is the wrapper's own: it rewrites them before handing them to the transform)
+Wrapper = tuple[str, str, tuple[str, ...]]
+
+
+def jit_wrappers(index: ModuleIndex, resolver: Resolver) -> tuple[Wrapper, ...]:
+    """Each wrapper the module defines (:data:`Wrapper`)."""
     found = []
     for name, unit in index.defs.items():
         first = next((p for p in unit.params if p.index == 0 and not p.star), None)
         if first is None:
             continue
-        transform = _applied_to(index, resolver, unit, first.name)
-        if transform is not None:
-            found.append((name, transform))
+        applied = _applied_to(index, resolver, unit, first.name)
+        if applied is not None:
+            transform, call = applied
+            found.append((name, transform, _rewritten_statics(unit, call)))
     return tuple(found)
 
 
-def _applied_to(index: ModuleIndex, resolver: Resolver, function: Unit, param: str) -> str | None:
-    """The wrapping transform ``function`` (or a function nested in it) applies to ``param``."""
+def _rewritten_statics(function: Unit, call: cst.Call) -> tuple[str, ...]:
+    """The static keywords of ``function`` that do not reach the transform ``call``
+    unchanged: kfac's ``staged(method, static_argnums)`` counts its numbers past ``self``
+    and hands ``(0,) + tuple(i + 1 for i in static_argnums)`` to ``jax.jit``, so a use's
+    ``static_argnums=1`` does not mean what it means to jit."""
+    rewritten = []
+    for keyword in STATIC_KEYWORDS:
+        param = function.param(keyword)
+        if param is None:
+            continue
+        passed = keyword_arg(call, keyword)
+        value = passed.value if passed is not None else None
+        if not (type(value) is cst.Name and value.value == keyword
+                and not function.assigned.get(keyword)):
+            rewritten.append(keyword)
+    return tuple(rewritten)
+
+
+def _applied_to(index: ModuleIndex, resolver: Resolver, function: Unit,
+                param: str) -> tuple[str, cst.Call] | None:
+    """The wrapping transform ``function`` (or a function nested in it) applies to
+    ``param``, and the call that applies it."""
     for unit in index.units:
         inner: Unit | None = unit
         while inner is not None and inner is not function:
@@ -51,7 +80,7 @@ def _applied_to(index: ModuleIndex, resolver: Resolver, function: Unit, param: s
             qual = resolver.qualname(call.func, unit)
             t = lookup(qual) if qual is not None else None
             if t is not None and t.kind == "wrap" and not t.inherit and t.caching:
-                return t.name
+                return t.name, call
     return None
 
 
@@ -59,3 +88,10 @@ def wrapper_transforms(seeds: list) -> dict[str, str]:
     """The transforms table entries the seeds name: ``{"pkg.utils.staged": "jax.jit"}``."""
     return {seed.origin: seed.via for seed in seeds
             if not seed.function and seed.via and seed.origin}
+
+
+def rewritten_statics(seeds: list) -> dict[str, frozenset[str]]:
+    """For each imported wrapper the seeds name, the static keywords it rewrites (a wrapper
+    seed's ``keywords`` hold them, with no kind)."""
+    return {seed.origin: frozenset(name for name, _kind in seed.keywords) for seed in seeds
+            if not seed.function and seed.via and seed.origin and seed.keywords}

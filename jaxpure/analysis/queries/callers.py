@@ -39,14 +39,18 @@ def call_sites(ctx: Context, unit: Unit) -> list[CallSite] | None:
         return None
     name = unit.name
     if unit.parent is None:
-        if unit.parent_is_class or not name.startswith("_"):
+        if not name.startswith("_") or name.startswith("__"):
             return None
         scope: cst.CSTNode = ctx.module
     else:
         scope = unit.parent.node
     parents = ctx.facts.parents
+    mentions: list[cst.BaseExpression] | None = list(_mentions_of_def(scope, node)) \
+        if not unit.parent_is_class else _mentions_of_private_method(ctx, name)
+    if mentions is None:
+        return None
     found: list[CallSite] = []
-    for mention in _mentions_of_def(scope, node):
+    for mention in mentions:
         call = _call_running(ctx, mention, parents)
         if call is None:
             return None
@@ -76,7 +80,25 @@ def _mentions_of_def(scope: cst.CSTNode, node: cst.FunctionDef) -> list[cst.Name
     return found
 
 
-def _call_running(ctx: Context, mention: cst.Name,
+def _mentions_of_private_method(ctx: Context, name: str) -> list[cst.BaseExpression] | None:
+    """Every ``self._name`` of the module, when the method is the module's only one of that
+    name and nothing else names it (``other._name``, a string could): a private method is
+    called through ``self`` by its class."""
+    if sum(name in methods for methods in ctx.index.classes.values()) != 1:
+        return None
+    found: list[cst.BaseExpression] = []
+    stack: list[cst.CSTNode] = [ctx.module]
+    while stack:
+        item = stack.pop()
+        if type(item) is cst.Attribute and item.attr.value == name:
+            if not (type(item.value) is cst.Name and item.value.value == "self"):
+                return None
+            found.append(item)
+        stack.extend(reversed(list(children(item))))
+    return found
+
+
+def _call_running(ctx: Context, mention: cst.BaseExpression,
                   parents: dict[int, cst.CSTNode]) -> cst.Call | None:
     parent = parents.get(id(mention))
     if type(parent) is cst.Call and parent.func is mention:
