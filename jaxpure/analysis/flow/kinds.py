@@ -53,7 +53,8 @@ class KindFlow(WalkerBase):
         for p in unit.params:
             kind: int = L.UNKNOWN
             if unit.parent_is_class and p.index == 0 and not unit.is_staticmethod:
-                kind = L.STATIC
+                # an instance is a Python object, unless a traced caller passed it in
+                kind = L.TRACED if info is not None and info.traced_self else L.STATIC
             elif _REF_NAME.search(p.name):
                 # Pallas kernels and jax.new_ref code name their mutable refs `x_ref`;
                 # `x_ref[...] = v` is their supported, legal write

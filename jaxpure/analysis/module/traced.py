@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from jaxpure.analysis import lattice as L
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.classes import applied_function, called_model, held_method
 from jaxpure.analysis.module.contracts import CONTRACT_JIT, contract_roots
@@ -67,6 +68,9 @@ class TraceInfo:
     # module method"); shown only while no visible transform reaches it (`transformed`)
     contract: str | None = None
     transformed: bool = False
+    # a method traced because a traced function calls it on a traced argument (a seed whose
+    # first kind is ``self``'s): ``self`` is the caller's pytree, its fields tracers
+    traced_self: bool = False
 
     @property
     def traced(self) -> bool:
@@ -352,6 +356,9 @@ class TracedAnalysis:
             if info.external_origin is None:
                 info.external_origin = seed.origin
             info.stateful |= seed.stateful
+            if owner and seed.positional and L.is_traced(seed.positional[0]) \
+                    and not unit.is_staticmethod:
+                info.traced_self = True
 
     def propagate(self) -> None:
         statics: dict[int, set[str]] = {}
