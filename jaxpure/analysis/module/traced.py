@@ -15,7 +15,9 @@ import libcst as cst
 
 from jaxpure.analysis import lattice as L
 from jaxpure.analysis.module.index import ModuleIndex, Unit
-from jaxpure.analysis.module.classes import applied_function, called_model, held_method
+from jaxpure.analysis.module.classes import (
+    applied_function, called_model, held_method, model_classes,
+)
 from jaxpure.analysis.module.contracts import CONTRACT_JIT, contract_roots
 from jaxpure.analysis.module.hierarchy import override_edges
 from jaxpure.analysis.module.wrappers import wrapper_transforms
@@ -357,7 +359,9 @@ class TracedAnalysis:
                 info.external_origin = seed.origin
             info.stateful |= seed.stateful
             if owner and seed.positional and L.is_traced(seed.positional[0]) \
-                    and not unit.is_staticmethod:
+                    and not unit.is_staticmethod \
+                    and owner not in model_classes(self.index, self.resolver):
+                # (an Equinox or nnx model's fields have their own kinds: classes.py)
                 info.traced_self = True
 
     def propagate(self) -> None:
