@@ -303,14 +303,14 @@ def _receiver_calls(source: str, ctx: Context) -> tuple[ReceiverCall, ...]:
     if not ctx.receiver_calls:
         return ()
     lines = _def_lines(source)
-    found: dict[tuple[str, str], ReceiverCall] = {}
-    for unit, method in ctx.receiver_calls:
+    found: dict[tuple[str, str, str], ReceiverCall] = {}
+    for unit, method, annotated in ctx.receiver_calls:
         info = ctx.traced_analysis.info.get(id(unit))
         if info is None or info.via is None:
             continue
-        found.setdefault((unit.name, method), ReceiverCall(
+        found.setdefault((unit.name, method, annotated), ReceiverCall(
             method, unit.name, lines.get(unit.name, 0), info.via, info.caching_via,
-            info.strict_via))
+            info.strict_via, annotated))
     return tuple(found.values())
 
 

@@ -130,7 +130,8 @@ class CallSites(WalkerBase):
 
     def record_receiver_call(self, call: cst.Call) -> None:
         """``cosmo.cache_set(k, v)`` on a traced parameter ``cosmo`` (not ``self``): a method of
-        whatever pytree the caller passed; which class that is, only the project can say."""
+        whatever pytree the caller passed; which class that is, the parameter's annotation
+        or the project's classes say (module/summary.py)."""
         ctx = self.ctx
         unit = ctx.frame.unit
         func = call.func
@@ -140,4 +141,14 @@ class CallSites(WalkerBase):
         if param is None or param.star or (unit.parent_is_class and param.index == 0) \
                 or not L.is_traced(ctx.kind(func.value)):
             return
-        ctx.receiver_calls.append((unit, func.attr.value))
+        ctx.receiver_calls.append((unit, func.attr.value, self.annotated_class(param.annotation)))
+
+    def annotated_class(self, annotation: cst.BaseExpression | None) -> str:
+        """The qualified name of a class annotation (``state: AverageState``), or ""."""
+        ctx = self.ctx
+        if type(annotation) is cst.Name and annotation.value in ctx.index.class_nodes:
+            module = ctx.traced_analysis.module
+            return f"{module}.{annotation.value}" if module else ""
+        if isinstance(annotation, (cst.Name, cst.Attribute)):
+            return ctx.resolver.qualname(annotation, ctx.frame.unit) or ""
+        return ""

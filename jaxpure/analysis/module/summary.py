@@ -68,9 +68,11 @@ class ReceiverCall:
     via: str
     caching: str | None
     strict: str | None
+    annotated: str = ""  # the parameter's annotation, a qualified class name ("" if none)
 
     def to_json(self) -> list:
-        return [self.method, self.caller, self.line, self.via, self.caching, self.strict]
+        return [self.method, self.caller, self.line, self.via, self.caching, self.strict,
+                self.annotated]
 
 
 @dataclass(frozen=True)
@@ -343,9 +345,10 @@ def override_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
 def receiver_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> list[tuple[str, Seed]]:
     """(module, seed) for the method a traced function calls on a traced parameter
     (``cosmo.cache_set(k, v)``), when exactly one class of the project defines a method of
-    that name and no array, container or library pytree has one: an argument of a traced
-    function that is an instance of a project class is that class's pytree, so the method
-    runs in the trace on the caller's instance (``self`` traced: the seed's first kind)."""
+    that name and no array, container or library pytree has one (or the parameter is
+    annotated with a project class that has it): an argument of a traced function that is
+    an instance of a project class is that class's pytree, so the method runs in the trace
+    on the caller's instance (``self`` traced: the seed's first kind)."""
     if not any(summary.receiver_calls for summary, _p, _r in summaries.values()):
         return []
     owners: dict[str, list[tuple[str, str]]] = {}  # method -> [(module, class)]
@@ -353,12 +356,21 @@ def receiver_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> l
         for cls, _bases, methods in summary.classes:
             for method in methods:
                 owners.setdefault(method, []).append((name, cls))
+    aliases = {f"{name}.{alias}": target for name, (summary, _p, _r) in summaries.items()
+               for alias, target in summary.reexports}
     found = []
     for name, (summary, path, relpath) in summaries.items():
         for call in summary.receiver_calls:
+            if call.method.startswith("__"):
+                continue
             classes = owners.get(call.method, [])
-            if len(classes) != 1 or call.method.startswith("__") \
-                    or call.method in FOREIGN_METHODS:
+            annotated = aliases.get(call.annotated, call.annotated)
+            if annotated:
+                # `state: AverageState`: that class's method, whatever other classes have
+                classes = [(m, c) for m, c in classes if f"{m}.{c}" == annotated]
+            elif len(classes) != 1 or call.method in FOREIGN_METHODS:
+                continue
+            if len(classes) != 1:
                 continue
             module, cls = classes[0]
             origin = f"`{call.caller}` in {path}:{call.line}, through `.{call.method}(...)` on an argument"
