@@ -30,7 +30,9 @@ class InputStateMutation(Rule):
     and is not reported.
     Arguments of the transformed function are checked, in its body and in the helpers of
     the same module it passes them to unchanged; a helper that fills in a dict its traced
-    caller created (or copied, `state = dict(state)`) is fine. Under `flax.nnx` transforms, module and
+    caller created (or copied, `state = dict(state)`) is fine. A method a traced function
+    calls on its traced argument (docs/traced.md) is checked on `self`: `cache =
+    self._cache; cache[k] = v` writes into the caller's instance. Under `flax.nnx` transforms, module and
     Variable updates are the supported way to carry state and are not reported. An argument
     rebound before the mutation (`state = dict(state)`) is not reported, and neither is a
     parameter with a mutable default (`seen=[]`): storing a traced value in that shared
