@@ -254,7 +254,7 @@ def decode_entry(data: Any, key: str, filename: str) -> FileResult | None:
 # anywhere is a miss, never a hit that makes the analysis across modules go wrong.
 
 def _decode_summary(data: Any) -> ModuleSummary | None:
-    if not (_list_of(data, 9) and isinstance(data[0], str) and _strings_list(data[1])
+    if not (_list_of(data, 10) and isinstance(data[0], str) and _strings_list(data[1])
             and isinstance(data[2], list) and all(map(_valid_call, data[2]))
             and isinstance(data[3], list) and all(_list_of(r, 2) and _strings(*r) for r in data[3])
             and isinstance(data[4], list) and all(map(_valid_class, data[4]))
@@ -263,7 +263,8 @@ def _decode_summary(data: Any) -> ModuleSummary | None:
             and isinstance(data[7], list) and all(_list_of(w, 2) and _strings(*w) for w in data[7])
             and isinstance(data[8], list)
             and all(_list_of(c, 2) and isinstance(c[0], str) and _strings_list(c[1])
-                    for c in data[8])):
+                    for c in data[8])
+            and isinstance(data[9], list) and all(map(_valid_receiver_call, data[9]))):
         return None
     summary = ModuleSummary.from_json(data)
     return summary if summary.to_json() == data else None
@@ -272,6 +273,11 @@ def _decode_summary(data: Any) -> ModuleSummary | None:
 def _valid_class(entry: Any) -> bool:
     return _list_of(entry, 3) and isinstance(entry[0], str) and _strings_list(entry[1]) \
         and _strings_list(entry[2])
+
+
+def _valid_receiver_call(call: Any) -> bool:
+    return _list_of(call, 7) and _strings(call[0], call[1], call[3], call[6]) \
+        and _count(call[2]) and _optional_strings(call[4], call[5])
 
 
 def _valid_self_call(call: Any) -> bool:

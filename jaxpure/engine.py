@@ -23,6 +23,7 @@ from jaxpure.analysis.module.summary import (
     LIBRARY_PREFIXES,
     ExternalCall,
     ModuleSummary,
+    ReceiverCall,
     Seed,
     SelfCall,
     module_name as summary_module_name,
@@ -293,7 +294,24 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
                       for target in ctx.index.imports.aliases.values())
     return ModuleSummary(name, frozenset(ctx.index.defs), tuple(calls), reexports, classes,
                          _self_calls(source, ctx, bool(classes)), imports_jax,
-                         jit_wrappers(ctx.index, ctx.resolver), static_members(ctx))
+                         jit_wrappers(ctx.index, ctx.resolver), static_members(ctx),
+                         _receiver_calls(source, ctx))
+
+
+def _receiver_calls(source: str, ctx: Context) -> tuple[ReceiverCall, ...]:
+    """``cosmo.cache_set(k, v)`` on a traced parameter in the module's traced functions."""
+    if not ctx.receiver_calls:
+        return ()
+    lines = _def_lines(source)
+    found: dict[tuple[str, str, str], ReceiverCall] = {}
+    for unit, method, annotated in ctx.receiver_calls:
+        info = ctx.traced_analysis.info.get(id(unit))
+        if info is None or info.via is None:
+            continue
+        found.setdefault((unit.name, method, annotated), ReceiverCall(
+            method, unit.name, lines.get(unit.name, 0), info.via, info.caching_via,
+            info.strict_via, annotated))
+    return tuple(found.values())
 
 
 def _assigned_aliases(ctx: Context) -> tuple[tuple[str, str], ...]:

@@ -303,8 +303,9 @@ def _cross_module_rounds(jobs: Sequence[Job], outcomes: list[Outcome], settings:
     return the seeds each file was finally checked with (``outside``: seeds from files
     not in this run, applied from the start)."""
     applied: list[tuple[Seed, ...]] = list(outside)
-    if len(jobs) < 2:
-        return applied
+    if not jobs or len(jobs) == 1 and (outcomes[0].summary is None
+                                       or not outcomes[0].summary.receiver_calls):
+        return applied  # one file seeds itself only through methods called on arguments
     for _ in range(MAX_PROJECT_ROUNDS):
         wanted = [_merge_seeds(found, extra)
                   for found, extra in zip(_seeds_for(jobs, outcomes), outside)]

@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         STATIC as STATIC,
         TRACED as TRACED,
         TRACED_ARRAY as TRACED_ARRAY,
+        TRACED_CONTAINER as TRACED_CONTAINER,
         Kind as Kind,
         is_traced as is_traced,
     )
@@ -151,6 +152,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         'STATIC',
         'TRACED',
         'TRACED_ARRAY',
+        'TRACED_CONTAINER',
         'Kind',
         'is_traced',
     ),

@@ -50,6 +50,10 @@ class Context:
         self.seeded_kinds: dict[str, dict[str, int]] = {}
         self.kind_cache: dict[int, int] = {}
         self.external_calls: list[tuple[Unit, str, tuple[int, ...], tuple[tuple[str, int], ...]]] = []
+        # `cosmo.cache_set(k, v)` in a traced function on its traced parameter `cosmo`: the
+        # class is unknown here, the project's classes may name it (module/summary.py):
+        # (the calling unit, the method name, the parameter's annotated class or "")
+        self.receiver_calls: list[tuple[Unit, str, str]] = []
 
     # -- reporting -------------------------------------------------------------------
     def add_report(self, report: object) -> None:

@@ -5,7 +5,7 @@ from typing import Literal
 import libcst as cst
 
 from jaxpure.analysis import (
-    ARRAY, Context, TRACED, TRACED_ARRAY, indexed_by_own_key, names_numpy_array,
+    ARRAY, Context, TRACED, TRACED_ARRAY, TRACED_CONTAINER, indexed_by_own_key, names_numpy_array,
 )
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Invalid, Replacement, Rule
@@ -98,7 +98,8 @@ class InplaceIndexAssign(Rule):
             self._check(ctx, node, target.target, node.value, "set", len(node.targets) == 1)
         # `w = params["w"]`: a leaf of a traced pytree, an array rather than a list
         if len(node.targets) == 1 and type(node.targets[0].target) is cst.Name \
-                and _leaf_access(node.value) and ctx.is_traced(node.value):
+                and _leaf_access(node.value) and ctx.is_traced(node.value) \
+                and ctx.kind(node.value) != TRACED_CONTAINER:
             leaves = self._leaves
             leaves.add((id(ctx.unit), node.targets[0].target.value))
 

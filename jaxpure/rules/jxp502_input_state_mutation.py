@@ -3,9 +3,9 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis import (
-    Context, MUTATING_METHODS, NONE_RETURNING, bound_to_reference, indexed_by_own_key,
-    mutable_default, mutable_default_param, reference_update, result_used, target_names,
-    write_unobserved,
+    Context, MUTATING_METHODS, NONE_RETURNING, TRACED_CONTAINER, bound_to_reference,
+    indexed_by_own_key, mutable_default, mutable_default_param, reference_update, result_used,
+    single_value, target_names, write_unobserved,
 )
 from jaxpure.rules._shared import snippet, under
 from jaxpure.rules.base import Rule
@@ -30,7 +30,9 @@ class InputStateMutation(Rule):
     and is not reported.
     Arguments of the transformed function are checked, in its body and in the helpers of
     the same module it passes them to unchanged; a helper that fills in a dict its traced
-    caller created (or copied, `state = dict(state)`) is fine. Under `flax.nnx` transforms, module and
+    caller created (or copied, `state = dict(state)`) is fine. A method a traced function
+    calls on its traced argument (docs/traced.md) is checked on `self`: `cache =
+    self._cache; cache[k] = v` writes into the caller's instance. Under `flax.nnx` transforms, module and
     Variable updates are the supported way to carry state and are not reported. An argument
     rebound before the mutation (`state = dict(state)`) is not reported, and neither is a
     parameter with a mutable default (`seen=[]`): storing a traced value in that shared
@@ -95,7 +97,7 @@ class InputStateMutation(Rule):
         info = ctx.info
         if info is None or not info.traced or info.stateful:
             return None
-        if not info.direct and not self._forwarded(ctx):
+        if not info.direct and not info.traced_self and not self._forwarded(ctx):
             return None
         return info.via
 
@@ -129,16 +131,24 @@ class InputStateMutation(Rule):
         cache[id(unit)] = found
         return found
 
-    def _argument(self, ctx: Context, node: cst.BaseExpression) -> str | None:
-        """The argument a subscript/attribute chain starts from, if not rebound."""
+    def _argument(self, ctx: Context, node: cst.BaseExpression, alias: bool = True) -> str | None:
+        """The argument a subscript/attribute chain starts from, if not rebound (through a
+        name bound once to such a chain: ``cache = self._cache; cache[k] = v``)."""
         while isinstance(node, (cst.Subscript, cst.Attribute)):
             node = node.value
         if not type(node) is cst.Name or ctx.unit is None:
             return None
         param = ctx.unit.param(node.value)
         info = ctx.info
+        if param is None and alias:
+            bound = single_value(ctx.index, ctx.unit, node.value)
+            if bound is not None and bound[1] is ctx.unit \
+                    and isinstance(bound[0], (cst.Subscript, cst.Attribute)):
+                return self._argument(ctx, bound[0], alias=False)
         if param is None or info is None or param.name in info.static_params or param.star:
             return None  # *args/**kwargs are fresh containers on every call
+        if ctx.unit.parent_is_class and param.index == 0 and info.traced_self:
+            return f"`{param.name}`, an instance its traced caller passes in,"
         if not info.direct:
             # a helper: only what its transformed caller hands over from its own arguments
             caller = self._forwarded(ctx).get(param.name)
@@ -187,7 +197,8 @@ class InputStateMutation(Rule):
 
     def _store(self, ctx: Context, target: cst.BaseExpression, statement: cst.CSTNode, via: str) -> None:
         if type(target) is cst.Subscript:
-            if not _string_indexed(target) and not indexed_by_own_key(ctx, target):
+            if not _string_indexed(target) and not indexed_by_own_key(ctx, target) \
+                    and ctx.kind(target.value) != TRACED_CONTAINER:
                 return  # an integer index on an argument is JXP201 (arrays)
         elif not type(target) is cst.Attribute:
             return

@@ -46,3 +46,26 @@ STATIC_FIELD_MARKERS = ("pytree_node=False", "static=True", "'static':True", '"s
 # registering flatten/unflatten functions: their aux data is static
 AUX_REGISTRATIONS = frozenset(
     {"jax.tree_util.register_pytree_node", "jax.tree_util.register_pytree_with_keys"})
+
+# Methods a traced argument may have without being an instance of the project's class of
+# that name: arrays', containers', NamedTuples' and the library pytrees' (flax TrainState,
+# FrozenDict, struct dataclasses). `x.replace(...)` on a traced argument says nothing of
+# which project class `x` is.
+FOREIGN_METHODS = frozenset({
+    # jax.Array / numpy.ndarray
+    "all", "any", "argmax", "argmin", "argpartition", "argsort", "astype", "block_until_ready",
+    "choose", "clip", "compress", "conj", "conjugate", "copy", "cumprod", "cumsum",
+    "devices", "diagonal", "dot", "flatten", "item", "max", "mean", "min", "nonzero",
+    "prod", "ptp", "ravel", "repeat", "reshape", "round", "searchsorted", "sort", "squeeze",
+    "std", "sum", "swapaxes", "take", "tolist", "trace", "transpose", "var", "view",
+    "addressable_data", "on_device_size_in_bytes", "to_device", "tobytes",
+    # dict, list, set, tuple, str
+    "append", "clear", "count", "extend", "get", "index", "insert", "items", "keys", "pop",
+    "popitem", "remove", "reverse", "setdefault", "update", "values", "add", "discard",
+    "union", "intersection", "difference", "issubset", "issuperset", "fromkeys", "format",
+    "join", "split", "startswith", "endswith", "strip", "lower", "upper",
+    # NamedTuple, dataclasses and library pytrees
+    "_replace", "_asdict", "_make", "replace", "apply_gradients", "unfreeze", "freeze",
+    "copy_with", "tree_flatten", "tree_unflatten", "tree_flatten_with_keys", "to_dict",
+    "apply", "init", "bind", "unbind", "clone", "merge", "split_state", "filter", "flat_state",
+})

@@ -40,6 +40,7 @@ class CallSites(WalkerBase):
                 self.record_arguments(wrapped, call, 0)
                 return
             self.record_external_call(call)
+            self.record_receiver_call(call)
             return
         if applied is not None:
             # `model.apply(variables, x)`: variables in place of self; `net.apply(params,
@@ -126,3 +127,28 @@ class CallSites(WalkerBase):
             elif not open_ended:
                 positional.append(ctx.kind(arg.value))
         ctx.external_calls.append((unit, qual, tuple(positional), tuple(keywords)))
+
+    def record_receiver_call(self, call: cst.Call) -> None:
+        """``cosmo.cache_set(k, v)`` on a traced parameter ``cosmo`` (not ``self``): a method of
+        whatever pytree the caller passed; which class that is, the parameter's annotation
+        or the project's classes say (module/summary.py)."""
+        ctx = self.ctx
+        unit = ctx.frame.unit
+        func = call.func
+        if unit is None or not type(func) is cst.Attribute or not type(func.value) is cst.Name:
+            return
+        param = unit.param(func.value.value)
+        if param is None or param.star or (unit.parent_is_class and param.index == 0) \
+                or not L.is_traced(ctx.kind(func.value)):
+            return
+        ctx.receiver_calls.append((unit, func.attr.value, self.annotated_class(param.annotation)))
+
+    def annotated_class(self, annotation: cst.BaseExpression | None) -> str:
+        """The qualified name of a class annotation (``state: AverageState``), or ""."""
+        ctx = self.ctx
+        if type(annotation) is cst.Name and annotation.value in ctx.index.class_nodes:
+            module = ctx.traced_analysis.module
+            return f"{module}.{annotation.value}" if module else ""
+        if isinstance(annotation, (cst.Name, cst.Attribute)):
+            return ctx.resolver.qualname(annotation, ctx.frame.unit) or ""
+        return ""

@@ -22,7 +22,7 @@ from jaxpure.analysis.catalog.arrays import (
     STATIC_BUILTINS,
 )
 from jaxpure.analysis.module.index import Unit
-from jaxpure.analysis.module.classes import array_fields
+from jaxpure.analysis.module.classes import array_fields, container_fields
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.syntax import (
     at_update_base,
@@ -138,6 +138,8 @@ def _attribute_kind(ctx: KindScope, expr: cst.Attribute) -> int:
             return L.STATIC  # aux data of a traced pytree: a Python value under jit
         if _static_method(ctx, attr, as_property=True):
             return L.STATIC  # `index.n_states`, a property built from static fields or shapes
+        if type(expr.value) is cst.Name and _self_container_field(ctx, expr.value.value, attr):
+            return L.TRACED_CONTAINER  # `self._cache` of a traced instance: a dict of tracers
         if attr in A.ARRAY_ATTRS or base == L.TRACED_ARRAY:
             return L.TRACED_ARRAY
         if A.FLAG_NAME.match(attr):
@@ -194,6 +196,13 @@ def _traced_model_field(ctx: KindScope, name: str, attr: str) -> int | None:
     if field is None:
         return None
     return L.TRACED_ARRAY if field == "array" else L.REF
+
+
+def _self_container_field(ctx: KindScope, name: str, attr: str) -> bool:
+    """``self._cache`` where the class declares ``_cache: dict = field(default_factory=dict)``."""
+    method = _self_method(ctx, name)
+    return method is not None and method.class_name is not None \
+        and attr in container_fields(ctx.index, method.class_name)
 
 
 def _self_array_attribute(ctx: KindScope, name: str, attr: str) -> bool:
@@ -432,6 +441,8 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
                 # `d.get("k")` reads an entry of a dict, like `d["k"]` (an array's only
                 # `get` is `x.at[i].get()`)
                 return L.TRACED_ARRAY if receiver == L.TRACED_ARRAY else L.TRACED
+            if receiver == L.TRACED_CONTAINER and method == "copy":
+                return L.TRACED_CONTAINER  # `self._cache.copy()`: a dict, not an array's copy
             if receiver == L.TRACED_ARRAY or method in A.ARRAY_METHODS:
                 return L.TRACED_ARRAY
             if _static_method(ctx, method) or method in ctx.facts.imported_static_members:

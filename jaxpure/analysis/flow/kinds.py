@@ -20,7 +20,8 @@ from jaxpure.analysis.module.index import Param, Unit
 from jaxpure.analysis.catalog.transforms import CARRY_LOOPS
 from jaxpure.analysis.syntax import call_arg, handler_catches, statements, target_names
 from jaxpure.analysis.module.keyparams import key_annotation, key_stream, may_be_key
-from jaxpure.analysis.module.traced import TraceInfo, scalar_literal
+from jaxpure.analysis.module.passed_scalars import scalar_literal
+from jaxpure.analysis.module.traced import TraceInfo
 
 
 from jaxpure.analysis.syntax import ends_by_leaving
@@ -53,7 +54,8 @@ class KindFlow(WalkerBase):
         for p in unit.params:
             kind: int = L.UNKNOWN
             if unit.parent_is_class and p.index == 0 and not unit.is_staticmethod:
-                kind = L.STATIC
+                # an instance is a Python object, unless a traced caller passed it in
+                kind = L.TRACED if info is not None and info.traced_self else L.STATIC
             elif _REF_NAME.search(p.name):
                 # Pallas kernels and jax.new_ref code name their mutable refs `x_ref`;
                 # `x_ref[...] = v` is their supported, legal write

@@ -109,6 +109,42 @@ def array_fields(index: ModuleIndex, resolver: Resolver, class_name: str) -> dic
     return found
 
 
+# a field annotated as one of these, or made by `field(default_factory=dict)`, holds a
+# Python container (its entries may be tracers; writing into it changes the instance)
+_CONTAINER_TYPES = frozenset({"dict", "Dict", "list", "List", "set", "Set", "MutableMapping",
+                              "OrderedDict", "defaultdict"})
+
+
+def container_fields(index: ModuleIndex, class_name: str) -> frozenset[str]:
+    """Fields the class body declares as a Python dict, list or set: ``_cache: dict[str,
+    Any] = field(default_factory=dict)``."""
+    node = index.class_nodes.get(class_name)
+    found: set[str] = set()
+    for line in node.body.body if node is not None and type(node.body) is cst.IndentedBlock else ():
+        for small in line.body if type(line) is cst.SimpleStatementLine else ():
+            if type(small) is cst.AnnAssign and type(small.target) is cst.Name and (
+                    _container_annotation(small.annotation.annotation)
+                    or _container_factory(small.value)):
+                found.add(small.target.value)
+    return frozenset(found)
+
+
+def _container_annotation(annotation: cst.BaseExpression) -> bool:
+    if type(annotation) is cst.Subscript:
+        annotation = annotation.value
+    if type(annotation) is cst.Attribute:
+        annotation = annotation.attr
+    return type(annotation) is cst.Name and annotation.value in _CONTAINER_TYPES
+
+
+def _container_factory(value: cst.BaseExpression | None) -> bool:
+    """``field(default_factory=dict)``."""
+    return type(value) is cst.Call and any(
+        arg.keyword is not None and arg.keyword.value == "default_factory"
+        and type(arg.value) is cst.Name and arg.value.value in _CONTAINER_TYPES
+        for arg in value.args)
+
+
 def _array_annotation(annotation: cst.BaseExpression) -> bool:
     if type(annotation) is cst.Name and annotation.value in PYTHON_SCALAR_ANNOTATIONS:
         return False  # a Python int/float field of an eqx.Module is a static-looking leaf

@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from jaxpure.analysis.lattice import STATIC
+from jaxpure.analysis.catalog.pytrees import FOREIGN_METHODS
+from jaxpure.analysis.lattice import STATIC, TRACED
 
 # Imported callees in these namespaces are libraries, never project helpers.
 LIBRARY_PREFIXES = ("builtins.", "jax.", "numpy.", "flax.", "equinox.", "optax.", "math.",
@@ -60,6 +61,24 @@ class SelfCall:
 
 
 @dataclass(frozen=True)
+class ReceiverCall:
+    """``cosmo.cache_set(k, v)`` in a traced function of this module, on a traced parameter
+    whose class is not known here: the project's one class with that method is traced."""
+
+    method: str
+    caller: str
+    line: int
+    via: str
+    caching: str | None
+    strict: str | None
+    annotated: str = ""  # the parameter's annotation, a qualified class name ("" if none)
+
+    def to_json(self) -> list:
+        return [self.method, self.caller, self.line, self.via, self.caching, self.strict,
+                self.annotated]
+
+
+@dataclass(frozen=True)
 class ModuleSummary:
     module: str  # dotted module name ("" when unknown)
     functions: frozenset[str]  # module-level function names
@@ -78,6 +97,7 @@ class ModuleSummary:
     # class facts other modules need: a class of this module -> its members that are Python
     # values even on a traced instance (static fields, properties over aux data or shapes)
     static_members: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    receiver_calls: tuple[ReceiverCall, ...] = ()
 
     def to_json(self) -> list:
         return [
@@ -91,6 +111,7 @@ class ModuleSummary:
             self.imports_jax,
             [[w[0], w[1], list(w[2])] for w in self.wrappers],
             [[name, list(members)] for name, members in self.static_members],
+            [c.to_json() for c in self.receiver_calls],
         ]
 
     @staticmethod
@@ -98,6 +119,7 @@ class ModuleSummary:
         module, functions, calls, reexports = data[:4]
         classes, self_calls, imports_jax, wrappers, static_members = data[4:9] \
             if len(data) >= 9 else ([], [], None, [], [])
+        receiver_calls = data[9] if len(data) >= 10 else []
         return ModuleSummary(
             module,
             frozenset(functions),
@@ -112,6 +134,7 @@ class ModuleSummary:
             imports_jax,
             tuple((w[0], w[1], tuple(w[2]) if len(w) > 2 else ()) for w in wrappers),
             tuple((c[0], tuple(c[1])) for c in static_members),
+            tuple(ReceiverCall(*c) for c in receiver_calls),
         )
 
 
@@ -207,7 +230,7 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
     for name, seed in _class_fact_seeds(summaries, aliases):
         seeds.setdefault(name, {}).setdefault(seed.key(), seed)
     extra = override_seeds(summaries, aliases) + jax_importer_seeds(summaries) + \
-        wrapper_seeds(summaries, aliases)
+        wrapper_seeds(summaries, aliases) + receiver_seeds(summaries)
     for module, seed in extra:
         seeds.setdefault(module, {}).setdefault(seed.key(), seed)
     return {module: sorted(found.values(), key=lambda s: (s.function, s.origin))
@@ -334,6 +357,41 @@ def _aliased(aliases: Mapping[str, str], name: str) -> str:
     for _ in range(3):
         name = aliases.get(name, name)
     return name
+def receiver_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> list[tuple[str, Seed]]:
+    """(module, seed) for the method a traced function calls on a traced parameter
+    (``cosmo.cache_set(k, v)``), when exactly one class of the project defines a method of
+    that name and no array, container or library pytree has one (or the parameter is
+    annotated with a project class that has it): an argument of a traced function that is
+    an instance of a project class is that class's pytree, so the method runs in the trace
+    on the caller's instance (``self`` traced: the seed's first kind)."""
+    if not any(summary.receiver_calls for summary, _p, _r in summaries.values()):
+        return []
+    owners: dict[str, list[tuple[str, str]]] = {}  # method -> [(module, class)]
+    for name, (summary, _path, _relpath) in summaries.items():
+        for cls, _bases, methods in summary.classes:
+            for method in methods:
+                owners.setdefault(method, []).append((name, cls))
+    aliases = {f"{name}.{alias}": target for name, (summary, _p, _r) in summaries.items()
+               for alias, target in summary.reexports}
+    found = []
+    for name, (summary, path, relpath) in summaries.items():
+        for call in summary.receiver_calls:
+            if call.method.startswith("__"):
+                continue
+            classes = owners.get(call.method, [])
+            annotated = aliases.get(call.annotated, call.annotated)
+            if annotated:
+                # `state: AverageState`: that class's method, whatever other classes have
+                classes = [(m, c) for m, c in classes if f"{m}.{c}" == annotated]
+            elif len(classes) != 1 or call.method in FOREIGN_METHODS:
+                continue
+            if len(classes) != 1:
+                continue
+            module, cls = classes[0]
+            origin = f"`{call.caller}` in {path}:{call.line}, through `.{call.method}(...)` on an argument"
+            found.append((module, Seed(f"{cls}.{call.method}", call.via, call.caching,
+                                       call.strict, origin, (TRACED,), (), False, relpath)))
+    return found
 
 
 def seeds_fingerprint(seeds: Iterable[Seed]) -> str:

@@ -16,10 +16,14 @@ import libcst as cst
 from jaxpure.analysis.module.body_params import (
     ParameterBody, parameter_name, passed_functions, spread_own_kwargs,
 )
+from jaxpure.analysis import lattice as L
 from jaxpure.analysis.module.index import ModuleIndex, Unit
-from jaxpure.analysis.module.classes import applied_function, called_model, held_method
+from jaxpure.analysis.module.classes import (
+    applied_function, called_model, held_method, model_classes,
+)
 from jaxpure.analysis.module.contracts import CONTRACT_JIT, contract_roots
 from jaxpure.analysis.module.hierarchy import override_edges, typed_edges
+from jaxpure.analysis.module.passed_scalars import find_passed_scalars
 from jaxpure.analysis.module.wrappers import rewritten_statics, wrapper_transforms
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.syntax import call_arg, keyword_arg, positional_args
@@ -67,6 +71,9 @@ class TraceInfo:
     transformed: bool = False
     # functions whose callers' keywords fill parameters through `partial(f, **kwargs)`
     kwargs_sources: list[Unit] = field(default_factory=list)
+    # a method traced because a traced function calls it on a traced argument (a seed whose
+    # first kind is ``self``'s): ``self`` is the caller's pytree, its fields tracers
+    traced_self: bool = False
 
     @property
     def traced(self) -> bool:
@@ -385,6 +392,11 @@ class TracedAnalysis:
             if info.external_origin is None:
                 info.external_origin = seed.origin
             info.stateful |= seed.stateful
+            if owner and seed.positional and L.is_traced(seed.positional[0]) \
+                    and not unit.is_staticmethod \
+                    and owner not in model_classes(self.index, self.resolver):
+                # (an Equinox or nnx model's fields have their own kinds: classes.py)
+                info.traced_self = True
 
     def propagate(self) -> None:
         statics: dict[int, set[str]] = {}
@@ -430,7 +442,7 @@ class TracedAnalysis:
                 info.stateful = True
             if origin.transform.loop:
                 info.loop_body = True
-        self.find_passed_scalars()
+        find_passed_scalars(self.origins, self.index, self.resolver, self.info_for)
         changed = True
         while changed:
             changed = False
@@ -466,69 +478,6 @@ class TracedAnalysis:
                         rule_info.custom_rule_static = _rule_static_params(owner, rule, role,
                                                                            info.static_params)
 
-    def find_passed_scalars(self) -> None:
-        """Parameters of decorated jitted functions that some call passes a Python scalar:
-        a scalar-default parameter passed anything, or any parameter passed a literal
-        (``conv(x, w, 1, True)``).
-
-        Only calls by the function's own name (or of ``jax.jit(f)`` on the spot) count, with
-        no ``*args``/``**kwargs`` (which could pass anything); ``grad`` and ``vmap`` are left out (grad passes the other
-        arguments through untraced), and filtered transforms keep Python scalars static.
-        """
-        plain = [origin for origin in self.origins
-                 if origin.transform.caching and origin.transform.kind == "wrap"
-                 and not origin.transform.filtered and not origin.target.parent_is_class
-                 and type(origin.target.node) is cst.FunctionDef]
-        jitted = {
-            id(origin.target): origin.target for origin in plain
-            if isinstance(origin.target.node, cst.FunctionDef)
-            and any(d.decorator is origin.node for d in origin.target.node.decorators)
-        }
-        # `attention_jit = jax.jit(attention, static_argnames=...)`: calls by that name
-        wrapper_of = {
-            id(origin.node): origin.target for origin in plain if type(origin.node) is cst.Call
-        }
-        wrappers = {
-            name: wrapper_of[id(bindings[0].value)]
-            for name, bindings in self.index.bindings.items()
-            if len(bindings) == 1 and id(bindings[0].value) in wrapper_of
-        }
-        # `jax.jit(f)(x, 5)`: applied on the spot (f itself, so arguments map one to one;
-        # not `jax.jit(net.init)`, whose function gets what follows the rng)
-        applied = {id(origin.node): origin.target for origin in plain
-                   if type(origin.node) is cst.Call and origin.node.args
-                   and type(origin.node.args[0].value) is cst.Name
-                   and origin.node.args[0].value.value == origin.target.name}
-        if not jitted and not wrappers and not applied:
-            return
-        calls: list[tuple[Unit | None, cst.Call]] = [(None, call) for call in self.index.module_calls]
-        calls += [(unit, call) for unit in self.index.units for call in unit.calls]
-        target: Unit | None
-        for unit, call in calls:
-            if id(call.func) in applied:
-                target = applied[id(call.func)]
-                passed = target.arguments_of(call)
-                if passed is not None:
-                    self.info_for(target).passed_scalars |= {
-                        p.name for p in target.params if p.name in passed
-                        and (scalar_literal(p.default) or scalar_literal(passed[p.name]))}
-                continue
-            if not type(call.func) is cst.Name:
-                continue
-            target = wrappers.get(call.func.value)
-            if target is None:
-                target = self.resolver.function(call.func, unit)
-                if target is None or id(target) not in jitted:
-                    continue
-            passed = target.arguments_of(call)
-            if passed is None:
-                continue
-            # a passed Python scalar literal, or any value for a scalar-default parameter
-            scalars = {p.name for p in target.params if p.name in passed
-                       and (scalar_literal(p.default) or scalar_literal(passed[p.name]))}
-            if scalars:
-                self.info_for(target).passed_scalars |= scalars
-
     def _merge(self, unit: Unit, via: str | None, caching: str | None, strict: str | None,
                caller: Unit | None) -> bool:
         info = self.info_for(unit)
@@ -552,15 +501,6 @@ class TracedAnalysis:
 
 
 CUSTOM_RULE_METHODS = frozenset({"defvjp", "defjvp", "defjvps"})
-
-
-def scalar_literal(node: cst.BaseExpression | None) -> bool:
-    """``True``, ``False``, ``3``, ``-1.5``: a Python scalar that jit would trace if passed."""
-    if type(node) is cst.UnaryOperation and type(node.operator) is cst.Minus:
-        node = node.expression
-    if type(node) is cst.Name:
-        return node.value in ("True", "False")
-    return isinstance(node, (cst.Integer, cst.Float))
 
 
 def _names_class(target: cst.Attribute, index: ModuleIndex) -> bool:
