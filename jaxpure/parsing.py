@@ -5,8 +5,8 @@ written for trees built by hand (a ``Name`` holds an identifier, parentheses pai
 whitespace is whitespace). A tree from ``parse_module`` is built by the native parser from
 text it has already accepted, so the checks pass (but for a few whitespace checks that
 reject valid Python, such as ``return*x``, which the native parser and CPython accept), yet
-they cost about an eighth of the parse (1.5 million nodes, a regular expression for each piece of whitespace, on the
-benchmark corpus). libcst's own comment on ``CSTNode.__post_init__`` says as much ("PERF: ...
+they cost about an eighth of the parse (1.5 million nodes, a regular expression for each
+piece of whitespace, on the benchmark corpus). libcst's own comment on ``CSTNode.__post_init__`` says as much ("PERF: ...
 would allow us to avoid validating the tree when parsing a file").
 
 Why this is safe:
