@@ -58,8 +58,10 @@ GRADIENT_TRANSFORMATIONS: dict[str, tuple[tuple[int, str], ...]] = {
 
 
 def contract_roots(index: ModuleIndex, resolver: Resolver, module: str,
-                   patterns: tuple[str, ...] = ()) -> list[tuple[Unit, str]]:
+                   patterns: tuple[str, ...] = (), nnx_run: str | None = None) -> list[tuple[Unit, str]]:
     """(function, why it is traced) for every function of the module traced by contract.
+    ``nnx_run``: where the project runs the nnx models this module defines traced (a
+    merged model called under a transform, module/nnx_runs.py), if it does.
 
     A test module, or a script or notebook whose top-level code runs models
     (``model.init(key, x)``), exercises its models itself (eagerly or under a visible
@@ -68,7 +70,7 @@ def contract_roots(index: ModuleIndex, resolver: Resolver, module: str,
     if _is_test_module(index) or _runs_models(index):
         return configured_roots(index, module, patterns) if patterns else []
     for class_name in index.class_nodes:
-        roots.extend(_model_methods(index, resolver, class_name))
+        roots.extend(_model_methods(index, resolver, class_name, nnx_run))
     for unit in index.units:
         for call in unit.calls:
             roots.extend(_given_functions(resolver, call, unit))
@@ -92,11 +94,13 @@ def _runs_models(index: ModuleIndex) -> bool:
 MODEL_RUNS = frozenset({"init", "init_with_output", "apply"})
 
 
-def _model_methods(index: ModuleIndex, resolver: Resolver, class_name: str) -> list[tuple[Unit, str]]:
-    framework = _framework_base(index, resolver, class_name, set())
+def _model_methods(index: ModuleIndex, resolver: Resolver, class_name: str,
+                   nnx_run: str | None) -> list[tuple[Unit, str]]:
+    bases = CONTRACT_BASES if nnx_run is None else {**CONTRACT_BASES, **_nnx_bases(nnx_run)}
+    framework = _framework_base(index, resolver, class_name, set(), bases)
     if framework is None:
         return []
-    methods, reason = CONTRACT_BASES[framework]
+    methods, reason = bases[framework]
     found = []
     for name, unit in index.classes.get(class_name, {}).items():
         if unit.is_staticmethod or not type(unit.node) is cst.FunctionDef:
@@ -108,7 +112,17 @@ def _model_methods(index: ModuleIndex, resolver: Resolver, class_name: str) -> l
     return found
 
 
-def _framework_base(index: ModuleIndex, resolver: Resolver, name: str, seen: set[str]) -> str | None:
+def _nnx_bases(nnx_run: str) -> dict[str, tuple[frozenset[str], str]]:
+    """nnx modules of a project that runs merged nnx models traced: their ``__call__``."""
+    reason = f"an nnx module's `__call__` (its project runs merged nnx models: {nnx_run})"
+    return {base: (frozenset({"__call__"}), reason) for base in NNX_BASES}
+
+
+NNX_BASES = frozenset({"flax.nnx.Module", "flax.nnx.module.Module"})
+
+
+def _framework_base(index: ModuleIndex, resolver: Resolver, name: str, seen: set[str],
+                    bases: dict[str, tuple[frozenset[str], str]]) -> str | None:
     """The contract base a class of the module derives from (directly or through others)."""
     node = index.class_nodes.get(name)
     if node is None or name in seen:
@@ -116,10 +130,10 @@ def _framework_base(index: ModuleIndex, resolver: Resolver, name: str, seen: set
     seen.add(name)
     for base in node.bases:
         qual = resolver.qualname(base.value, None) or ""
-        if qual in CONTRACT_BASES:
+        if qual in bases:
             return qual
         if type(base.value) is cst.Name:
-            found = _framework_base(index, resolver, base.value.value, seen)
+            found = _framework_base(index, resolver, base.value.value, seen, bases)
             if found is not None:
                 return found
     return None
@@ -181,13 +195,19 @@ def contract_flag(p: Param) -> bool:
 def shape_parameters(resolver: Resolver, unit: Unit) -> frozenset[str]:
     """The parameters ``unit`` passes bare, or as an element of a literal tuple or list,
     where a shape or size goes: a JAX shape argument, any ``shape=`` keyword (NumPy's too),
-    a ``range()`` bound."""
+    a ``range()`` bound, a slice bound (``h[:, :n]``, ``h[:min(t, n)]``: a traced bound
+    raises, so its callers pass it static)."""
     found = unit.__dict__.get("_shape_parameters")
     if found is None:
         names: set[str] = set()
         for call in unit.calls:
             for spot in _shape_spots(resolver, unit, call):
                 names |= _bare_names(spot)
+        for bound in _slice_bounds(unit.node):
+            names |= _bare_names(bound)
+            if type(bound) is cst.Call and type(bound.func) is cst.Name \
+                    and bound.func.value in ("min", "max"):
+                names |= {arg.value.value for arg in bound.args if type(arg.value) is cst.Name}
         found = unit.__dict__["_shape_parameters"] = frozenset(names & unit.param_names)
     return found
 
@@ -203,6 +223,18 @@ def _shape_spots(resolver: Resolver, unit: Unit, call: cst.Call) -> list[cst.Bas
     return [spot for spot in spots if spot is not None]
 
 
+def _slice_bounds(node: cst.CSTNode) -> list[cst.BaseExpression]:
+    """The lower and upper bounds of every slice written in a function."""
+    found: list[cst.BaseExpression] = []
+
+    class Bounds(cst.CSTVisitor):
+        def visit_Slice(self, node: cst.Slice) -> None:
+            found.extend(b for b in (node.lower, node.upper) if b is not None)
+
+    node.visit(Bounds())
+    return found
+
+
 def _bare_names(spot: cst.BaseExpression) -> set[str]:
     """``n`` and ``(x.shape[0], n)`` give ``n``; ``n // 2`` and ``x.shape`` give nothing."""
     values = [e.value for e in spot.elements] if isinstance(spot, (cst.Tuple, cst.List)) else [spot]
@@ -214,4 +246,4 @@ def is_linen_setup(index: ModuleIndex, resolver: Resolver, unit: Unit) -> bool:
     for one call, so what it assigns to ``self`` (submodules, constants built from fields)
     lives only as long as that call: no value outlives the trace."""
     return unit.name == "setup" and unit.parent_is_class and unit.class_name is not None \
-        and _framework_base(index, resolver, unit.class_name, set()) in LINEN_BASES
+        and _framework_base(index, resolver, unit.class_name, set(), CONTRACT_BASES) in LINEN_BASES

@@ -90,8 +90,10 @@ class Origin:
 
 class TracedAnalysis:
     def __init__(self, index: ModuleIndex, resolver: Resolver, extra: dict[str, str],
-                 module: str = "", patterns: tuple[str, ...] = ()) -> None:
+                 module: str = "", patterns: tuple[str, ...] = (),
+                 nnx_run: str | None = None) -> None:
         self.module, self.patterns = module, patterns
+        self.nnx_run = nnx_run  # where the project runs this module's nnx models traced
         self.index = index
         self.resolver = resolver
         self.extra = extra
@@ -192,7 +194,8 @@ class TracedAnalysis:
         # an eager `model.apply(...)`): then what it shows decides
         shown = {id(callee) for _c, callee, _call in self.edges} | {id(o.target) for o in self.origins}
         self.edges.extend(held_edges)
-        for unit, reason in contract_roots(self.index, self.resolver, self.module, self.patterns):
+        for unit, reason in contract_roots(self.index, self.resolver, self.module, self.patterns,
+                                           self.nnx_run):
             if id(unit) not in shown:
                 self.origins.append(Origin(CONTRACT_JIT, unit.node, None, unit, frozenset(),
                                            contract=reason))
@@ -556,10 +559,10 @@ def _kw(call: cst.Call | None, name: str) -> cst.BaseExpression | None:
 
 def analyze_traced(index: ModuleIndex, resolver: Resolver, extra: dict[str, str],
                    seeds: list | None = None, module: str = "",
-                   patterns: tuple[str, ...] = ()) -> TracedAnalysis:
+                   patterns: tuple[str, ...] = (), nnx_run: str | None = None) -> TracedAnalysis:
     if seeds:
         extra = {**wrapper_transforms(seeds), **extra}  # imported project jit wrappers
-    analysis = TracedAnalysis(index, resolver, extra, module, patterns)
+    analysis = TracedAnalysis(index, resolver, extra, module, patterns, nnx_run)
     analysis.collect()
     if seeds:
         analysis.seed(seeds)
