@@ -223,6 +223,52 @@ def _shape_spots(resolver: Resolver, unit: Unit, call: cst.Call) -> list[cst.Bas
     return [spot for spot in spots if spot is not None]
 
 
+def container_parameters(unit: Unit) -> frozenset[str]:
+    """Parameters of a root that are Python containers, not arrays: one defaulting to a
+    list or dict literal (``feat_idx=[0]``), one the function stores a string or None in
+    (``feat_cache[i] = "Rep"``), or one whose items it tests against None
+    (``feat_cache[i] is not None``): an array holds neither. A list of cached arrays threaded
+    through a model's calls is mutated at trace time, which is fine."""
+    found = unit.__dict__.get("_container_parameters")
+    if found is None:
+        names = {p.name for p in unit.params
+                 if isinstance(p.default, (cst.List, cst.Dict))}
+        names |= _non_array_items(unit.node)
+        found = unit.__dict__["_container_parameters"] = frozenset(names & unit.param_names)
+    return found
+
+
+def _non_array_items(node: cst.CSTNode) -> set[str]:
+    """Names ``x`` of every ``x[i] = "text"``, ``x[i] = None`` and ``x[i] is (not) None``
+    written in a function."""
+    found: set[str] = set()
+
+    class Items(cst.CSTVisitor):
+        def visit_Assign(self, node: cst.Assign) -> None:
+            if _is_none(node.value) or isinstance(node.value, cst.SimpleString):
+                for target in node.targets:
+                    found.update(_subscripted_name(target.target))
+
+        def visit_Comparison(self, node: cst.Comparison) -> None:
+            if any(isinstance(c.operator, (cst.Is, cst.IsNot)) and _is_none(c.comparator)
+                   for c in node.comparisons):
+                found.update(_subscripted_name(node.left))
+
+    node.visit(Items())
+    return found
+
+
+def _is_none(node: cst.BaseExpression) -> bool:
+    return type(node) is cst.Name and node.value == "None"
+
+
+def _subscripted_name(node: cst.BaseExpression) -> set[str]:
+    """``x`` of ``x[i]``."""
+    if type(node) is cst.Subscript and type(node.value) is cst.Name:
+        return {node.value.value}
+    return set()
+
+
 def _slice_bounds(node: cst.CSTNode) -> list[cst.BaseExpression]:
     """The lower and upper bounds of every slice written in a function."""
     found: list[cst.BaseExpression] = []
