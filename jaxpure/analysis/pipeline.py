@@ -9,6 +9,7 @@ from jaxpure.analysis import lattice as L
 from jaxpure.analysis.module.index import ModuleIndex, build_index
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.module.traced import analyze_traced
+from jaxpure.analysis.module.nnx_runs import local_nnx_run
 
 
 from jaxpure.analysis.flow.domain import Handler
@@ -38,6 +39,11 @@ def analyze(
     seeds = [seed for seed in seeds or () if seed.via not in (CLASS_FACTS, NNX_RUNS)]
     traced_analysis = analyze_traced(index, resolver, transforms or {}, seeds, module_name, traced,
                                      nnx_run)
+    if nnx_run is None:  # a module that runs its own merged nnx models, checked alone
+        nnx_run = local_nnx_run(index, resolver, traced_analysis)
+        if nnx_run is not None:
+            traced_analysis = analyze_traced(index, resolver, transforms or {}, seeds,
+                                             module_name, traced, nnx_run)
     ctx = Context(module, index, resolver, traced_analysis, static_helpers)
     ctx.facts.imported_static_members = frozenset(
         name for seed in class_facts for name, kind in seed.keywords if kind == L.STATIC)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from jaxpure.analysis.module.bindings import single_value
+from jaxpure.analysis.module.classes import model_classes
 
 if TYPE_CHECKING:
     from jaxpure.analysis.module.index import ModuleIndex, Unit
@@ -56,3 +57,15 @@ def _calls_merged(index: ModuleIndex, resolver: Resolver, call: cst.Call, unit: 
             return False
         func = bound[0]
     return type(func) is cst.Call and resolver.qualname(func.func, unit) in NNX_MERGE
+
+
+def local_nnx_run(index: ModuleIndex, resolver: Resolver, traced: TracedAnalysis) -> str | None:
+    """Where this module runs a merged model traced, said for its own nnx modules when no
+    summary of the project told it (a file checked alone)."""
+    if "nnx" not in model_classes(index, resolver).values():
+        return None
+    runs = merged_model_runs(index, resolver, traced)
+    if not runs:
+        return None
+    unit, via = runs[0]
+    return f"`{unit.name}` in this module, under `{via.replace('flax.nnx.', 'nnx.')}`"
