@@ -14,7 +14,12 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from jaxpure.analysis.module.index import ModuleIndex, Unit
-from jaxpure.analysis.module.classes import applied_function, called_model, held_method
+from jaxpure.analysis.module.classes import (
+    applied_function,
+    called_model,
+    held_method,
+    model_classes,
+)
 from jaxpure.analysis.module.contracts import CONTRACT_JIT, contract_roots
 from jaxpure.analysis.module.hierarchy import override_edges
 from jaxpure.analysis.module.wrappers import wrapper_transforms
@@ -199,6 +204,10 @@ class TracedAnalysis:
             if id(unit) not in shown:
                 self.origins.append(Origin(CONTRACT_JIT, unit.node, None, unit, frozenset(),
                                            contract=reason))
+
+    def _nnx_method(self, unit: Unit) -> bool:
+        return self.nnx_run is not None and unit.class_name is not None \
+            and model_classes(self.index, self.resolver).get(unit.class_name) == "nnx"
 
     def collect_custom_rules(self, call: cst.Call, unit: Unit | None) -> None:
         """``f.defvjp(f_fwd, f_bwd)`` / ``f.defjvp(f_jvp)``: the rules run whenever ``f`` is
@@ -387,6 +396,9 @@ class TracedAnalysis:
             info.origins.append((origin.transform, origin.node, origin.container))
             if origin.contract is not None:
                 info.contract = info.contract or origin.contract
+                # an nnx module's call runs inside the trace its merged model began: its
+                # arguments and `self` are objects of that trace, as under nnx transforms
+                info.stateful |= self._nnx_method(origin.target)
             elif not origin.transform.inherit:
                 info.transformed = True
             if origin.transform.inherit:
