@@ -42,3 +42,13 @@ def test_a_project_that_runs_no_merged_model_tells_nobody() -> None:
         _summary("app.pipeline", reexports=[("Transformer", "app.models.transformer.Transformer")]),
         _summary("app.models.transformer"))))
     assert told == {}
+
+
+def test_the_cache_keeps_a_summary_with_nnx_runs_and_refuses_a_damaged_one() -> None:
+    from jaxpure import cache
+
+    data = _summary("app.pipeline", runs=[("forward", 12, "jax.jit")]).to_json()
+    assert cache._decode_summary(data) is not None
+    for wrong in (1.5, True, None):
+        damaged = data[:9] + [[["forward", wrong, "jax.jit"]]]
+        assert cache._decode_summary(damaged) is None, wrong
