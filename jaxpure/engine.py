@@ -19,6 +19,7 @@ from jaxpure.analysis.pipeline import analyze
 from jaxpure.analysis.module.hierarchy import class_facts, self_calls, typed_calls
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.wrappers import jit_wrappers
+from jaxpure.analysis.module.nnx_runs import merged_model_runs
 from jaxpure.analysis.module.summary import (
     LIBRARY_PREFIXES,
     ExternalCall,
@@ -295,7 +296,7 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
     return ModuleSummary(name, frozenset(ctx.index.defs), tuple(calls), reexports, classes,
                          _self_calls(source, ctx, bool(classes)), imports_jax,
                          jit_wrappers(ctx.index, ctx.resolver), static_members(ctx),
-                         _receiver_calls(source, ctx))
+                         _receiver_calls(source, ctx), _nnx_runs(source, ctx))
 
 
 def _receiver_calls(source: str, ctx: Context) -> tuple[ReceiverCall, ...]:
@@ -326,6 +327,14 @@ def _assigned_aliases(ctx: Context) -> tuple[tuple[str, str], ...]:
         if qual is not None and "." in qual and not qual.startswith(LIBRARY_PREFIXES):
             found.append((name, qual))
     return tuple(found)
+
+
+def _nnx_runs(source: str, ctx: Context) -> tuple[tuple[str, int, str], ...]:
+    runs = merged_model_runs(ctx.index, ctx.resolver, ctx.traced_analysis)
+    if not runs:
+        return ()
+    lines = _def_lines(source)
+    return tuple((unit.name, lines.get(unit.name, 0), via) for unit, via in runs)
 
 
 def _transformed_imports(source: str, ctx: Context) -> list[ExternalCall]:

@@ -9,12 +9,13 @@ from jaxpure.analysis import lattice as L
 from jaxpure.analysis.module.index import ModuleIndex, build_index
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.module.traced import analyze_traced
+from jaxpure.analysis.module.nnx_runs import local_nnx_run
 
 
 from jaxpure.analysis.flow.domain import Handler
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.walker import Walker
-from jaxpure.analysis.module.summary import CLASS_FACTS, Seed
+from jaxpure.analysis.module.summary import CLASS_FACTS, NNX_RUNS, Seed
 
 
 def analyze(
@@ -33,8 +34,16 @@ def analyze(
     index = build_index(module, package)
     resolver = Resolver(index)
     class_facts = [seed for seed in seeds or () if seed.via == CLASS_FACTS]
-    seeds = [seed for seed in seeds or () if seed.via != CLASS_FACTS]
-    traced_analysis = analyze_traced(index, resolver, transforms or {}, seeds, module_name, traced)
+    # where the project runs the nnx models this module can name traced (module/nnx_runs.py)
+    nnx_run = min((seed.origin for seed in seeds or () if seed.via == NNX_RUNS), default=None)
+    seeds = [seed for seed in seeds or () if seed.via not in (CLASS_FACTS, NNX_RUNS)]
+    traced_analysis = analyze_traced(index, resolver, transforms or {}, seeds, module_name, traced,
+                                     nnx_run)
+    if nnx_run is None:  # a module that runs its own merged nnx models, checked alone
+        nnx_run = local_nnx_run(index, resolver, traced_analysis)
+        if nnx_run is not None:
+            traced_analysis = analyze_traced(index, resolver, transforms or {}, seeds,
+                                             module_name, traced, nnx_run)
     ctx = Context(module, index, resolver, traced_analysis, static_helpers)
     ctx.facts.imported_static_members = frozenset(
         name for seed in class_facts for name, kind in seed.keywords if kind == L.STATIC)

@@ -59,8 +59,10 @@ GRADIENT_TRANSFORMATIONS: dict[str, tuple[tuple[int, str], ...]] = {
 
 
 def contract_roots(index: ModuleIndex, resolver: Resolver, module: str,
-                   patterns: tuple[str, ...] = ()) -> list[tuple[Unit, str]]:
+                   patterns: tuple[str, ...] = (), nnx_run: str | None = None) -> list[tuple[Unit, str]]:
     """(function, why it is traced) for every function of the module traced by contract.
+    ``nnx_run``: where the project runs the nnx models this module defines traced (a
+    merged model called under a transform, module/nnx_runs.py), if it does.
 
     A test module, or a script or notebook whose top-level code runs models
     (``model.init(key, x)``), exercises its models itself (eagerly or under a visible
@@ -69,7 +71,7 @@ def contract_roots(index: ModuleIndex, resolver: Resolver, module: str,
     if is_test_module(index) or _runs_models(index):
         return configured_roots(index, module, patterns) if patterns else []
     for class_name in index.class_nodes:
-        roots.extend(_model_methods(index, resolver, class_name))
+        roots.extend(_model_methods(index, resolver, class_name, nnx_run))
     for unit in index.units:
         for call in unit.calls:
             roots.extend(_given_functions(resolver, call, unit))
@@ -88,11 +90,13 @@ def _runs_models(index: ModuleIndex) -> bool:
 MODEL_RUNS = frozenset({"init", "init_with_output", "apply"})
 
 
-def _model_methods(index: ModuleIndex, resolver: Resolver, class_name: str) -> list[tuple[Unit, str]]:
-    framework = _framework_base(index, resolver, class_name, set())
+def _model_methods(index: ModuleIndex, resolver: Resolver, class_name: str,
+                   nnx_run: str | None) -> list[tuple[Unit, str]]:
+    bases = CONTRACT_BASES if nnx_run is None else {**CONTRACT_BASES, **_nnx_bases(nnx_run)}
+    framework = _framework_base(index, resolver, class_name, set(), bases)
     if framework is None:
         return []
-    methods, reason = CONTRACT_BASES[framework]
+    methods, reason = bases[framework]
     found = []
     for name, unit in index.classes.get(class_name, {}).items():
         if unit.is_staticmethod or not type(unit.node) is cst.FunctionDef:
@@ -104,7 +108,17 @@ def _model_methods(index: ModuleIndex, resolver: Resolver, class_name: str) -> l
     return found
 
 
-def _framework_base(index: ModuleIndex, resolver: Resolver, name: str, seen: set[str]) -> str | None:
+def _nnx_bases(nnx_run: str) -> dict[str, tuple[frozenset[str], str]]:
+    """nnx modules of a project that runs merged nnx models traced: their ``__call__``."""
+    reason = f"an nnx module's `__call__` (its project runs merged nnx models: {nnx_run})"
+    return {base: (frozenset({"__call__"}), reason) for base in NNX_BASES}
+
+
+NNX_BASES = frozenset({"flax.nnx.Module", "flax.nnx.module.Module"})
+
+
+def _framework_base(index: ModuleIndex, resolver: Resolver, name: str, seen: set[str],
+                    bases: dict[str, tuple[frozenset[str], str]]) -> str | None:
     """The contract base a class of the module derives from (directly or through others)."""
     node = index.class_nodes.get(name)
     if node is None or name in seen:
@@ -112,10 +126,10 @@ def _framework_base(index: ModuleIndex, resolver: Resolver, name: str, seen: set
     seen.add(name)
     for base in node.bases:
         qual = resolver.qualname(base.value, None) or ""
-        if qual in CONTRACT_BASES:
+        if qual in bases:
             return qual
         if type(base.value) is cst.Name:
-            found = _framework_base(index, resolver, base.value.value, seen)
+            found = _framework_base(index, resolver, base.value.value, seen, bases)
             if found is not None:
                 return found
     return None
@@ -177,13 +191,19 @@ def contract_flag(p: Param) -> bool:
 def shape_parameters(resolver: Resolver, unit: Unit) -> frozenset[str]:
     """The parameters ``unit`` passes bare, or as an element of a literal tuple or list,
     where a shape or size goes: a JAX shape argument, any ``shape=`` keyword (NumPy's too),
-    a ``range()`` bound."""
+    a ``range()`` bound, a slice bound (``h[:, :n]``, ``h[:min(t, n)]``: a traced bound
+    raises, so its callers pass it static)."""
     found = unit.__dict__.get("_shape_parameters")
     if found is None:
         names: set[str] = set()
         for call in unit.calls:
             for spot in _shape_spots(resolver, unit, call):
                 names |= _bare_names(spot)
+        for bound in _slice_bounds(unit.node):
+            names |= _bare_names(bound)
+            if type(bound) is cst.Call and type(bound.func) is cst.Name \
+                    and bound.func.value in ("min", "max"):
+                names |= {arg.value.value for arg in bound.args if type(arg.value) is cst.Name}
         found = unit.__dict__["_shape_parameters"] = frozenset(names & unit.param_names)
     return found
 
@@ -199,6 +219,64 @@ def _shape_spots(resolver: Resolver, unit: Unit, call: cst.Call) -> list[cst.Bas
     return [spot for spot in spots if spot is not None]
 
 
+def container_parameters(unit: Unit) -> frozenset[str]:
+    """Parameters of a root that are Python containers, not arrays: one defaulting to a
+    list or dict literal (``feat_idx=[0]``), one the function stores a string or None in
+    (``feat_cache[i] = "Rep"``), or one whose items it tests against None
+    (``feat_cache[i] is not None``): an array holds neither. A list of cached arrays threaded
+    through a model's calls is mutated at trace time, which is fine."""
+    found = unit.__dict__.get("_container_parameters")
+    if found is None:
+        names = {p.name for p in unit.params
+                 if isinstance(p.default, (cst.List, cst.Dict))}
+        names |= _non_array_items(unit.node)
+        found = unit.__dict__["_container_parameters"] = frozenset(names & unit.param_names)
+    return found
+
+
+def _non_array_items(node: cst.CSTNode) -> set[str]:
+    """Names ``x`` of every ``x[i] = "text"``, ``x[i] = None`` and ``x[i] is (not) None``
+    written in a function."""
+    found: set[str] = set()
+
+    class Items(cst.CSTVisitor):
+        def visit_Assign(self, node: cst.Assign) -> None:
+            if _is_none(node.value) or isinstance(node.value, cst.SimpleString):
+                for target in node.targets:
+                    found.update(_subscripted_name(target.target))
+
+        def visit_Comparison(self, node: cst.Comparison) -> None:
+            if any(isinstance(c.operator, (cst.Is, cst.IsNot)) and _is_none(c.comparator)
+                   for c in node.comparisons):
+                found.update(_subscripted_name(node.left))
+
+    node.visit(Items())
+    return found
+
+
+def _is_none(node: cst.BaseExpression) -> bool:
+    return type(node) is cst.Name and node.value == "None"
+
+
+def _subscripted_name(node: cst.BaseExpression) -> set[str]:
+    """``x`` of ``x[i]``."""
+    if type(node) is cst.Subscript and type(node.value) is cst.Name:
+        return {node.value.value}
+    return set()
+
+
+def _slice_bounds(node: cst.CSTNode) -> list[cst.BaseExpression]:
+    """The lower and upper bounds of every slice written in a function."""
+    found: list[cst.BaseExpression] = []
+
+    class Bounds(cst.CSTVisitor):
+        def visit_Slice(self, node: cst.Slice) -> None:
+            found.extend(b for b in (node.lower, node.upper) if b is not None)
+
+    node.visit(Bounds())
+    return found
+
+
 def _bare_names(spot: cst.BaseExpression) -> set[str]:
     """``n`` and ``(x.shape[0], n)`` give ``n``; ``n // 2`` and ``x.shape`` give nothing."""
     values = [e.value for e in spot.elements] if isinstance(spot, (cst.Tuple, cst.List)) else [spot]
@@ -210,4 +288,4 @@ def is_linen_setup(index: ModuleIndex, resolver: Resolver, unit: Unit) -> bool:
     for one call, so what it assigns to ``self`` (submodules, constants built from fields)
     lives only as long as that call: no value outlives the trace."""
     return unit.name == "setup" and unit.parent_is_class and unit.class_name is not None \
-        and _framework_base(index, resolver, unit.class_name, set()) in LINEN_BASES
+        and _framework_base(index, resolver, unit.class_name, set(), CONTRACT_BASES) in LINEN_BASES

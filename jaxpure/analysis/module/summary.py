@@ -98,6 +98,9 @@ class ModuleSummary:
     # values even on a traced instance (static fields, properties over aux data or shapes)
     static_members: tuple[tuple[str, tuple[str, ...]], ...] = ()
     receiver_calls: tuple[ReceiverCall, ...] = ()
+    # functions of this module that run a merged nnx model under a transform: (function,
+    # line of its def, the transform) (module/nnx_runs.py)
+    nnx_runs: tuple[tuple[str, int, str], ...] = ()
 
     def to_json(self) -> list:
         return [
@@ -112,6 +115,7 @@ class ModuleSummary:
             [[w[0], w[1], list(w[2])] for w in self.wrappers],
             [[name, list(members)] for name, members in self.static_members],
             [c.to_json() for c in self.receiver_calls],
+            [list(run) for run in self.nnx_runs],
         ]
 
     @staticmethod
@@ -120,6 +124,7 @@ class ModuleSummary:
         classes, self_calls, imports_jax, wrappers, static_members = data[4:9] \
             if len(data) >= 9 else ([], [], None, [], [])
         receiver_calls = data[9] if len(data) >= 10 else []
+        nnx_runs = data[10] if len(data) >= 11 else []
         return ModuleSummary(
             module,
             frozenset(functions),
@@ -135,12 +140,16 @@ class ModuleSummary:
             tuple((w[0], w[1], tuple(w[2]) if len(w) > 2 else ()) for w in wrappers),
             tuple((c[0], tuple(c[1])) for c in static_members),
             tuple(ReceiverCall(*c) for c in receiver_calls),
+            tuple((r[0], r[1], r[2]) for r in nnx_runs),
         )
 
 
 # The ``via`` of a seed that carries class facts, not a trace: ``function`` is a class as the
 # importing module names it, ``keywords`` its members known static (name, kind).
 CLASS_FACTS = "class facts"
+# The ``via`` of a seed that tells a module the project runs nnx models it imports traced:
+# ``origin`` says where ("`forward` in pipeline.py:40, under jax.jit")
+NNX_RUNS = "nnx models run traced"
 
 
 @dataclass(frozen=True)
@@ -230,7 +239,7 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
     for name, seed in _class_fact_seeds(summaries, aliases):
         seeds.setdefault(name, {}).setdefault(seed.key(), seed)
     extra = override_seeds(summaries, aliases) + jax_importer_seeds(summaries) + \
-        wrapper_seeds(summaries, aliases) + receiver_seeds(summaries)
+        wrapper_seeds(summaries, aliases) + receiver_seeds(summaries) + nnx_run_seeds(summaries)
     for module, seed in extra:
         seeds.setdefault(module, {}).setdefault(seed.key(), seed)
     return {module: sorted(found.values(), key=lambda s: (s.function, s.origin))
@@ -260,6 +269,37 @@ def _class_fact_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
                 if path != _path:
                     yield name, Seed(shown, CLASS_FACTS, None, None, path, (),
                                      tuple((m, STATIC) for m in members), False, relpath)
+
+
+def nnx_run_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> list[tuple[str, Seed]]:
+    """A module that runs a merged nnx model under a transform runs one of the nnx models
+    it can name: those of the modules it imports, directly or through the modules they
+    import (module/nnx_runs.py). Each of them, and the module itself, gets a seed naming no
+    function that says where."""
+    found = []
+    for name, (summary, path, relpath) in summaries.items():
+        if not summary.nnx_runs:
+            continue
+        caller, line, via = min(summary.nnx_runs)
+        origin = f"`{caller}` in {path}:{line}, under `{via.replace('flax.nnx.', 'nnx.')}`"
+        for module in _imported_closure(summaries, name):
+            found.append((module, Seed("", NNX_RUNS, None, None, origin, (), (), False, relpath)))
+    return found
+
+
+def _imported_closure(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
+                      start: str) -> list[str]:
+    """``start`` and the project modules it imports, directly or through each other."""
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        for _alias, target in summaries[frontier.pop()][0].reexports:
+            # `from .layers import Dense` names a member; `from . import layers` a module
+            module = target if target in summaries else target.rpartition(".")[0]
+            if module in summaries and module not in seen:
+                seen.add(module)
+                frontier.append(module)
+    return sorted(seen)
 
 
 def wrapper_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],

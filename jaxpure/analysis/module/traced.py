@@ -99,8 +99,10 @@ class Origin:
 
 class TracedAnalysis:
     def __init__(self, index: ModuleIndex, resolver: Resolver, extra: dict[str, str],
-                 module: str = "", patterns: tuple[str, ...] = ()) -> None:
+                 module: str = "", patterns: tuple[str, ...] = (),
+                 nnx_run: str | None = None) -> None:
         self.module, self.patterns = module, patterns
+        self.nnx_run = nnx_run  # where the project runs this module's nnx models traced
         self.index = index
         self.resolver = resolver
         self.extra = extra
@@ -207,10 +209,15 @@ class TracedAnalysis:
         # an eager `model.apply(...)`): then what it shows decides
         shown = {id(callee) for _c, callee, _call in self.edges} | {id(o.target) for o in self.origins}
         self.edges.extend(held_edges)
-        for unit, reason in contract_roots(self.index, self.resolver, self.module, self.patterns):
+        for unit, reason in contract_roots(self.index, self.resolver, self.module, self.patterns,
+                                           self.nnx_run):
             if id(unit) not in shown:
                 self.origins.append(Origin(CONTRACT_JIT, unit.node, None, unit, frozenset(),
                                            contract=reason))
+
+    def _nnx_method(self, unit: Unit) -> bool:
+        return self.nnx_run is not None and unit.class_name is not None \
+            and model_classes(self.index, self.resolver).get(unit.class_name) == "nnx"
 
     def collect_custom_rules(self, call: cst.Call, unit: Unit | None) -> None:
         """``f.defvjp(f_fwd, f_bwd)`` / ``f.defjvp(f_jvp)``: the rules run whenever ``f`` is
@@ -431,6 +438,9 @@ class TracedAnalysis:
             info.origins.append((origin.transform, origin.node, origin.container))
             if origin.contract is not None:
                 info.contract = info.contract or origin.contract
+                # an nnx module's call runs inside the trace its merged model began: its
+                # arguments and `self` are objects of that trace, as under nnx transforms
+                info.stateful |= self._nnx_method(origin.target)
             elif not origin.transform.inherit:
                 info.transformed = True
             if origin.transform.inherit:
@@ -516,10 +526,10 @@ def _kw(call: cst.Call | None, name: str) -> cst.BaseExpression | None:
 
 def analyze_traced(index: ModuleIndex, resolver: Resolver, extra: dict[str, str],
                    seeds: list | None = None, module: str = "",
-                   patterns: tuple[str, ...] = ()) -> TracedAnalysis:
+                   patterns: tuple[str, ...] = (), nnx_run: str | None = None) -> TracedAnalysis:
     if seeds:
         extra = {**wrapper_transforms(seeds), **extra}  # imported project jit wrappers
-    analysis = TracedAnalysis(index, resolver, extra, module, patterns)
+    analysis = TracedAnalysis(index, resolver, extra, module, patterns, nnx_run)
     if seeds:
         analysis.rewritten_statics = rewritten_statics(seeds)
     analysis.collect()
