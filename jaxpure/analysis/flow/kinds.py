@@ -110,11 +110,12 @@ class KindFlow(WalkerBase):
             if p.default is None and A.FLAG_NAME.match(name):
                 return L.TRACED_ARRAY  # a required `done`/`is_training` is a traced boolean
             if scalar_literal(p.default) and name not in callsite \
-                    and p.annotation is None:
+                    and (p.annotation is None or _private(unit)):
                 # `cut_frac=0.25` that no call in the module passes: the transform never
                 # sees it, the function's own default fills it in as a Python float. An
-                # annotated one (`training: bool = False`) is an option callers pass, and a
-                # passed Python scalar is traced: that stays a finding
+                # annotated one (`training: bool = False`) of a public function is an
+                # option its users pass, and a passed Python scalar is traced: that stays a
+                # finding; a private function's callers are the module's
                 return L.STATIC
             return L.TRACED_ARRAY if annotated else L.TRACED
         if name in callsite:
@@ -497,3 +498,8 @@ def python_type_guard(ctx: Context, test: cst.BaseExpression) -> str | None:
     ):
         return subject.value
     return None
+
+
+def _private(unit: Unit) -> bool:
+    """``_condition_on``: a function named private, called from its own module only."""
+    return unit.name.startswith("_") and not unit.name.endswith("__")
