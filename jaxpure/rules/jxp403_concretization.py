@@ -3,7 +3,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis import (
-    Context, STATIC, axis_arguments, holds_tracers, is_python_table, is_traced,
+    Context, STATIC, TRACED_ARRAY, axis_arguments, holds_tracers, is_python_table, is_traced,
 )
 from jaxpure.rules._shared import GuardedByExcept, snippet, under
 from jaxpure.rules.base import Rule
@@ -153,11 +153,15 @@ class Concretization(GuardedByExcept, Rule):
                 )
 
     def _report_axis(self, ctx: Context, axis: cst.BaseExpression, via: str) -> None:
+        # JAX 0.10: a tracer as the axis fails its concreteness check; a tuple holding
+        # tracers fails when each element is converted with operator.index
+        error = "ConcretizationTypeError" if ctx.kind(axis) == TRACED_ARRAY \
+            else "TracerIntegerConversionError"
         self.report(
             ctx,
             axis,
             f"Traced value `{snippet(ctx, axis)}` used as an axis number raises "
-            f"TracerIntegerConversionError under {under(ctx, via)}; compute axes with "
+            f"{error} under {under(ctx, via)}; compute axes with "
             "Python ints (range, np.arange, x.ndim)",
             detail="JAX needs axis numbers as Python ints when it traces. Under a transform "
             "`jnp.arange` is staged even with static bounds, so `tuple(jnp.arange(a, b))` is "
