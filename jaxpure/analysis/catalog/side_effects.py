@@ -100,3 +100,9 @@ REF_CONSTRUCTORS = frozenset({"jax.new_ref", "jax.array_ref", "jax.experimental.
 HIJAX_SWITCHES = frozenset({"flax.nnx.var_defaults", "flax.nnx.use_hijax"})
 VARIABLE_TYPES = frozenset({"flax.nnx.Variable", "flax.nnx.Param", "flax.nnx.BatchStat",
                             "flax.nnx.Cache", "flax.nnx.Intermediate"})
+
+# Host callbacks: the function they are given runs on the host each time the compiled code
+# reaches the call (`io_callback(_init, shape)`), not while the caller is traced
+HOST_CALLBACKS = frozenset({"jax.experimental.io_callback", "jax.pure_callback",
+                            "jax.debug.callback", "jax.experimental.host_callback.call",
+                            "jax.experimental.host_callback.id_tap"})

@@ -21,6 +21,7 @@ from jaxpure.analysis.syntax import NODE_TYPES, call_arg, child_fields
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.module.traced import PARTIAL, TracedAnalysis
 from jaxpure.analysis.catalog.arrays import is_mutable_value
+from jaxpure.analysis.catalog.side_effects import HOST_CALLBACKS
 
 # run before the object can be used: what they set is in place before any trace
 INIT_METHODS = frozenset({"__init__", "__post_init__", "__new__", "setup", "__setstate__"})
@@ -208,10 +209,25 @@ class SelfAttributes:
         containers = self._containers.get(class_name)
         if containers is None:
             containers = self._containers[class_name] = self._container_attributes(class_name)
+        at_run_time = self._host_run(method)
         return [Write(method.name, path, how)
                 for node, unit in self._nodes(method)
+                if not _within(unit, at_run_time)
                 for path, how in _self_writes(node, first, containers)
                 if self.self_name_refers(unit, method, first)]
+
+    def _host_run(self, method: Unit) -> set[int]:
+        """Nested functions of ``method`` it hands to a host callback (``io_callback(_init,
+        ...)``): they run when the compiled code reaches the callback, not when the method
+        is called, so what they change is not the call's doing."""
+        found = set()
+        for call in method.calls:
+            if call.args and type(call.args[0].value) is cst.Name \
+                    and self.resolver.qualname(call.func, method) in HOST_CALLBACKS:
+                nested = method.nested.get(call.args[0].value.value)
+                if nested is not None:
+                    found.add(id(nested))
+        return found
 
     def _nodes(self, method: Unit):
         """Every node of a method with the unit it belongs to (nested functions included)."""
@@ -373,6 +389,15 @@ class SelfAttributes:
                 return f"{what} is {write.how} in `{class_name}.{write.method}`" \
                     if shown != "self" else f"{what} is {write.how} in `{write.method}`"
         return None
+
+
+def _within(unit: Unit | None, units: set[int]) -> bool:
+    """``unit`` is one of ``units`` or nested in one."""
+    while unit is not None:
+        if id(unit) in units:
+            return True
+        unit = unit.parent
+    return False
 
 
 def self_param(unit: Unit) -> str | None:
