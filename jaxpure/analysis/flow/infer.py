@@ -142,7 +142,7 @@ def _attribute_kind(ctx: KindScope, expr: cst.Attribute) -> int:
             return L.TRACED_CONTAINER  # `self._cache` of a traced instance: a dict of tracers
         if attr in A.ARRAY_ATTRS or base == L.TRACED_ARRAY:
             return L.TRACED_ARRAY
-        if A.FLAG_NAME.match(attr):
+        if A.FLAG_NAME.match(attr) and not _part_of_passed_instance(ctx, expr.value):
             return L.TRACED_ARRAY  # `state.done`: a boolean leaf of a traced pytree
         return L.TRACED
     if base in (L.ARRAY, L.NUMPY):
@@ -164,6 +164,23 @@ def _attribute_kind(ctx: KindScope, expr: cst.Attribute) -> int:
     if base == L.UNKNOWN and attr in SHAPE_ATTRS:
         return L.STATIC  # `enc.shape` of a submodule's output: a tuple, whatever `enc` is
     return L.UNKNOWN
+
+
+def _part_of_passed_instance(ctx: KindScope, base: cst.BaseExpression) -> bool:
+    """``self.geom`` in a method traced because a traced caller calls it on an instance it
+    was passed (``out.sample(...)``): a sub-object of a class nothing here declares, whose
+    ``is_*`` names are as likely properties over its static data (``geom.is_entropy_
+    regularized``) as boolean leaves, so the name alone says nothing."""
+    if type(base) is not cst.Attribute:
+        return False
+    root = base.value
+    while type(root) is cst.Attribute:
+        root = root.value
+    if type(root) is not cst.Name or ctx.unit is None:
+        return False
+    method = _self_method(ctx, root.value)
+    info = ctx.traced_analysis.info.get(id(method)) if method is not None else None
+    return info is not None and info.traced_self
 
 
 # what any value that has them holds as Python data: an array's, a tracer's, NumPy's
