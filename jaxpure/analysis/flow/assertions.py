@@ -106,11 +106,12 @@ def _compares_apart(line: cst.CSTNode, one: set[str], other: set[str]) -> bool:
 
 
 def _checked_operands(line: cst.CSTNode) -> Iterator[list[cst.CSTNode]]:
-    """The operands of each assertion call or comparison in ``line``."""
-    stack: list[cst.CSTNode] = [line]
+    """The operands of each assertion call in ``line`` and of each comparison an ``assert``
+    makes (a comparison that computes, ``accept = log(u) < log_ratio``, checks nothing)."""
+    stack: list[tuple[cst.CSTNode, bool]] = [(line, False)]
     while stack:
-        node = stack.pop()
-        if type(node) is cst.Comparison:
+        node, asserted = stack.pop()
+        if type(node) is cst.Comparison and asserted:
             yield [node.left, *(c.comparator for c in node.comparisons)]
         elif type(node) is cst.Call:
             func = node.func
@@ -121,7 +122,8 @@ def _checked_operands(line: cst.CSTNode) -> Iterator[list[cst.CSTNode]]:
             elif name == "map" and node.args and _names_assertion(node.args[0].value):
                 yield [a.value for a in node.args[1:] if a.keyword is None]  # tree.map(assert_close, a, b)
         if not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            stack.extend(children(node))
+            inner = asserted or type(node) is cst.Assert
+            stack.extend((child, inner) for child in children(node))
 
 
 def _names_assertion(node: cst.BaseExpression) -> bool:
