@@ -21,6 +21,9 @@ from jaxpure.analysis.syntax import returned_values
 
 Infer = Callable[[KindScope, cst.BaseExpression], int]
 
+# returns whose parts are unpacked at the call site, each with a kind of its own
+_DISPLAYS = (cst.Tuple, cst.List, cst.Dict)
+
 # helpers read inside helpers: a bound on recursion and on the cost of one call's kind
 _MAX_DEPTH = 2
 
@@ -72,12 +75,14 @@ def returned_kind(ctx: KindScope, callee: Unit, call: cst.Call, infer: Infer) ->
         return None
     passed = callee.arguments_of(call)
     values = returned_values(callee.node)
-    if passed is None or not values:
+    if passed is None or not values or any(isinstance(v, _DISPLAYS) for v in values):
+        # `return tensor, tensor.shape[-1], n`: one kind for the whole tuple says nothing
+        # of what each name it is unpacked into holds
         return None
     params: dict[str, int] = {}
     for p in callee.params:
-        if p.star:
-            continue
+        if p.star or p.name in callee.assigned:
+            continue  # rebound in the helper (`tensor = jnp.pad(tensor, ...)`): a local
         if callee.parent_is_class and p.index == 0 and not callee.is_staticmethod \
                 and type(call.func) is cst.Attribute:
             params[p.name] = L.STATIC  # self: Python state, as the walk binds it
