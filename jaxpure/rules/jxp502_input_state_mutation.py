@@ -202,6 +202,11 @@ class InputStateMutation(Rule):
                 return  # an integer index on an argument is JXP201 (arrays)
         elif not type(target) is cst.Attribute:
             return
+        elif _field_of_passed_instance(ctx, target):
+            # `self._weight = w` on the instance a traced caller passed in rebinds a field of
+            # the trace's own copy, which the caller returns or drops; only what its fields
+            # share with other copies (a dict written in place) reaches them
+            return
         name = self._argument(ctx, target)
         if name is not None:
             self._report(ctx, statement, name, via)
@@ -247,3 +252,13 @@ def _through_at(node: cst.BaseExpression) -> bool:
             return True
         node = node.value
     return False
+
+
+def _field_of_passed_instance(ctx: Context, target: cst.Attribute) -> bool:
+    """``self.x`` as a store target in a method traced on an instance a traced caller passed."""
+    unit, info = ctx.unit, ctx.info
+    if type(target.value) is not cst.Name or unit is None or info is None \
+            or not info.traced_self or not unit.parent_is_class:
+        return False
+    first = next((p for p in unit.params if p.index == 0), None)
+    return first is not None and first.name == target.value.value

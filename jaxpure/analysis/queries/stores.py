@@ -88,6 +88,9 @@ def outer_object(ctx: Context, name: str) -> Outer | None:
     if owner is not None:
         if is_linen_setup(ctx.index, ctx.resolver, owner):
             return None  # the per-call clone `apply` binds: its attributes die with the call
+        info = ctx.traced_analysis.info.get(id(owner))
+        if info is not None and info.traced_self:
+            return None  # the instance a traced caller passed in: the trace's own copy
         return Outer("self", name)
     if mutable_default(ctx, name):
         return Outer("default", name)
