@@ -106,6 +106,9 @@ class ConstantKeyInTraced(Rule):
             return  # nothing varies between calls: a jitted initialiser
         if self._folded(ctx, node):
             return
+        arg, call = ctx.parent(1), ctx.parent(2)
+        if type(arg) is cst.Arg and type(call) is cst.Call and ctx.qualname(call.func) in SHAPE_ONLY:
+            return  # `jax.eval_shape(init, key(0))`: a key for shapes only, nothing is drawn
         if unused_key_argument([ctx.parent(depth) for depth in range(1, 5)]):
             return  # a dummy `rngs={"dropout": key(0)}` beside `train=False`
         info = ctx.info
