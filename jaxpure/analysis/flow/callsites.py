@@ -14,6 +14,7 @@ from jaxpure.analysis import lattice as L
 from jaxpure.analysis.catalog.transforms import ARGUMENT_PRESERVING_TRANSFORMS
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.classes import applied_function, called_model, held_method
+from jaxpure.analysis.module.hierarchy import annotated_class
 from jaxpure.analysis.module.summary import LIBRARY_PREFIXES
 from jaxpure.analysis.syntax import positional_args
 
@@ -144,11 +145,14 @@ class CallSites(WalkerBase):
         ctx.receiver_calls.append((unit, func.attr.value, self.annotated_class(param.annotation)))
 
     def annotated_class(self, annotation: cst.BaseExpression | None) -> str:
-        """The qualified name of a class annotation (``state: AverageState``), or ""."""
+        """The qualified name of the class an annotation names (``state: AverageState``,
+        ``Optional[AverageState]``; module/hierarchy.py), or "" for none."""
         ctx = self.ctx
-        if type(annotation) is cst.Name and annotation.value in ctx.index.class_nodes:
-            module = ctx.traced_analysis.module
-            return f"{module}.{annotation.value}" if module else ""
-        if isinstance(annotation, (cst.Name, cst.Attribute)):
+        found = annotated_class(ctx.resolver, ctx.frame.unit, annotation)
+        if found is None and isinstance(annotation, (cst.Name, cst.Attribute)):
+            # a library type (`x: jax.Array`): named, so no project class is guessed for it
             return ctx.resolver.qualname(annotation, ctx.frame.unit) or ""
-        return ""
+        if found is None or "." in found:
+            return found or ""
+        module = ctx.traced_analysis.module
+        return f"{module}.{found}" if module else ""

@@ -82,24 +82,35 @@ def typed_receiver(resolver: Resolver, unit: Unit, call: cst.Call) -> tuple[str,
     if not type(func) is cst.Attribute or not type(func.value) is cst.Name:
         return None
     param = unit.param(func.value.value)
-    if param is None or param.annotation is None or param.star:
+    if param is None or param.star:
         return None
-    annotation = _without_none(resolver, unit, param.annotation)
+    owner = annotated_class(resolver, unit, param.annotation)
+    return (owner, func.attr.value) if owner is not None else None
+
+
+def annotated_class(resolver: Resolver, unit: Unit | None,
+                    annotation: cst.BaseExpression | None) -> str | None:
+    """The project class an annotation names (``Kernel``, ``Optional[kernels.Kernel]``,
+    ``Kernel | None``): a bare name for a class of this module, else its qualified name;
+    None for no annotation, a library type or anything else."""
+    if annotation is None:
+        return None
+    annotation = _without_none(resolver, unit, annotation)
     if annotation is None:
         return None
     if type(annotation) is cst.Name and annotation.value in resolver.index.class_nodes:
-        return annotation.value, func.attr.value
+        return annotation.value
     qual = resolver.qualname(annotation, unit)
     if qual is None or "." not in qual or qual.startswith(_NOT_PROJECT):
         return None
-    return qual, func.attr.value
+    return qual
 
 
 # annotations naming these are library types, not classes of the project
 _NOT_PROJECT = LIBRARY_PREFIXES + ("jaxtyping.",)
 
 
-def _without_none(resolver: Resolver, unit: Unit,
+def _without_none(resolver: Resolver, unit: Unit | None,
                   annotation: cst.BaseExpression) -> cst.BaseExpression | None:
     """``X`` for ``Optional[X]`` and ``X | None``; a name or dotted name, else None."""
     if type(annotation) is cst.Subscript and len(annotation.slice) == 1 \
