@@ -131,6 +131,7 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         contains as contains,
         expected_to_raise as expected_to_raise,
         guarded_by as guarded_by,
+        none_fallback as none_fallback,
         tried_lookups as tried_lookups,
     )
     from jaxpure.analysis.queries.bound_calls import names_bound_to as names_bound_to  # noqa: F401
@@ -283,6 +284,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         'contains',
         'expected_to_raise',
         'guarded_by',
+        'none_fallback',
         'tried_lookups',
     ),
 }

@@ -3,7 +3,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis import (
-    Context, is_int_literal, positional_args, unused_key_argument,
+    Context, is_int_literal, none_fallback, positional_args, unused_key_argument,
 )
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Rule
@@ -43,7 +43,10 @@ class ConstantKeyInTraced(Rule):
     is not reported, nor is a traced function without traced parameters (it returns the same
     result on every call anyway, e.g. a jitted initialiser), nor a dummy key passed as
     `rngs=`/`rng=` to a call that switches randomness off (`train=False`,
-    `deterministic=True`): it is never drawn from. Tests often fix a seed inside
+    `deterministic=True`): it is never drawn from. A default for a key parameter the caller
+    left out (`if key is None: key = jax.random.key(0)`) is reported, and the message says
+    it is the default: every call that passes no key repeats the same numbers, which some
+    libraries document on purpose (a noqa is fair there). Tests often fix a seed inside
     jitted code on purpose, so the rule is off in test files by default (`test-ignore`
     in the configuration).
 
@@ -86,6 +89,7 @@ class ConstantKeyInTraced(Rule):
     INVALID = (
         "import jax\nSEED = 0\n@jax.jit\ndef f(x):\n    return x + jax.random.normal(jax.random.key(SEED), x.shape)\n",
         "import jax\n@jax.jit\ndef f(x):\n    key = jax.random.key(0)\n    return x + jax.random.normal(key, x.shape)\n",
+        "import jax\n@jax.jit\ndef f(x, key=None):\n    if key is None:\n        key = jax.random.key(0)\n    return x + jax.random.normal(key, x.shape)\n",
         "import jax\nfrom jax import random\n@jax.vmap\ndef f(x):\n    return x + random.uniform(random.PRNGKey(42))\n",
         "import jax\nimport jax.numpy as jnp\ndef noise(x):\n    return jax.random.normal(jax.random.PRNGKey(1), x.shape)\n@jax.jit\ndef f(x):\n    return x + noise(x)\n",
     )
@@ -112,6 +116,18 @@ class ConstantKeyInTraced(Rule):
         if unused_key_argument([ctx.parent(depth) for depth in range(1, 5)]):
             return  # a dummy `rngs={"dropout": key(0)}` beside `train=False`
         info = ctx.info
+        default_for = none_fallback(ctx, node)
+        if default_for is not None:
+            self.report(
+                ctx,
+                node,
+                f"`{snippet(ctx, node)}`, the default for `{default_for}` under "
+                f"{ctx.via_description(via)}, makes the same key on every call that passes no "
+                f"`{default_for}`; make `{default_for}` required",
+                detail="Every call without a key draws the same random numbers. Require the key "
+                       "(or document that calls without one repeat their numbers).",
+            )
+            return
         if info is not None and info.loop_body and info.direct:
             when, fix = "iteration", "Carry a key and split it in the body, or scan over split keys."
         else:

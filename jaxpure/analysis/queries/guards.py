@@ -133,3 +133,59 @@ _RAISES_METHODS = frozenset({"assertRaises", "assertRaisesRegex", "assertRaisesR
 
 # ---------------------------------------------------------------------------------
 # print(...) -> jax.debug.print(...)
+
+
+# ---------------------------------------------------------------------------------
+# Defaults for arguments the caller left out: `if key is None: key = PRNGKey(0)`
+
+
+def none_fallback(ctx: Context, node: cst.CSTNode) -> str | None:
+    """The parameter ``node`` stands in for when the caller passes None: ``node`` is the
+    value bound to parameter ``p`` under ``if p is None:``, or the None arm of
+    ``node if p is None else p`` / ``p if p is not None else node`` / ``p or node``."""
+    unit = ctx.unit
+    if unit is None:
+        return None
+    params = set(unit.param_names)
+    parents = parent_map(ctx)
+    assigned: str | None = None  # the name the nearest enclosing assignment binds
+    child: cst.CSTNode = node
+    current = parents.get(id(node))
+    while current is not None and not isinstance(current, (cst.FunctionDef, cst.Lambda, cst.Module)):
+        if type(current) is cst.IfExp:
+            tested = _none_test(current.test)
+            if tested is not None and tested[0] in params:
+                fallback, given = (current.body, current.orelse) if tested[1] \
+                    else (current.orelse, current.body)
+                if child is fallback and type(given) is cst.Name and given.value == tested[0]:
+                    return tested[0]
+        elif type(current) is cst.BooleanOperation and type(current.operator) is cst.Or \
+                and child is current.right and type(current.left) is cst.Name \
+                and current.left.value in params:
+            return current.left.value
+        elif type(current) is cst.Assign and assigned is None:
+            targets = [t.target for t in current.targets]
+            assigned = targets[0].value if len(targets) == 1 and type(targets[0]) is cst.Name else ""
+        elif type(current) is cst.If:
+            tested = _none_test(current.test)
+            if tested is not None and tested[1] and tested[0] in params \
+                    and child is current.body and assigned == tested[0]:
+                return tested[0]
+        child = current
+        current = parents.get(id(current))
+    return None
+
+
+def _none_test(test: cst.BaseExpression) -> tuple[str, bool] | None:
+    """``p is None`` → (p, True); ``p is not None`` → (p, False)."""
+    if type(test) is not cst.Comparison or len(test.comparisons) != 1 \
+            or type(test.left) is not cst.Name:
+        return None
+    target = test.comparisons[0]
+    if type(target.comparator) is not cst.Name or target.comparator.value != "None":
+        return None
+    if type(target.operator) in (cst.Is, cst.Equal):
+        return test.left.value, True
+    if type(target.operator) in (cst.IsNot, cst.NotEqual):
+        return test.left.value, False
+    return None
