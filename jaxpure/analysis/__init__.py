@@ -97,6 +97,7 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         root_name as root_name,
         self_fixed as self_fixed,
         stores as stores,
+        traced_copy_self as traced_copy_self,
     )
     from jaxpure.analysis.queries.values import (  # noqa: F401
         axis_arguments as axis_arguments,
@@ -239,6 +240,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         'root_name',
         'self_fixed',
         'stores',
+        'traced_copy_self',
     ),
     'jaxpure.analysis.queries.values': (
         'axis_arguments',

@@ -5,7 +5,7 @@ import libcst as cst
 from jaxpure.analysis import (
     Context, MUTATING_METHODS, NONE_RETURNING, TRACED_CONTAINER, bound_to_reference,
     indexed_by_own_key, mutable_default, mutable_default_param, reference_update, result_used,
-    single_value, target_names, write_unobserved,
+    single_value, target_names, traced_copy_self, write_unobserved,
 )
 from jaxpure.rules._shared import snippet, under
 from jaxpure.rules.base import Rule
@@ -202,7 +202,7 @@ class InputStateMutation(Rule):
                 return  # an integer index on an argument is JXP201 (arrays)
         elif not type(target) is cst.Attribute:
             return
-        elif _field_of_passed_instance(ctx, target):
+        elif type(target.value) is cst.Name and traced_copy_self(ctx, target.value.value):
             # `self._weight = w` on the instance a traced caller passed in rebinds a field of
             # the trace's own copy, which the caller returns or drops; only what its fields
             # share with other copies (a dict written in place) reaches them
@@ -254,11 +254,3 @@ def _through_at(node: cst.BaseExpression) -> bool:
     return False
 
 
-def _field_of_passed_instance(ctx: Context, target: cst.Attribute) -> bool:
-    """``self.x`` as a store target in a method traced on an instance a traced caller passed."""
-    unit, info = ctx.unit, ctx.info
-    if type(target.value) is not cst.Name or unit is None or info is None \
-            or not info.traced_self or not unit.parent_is_class:
-        return False
-    first = next((p for p in unit.params if p.index == 0), None)
-    return first is not None and first.name == target.value.value

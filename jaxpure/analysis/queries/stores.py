@@ -67,6 +67,17 @@ def self_unit(ctx: Context, name: str) -> Unit | None:
     return None
 
 
+def traced_copy_self(ctx: Context, name: str) -> bool:
+    """Whether ``name`` is the ``self`` of a method traced on an instance a traced caller
+    passed in: the trace's own copy, whose rebound fields neither outlive the trace nor hide
+    from the caller that returns it (what its fields share with other copies still does)."""
+    owner = self_unit(ctx, name)
+    if owner is None:
+        return False
+    info = ctx.traced_analysis.info.get(id(owner))
+    return info is not None and info.traced_self
+
+
 def _owner_traced(ctx: Context, owner: Unit | None) -> bool:
     if owner is None:
         return False
@@ -88,9 +99,8 @@ def outer_object(ctx: Context, name: str) -> Outer | None:
     if owner is not None:
         if is_linen_setup(ctx.index, ctx.resolver, owner):
             return None  # the per-call clone `apply` binds: its attributes die with the call
-        info = ctx.traced_analysis.info.get(id(owner))
-        if info is not None and info.traced_self:
-            return None  # the instance a traced caller passed in: the trace's own copy
+        if traced_copy_self(ctx, name):
+            return None
         return Outer("self", name)
     if mutable_default(ctx, name):
         return Outer("default", name)
