@@ -254,12 +254,3 @@ def _statements_of(function: cst.FunctionDef) -> list[cst.CSTNode]:
         elif not isinstance(node, cst.BaseExpression):
             stack.extend(children(node))
     return found
-
-
-def joined_unread(mine: KeyState, other: KeyState) -> frozenset[str] | None:
-    """The names holding an unread result of the draw that consumed a key, after a join
-    with a path where it was consumed too: none if that path read it or drew elsewhere."""
-    if other.consumed_by is not mine.consumed_by or mine.unread is None or other.unread is None:
-        return None
-    return mine.unread | other.unread
-

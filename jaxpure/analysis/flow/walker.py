@@ -7,8 +7,8 @@ closure sees what its enclosing function bound). Along the way it keeps, per fun
 kind of every local name (traced / static / ...) and the state of every PRNG key, merging
 at branches, and calls each rule's ``visit_<Node>`` handlers with itself as the context.
 
-This file walks statements and expressions and decides what counts as alternative paths
-(``alternatives``). What the walk keeps is decided in its parts, one file each: kinds.py
+This file walks statements and expressions; paths.py decides what counts as alternative
+paths and how they join. What the walk keeps is decided in its parts, one file each: kinds.py
 (value kinds), keys.py (PRNG key state: JXP301), key_loops.py (per-iteration reuse:
 JXP302), callsites.py (what traced code passes to functions).
 """
@@ -16,7 +16,6 @@ JXP302), callsites.py (what traced code passes to functions).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 import libcst as cst
 
@@ -39,7 +38,8 @@ from jaxpure.analysis.flow.kinds import narrowed_names, python_type_guard, untra
 from jaxpure.analysis.module.trace_order import unit_order
 from jaxpure.analysis.flow.callsites import CallSites
 from jaxpure.analysis.flow.key_loops import KeyLoops
-from jaxpure.analysis.flow.key_uses import KeyUses, joined_unread
+from jaxpure.analysis.flow.key_uses import KeyUses
+from jaxpure.analysis.flow.paths import AlternativePaths
 from jaxpure.analysis.flow.keys import KeyFlow
 from jaxpure.analysis.flow.kinds import KindFlow
 
@@ -48,7 +48,7 @@ from jaxpure.analysis.flow.kinds import KindFlow
 _WALKED_APART = frozenset({cst.Call, cst.Lambda, cst.IfExp, cst.BooleanOperation, *COMPREHENSIONS})
 
 
-class Walker(KindFlow, KeyFlow, KeyUses, KeyLoops, CallSites):
+class Walker(AlternativePaths, KindFlow, KeyFlow, KeyUses, KeyLoops, CallSites):
     def __init__(self, ctx: Context, handlers: dict[type, list[Handler]]) -> None:
         self.ctx = ctx
         self.handlers = handlers
@@ -394,58 +394,6 @@ class Walker(KindFlow, KeyFlow, KeyUses, KeyLoops, CallSites):
         keys.update(frame.keys)
         self.ctx.closures[id(node)] = (env, keys)
         frame.made_closures.append(env)
-
-    # -- flow state ------------------------------------------------------------------
-    def alternatives(self, *branches: Callable[[], None], join_from: int = 0) -> None:
-        """Walk each branch from the same state, then continue from their join: exactly one
-        of them runs (if/elif/else, ``a if c else b``, ``c and a or b``, match cases, a try
-        body and its handlers). A branch that left the function is dropped from the join.
-
-        This is THE place that decides what counts as alternative paths. The join starts
-        from branch ``join_from``'s state and takes the others in order (for a key consumed
-        on several paths, the first consumption in that order is the one cited)."""
-        before = self.snapshot()
-        outcomes = []
-        for i, branch in enumerate(branches):
-            if i:
-                self.restore(before)
-            branch()
-            outcomes.append(self.snapshot())
-        self.restore(outcomes[join_from])
-        for i, outcome in enumerate(outcomes):
-            if i != join_from:
-                self.merge(outcome)
-
-    def snapshot(self) -> tuple[dict[str, int], dict[str, KeyState], bool]:
-        frame = self.ctx.frame
-        return dict(frame.env), dict(frame.keys), frame.dead
-
-    def restore(self, state: tuple[dict[str, int], dict[str, KeyState], bool]) -> None:
-        self.ctx.kind_cache.clear()
-        frame = self.ctx.frame
-        frame.env, frame.keys, frame.dead = dict(state[0]), dict(state[1]), state[2]
-
-    def merge(self, other: tuple[dict[str, int], dict[str, KeyState], bool]) -> None:
-        """Join the current state with another path's (a path that returned is dropped)."""
-        self.ctx.kind_cache.clear()
-        frame = self.ctx.frame
-        env, keys, dead = other
-        if dead and not frame.dead:
-            return
-        if frame.dead and not dead:
-            frame.env, frame.keys, frame.dead = dict(env), dict(keys), False
-            return
-        for name, kind in env.items():
-            mine = frame.env.get(name)
-            frame.env[name] = kind if mine is None else L.join(mine, kind)
-        for name, state in keys.items():
-            mine_key = frame.keys.get(name)
-            if mine_key is None:
-                frame.keys[name] = state
-            elif mine_key.consumed_by is None and state.consumed_by is not None:
-                frame.keys[name] = state
-            elif state.consumed_by is not None and mine_key.unread is not None:
-                frame.keys[name] = replace(mine_key, unread=joined_unread(mine_key, state))
 
     # -- bindings --------------------------------------------------------------------
     def target(self, target: cst.BaseExpression) -> None:
