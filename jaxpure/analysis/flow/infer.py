@@ -24,6 +24,7 @@ from jaxpure.analysis.catalog.arrays import (
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.classes import array_fields, container_fields
 from jaxpure.analysis.module.imports import dotted_name
+from jaxpure.analysis.module.tree_maps import TREE_MAPS, maps_to_structure
 from jaxpure.analysis.syntax import (
     at_update_base,
     children,
@@ -395,6 +396,8 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
             return L.STATIC
         arg_kinds = [infer_kind(ctx, a.value) for a in call.args]
         traced = any(L.is_traced(k) for k in arg_kinds)
+        if qual in TREE_MAPS and call.args and maps_to_structure(call.args[0].value):
+            return L.STATIC  # `jax.tree.map(lambda x: x.shape, tree)`: a pytree of shapes
         if qual in A.CONTAINER_CALLS:
             if qual == "builtins.getattr" and len(call.args) >= 2:
                 name = call.args[1].value

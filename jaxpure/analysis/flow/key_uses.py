@@ -8,7 +8,9 @@ before any read), or read only
 for its structure (``probe.shape``, ``probe.dtype``, ``jax.eval_shape``), nothing drawn from
 the key is used twice. A draw by any other call (``model.init(key, x)``, ``log(normal(key))``)
 may keep what it drew, and stays a use whatever happens to its result; so does a ``split``
-whose children are left unused (the parent drawn from again is the bug: a child was meant).
+whose children are left unused (the parent drawn from again is the bug: a child was meant),
+unless the parent is split again into the same names before any of them is read
+(``keys = split(key, n)`` then ``key, *keys = split(key, n + 1)``): no child was handed out.
 """
 
 from __future__ import annotations
@@ -51,9 +53,7 @@ class KeyUses(WalkerBase):
         statement = self.statement
         qual = ctx.qualname(call.func) or ""
         if ctx.frame.unit is None or type(ctx.frame.unit.node) is not cst.FunctionDef \
-                or not qual.startswith("jax.random.") or qual in R.KEY_PRODUCERS:
-            # children split off and left unused, then the parent drawn from: the child
-            # was meant, and the finding says so
+                or not qual.startswith("jax.random."):
             return None
         if ctx.loops:
             return None  # the next iteration may read what this one drew, before the draw
@@ -177,6 +177,11 @@ class KeyUses(WalkerBase):
         unread = state.unread
         if unread is None:
             return False
+        if self.split_children(state.consumed_by):
+            # children split off and left unused, then the parent drawn from: the child was
+            # meant, and the finding says so; unless the parent is split again into the same
+            # names, so that the first children are overwritten before anything reads them
+            return bool(unread) and unread <= self.bound_here()
         if not unread:
             return True
         unit = self.ctx.frame.unit
@@ -184,6 +189,16 @@ class KeyUses(WalkerBase):
         if any(reads_any(inner, set(unread)) for inner in _nested_scopes(unit.node)):
             return False  # a closure may read it whenever it is called
         return not self.read_after_here(set(unread))
+
+    def split_children(self, first: cst.CSTNode | None) -> bool:
+        return type(first) is cst.Call and self.ctx.qualname(first.func) in R.KEY_PRODUCERS
+
+    def bound_here(self) -> frozenset[str]:
+        """The names the statement being walked binds (``key, *keys = split(key, n + 1)``)."""
+        statement = self.statement
+        if type(statement) is not cst.Assign:
+            return frozenset()
+        return frozenset(n for t in statement.targets for n in target_names(t.target))
 
     def read_after_here(self, names: set[str]) -> bool:
         """Whether what may run after the statement being walked reads ``names``: the rest
