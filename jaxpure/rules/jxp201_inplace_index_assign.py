@@ -5,7 +5,8 @@ from typing import Literal
 import libcst as cst
 
 from jaxpure.analysis import (
-    ARRAY, Context, TRACED, TRACED_ARRAY, TRACED_CONTAINER, indexed_by_own_key, names_numpy_array,
+    ARRAY, Context, TRACED, TRACED_ARRAY, TRACED_CONTAINER, indexed_by_own_key, is_string,
+    names_numpy_array,
 )
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Invalid, Replacement, Rule
@@ -109,8 +110,8 @@ class InplaceIndexAssign(Rule):
 
     def _check(self, ctx: Context, statement: cst.CSTNode, target: cst.BaseExpression,
                value: cst.BaseExpression, method: str | None, fixable: bool) -> None:
-        if not type(target) is cst.Subscript or _string_key(target):
-            return  # a string key means a dict (`metrics = state.copy(); metrics["n"] = v`)
+        if not type(target) is cst.Subscript or _string_key(ctx, target):
+            return  # a string key means a dict (`metrics = state.copy(); metrics[KEY] = v`)
         if type(target.value) is cst.Name and names_numpy_array(ctx, target.value.value):
             return  # `delta = np.zeros(...)`: NumPy arrays are mutable (and have no `.at`)
         kind = ctx.kind(target.value)
@@ -157,9 +158,9 @@ class InplaceIndexAssign(Rule):
         )
 
 
-def _string_key(target: cst.Subscript) -> bool:
+def _string_key(ctx: Context, target: cst.Subscript) -> bool:
     return len(target.slice) == 1 and type(target.slice[0].slice) is cst.Index and \
-        isinstance(target.slice[0].slice.value, (cst.SimpleString, cst.FormattedString))
+        is_string(ctx, target.slice[0].slice.value)
 
 
 def _whole_ref_index(target: cst.Subscript) -> bool:
@@ -176,7 +177,9 @@ def _untouched_param(ctx: Context, node: cst.BaseExpression) -> bool:
 def _leaf_access(value: cst.BaseExpression) -> bool:
     if type(value) is cst.Attribute:
         return True
-    return type(value) is cst.Subscript and _string_key(value)
+    return type(value) is cst.Subscript and len(value.slice) == 1 \
+        and type(value.slice[0].slice) is cst.Index \
+        and isinstance(value.slice[0].slice.value, (cst.SimpleString, cst.FormattedString))
 
 
 def _leaf_name(leaves: set[tuple[int, str]], unit_id: int, node: cst.BaseExpression) -> bool:

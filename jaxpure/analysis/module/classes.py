@@ -129,6 +129,18 @@ def container_fields(index: ModuleIndex, class_name: str) -> frozenset[str]:
     return frozenset(found)
 
 
+def string_constant(index: ModuleIndex, class_name: str, attribute: str) -> bool:
+    """Whether the class body binds ``attribute`` to a string literal (``KEY = "obs"``)."""
+    node = index.class_nodes.get(class_name)
+    for line in node.body.body if node is not None and type(node.body) is cst.IndentedBlock else ():
+        for small in line.body if type(line) is cst.SimpleStatementLine else ():
+            if type(small) is cst.Assign and len(small.targets) == 1 \
+                    and type(small.targets[0].target) is cst.Name \
+                    and small.targets[0].target.value == attribute:
+                return isinstance(small.value, (cst.SimpleString, cst.ConcatenatedString))
+    return False
+
+
 def _container_annotation(annotation: cst.BaseExpression) -> bool:
     if type(annotation) is cst.Subscript:
         annotation = annotation.value

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from jaxpure.analysis.module.bindings import binding_value
+from jaxpure.analysis.module.classes import string_constant
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.catalog.arrays import (
     JAX_ARRAY_CREATORS,
@@ -115,6 +116,23 @@ def holds_tracers(ctx: Context, value: cst.BaseExpression) -> bool:
             and ctx.qualname(value.func) in ("builtins.tuple", "builtins.list"):
         return ctx.kind(value.args[0].value) == TRACED_ARRAY
     return ctx.kind(value) == TRACED_ARRAY
+
+
+def is_string(ctx: Context, value: cst.BaseExpression) -> bool:
+    """A string by construction: a literal, a module constant bound only to string literals
+    (``KEY = "obs"``), or a class constant of this module (``Wrapper.KEY``, ``self.KEY``).
+    Indexing with one means a dict, never an array."""
+    if isinstance(value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
+        return True
+    if type(value) is cst.Name:
+        return ctx.scope_of(value.value) == "module" and _all_bound(
+            ctx, value.value, lambda _, v: isinstance(v, (cst.SimpleString, cst.ConcatenatedString)))
+    if type(value) is cst.Attribute and type(value.value) is cst.Name:
+        owner = value.value.value
+        if owner == "self" and ctx.unit is not None and ctx.unit.class_name:
+            owner = ctx.unit.class_name
+        return string_constant(ctx.index, owner, value.attr.value)
+    return False
 
 
 def is_numpy_array(ctx: Context, value: cst.BaseExpression) -> bool:
