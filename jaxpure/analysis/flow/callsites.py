@@ -38,7 +38,12 @@ class CallSites(WalkerBase):
                 return
             wrapped = self.transformed_callee(call)
             if wrapped is not None:
-                self.record_arguments(wrapped, call, 0)
+                # `jax.vmap(self.distance, in_axes=(0, None))(x, n)`: a bound method's
+                # arguments fill the parameters after `self`
+                inner = call.func
+                bound = wrapped.parent_is_class and not wrapped.is_staticmethod \
+                    and type(inner) is cst.Call and type(inner.args[0].value) is cst.Attribute
+                self.record_arguments(wrapped, call, 1 if bound else 0)
                 return
             self.record_external_call(call)
             self.record_receiver_call(call)
