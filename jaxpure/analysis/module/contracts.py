@@ -287,5 +287,21 @@ def is_linen_setup(index: ModuleIndex, resolver: Resolver, unit: Unit) -> bool:
     """``unit`` is the ``setup`` of a linen module. ``apply`` runs it on the clone it binds
     for one call, so what it assigns to ``self`` (submodules, constants built from fields)
     lives only as long as that call: no value outlives the trace."""
-    return unit.name == "setup" and unit.parent_is_class and unit.class_name is not None \
-        and _framework_base(index, resolver, unit.class_name, set(), CONTRACT_BASES) in LINEN_BASES
+    if not unit.parent_is_class or unit.class_name is None or (
+            unit.name != "setup" and not _called_only_by_setup(index, unit)):
+        return False
+    return _framework_base(index, resolver, unit.class_name, set(), CONTRACT_BASES) in LINEN_BASES
+
+
+def _called_only_by_setup(index: ModuleIndex, unit: Unit) -> bool:
+    """A helper method ``setup`` calls (``self._setup_levels(...)``) and no other method of
+    the class calls: it runs on the same per-call clone."""
+    callers = [method for method in index.classes.get(unit.class_name or "", {}).values()
+               if any(_calls_own_method(call, unit.name) for call in method.calls)]
+    return bool(callers) and all(method.name == "setup" for method in callers)
+
+
+def _calls_own_method(call: cst.Call, name: str) -> bool:
+    func = call.func
+    return type(func) is cst.Attribute and func.attr.value == name \
+        and type(func.value) is cst.Name and func.value.value == "self"
