@@ -125,6 +125,7 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
     )
     from jaxpure.analysis.queries.repetition import (  # noqa: F401
         constant_iterable as constant_iterable,
+        per_iteration_object as per_iteration_object,
         repeated_units as repeated_units,
     )
     from jaxpure.analysis.queries.guards import (  # noqa: F401
@@ -271,6 +272,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ),
     'jaxpure.analysis.queries.repetition': (
         'constant_iterable',
+        'per_iteration_object',
         'repeated_units',
     ),
     'jaxpure.analysis.queries.bound_calls': (

@@ -4,7 +4,7 @@ import libcst as cst
 
 from jaxpure.analysis import (
     Context, Transform, Unit, call_arg, calls_named, constant_iterable, contains, memoiser,
-    reads_any, repeated_units, returned_values, target_names,
+    per_iteration_object, reads_any, repeated_units, returned_values, target_names,
 )
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Rule
@@ -52,7 +52,9 @@ class JitInLoop(Rule):
     literal constants (a literal tuple, `itertools.product` of literal tuples) whose
     values the jitted function uses is a configuration sweep (autotuning: one compilation
     per configuration is inherent) and is not reported; a `range(...)` loop repeats work
-    and is not a sweep. Only loops and calls in the same module are seen.
+    and is not a sweep. Nor is a method of an object the loop builds from its target on each
+    iteration (`for env_id in ids: env = make(env_id); step = jax.jit(env.step)`): one
+    compilation per object is inherent. Only loops and calls in the same module are seen.
 
     ## Example
     ```python
@@ -94,6 +96,8 @@ class JitInLoop(Rule):
         "import jax\n@jax.jit\ndef f(xs):\n    for i in range(3):\n        xs = jax.jit(lambda v: v + i)(xs)\n    return xs\n",
         # the nested def is created once, outside the loop
         "import jax\ndef train(p, bs):\n    def loss(p, b):\n        return p * b\n    loss_jit = jax.jit(loss)\n    for b in bs:\n        p = loss_jit(p, b)\n    return p\n",
+        # a method of a different object on each iteration: one compilation per object
+        "import jax\nclass Env:\n    def __init__(self, n):\n        self.n = n\n    def step(self, s):\n        return s * self.n\ndef sweep(sizes):\n    for size in sizes:\n        env = Env(size)\n        step = jax.jit(jax.vmap(env.step))\n        step(1.0)\n",
     )
     INVALID = (
         'import jax\ndef make_eval():\n    def ev(x):\n        return x * 2\n    return jax.jit(ev)\ndef fit(xs):\n    out = []\n    for x in xs:\n        ev = make_eval()\n        out.append(ev(x))\n    return out\n',
@@ -107,6 +111,8 @@ class JitInLoop(Rule):
         "import jax\nfor step in range(100):\n    y = jax.jit(lambda p: p * step)(1.0)\n",
         "import jax\ndef f(x, n):\n    for _ in range(n):\n        x = jax.jit(lambda v: v * 2)(x)\n    return x\n",
         "import jax\ndef f(x):\n    return x * 2\nwhile True:\n    y = jax.jit(jax.vmap(f))(1.0)\n    break\n",
+        # the same object rebuilt on every iteration: the compilation repeats for nothing
+        "import jax\nclass Env:\n    def __init__(self, n):\n        self.n = n\n    def step(self, s):\n        return s * self.n\ndef train(size, steps):\n    for _ in range(steps):\n        env = Env(size)\n        step = jax.jit(env.step)\n        step(1.0)\n",
     )
 
     # -- where the jitted function is created ------------------------------------------
@@ -273,6 +279,9 @@ class JitInLoop(Rule):
         if loop is not None and type(loop) is cst.For and _sweeps_constants(ctx, loop) \
                 and reads_any(wrapped, set(target_names(loop.target))):
             return  # one compilation per configuration value is inherent (autotuning)
+        if type(loop) is cst.For and isinstance(wrapped, cst.BaseExpression) \
+                and per_iteration_object(loop, wrapped):
+            return  # `env = make(env_id)`; `jax.jit(env.step)`: one compilation per env
         if bound_to is not None and not calls_named(region, bound_to):
             return  # built but not called here: stored, or returned by a factory
         if nested_def:

@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from jaxpure.analysis.module.index import Unit
-from jaxpure.analysis.syntax import COMPREHENSIONS, NODE_TYPES, child_fields, children, statements
+from jaxpure.analysis.syntax import (
+    COMPREHENSIONS, NODE_TYPES, child_fields, children, reads_any, statements, target_names,
+)
 
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
     from jaxpure.analysis.context import Context
@@ -131,3 +133,20 @@ def _constant(node: cst.BaseExpression) -> bool:
     if type(node) is cst.Attribute:
         return True  # `jnp.float32`, an enum member: a configuration value
     return False
+
+
+def per_iteration_object(loop: cst.For, function: cst.BaseExpression) -> bool:
+    """``jax.jit(jax.vmap(env.step))`` where the loop body builds ``env`` from the loop's
+    target (``for env_id in ids: env = make(env_id)``): a method of a different object on
+    each iteration, so one compilation per item is inherent, like a sweep over
+    configurations. An object built the same way on every iteration is not this."""
+    while type(function) is cst.Call and function.args and not function.args[0].keyword:
+        function = function.args[0].value  # `jax.vmap(env.step)`: the function it wraps
+    if type(function) is not cst.Attribute or type(function.value) is not cst.Name:
+        return False
+    varying = set(target_names(loop.target))
+    for line in statements(loop.body):
+        for small in line.body if type(line) is cst.SimpleStatementLine else ():
+            if type(small) is cst.Assign and reads_any(small.value, varying):
+                varying.update(n for t in small.targets for n in target_names(t.target))
+    return function.value.value in varying and function.value.value not in target_names(loop.target)
