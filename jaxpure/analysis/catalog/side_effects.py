@@ -70,7 +70,11 @@ DEPRECATION_CATEGORIES = frozenset({"DeprecationWarning", "PendingDeprecationWar
 
 # calls that build text from their arguments, and the string methods that do: text built
 # from static values by them is static (a message complete at trace time)
-TEXT_BUILTINS = frozenset({"builtins.str", "builtins.repr", "builtins.format"})
+# functions that build text from text (or from any value's str): their result is as static
+# as their arguments
+TEXT_BUILTINS = frozenset({"builtins.str", "builtins.repr", "builtins.format",
+                           "textwrap.dedent", "textwrap.indent", "textwrap.fill",
+                           "textwrap.shorten"})
 STR_METHODS = frozenset(
     {"replace", "format", "join", "upper", "lower", "title", "capitalize", "strip", "lstrip",
      "rstrip", "split", "rsplit", "removeprefix", "removesuffix", "ljust", "rjust", "center",

@@ -451,6 +451,13 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
         returned = returned_kind(ctx, callee, call, infer_kind) if callee is not None else None
         if returned is not None and L.is_traced(returned):
             return returned  # `self.should_update(state)`: `step % period == 0` on a tracer
+    elif ctx.traced and call.args:
+        # no argument traced: a helper of this module whose every return is static for
+        # these arguments (`pick_factors(x.shape)` returning `len(shape)`) gives a static
+        # value; anything else it might return stays unknown
+        callee = ctx.resolver.function(func, ctx.unit)
+        if callee is not None and returned_kind(ctx, callee, call, infer_kind) == L.STATIC:
+            return L.STATIC
     if type(func) is cst.Attribute:
         receiver = infer_kind(ctx, func.value)
         method = func.attr.value

@@ -19,7 +19,7 @@ from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.index import Param, Unit
 from jaxpure.analysis.catalog.transforms import CARRY_LOOPS
 from jaxpure.analysis.syntax import call_arg, handler_catches, statements, target_names
-from jaxpure.analysis.module.keyparams import key_annotation, key_stream, may_be_key
+from jaxpure.analysis.module.keyparams import int_seed, key_annotation, key_stream, may_be_key
 from jaxpure.analysis.module.passed_scalars import scalar_literal
 from jaxpure.analysis.module.traced import TraceInfo
 
@@ -63,6 +63,8 @@ class KindFlow(WalkerBase):
             elif info is not None and info.traced:
                 kind = self.param_kind(unit, info, p, callsite)
             frame.env[p.name] = kind
+            if int_seed(p.default, p.annotation):
+                continue
             if (p.name in frame.random_names and R.key_like_name(p.name)
                     or p.name in self.ctx.facts.key_params.drawn_names(unit)
                     or R.unambiguous_key_name(p.name) and may_be_key(p.annotation)

@@ -6,8 +6,8 @@
 * :func:`helper_consumes`: whether a function of this module draws from the key passed
   as one of its parameters (or only inspects, deletes or hands it back);
 * :func:`draw_free`: calls that take keys without drawing from them, whatever they get;
-* :func:`may_be_key` / :func:`key_annotation` / :func:`key_stream`: what a parameter's
-  annotation and use say about it.
+* :func:`may_be_key` / :func:`key_annotation` / :func:`key_stream` / :func:`int_seed`: what
+  a parameter's annotation, default and use say about it.
 """
 
 from __future__ import annotations
@@ -301,6 +301,15 @@ def may_be_key(annotation: cst.BaseExpression | None) -> bool:
     if annotation is None:
         return True
     return key_annotation(annotation) or annotation_is_array(annotation)
+
+
+def int_seed(default: cst.BaseExpression | None, annotation: cst.BaseExpression | None) -> bool:
+    """A parameter declared an int (``seed=0``, ``seed: int``): a seed, not a key. Handing it
+    twice rebuilds the same key on purpose; a key the function later binds to the same name
+    (``seed = fold_in(PRNGKey(seed), 1)``) is tracked from that binding."""
+    if type(default) is cst.Integer:
+        return True
+    return annotation is not None and dotted_name(annotation) == "int"
 
 
 def key_annotation(annotation: cst.BaseExpression | None) -> bool:
