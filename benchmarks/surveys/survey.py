@@ -37,7 +37,7 @@ from jaxpure.discovery import Excluder, discover  # noqa: E402
 TEST_DIRS = frozenset({"tests", "test"})
 EXAMPLE_DIRS = frozenset({
     "examples", "example", "docs", "docs_nnx", "benchmarks", "benchmark", "notebooks",
-    "tutorials", "scripts", "demos", "colabs",
+    "tutorials", "scripts", "demos", "colabs", "colab",
 })
 VERDICTS = ("real", "deliberate", "false")
 
