@@ -47,7 +47,15 @@ class GlobalRead(Rule):
     reported: a container mutated only from another module is missed. A rebinding before
     the traced function is defined (an import-time override), or in a script's
     `if __name__ == "__main__":` block before it calls anything of the module
-    (`temperature = args.temperature`), happens before any trace and is not reported. A
+    (`temperature = args.temperature`), happens before any trace and is not reported.
+    Neither is a rebinding by module code after the module's last run of the traced function
+    (a notebook section rebinding `shift` or `dt` for the next system): a run is a module-level
+    statement naming it, a value holding it (`step = jax.jit(update)`) or a module-level
+    function calling it; a rebinding between two runs, or in a loop that runs it, is reported,
+    and so is every function the module does not run itself, keeps in a container or an
+    attribute, exports in `__all__`, reaches from a method, or that another module traces. A
+    module that runs its jitted function at import, rebinds the global and is then imported by
+    code that calls the function again is missed. A
     closed-over name is reported only when it is rebound between two uses of the enclosing
     function's local functions (or in a loop that uses one): rebound before the first use
     (`linear = jax.custom_vjp(linear)`) or after the last, every trace sees one value; an attribute

@@ -96,4 +96,7 @@ class ModuleFacts:
 
     @cached_property
     def stale_names(self) -> StaleNames:
-        return StaleNames(self.index, self.resolver, self.module)
+        info = self.traced.info
+        external = frozenset(id(u) for u in self.index.units
+                             if id(u) in info and info[id(u)].external_origin is not None)
+        return StaleNames(self.index, self.resolver, self.module, external)

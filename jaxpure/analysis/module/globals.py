@@ -8,6 +8,7 @@ import libcst as cst
 
 from jaxpure.analysis.catalog.arrays import is_mutable_value
 from jaxpure.analysis.module.index import ModuleIndex, Unit, refers_to_module
+from jaxpure.analysis.module.module_rebinding import ModuleOrder
 from jaxpure.analysis.module.rebinding import rebound_between_uses
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.syntax import lazily_initialised, reads_any, returned_values, statements
@@ -22,9 +23,13 @@ class StaleNames:
     """Answers "can this global/closure variable change after tracing, and why?"."""
 
     def __init__(self, index: ModuleIndex, resolver: Resolver,
-                 module: cst.Module | None = None) -> None:
+                 module: cst.Module | None = None,
+                 external: frozenset[int] = frozenset()) -> None:
         self.index = index
         self.resolver = resolver
+        # the order module code runs its traced functions in (`external`: the units traced
+        # through callers in other modules, which may run at any time)
+        self._order = ModuleOrder(module, index, external) if module is not None else None
         # values assigned in the `__main__` block before it calls anything of the module
         self._set_up_in_main = main_block_setup(module, index) if module is not None else set()
         registrars = self._registrars = import_time_decorators(index)
@@ -40,7 +45,7 @@ class StaleNames:
         function ``reader``) can change after tracing."""
         cache_key = (name, _top_order(reader))
         if cache_key not in self._cache:
-            self._cache[cache_key] = self._module_reason(name, cache_key[1])
+            self._cache[cache_key] = self._module_reason(name, cache_key[1], reader)
         reason = self._cache[cache_key]
         if reason == MUTATED and item is not None:
             written = self._only_items_written(name)
@@ -53,7 +58,7 @@ class StaleNames:
                 return f"has {what} assigned in a function"
         return reason
 
-    def _module_reason(self, name: str, defined_at: int) -> str | None:
+    def _module_reason(self, name: str, defined_at: int, reader: Unit | None) -> str | None:
         index = self.index
         if name in index.import_names or name in index.def_names or name.startswith("__"):
             return None
@@ -70,7 +75,7 @@ class StaleNames:
         # `if os.environ...: HIDDEN = 4`) happens before any trace
         if top and len(bindings) >= 2 and any(
                 b.order > defined_at and id(b.value) not in self._set_up_in_main
-                for b in bindings[1:]):
+                for b in bindings[1:]) and self._rebound_between_runs(name, reader):
             return "is reassigned after it is defined"
         if name in self._registries:
             return None
@@ -80,6 +85,12 @@ class StaleNames:
                 name in self._mutated and kind is not None and self._changed_after(name, defined_at)):
             return MUTATED
         return None
+
+    def _rebound_between_runs(self, name: str, reader: Unit | None) -> bool:
+        """A notebook section rebinding `shift` for the next system after the last run of
+        the previous section's jitted function meets no trace (module_rebinding.py)."""
+        order = self._order
+        return reader is None or order is None or order.rebound_between_runs(name, reader)
 
     def _changed_after(self, name: str, defined_at: int) -> bool:
         """Mutated by a function, by a module-level call (`TABLE.fill(0)`: no order is kept),

@@ -27,16 +27,16 @@ def rebound_between_uses(owner: Unit, name: str, reader: Unit) -> bool:
         top = top.parent
     events: list[Event] = []
     body = owner.node.body
-    _walk(statements(body) if isinstance(body, cst.BaseSuite) else (), (), events)
+    walk_events(statements(body) if isinstance(body, cst.BaseSuite) else (), (), events)
     around = {id(n) for n in enclosing_nodes(owner.node, top.node)} | {id(top.node)}
     defined = next((i for i, (node, _) in enumerate(events) if id(node) in around), None)
     if defined is None:
         return True
-    seed = {top.name} if type(top.node) is cst.FunctionDef else set(_bound_names(events[defined][0]))
+    seed = {top.name} if type(top.node) is cst.FunctionDef else set(bound_names(events[defined][0]))
     local = _reaching(owner, events, seed)
-    uses = [i for i, (node, _) in enumerate(events) if i > defined and _uses(node, local)]
+    uses = [i for i, (node, _) in enumerate(events) if i > defined and uses_any(node, local)]
     for index, (node, loops) in enumerate(events):
-        if index <= defined or name not in _bound_names(node):
+        if index <= defined or name not in bound_names(node):
             continue
         if any(u < index for u in uses) and any(u > index for u in uses):
             return True
@@ -45,20 +45,22 @@ def rebound_between_uses(owner: Unit, name: str, reader: Unit) -> bool:
     return False
 
 
-def _walk(body: Sequence[cst.CSTNode], loops: tuple[cst.CSTNode, ...], out: list[Event]) -> None:
+def walk_events(body: Sequence[cst.CSTNode], loops: tuple[cst.CSTNode, ...],
+                out: list[Event]) -> None:
+    """The statements (and compound headers) of ``body`` in source order, with their loops."""
     for statement in body:
         if type(statement) is cst.SimpleStatementLine:
             out.extend((small, loops) for small in statement.body)
         elif isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
             out.append((statement, loops))
         elif isinstance(statement, (cst.Else, cst.Finally, cst.ExceptHandler)):
-            _walk(statements(statement.body), loops, out)
+            walk_events(statements(statement.body), loops, out)
         else:
             header = _header(statement)
             if header is not None:
                 out.append((header, loops))
             inner = loops + (statement,) if isinstance(statement, (cst.For, cst.While)) else loops
-            _walk(tuple(inner_statements(statement)), inner, out)
+            walk_events(tuple(inner_statements(statement)), inner, out)
 
 
 def _header(statement: cst.CSTNode) -> cst.CSTNode | None:
@@ -89,15 +91,15 @@ def _reaching(owner: Unit, events: list[Event], seed: set[str]) -> set[str]:
                 changed = True
         for node, _ in events:
             if isinstance(node, (cst.Assign, cst.AnnAssign)) and node.value is not None \
-                    and _holds_function(node.value, local):
-                for bound in _bound_names(node):
+                    and holds_function(node.value, local):
+                for bound in bound_names(node):
                     if bound not in local:
                         local.add(bound)
                         changed = True
     return local
 
 
-def _holds_function(value: cst.BaseExpression, names: set[str]) -> bool:
+def holds_function(value: cst.BaseExpression, names: set[str]) -> bool:
     """``jax.jit(f)``, ``partial(f, x)``, ``f``: a value that holds one of the functions
     (not ``f(x)``, which holds what it returned)."""
     stack: list[cst.CSTNode] = [value]
@@ -112,7 +114,7 @@ def _holds_function(value: cst.BaseExpression, names: set[str]) -> bool:
     return False
 
 
-def _bound_names(node: cst.CSTNode) -> list[str]:
+def bound_names(node: cst.CSTNode) -> list[str]:
     if type(node) is cst.Assign:
         return [n for t in node.targets for n in target_names(t.target)]
     if isinstance(node, (cst.AugAssign, cst.AnnAssign)):
@@ -127,7 +129,7 @@ def _bound_names(node: cst.CSTNode) -> list[str]:
     return []
 
 
-def _uses(node: cst.CSTNode, names: set[str]) -> bool:
+def uses_any(node: cst.CSTNode, names: set[str]) -> bool:
     """Whether ``node`` names one of ``names``, outside the bodies of functions and classes
     it defines (those run later, when called) and outside a loop's or ``with``'s body (its
     statements are events of their own)."""

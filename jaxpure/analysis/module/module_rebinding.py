@@ -1,0 +1,313 @@
+"""Whether a module global is rebound, in module order, between two runs of a traced function
+that reads it (JXP101).
+
+A notebook or a script runs once, top to bottom: a section jits a function that reads
+``shift`` or ``dt``, calls it, and a later section rebinds them for a new system and jits new
+functions. When nothing runs the old function after the rebinding, no trace meets the new
+value. What can run it is a module-level statement naming it or a value built from it
+(``step = jax.jit(update)``), or a module-level function whose body names one of those
+(``def run(): step(x)``), named later in turn. Whatever cannot be put in that order (a
+method, a container it is stored in, an export, a caller in another module, a module that
+never runs it itself and so defines it for importers) may run it at any time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import libcst as cst
+
+from jaxpure.analysis.catalog.side_effects import MUTATING_METHODS
+from jaxpure.analysis.module.index import ModuleIndex, Unit
+from jaxpure.analysis.module.rebinding import (
+    Event, bound_names, holds_function, uses_any, walk_events,
+)
+from jaxpure.analysis.syntax import children, names_in, reads_any, target_names
+
+# calls whose result holds the function passed to them (`jax.jit(f)`); any other call
+# returns what the function computed (`lax.fori_loop(0, n, step, s)`)
+_WRAPPERS = frozenset({"jit", "pmap", "vmap", "grad", "value_and_grad", "partial", "checkpoint",
+                       "remat", "custom_vjp", "custom_jvp", "Partial", "named_call", "filter_jit"})
+
+
+class ModuleOrder:
+    """The module's statements in order, and what of them can run a traced function."""
+
+    def __init__(self, module: cst.Module, index: ModuleIndex,
+                 external: frozenset[int] = frozenset()) -> None:
+        self.module = module
+        self.index = index
+        self.external = external  # ids of units traced through callers in other modules
+        self.events: list[Event] = []
+        walk_events(module.body, (), self.events)
+        # statements directly in the module (not under `if`/`for`/`try`): they always run
+        self._always = {id(s) for s in module.body} | {
+            id(small) for line in module.body if type(line) is cst.SimpleStatementLine
+            for small in line.body}
+        self._exported = _exported_names(module)
+        # id of a top-level unit -> where it is defined and the statements that run it
+        self._runs_of: dict[int, tuple[int, list[int]] | None] = {}
+        self._functions = [u for u in index.units if u.parent is None and not u.parent_is_class
+                           and type(u.node) is cst.FunctionDef]
+
+    def rebound_between_runs(self, name: str, reader: Unit) -> bool:
+        """Whether module code rebinds ``name`` after defining the function holding
+        ``reader``, with a run of it before the rebinding and another after, or in a loop
+        around the rebinding that runs it; True whenever a run cannot be ordered."""
+        top = reader
+        while top.parent is not None:
+            top = top.parent
+        if top.parent_is_class or not self._bindings_known(name):
+            return True
+        if id(top) not in self._runs_of:
+            self._runs_of[id(top)] = self._ordered_runs(top)
+        found = self._runs_of[id(top)]
+        if found is None:
+            return True
+        defined, runs = found
+        for position, (node, loops) in enumerate(self.events):
+            if position <= defined or name not in bound_names(node):
+                continue
+            if any(r < position for r in runs) and any(r > position for r in runs):
+                return True
+            if any(loop in self.events[r][1] for loop in loops for r in runs):
+                return True
+        return False
+
+    def _ordered_runs(self, top: Unit) -> tuple[int, list[int]] | None:
+        """Where ``top`` is defined and the statements that can run it; None when a run
+        cannot be ordered."""
+        defined = self._defining_event(top)
+        reaching = self._reaching(top, defined) if defined is not None else None
+        if defined is None or reaching is None:
+            return None
+        runs = self._runs(reaching, defined, top)
+        return (defined, runs) if runs else None  # never run here: defined for importers
+
+    def _bindings_known(self, name: str) -> bool:
+        """Every module-level binding of ``name`` is one of the statements walked here (a
+        walrus or an `except ... as` is not): otherwise a rebinding could go unseen."""
+        found = sum(1 for node, _ in self.events for bound in bound_names(node) if bound == name)
+        return found == len(self.index.bindings.get(name, ()))
+
+    def _defining_event(self, top: Unit) -> int | None:
+        around = {id(n) for n in _path_to(self.module, top.node)}
+        return next((i for i, (node, _) in enumerate(self.events) if id(node) in around), None)
+
+    def _reaching(self, top: Unit, defined: int) -> set[str] | None:
+        """The names that can run ``top``: its own, module-level functions that name one of
+        them, and names bound to values holding one (``step = jax.jit(update)``, the result
+        of a function that returns one). None when one is stored where order is lost."""
+        seed = {top.name} if type(top.node) is cst.FunctionDef \
+            else set(bound_names(self.events[defined][0]))
+        names, factories = set(seed), set()
+        changed = True
+        while changed:
+            changed = False
+            for unit in self._functions:
+                node = unit.node
+                if unit is top or unit.name in names or type(node) is not cst.FunctionDef \
+                        or not _names_any(node, names):
+                    continue
+                if id(unit) in self.external or _stores_away(node, names):
+                    return None
+                if _returns_held(unit, names):
+                    factories.add(unit.name)
+                changed |= unit.name not in names
+                names.add(unit.name)
+            for event, _ in self.events:
+                if type(event) is cst.Match and reads_any(event, names):
+                    return None  # a statement whose body is not walked
+                bound = self._held_by(event, names, factories)
+                if bound is None:
+                    return None
+                changed |= not bound <= names
+                names |= bound
+        if id(top) in self.external or names & self._exported or any(
+                reads_any(c, names) for c in self.index.class_nodes.values()):
+            return None
+        return names
+
+    def _held_by(self, node: cst.CSTNode, names: set[str],
+                 factories: set[str]) -> set[str] | None:
+        """The names ``node`` binds to a value holding one of ``names``; None when it
+        stores one into a container, an attribute or an item."""
+        value = _bound_value(node)
+        if value is None or not _holds(value, names, factories):
+            if type(node) is cst.Expr and _stores_call(node.value, names):
+                return None
+            return set()
+        if type(node) in (cst.Assign, cst.AugAssign, cst.AnnAssign) \
+                and not _plain_targets(node):
+            return None
+        return set(bound_names(node))
+
+    def _runs(self, reaching: set[str], defined: int, top: Unit) -> list[int]:
+        """The statements, from the definition on, that name a value holding the function
+        (for each name, its binding in force there, in module order)."""
+        live: set[str] = set()
+        runs: list[int] = []
+        for position, (node, _) in enumerate(self.events):
+            if position >= defined and (_reads(node, live) or position == defined
+                                        and type(top.node) is cst.Lambda
+                                        and not bound_names(node)):
+                runs.append(position)  # an inline lambda runs where it is defined
+            for bound in set(bound_names(node)) & reaching:
+                if position == defined or self._binds_holder(node, reaching):
+                    live.add(bound)
+                elif id(node) in self._always and bound not in self.index.global_writes:
+                    live.discard(bound)  # rebound for another purpose: later uses are not runs
+        return runs
+
+    def _binds_holder(self, node: cst.CSTNode, reaching: set[str]) -> bool:
+        if type(node) is cst.FunctionDef:
+            return _names_any(node, reaching)
+        if type(node) is cst.ClassDef:
+            return True
+        value = _bound_value(node)
+        return value is None or holds_function(value, reaching) \
+            or not isinstance(node, (cst.Assign, cst.AnnAssign))
+
+
+def _path_to(module: cst.Module, target: cst.CSTNode) -> list[cst.CSTNode]:
+    """The nodes from a statement of ``module`` down to ``target`` (both included)."""
+    stack: list[tuple[cst.CSTNode, tuple[cst.CSTNode, ...]]] = [(s, ()) for s in module.body]
+    while stack:
+        current, path = stack.pop()
+        path = path + (current,)
+        if current is target:
+            return list(path)
+        stack.extend((child, path) for child in children(current))
+    return []
+
+
+def _bound_value(node: cst.CSTNode) -> cst.BaseExpression | None:
+    """What a statement binds its names to: an assignment's value, a loop's iterable, the
+    context managers of a `with`."""
+    if isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+        return node.value
+    if type(node) is cst.For:
+        return node.iter
+    if type(node) is cst.With:
+        return cst.Tuple([cst.Element(item.item) for item in node.items])
+    return None
+
+
+def _reads(node: cst.CSTNode, names: set[str]) -> bool:
+    """Whether ``node`` names one of ``names`` other than as the name it binds."""
+    if isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+        targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) \
+            else [node.target]
+        return node.value is not None and uses_any(node.value, names) or any(
+            type(t) is not cst.Name and uses_any(t, names) for t in targets)
+    if type(node) is cst.For:
+        return uses_any(node.iter, names)
+    return uses_any(node, names)
+
+
+def _holds(value: cst.BaseExpression, names: set[str], factories: set[str]) -> bool:
+    """``jax.jit(f)``, ``[f, g]``, ``make_step()`` for a function returning one."""
+    if holds_function(value, names):
+        return True
+    return any(type(c) is cst.Call and type(c.func) is cst.Name and c.func.value in factories
+               for c in _walk(value))
+
+
+def _plain_targets(node: cst.CSTNode) -> bool:
+    """Whether an assignment binds only names (not `REGISTRY["a"] = step`, `cfg.fn = step`)."""
+    if type(node) is cst.Assign:
+        targets = [t.target for t in node.targets]
+    elif type(node) is cst.AnnAssign:
+        targets = [node.target]
+    else:
+        return False  # `fns += [step]` extends what is already there
+    return all(
+        target_names(t) and not any(isinstance(n, (cst.Attribute, cst.Subscript))
+                                    for n in _walk(t)) for t in targets)
+
+
+def _stores_call(value: cst.CSTNode, names: set[str]) -> bool:
+    """``fns.append(step)``: the function goes into a container, whose uses are lost."""
+    return type(value) is cst.Call and type(value.func) is cst.Attribute \
+        and value.func.attr.value in MUTATING_METHODS \
+        and any(holds_function(arg.value, names) for arg in value.args)
+
+
+def _stores_away(function: cst.FunctionDef, names: set[str]) -> bool:
+    """A function that keeps one of ``names`` beyond its call: in a global, an attribute, an
+    item or a container (`REGISTRY["a"] = step`, `fns.append(step)`)."""
+    for node in _walk(function.body):
+        if type(node) is cst.Global:
+            return True
+        if isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign)) \
+                and node.value is not None and holds_function(node.value, names) \
+                and not _plain_targets(node):
+            return True
+        if type(node) is cst.Call and _stores_call(node, names):
+            return True
+    return False
+
+
+def _returns_held(unit: Unit, names: set[str]) -> bool:
+    """A function returning one of ``names``, a wrapper of one (``jax.jit(step)``), or a
+    local function or lambda naming one: what its calls return can run the reader."""
+    node = unit.node
+    if type(node) is not cst.FunctionDef:
+        return False
+    local = {n for n, inner in unit.nested.items() if reads_any(inner.node, names)}
+    for bound in _walk(node.body):  # `f = lambda s: step(s)`, `fn = jax.jit(step)`
+        if isinstance(bound, (cst.Assign, cst.AnnAssign)) and bound.value is not None \
+                and holds_function(bound.value, names):
+            local |= set(bound_names(bound))
+    for returned in _walk(node.body):
+        if isinstance(returned, (cst.Return, cst.Yield)) and returned.value is not None \
+                and _escapes(returned.value, names | local):
+            return True
+    return False
+
+
+def _names_any(function: cst.FunctionDef, names: set[str]) -> bool:
+    """Whether a function's body, decorators or defaults name one of ``names`` (its own
+    name aside)."""
+    return reads_any(function.body, names) or reads_any(function.params, names) \
+        or any(reads_any(d, names) for d in function.decorators)
+
+
+def _escapes(value: cst.CSTNode, names: set[str]) -> bool:
+    """Whether a returned value holds one of ``names``: the call of a function computes a
+    result, only the calls of wrappers (``jax.jit``, ``partial``) keep the function."""
+    stack = [value]
+    while stack:
+        current = stack.pop()
+        if type(current) is cst.Name and current.value in names:
+            return True
+        if type(current) is cst.Call:
+            func = current.func
+            last = func.attr.value if type(func) is cst.Attribute else \
+                func.value if type(func) is cst.Name else ""
+            if last not in _WRAPPERS:
+                continue
+            stack.extend(arg.value for arg in current.args)
+            continue
+        stack.extend(children(current))
+    return False
+
+
+def _exported_names(module: cst.Module) -> set[str]:
+    """The names listed in ``__all__``: importers may run them after any rebinding."""
+    found: set[str] = set()
+    for line in module.body:
+        for small in line.body if type(line) is cst.SimpleStatementLine else ():
+            if isinstance(small, (cst.Assign, cst.AugAssign, cst.AnnAssign)) and any(
+                    n.value == "__all__" for n in names_in(small)) and small.value is not None:
+                found |= {s.evaluated_value for s in _walk(small.value)
+                          if type(s) is cst.SimpleString and isinstance(s.evaluated_value, str)}
+    return found
+
+
+def _walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(children(current))
