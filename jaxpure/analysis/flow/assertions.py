@@ -95,6 +95,23 @@ def results_compared(body: Sequence[cst.CSTNode], first: cst.CSTNode, second: cs
     return False
 
 
+def made_from(body: Sequence[cst.CSTNode], first: cst.CSTNode, second: cst.CSTNode) -> set[str]:
+    """The names that hold, when the line ``second`` of ``body`` runs, what the earlier line
+    ``first`` computed: its targets, and those of the assignments in between that read them
+    (``x = normal(key, s)``, then ``x = x.reshape(n, -1)``); a name bound anew from
+    something else is dropped."""
+    lines = list(statements_in_order(body))
+    at = {id(line): n for n, line in enumerate(lines)}
+    if id(first) not in at or id(second) not in at or at[id(first)] >= at[id(second)]:
+        return set()
+    names = assigned_names(first)
+    for line in lines[at[id(first)] + 1:at[id(second)]]:
+        made = set(target_names(line.target)) if type(line) is cst.For else assigned_names(line)
+        source = line.iter if type(line) is cst.For else line
+        names = names | made if reads_any(source, names) else names - made
+    return names
+
+
 def _compares_apart(line: cst.CSTNode, one: set[str], other: set[str]) -> bool:
     """``line`` asserts or compares an operand made from ``one`` only with an operand made
     from ``other`` only."""
