@@ -24,6 +24,7 @@ from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.syntax import reads_any, returned_values, target_names
 from jaxpure.analysis.module.keyparams import draw_free, helper_consumes
+from jaxpure.analysis.module.test_code import expected_to_raise
 
 
 from jaxpure.analysis.syntax import children, target_paths
@@ -151,8 +152,8 @@ class KeyFlow(WalkerBase):
                 and not frame.key_paths:
             return
         qual = ctx.qualname(call.func)
-        if draw_free(call, qual):
-            return
+        if draw_free(call, qual) or expected_to_raise(ctx.facts.parents, call, ctx.qualname):
+            return  # the last statement under `pytest.raises`: what it would draw nobody sees
         kept = self.arguments_left_undrawn(call, qual)
         if kept is None:
             return
