@@ -40,6 +40,9 @@ WITHIN = {
                                         "jaxpure.analysis.flow.keystate",
                                         "jaxpure.analysis.flow.base",
                                         "jaxpure.analysis.flow.kinds"),
+    # a test's idioms and compared results ask the assertions of a block
+    "jaxpure.analysis.flow.key_idioms": ("jaxpure.analysis.flow.base",
+                                         "jaxpure.analysis.flow.assertions"),
     # what a helper returns, read for infer's calls (returns.py, returned_kind.py)
     "jaxpure.analysis.flow.infer": ("jaxpure.analysis.flow.domain",
                                     "jaxpure.analysis.flow.returns",

@@ -15,6 +15,9 @@ KEY_PRODUCERS = frozenset(
     {"jax.random.key", "jax.random.PRNGKey", "jax.random.split", "jax.random.fold_in",
      "jax.random.clone", "jax.random.wrap_key_data"}
 )
+# methods that draw a batch of inputs from a key, as jax.random.normal does (netket's
+# Hilbert spaces: `hi.random_state(key, n)`)
+INPUT_SAMPLERS = frozenset({"random_state"})
 # jax.random functions whose first argument is not a key (a seed, or a key's raw data)
 SEED_TAKERS = frozenset({"jax.random.key", "jax.random.PRNGKey", "jax.random.wrap_key_data"})
 # calls that read a key without consuming its randomness

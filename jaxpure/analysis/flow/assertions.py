@@ -71,9 +71,11 @@ def results_compared(body: Sequence[cst.CSTNode], first: cst.CSTNode, second: cs
     ``second`` computes are checked against each other: an assertion or comparison with one
     operand made from the first's results only and another from the second's only
     (``actual = joint.sample(seed=key)``, ``expected = dist.sample(seed=subkey)`` after
-    ``subkey = split(key)``, then ``assert_allclose(actual, expected)``). Two results made
-    into one value and asserted on (``assert_allclose(f(x, y), ...)``) are not compared with
-    each other, so a key slip that feeds both stays a slip."""
+    ``subkey = split(key)``, then ``assert_allclose(actual, expected)``), or their
+    difference bounded by a tolerance (``diff = abs(ref_out - cand_out)``, ``assert
+    max(diff) < 1e-2``: two variants run on one key, wax-ml's tests). Two results made into
+    one value otherwise and asserted on (``assert_allclose(f(x, y), ...)``) are not compared
+    with each other, so a key slip that feeds both stays a slip."""
     lines = list(statements_in_order(body))
     at = {id(line): n for n, line in enumerate(lines)}
     if id(first) not in at or id(second) not in at or at[id(first)] >= at[id(second)]:
@@ -81,13 +83,16 @@ def results_compared(body: Sequence[cst.CSTNode], first: cst.CSTNode, second: cs
     from_first, from_second = assigned_names(first), assigned_names(second)
     if not from_first or not from_second:
         return False
+    differences: set[str] = set()  # names holding a difference of the two
     for line in lines[at[id(first)] + 1:]:
         if line is second:
             continue
-        if _compares_apart(line, from_first, from_second):
+        if _compares_apart(line, from_first, from_second, differences):
             return True
         made = set(target_names(line.target)) if type(line) is cst.For else assigned_names(line)
-        source = line.iter if type(line) is cst.For else line
+        source = _source(line)
+        if made and _difference(source, from_first, from_second, differences):
+            differences = differences | made
         if made and reads_any(source, from_first):
             from_first = from_first | made
         if made and reads_any(source, from_second):
@@ -95,13 +100,62 @@ def results_compared(body: Sequence[cst.CSTNode], first: cst.CSTNode, second: cs
     return False
 
 
-def _compares_apart(line: cst.CSTNode, one: set[str], other: set[str]) -> bool:
+def made_from(body: Sequence[cst.CSTNode], first: cst.CSTNode, second: cst.CSTNode) -> set[str]:
+    """The names that hold, when the line ``second`` of ``body`` runs, what the earlier line
+    ``first`` computed: its targets, and those of the assignments in between that read them
+    (``x = normal(key, s)``, then ``x = x.reshape(n, -1)``); a name bound anew from
+    something else is dropped."""
+    lines = list(statements_in_order(body))
+    at = {id(line): n for n, line in enumerate(lines)}
+    if id(first) not in at or id(second) not in at or at[id(first)] >= at[id(second)]:
+        return set()
+    names = assigned_names(first)
+    for line in lines[at[id(first)] + 1:at[id(second)]]:
+        made = set(target_names(line.target)) if type(line) is cst.For else assigned_names(line)
+        names = names | made if reads_any(_source(line), names) else names - made
+    return names
+
+
+def _source(line: cst.CSTNode) -> cst.CSTNode:
+    """What a line of :func:`statements_in_order` reads to make what it binds: the value of
+    a one-assignment line, the iterable of a ``for`` (not its targets: ``out_b, _ = ...``
+    does not read the ``_`` an earlier line bound)."""
+    if type(line) is cst.For:
+        return line.iter
+    small = line.body if type(line) is cst.SimpleStatementLine else ()
+    return small[0].value if len(small) == 1 and type(small[0]) is cst.Assign else line
+
+
+def _compares_apart(line: cst.CSTNode, one: set[str], other: set[str],
+                    differences: set[str]) -> bool:
     """``line`` asserts or compares an operand made from ``one`` only with an operand made
-    from ``other`` only."""
+    from ``other`` only, or a difference of the two with an operand made from neither (a
+    tolerance: ``assert max_diff < 1e-2``)."""
     for operands in _checked_operands(line):
         reads = [(reads_any(o, one), reads_any(o, other)) for o in operands]
         if (True, False) in reads and (False, True) in reads:
             return True
+        if (False, False) in reads and any(_difference(o, one, other, differences)
+                                           for o in operands):
+            return True
+    return False
+
+
+def _difference(node: cst.CSTNode, one: set[str], other: set[str], differences: set[str]) -> bool:
+    """``node`` reads a difference of the two results: a name holding one, or ``a - b``
+    with ``a`` made from ``one`` only and ``b`` from ``other`` only (or the other way)."""
+    if reads_any(node, differences):
+        return True
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if type(current) is cst.BinaryOperation and type(current.operator) is cst.Subtract:
+            sides = {(reads_any(side, one), reads_any(side, other))
+                     for side in (current.left, current.right)}
+            if sides == {(True, False), (False, True)}:
+                return True
+        if not isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            stack.extend(children(current))
     return False
 
 

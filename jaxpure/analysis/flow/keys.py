@@ -2,7 +2,8 @@
 
 A key is bound by ``split``/``key``/a parameter, consumed by a call that draws from it, and
 reported (a ``KeyReuse`` event) when consumed again on a path where it already was. The
-exemptions (side by side in one statement, compared, undrawn arguments...) are here too.
+exemptions (side by side in one statement, undrawn arguments...) are here too; the reuses
+made on purpose (results compared, a test's idioms) are key_idioms.py's.
 """
 
 from __future__ import annotations
@@ -23,11 +24,11 @@ from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.syntax import reads_any, returned_values, target_names
 from jaxpure.analysis.module.keyparams import draw_free, helper_consumes
-from jaxpure.analysis.module.test_code import is_test_function
+from jaxpure.analysis.module.test_code import expected_to_raise
 
 
-from jaxpure.analysis.syntax import children, statements, target_paths
-from jaxpure.analysis.flow.assertions import assigned_names, compares, results_compared, statements_in_order
+from jaxpure.analysis.syntax import children, target_paths
+from jaxpure.analysis.flow.assertions import assigned_names, compares, statements_in_order
 from jaxpure.analysis.flow.base import WalkerBase
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.domain import from_param
@@ -151,8 +152,8 @@ class KeyFlow(WalkerBase):
                 and not frame.key_paths:
             return
         qual = ctx.qualname(call.func)
-        if draw_free(call, qual):
-            return
+        if draw_free(call, qual) or expected_to_raise(ctx.facts.parents, call, ctx.qualname):
+            return  # the last statement under `pytest.raises`: what it would draw nobody sees
         kept = self.arguments_left_undrawn(call, qual)
         if kept is None:
             return
@@ -181,7 +182,7 @@ class KeyFlow(WalkerBase):
                         and not self.first_draw_unread(state.consumed_by, call) \
                         and not self.first_result_dead(state) \
                         and not self.results_compared(state.consumed_by) \
-                        and not self.test_inputs(call, state.consumed_by) \
+                        and not self.test_idiom(call, state.consumed_by) \
                         and not self.constant_key_rerun(name, call, state.consumed_by) and (
                     _is_random_call(ctx, call) or _is_random_call(ctx, state.consumed_by)
                     or _is_plain_call(call) and _is_plain_call(state.consumed_by)
@@ -249,38 +250,6 @@ class KeyFlow(WalkerBase):
         return self.ctx.frame.unit is None and bool(R.CONSTANT_NAME.match(name)) \
             and name in self.ctx.index.bindings and type(first) is cst.Call \
             and self.ctx.module.code_for_node(first.func) == self.ctx.module.code_for_node(call.func)
-
-    def test_inputs(self, call: cst.Call, first: cst.CSTNode) -> bool:
-        """In a test's own code (module/test_code.py), two ``jax.random`` draws of numbers
-        from one key: the test's inputs (``preds = normal(key, s)``, ``labels =
-        bernoulli(key, 0.5, s)``), correlated on purpose or harmlessly; or the very same call
-        again (``reset_fn(key)`` twice): a replay that rebuilds the same input or checks
-        determinism. A key used after a split, or handed to two different models or
-        environments, is still a reuse in a test."""
-        ctx = self.ctx
-        if type(first) is not cst.Call or not is_test_function(ctx.frame.unit):
-            return False
-        if R.draws_values(ctx.qualname(call.func)) and R.draws_values(ctx.qualname(first.func)):
-            return True
-        return ctx.module.code_for_node(first) == ctx.module.code_for_node(call)
-
-    def results_compared(self, first: cst.CSTNode) -> bool:
-        """What ``first`` computed and what the call being walked computes are asserted
-        against each other later in the function (``expected = dist.sample(seed=subkey)``
-        beside ``actual = joint.sample(seed=key)``): the key is replayed, on purpose, to
-        compute an expected value (flow/assertions.py)."""
-        where = self.consumed_line.get(id(first))
-        if where is None or not self.lines:
-            return False
-        unit = self.ctx.frame.unit
-        if unit is None:
-            body: tuple[cst.CSTNode, ...] = tuple(self.ctx.module.body)
-        elif type(unit.node) is cst.FunctionDef:
-            body = statements(unit.node.body)
-        else:
-            return False
-        here, j = self.lines[-1]
-        return results_compared(body, where[0][where[1]], here[j])
 
     def second_result_checked(self, first: cst.CSTNode) -> bool:
         """Whether the result of the call being walked (``b = stacked.init(key, x)``, its

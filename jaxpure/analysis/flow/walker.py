@@ -9,8 +9,9 @@ at branches, and calls each rule's ``visit_<Node>`` handlers with itself as the 
 
 This file walks statements and expressions; paths.py decides what counts as alternative
 paths and how they join. What the walk keeps is decided in its parts, one file each: kinds.py
-(value kinds), keys.py (PRNG key state: JXP301), key_loops.py (per-iteration reuse:
-JXP302), callsites.py (what traced code passes to functions).
+(value kinds), keys.py (PRNG key state: JXP301), key_idioms.py (reuses made on purpose),
+key_loops.py (per-iteration reuse: JXP302), callsites.py (what traced code passes to
+functions).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from jaxpure.analysis.flow.key_loops import KeyLoops
 from jaxpure.analysis.flow.key_uses import KeyUses
 from jaxpure.analysis.flow.paths import AlternativePaths
 from jaxpure.analysis.flow.keys import KeyFlow
+from jaxpure.analysis.flow.key_idioms import KeyIdioms
 from jaxpure.analysis.flow.kinds import KindFlow
 
 # expressions with a walk of their own (calls, closures, alternatives, loops); the rest
@@ -48,7 +50,7 @@ from jaxpure.analysis.flow.kinds import KindFlow
 _WALKED_APART = frozenset({cst.Call, cst.Lambda, cst.IfExp, cst.BooleanOperation, *COMPREHENSIONS})
 
 
-class Walker(AlternativePaths, KindFlow, KeyFlow, KeyUses, KeyLoops, CallSites):
+class Walker(AlternativePaths, KindFlow, KeyFlow, KeyIdioms, KeyUses, KeyLoops, CallSites):
     def __init__(self, ctx: Context, handlers: dict[type, list[Handler]]) -> None:
         self.ctx = ctx
         self.handlers = handlers

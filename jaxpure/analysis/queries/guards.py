@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from jaxpure.analysis.module import test_code
 from jaxpure.analysis.syntax import children, handler_catches, reads_any, statements
 
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
@@ -92,43 +93,8 @@ def tried_lookups(node: cst.Try) -> list[cst.Subscript]:
 
 def expected_to_raise(ctx: Context, node: cst.CSTNode) -> bool:
     """Whether ``node`` is (in) the last statement of a ``with`` block that expects an
-    exception (``pytest.raises``, ``self.assertRaises(Regex)``, ``np.testing.assert_raises``):
-    the statement is there to raise, so its result was never meant to be kept. An earlier
-    statement of the block is not: it runs, and what it discards is lost."""
-    parents = parent_map(ctx)
-    statement: cst.CSTNode | None = node
-    while statement is not None and not isinstance(
-            statement, (cst.BaseSmallStatement, cst.BaseCompoundStatement)):
-        statement = parents.get(id(statement))
-    if statement is None:
-        return False
-    line = parents.get(id(statement))
-    if type(line) is cst.SimpleStatementLine and line.body[-1] is not statement:
-        return False
-    block = parents.get(id(line)) if type(line) is cst.SimpleStatementLine else line
-    if type(block) is cst.SimpleStatementSuite:
-        if block.body[-1] is not statement:
-            return False
-    elif not type(block) is cst.IndentedBlock or block.body[-1] is not line:
-        return False
-    owner = parents.get(id(block))
-    return type(owner) is cst.With and any(_expects_raise(ctx, item.item) for item in owner.items)
-
-
-def _expects_raise(ctx: Context, item: cst.BaseExpression) -> bool:
-    if not type(item) is cst.Call:
-        return False
-    qual = ctx.qualname(item.func)
-    if qual in _RAISES_CONTEXTS:
-        return True
-    func = item.func
-    return type(func) is cst.Attribute and func.attr.value in _RAISES_METHODS \
-        and type(func.value) is cst.Name and func.value.value in ("self", "cls")
-
-
-_RAISES_CONTEXTS = frozenset({"pytest.raises", "numpy.testing.assert_raises",
-                              "numpy.testing.assert_raises_regex"})
-_RAISES_METHODS = frozenset({"assertRaises", "assertRaisesRegex", "assertRaisesRegexp"})
+    exception (``pytest.raises``, ``self.assertRaises(Regex)``): see module/test_code.py."""
+    return test_code.expected_to_raise(parent_map(ctx), node, ctx.qualname)
 
 
 # ---------------------------------------------------------------------------------

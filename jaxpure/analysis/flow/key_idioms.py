@@ -1,0 +1,131 @@
+"""KeyIdioms: a key fed twice on purpose, the exemptions KeyFlow asks before a JXP301.
+
+One shape holds in every file: the two results asserted against each other (a replay that
+computes an expected value, flow/assertions.py). The others hold in a test's own code only
+(a ``test*`` function, a method of a test class, ``setUp``: module/test_code.py), where a key
+shared by two consumers makes a test weaker at worst, while the same code in a library gives
+a model correlated noise:
+
+- two ``jax.random`` draws of numbers (the test's inputs), or the very same call again (a
+  replay, a determinism check);
+- ``params = f.init(key, x)`` then ``f.apply(params, ..., key, ...)`` on the same receiver:
+  the init/apply pair of one model (Haiku's and wax-ml's own docs pass one key to both);
+- ``x = normal(key, shape)`` then ``model.init(key, x)``: a drawn input given to the init.
+
+What stays a reuse in a test: a key used after a split (the consumer before is the split),
+one key for two different models or environments (QDax reset its training and evaluation
+environments from one key, a bug its maintainers fixed), and the loop rule (JXP302).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxpure.analysis.catalog import random as R
+from jaxpure.analysis.catalog.transforms import TRANSFORMS
+from jaxpure.analysis.flow.assertions import made_from, results_compared
+from jaxpure.analysis.flow.base import WalkerBase
+from jaxpure.analysis.module.imports import dotted_name
+from jaxpure.analysis.module.test_code import is_test_function
+from jaxpure.analysis.syntax import children, reads_any, statements
+
+
+class KeyIdioms(WalkerBase):
+    """Reuses made on purpose."""
+
+    def walked_body(self) -> tuple[cst.CSTNode, ...] | None:
+        """The statements of the function being walked (of the module at module level)."""
+        unit = self.ctx.frame.unit
+        if unit is None:
+            return tuple(self.ctx.module.body)
+        if type(unit.node) is cst.FunctionDef:
+            return statements(unit.node.body)
+        return None
+
+    def results_compared(self, first: cst.CSTNode) -> bool:
+        """What ``first`` computed and what the call being walked computes are asserted
+        against each other later in the function (``expected = dist.sample(seed=subkey)``
+        beside ``actual = joint.sample(seed=key)``): the key is replayed, on purpose, to
+        compute an expected value (flow/assertions.py)."""
+        where = self.consumed_line.get(id(first))
+        body = self.walked_body()
+        if where is None or not self.lines or body is None:
+            return False
+        here, j = self.lines[-1]
+        return results_compared(body, where[0][where[1]], here[j])
+
+    def test_idiom(self, call: cst.Call, first: cst.CSTNode) -> bool:
+        """In a test's own code, ``first`` then ``call`` given one key is one of a test's
+        idioms (the module docstring)."""
+        if type(first) is not cst.Call or not is_test_function(self.ctx.frame.unit):
+            return False
+        return self.test_inputs(call, first) or self.init_then_apply(call, first) \
+            or self.input_then_init(call, first)
+
+    def test_inputs(self, call: cst.Call, first: cst.Call) -> bool:
+        """Two ``jax.random`` draws of numbers from one key: the test's inputs (``preds =
+        normal(key, s)``, ``labels = bernoulli(key, 0.5, s)``), correlated on purpose or
+        harmlessly; or the very same call again (``reset_fn(key)`` twice): a replay that
+        rebuilds the same input or checks determinism."""
+        ctx = self.ctx
+        if R.draws_values(ctx.qualname(call.func)) and R.draws_values(ctx.qualname(first.func)):
+            return True
+        return ctx.module.code_for_node(first) == ctx.module.code_for_node(call)
+
+    def init_then_apply(self, call: cst.Call, first: cst.Call) -> bool:
+        """``params = f.init(key, x)`` then ``f.apply(params, key, x)`` (also through
+        ``jax.jit(f.apply)`` or a name bound to it): one model's init and apply, the second
+        given what the first made. Two receivers (``model.init``, ``other.apply``) are two
+        models."""
+        one, other = self.model_method(first), self.model_method(call)
+        return one is not None and other is not None and one[0] == other[0] \
+            and one[1] == "init" and other[1] == "apply" and self.given_result_of(first, call)
+
+    def input_then_init(self, call: cst.Call, first: cst.Call) -> bool:
+        """``x = normal(key, shape)`` (or netket's ``hi.random_state(key, n)``) then
+        ``model.init(key, x)``: the test's input, drawn from the key, given to the init of the
+        model under test, which only needs it for its shapes."""
+        drawn = R.draws_values(self.ctx.qualname(first.func)) or type(first.func) is cst.Attribute \
+            and first.func.attr.value in R.INPUT_SAMPLERS
+        method = self.model_method(call)
+        return drawn and method is not None and method[1] == "init" \
+            and self.given_result_of(first, call)
+
+    def model_method(self, call: cst.Call) -> tuple[str, str] | None:
+        """The receiver and the method ``call`` runs: ``("f", "init")`` for ``f.init(key,
+        x)``, ``jax.jit(f.init)(key, x)`` and ``init(key, x)`` after ``init = jax.jit(f.init)``."""
+        func: cst.BaseExpression | None = call.func
+        if type(func) is cst.Name:
+            func = self.single_binding(func.value) or func
+        if type(func) is cst.Call and func.args and func.args[0].keyword is None \
+                and (self.ctx.qualname(func.func) or "") in TRANSFORMS:
+            func = func.args[0].value
+        name = dotted_name(func) if func is not None else None
+        if name is None or "." not in name:
+            return None
+        receiver, method = name.rsplit(".", 1)
+        return receiver, method
+
+    def given_result_of(self, first: cst.Call, call: cst.Call) -> bool:
+        """Whether ``call`` is given what ``first`` computed: ``first`` itself among its
+        arguments, or a name bound from its result before ``call``'s line, itself or
+        through the assignments in between (``x = normal(key, s)``, ``x = x.reshape(...)``)."""
+        if any(node is first for arg in call.args for node in _nodes(arg.value)):
+            return True
+        where = self.consumed_line.get(id(first))
+        body = self.walked_body()
+        if where is None or not self.lines or body is None:
+            return False
+        here, j = self.lines[-1]
+        names = made_from(body, where[0][where[1]], here[j])
+        return bool(names) and any(reads_any(arg.value, names) for arg in call.args)
+
+
+def _nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
+    found: list[cst.CSTNode] = []
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        found.append(current)
+        stack.extend(children(current))
+    return found
