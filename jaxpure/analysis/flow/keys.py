@@ -154,6 +154,8 @@ class KeyFlow(WalkerBase):
         qual = ctx.qualname(call.func)
         if draw_free(call, qual) or expected_to_raise(ctx.facts.parents, call, ctx.qualname):
             return  # the last statement under `pytest.raises`: what it would draw nobody sees
+        if _key_made_for_fold_in(ctx, call):
+            return  # `fold_in(PRNGKey(seed), 123)`: a key made from `seed`, then derived
         kept = self.arguments_left_undrawn(call, qual)
         if kept is None:
             return
@@ -512,6 +514,19 @@ def _is_random_call(ctx: Context, node: cst.CSTNode) -> bool:
     if not type(node) is cst.Call:
         return False
     return (ctx.qualname(node.func) or "").startswith("jax.random.")
+
+
+def _key_made_for_fold_in(ctx: Context, call: cst.Call) -> bool:
+    """``call`` is the key argument of ``jax.random.fold_in``: whatever it does with the
+    key it is given, it hands back a key (``PRNGKey(seed)``, a wrapper that normalises a
+    seed or a key), which fold_in turns into a stream of its own, as fold_in(key, 123)
+    itself does: nothing is drawn from the key here."""
+    stack = ctx.stack
+    if len(stack) < 3 or stack[-1] is not call or type(stack[-2]) is not cst.Arg:
+        return False
+    outer = stack[-3]
+    return type(outer) is cst.Call and bool(outer.args) and outer.args[0] is stack[-2] \
+        and ctx.qualname(outer.func) == "jax.random.fold_in"
 
 
 def _constant_fold_in(ctx: Context, value: cst.BaseExpression) -> str | None:
