@@ -12,6 +12,8 @@ a model correlated noise:
   the init/apply pair of one model (Haiku's and wax-ml's own docs pass one key to both);
 - ``x = normal(key, shape)`` then ``model.init(key, x)``: a drawn input given to the init.
 
+The last two hold in module-level code too (a script's or a notebook's cells, run once).
+
 What stays a reuse in a test: a key used after a split (the consumer before is the split),
 one key for two different models or environments (QDax reset its training and evaluation
 environments from one key, a bug its maintainers fixed), and the loop rule (JXP302).
@@ -57,7 +59,15 @@ class KeyIdioms(WalkerBase):
     def test_idiom(self, call: cst.Call, first: cst.CSTNode) -> bool:
         """In a test's own code, ``first`` then ``call`` given one key is one of a test's
         idioms (the module docstring)."""
-        if type(first) is not cst.Call or not is_test_function(self.ctx.frame.unit):
+        if type(first) is not cst.Call:
+            return False
+        unit = self.ctx.frame.unit
+        if unit is None:
+            # module-level code runs once (a script's or a notebook's cells): one model's
+            # init and apply, or its input and init, given one key is the frameworks' own
+            # demonstration (Haiku's docs); draws of numbers stay told there
+            return self.init_then_apply(call, first) or self.input_then_init(call, first)
+        if not is_test_function(unit):
             return False
         return self.test_inputs(call, first) or self.init_then_apply(call, first) \
             or self.input_then_init(call, first)
