@@ -81,6 +81,7 @@ class PrngKeyReuseInLoop(Rule):
     INVALID = (
         "import functools\nimport jax\ndef noisy(x, key):\n    return x + jax.random.normal(key, x.shape)\n@jax.jit\ndef f(xs, key):\n    return jax.vmap(functools.partial(noisy, key=key))(xs)\n",
         "import jax\ndef f(key, n):\n    total = 0.0\n    for i in range(n):\n        total += jax.random.normal(key)\n    return total\n",
+        "import jax\ndef f(key, n):\n    out = []\n    for _ in range(n):\n        key, sub = jax.random.split(key)\n        out.append(jax.random.uniform(sub) * jax.random.uniform(key))\n    return out\n",
         "import jax\nfrom jax import lax\ndef f(key, xs):\n    def body(c, x):\n        return c + jax.random.normal(key), x\n    return lax.scan(body, 0.0, xs)\n",
         "import jax\nfrom jax import lax\ndef f(key, xs):\n    def body(carry, x):\n        k, h = carry\n        noise = jax.random.normal(k)\n        return (k, h + noise), x\n    return lax.scan(body, (key, 0.0), xs)\n",
         "import jax\ndef train(params, key, batches, step):\n    for batch in batches:\n        params = step(params, key, batch)\n        jax.random.normal(key)\n    return params\n",
@@ -127,6 +128,12 @@ def _texts(event: KeyReuseInLoop) -> tuple[str, str]:
                 "iteration draws the same numbers; carry the key and split it",
                 "Carry the key and split it each step, or pre-split with "
                 f"`jax.random.split({name}, n)` and scan over the keys.")
+    if event.drawn_after_split:
+        return (f"PRNG key `{name}` is split in this `{loop}` loop but then drawn from itself, "
+                "and the next iteration splits it again: that split shares numbers with this "
+                "draw; draw from the new subkey",
+                f"Draw from the key the split gives for this iteration (`{split_hint(name)}`, "
+                f"then use `sub`), and leave `{name}` for the next split.")
     return (f"PRNG key `{name}` is consumed in every iteration of this `{loop}` loop without "
             "being split; split it in the loop",
             "Each iteration draws the same numbers. Split it in the loop "

@@ -46,7 +46,8 @@ class KeyLoops(WalkerBase):
                         loop.reported.add(name)
                         kind = "for" if type(loop.node) is cst.For else "while"
                         self.pending_loop_reuse.append(
-                            (loop, KeyReuseInLoop(name, state.consumed_by, kind)))
+                            (loop, KeyReuseInLoop(name, state.consumed_by, kind,
+                                                  drawn_after_split=True)))
         keep = []
         for owner, event in self.pending_loop_reuse:
             if owner is loop:
