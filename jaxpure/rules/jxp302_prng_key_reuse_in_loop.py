@@ -129,9 +129,9 @@ def _texts(event: KeyReuseInLoop) -> tuple[str, str]:
                 "Carry the key and split it each step, or pre-split with "
                 f"`jax.random.split({name}, n)` and scan over the keys.")
     if event.drawn_after_split:
-        return (f"PRNG key `{name}` is split in this `{loop}` loop but then drawn from itself, "
-                "and the next iteration splits it again: that split shares numbers with this "
-                "draw; draw from the new subkey",
+        return (f"PRNG key `{name}` gets a new value in this `{loop}` loop but is then drawn "
+                "from itself, and the next iteration derives keys from it again: they share "
+                "numbers with this draw; draw from a new subkey",
                 f"Draw from the key the split gives for this iteration (`{split_hint(name)}`, "
                 f"then use `sub`), and leave `{name}` for the next split.")
     return (f"PRNG key `{name}` is consumed in every iteration of this `{loop}` loop without "

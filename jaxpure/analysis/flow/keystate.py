@@ -68,8 +68,8 @@ class KeyReuseInLoop:
     per: str | None = None
     # the jax.random call that consumes the broadcast key inside the vmapped function
     consumed_by: cst.CSTNode | None = None
-    # the loop splits the key (`key, sub = split(key)`) but then draws from `key` itself,
-    # which the next iteration splits again
+    # the loop rebinds the key (`key, sub = split(key)`) but then draws from `key` itself,
+    # which the next iteration derives keys from again
     drawn_after_split: bool = False
 
 
