@@ -72,6 +72,8 @@ class ModuleOrder:
                 return True
             if any(loop in self.events[r][1] for loop in loops for r in runs):
                 return True
+            if any(node in self.events[r][1] for r in runs):
+                return True  # `for temperature in (1.0, 0.5):` running it: every iteration rebinds
         return False
 
     def _ordered_runs(self, top: Unit) -> tuple[int, list[int]] | None:
