@@ -188,7 +188,9 @@ class KeyUses(WalkerBase):
         assert unit is not None  # draw_results binds names in functions only
         if any(reads_any(inner, set(unread)) for inner in _nested_scopes(unit.node)):
             return False  # a closure may read it whenever it is called
-        return not self.read_after_here(set(unread))
+        # names this statement binds anew (`noise = normal(key)` drawn again into `noise`):
+        # what follows reads the new value, never the first
+        return not self.read_after_here(set(unread) - self.bound_here())
 
     def split_children(self, first: cst.CSTNode | None) -> bool:
         return type(first) is cst.Call and self.ctx.qualname(first.func) in R.KEY_PRODUCERS

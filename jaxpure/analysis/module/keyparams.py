@@ -202,13 +202,15 @@ def helper_consumes(resolver: Resolver, index: ModuleIndex, unit: Unit, param: s
     ``del key``, ``key.shape``/``key.dtype``, ``key is None``, ``return key`` (the caller
     gets the same key back, as with ``k2 = key``), or passing it to a call that draws
     nothing (``id``, ``hash``, ``isinstance``, ``print``) or to another such helper of the
-    module. Anything else (a ``jax.random`` call, an unknown call, storing it, closing over
-    it) may consume it. A method is trusted only if no other class of the module defines
+    module, or the parameter is declared an int (a seed). Anything else (a ``jax.random``
+    call, an unknown call, storing it, closing over it) may consume it. A method is trusted only if no other class of the module defines
     it and it reads the parameter (an unread one may be a stub that subclasses override).
     """
     p = unit.param(param)
     if p is None or p.star:
         return True
+    if int_seed(p.default, p.annotation) and not unit.parent_is_class:
+        return False  # `def load_dataset(split, seed: int)`: it takes a seed, not a key
     if (id(unit), param) in _seen:
         return False  # recursion: the other reads decide
     seen = _seen | {(id(unit), param)}
