@@ -53,6 +53,7 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         at_update_method as at_update_method,
         call_arg as call_arg,
         children as children,
+        contains as contains,
         enclosing_if_tests as enclosing_if_tests,
         enclosing_try_handlers as enclosing_try_handlers,
         free_names as free_names,
@@ -131,7 +132,6 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
     from jaxpure.analysis.queries.guards import (  # noqa: F401
         calls_named as calls_named,
         catches_missing_key as catches_missing_key,
-        contains as contains,
         expected_to_raise as expected_to_raise,
         guarded_by as guarded_by,
         none_fallback as none_fallback,
@@ -188,6 +188,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         'at_update_method',
         'call_arg',
         'children',
+        'contains',
         'enclosing_if_tests',
         'enclosing_try_handlers',
         'free_names',
@@ -287,7 +288,6 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     'jaxpure.analysis.queries.guards': (
         'calls_named',
         'catches_missing_key',
-        'contains',
         'expected_to_raise',
         'guarded_by',
         'none_fallback',

@@ -97,6 +97,17 @@ def children(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
                     yield item
 
 
+def contains(ancestor: cst.CSTNode, node: cst.CSTNode) -> bool:
+    """Whether ``node`` is ``ancestor`` or inside it."""
+    stack = [ancestor]
+    while stack:
+        current = stack.pop()
+        if current is node:
+            return True
+        stack.extend(children(current))
+    return False
+
+
 def target_names(target: cst.BaseExpression) -> list[str]:
     """Names bound by an assignment target (``a``, ``a, (b, *c)``)."""
     if type(target) is cst.Name:

@@ -99,7 +99,7 @@ class InplaceIndexAssign(Rule):
             self._check(ctx, node, target.target, node.value, "set", len(node.targets) == 1)
         # `w = params["w"]`: a leaf of a traced pytree, an array rather than a list
         if len(node.targets) == 1 and type(node.targets[0].target) is cst.Name \
-                and _leaf_access(node.value) and ctx.is_traced(node.value) \
+                and _leaf_access(ctx, node.value) and ctx.is_traced(node.value) \
                 and ctx.kind(node.value) != TRACED_CONTAINER:
             leaves = self._leaves
             leaves.add((id(ctx.unit), node.targets[0].target.value))
@@ -174,12 +174,10 @@ def _untouched_param(ctx: Context, node: cst.BaseExpression) -> bool:
         unit.param(node.value) is not None and node.value not in unit.assigned
 
 
-def _leaf_access(value: cst.BaseExpression) -> bool:
+def _leaf_access(ctx: Context, value: cst.BaseExpression) -> bool:
     if type(value) is cst.Attribute:
         return True
-    return type(value) is cst.Subscript and len(value.slice) == 1 \
-        and type(value.slice[0].slice) is cst.Index \
-        and isinstance(value.slice[0].slice.value, (cst.SimpleString, cst.FormattedString))
+    return type(value) is cst.Subscript and _string_key(ctx, value)
 
 
 def _leaf_name(leaves: set[tuple[int, str]], unit_id: int, node: cst.BaseExpression) -> bool:

@@ -29,7 +29,7 @@ from jaxpure.analysis.flow.assertions import made_from, results_compared
 from jaxpure.analysis.flow.base import WalkerBase
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.test_code import is_test_function
-from jaxpure.analysis.syntax import children, reads_any, statements
+from jaxpure.analysis.syntax import contains, reads_any, statements
 
 
 class KeyIdioms(WalkerBase):
@@ -120,7 +120,7 @@ class KeyIdioms(WalkerBase):
         """Whether ``call`` is given what ``first`` computed: ``first`` itself among its
         arguments, or a name bound from its result before ``call``'s line, itself or
         through the assignments in between (``x = normal(key, s)``, ``x = x.reshape(...)``)."""
-        if any(node is first for arg in call.args for node in _nodes(arg.value)):
+        if any(contains(arg.value, first) for arg in call.args):
             return True
         where = self.consumed_line.get(id(first))
         body = self.walked_body()
@@ -129,13 +129,3 @@ class KeyIdioms(WalkerBase):
         here, j = self.lines[-1]
         names = made_from(body, where[0][where[1]], here[j])
         return bool(names) and any(reads_any(arg.value, names) for arg in call.args)
-
-
-def _nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
-    found: list[cst.CSTNode] = []
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        found.append(current)
-        stack.extend(children(current))
-    return found

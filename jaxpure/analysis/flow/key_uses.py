@@ -24,6 +24,7 @@ from jaxpure.analysis.catalog.transforms import ARGUMENT_PRESERVING_TRANSFORMS
 from jaxpure.analysis.flow.base import WalkerBase
 from jaxpure.analysis.flow.keystate import KeyState
 from jaxpure.analysis.module.index import Unit
+from jaxpure.analysis.module.rebinding import bound_names
 from jaxpure.analysis.syntax import children, reads_any, target_names, target_paths
 
 # attributes that give an array's structure, not its values
@@ -198,9 +199,7 @@ class KeyUses(WalkerBase):
     def bound_here(self) -> frozenset[str]:
         """The names the statement being walked binds (``key, *keys = split(key, n + 1)``)."""
         statement = self.statement
-        if type(statement) is not cst.Assign:
-            return frozenset()
-        return frozenset(n for t in statement.targets for n in target_names(t.target))
+        return frozenset(bound_names(statement)) if type(statement) is cst.Assign else frozenset()
 
     def read_after_here(self, names: set[str]) -> bool:
         """Whether what may run after the statement being walked reads ``names``: the rest

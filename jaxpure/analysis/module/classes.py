@@ -118,27 +118,30 @@ _CONTAINER_TYPES = frozenset({"dict", "Dict", "list", "List", "set", "Set", "Mut
 def container_fields(index: ModuleIndex, class_name: str) -> frozenset[str]:
     """Fields the class body declares as a Python dict, list or set: ``_cache: dict[str,
     Any] = field(default_factory=dict)``."""
-    node = index.class_nodes.get(class_name)
-    found: set[str] = set()
-    for line in node.body.body if node is not None and type(node.body) is cst.IndentedBlock else ():
-        for small in line.body if type(line) is cst.SimpleStatementLine else ():
-            if type(small) is cst.AnnAssign and type(small.target) is cst.Name and (
-                    _container_annotation(small.annotation.annotation)
-                    or _container_factory(small.value)):
-                found.add(small.target.value)
-    return frozenset(found)
+    return frozenset(
+        small.target.value for small in _body_statements(index, class_name)
+        if type(small) is cst.AnnAssign and type(small.target) is cst.Name and (
+            _container_annotation(small.annotation.annotation) or _container_factory(small.value)))
 
 
 def string_constant(index: ModuleIndex, class_name: str, attribute: str) -> bool:
     """Whether the class body binds ``attribute`` to a string literal (``KEY = "obs"``)."""
-    node = index.class_nodes.get(class_name)
-    for line in node.body.body if node is not None and type(node.body) is cst.IndentedBlock else ():
-        for small in line.body if type(line) is cst.SimpleStatementLine else ():
-            if type(small) is cst.Assign and len(small.targets) == 1 \
-                    and type(small.targets[0].target) is cst.Name \
-                    and small.targets[0].target.value == attribute:
-                return isinstance(small.value, (cst.SimpleString, cst.ConcatenatedString))
+    for small in _body_statements(index, class_name):
+        if type(small) is cst.Assign and len(small.targets) == 1 \
+                and type(small.targets[0].target) is cst.Name \
+                and small.targets[0].target.value == attribute:
+            return isinstance(small.value, (cst.SimpleString, cst.ConcatenatedString))
     return False
+
+
+def _body_statements(index: ModuleIndex, class_name: str) -> list[cst.BaseSmallStatement]:
+    """The small statements written directly in the class body (field declarations,
+    constants), not in its methods."""
+    node = index.class_nodes.get(class_name)
+    if node is None or type(node.body) is not cst.IndentedBlock:
+        return []
+    return [small for line in node.body.body if type(line) is cst.SimpleStatementLine
+            for small in line.body]
 
 
 def _container_annotation(annotation: cst.BaseExpression) -> bool:

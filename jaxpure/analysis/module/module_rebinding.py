@@ -20,7 +20,7 @@ import libcst as cst
 from jaxpure.analysis.catalog.side_effects import MUTATING_METHODS
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.rebinding import (
-    Event, bound_names, holds_function, uses_any, walk_events,
+    Event, bound_names, holds_function, rebound_between, uses_any, walk_events,
 )
 from jaxpure.analysis.syntax import children, names_in, reads_any, target_names
 
@@ -65,16 +65,7 @@ class ModuleOrder:
         if found is None:
             return True
         defined, runs = found
-        for position, (node, loops) in enumerate(self.events):
-            if position <= defined or name not in bound_names(node):
-                continue
-            if any(r < position for r in runs) and any(r > position for r in runs):
-                return True
-            if any(loop in self.events[r][1] for loop in loops for r in runs):
-                return True
-            if any(node in self.events[r][1] for r in runs):
-                return True  # `for temperature in (1.0, 0.5):` running it: every iteration rebinds
-        return False
+        return rebound_between(self.events, defined, runs, name)
 
     def _ordered_runs(self, top: Unit) -> tuple[int, list[int]] | None:
         """Where ``top`` is defined and the statements that can run it; None when a run

@@ -35,12 +35,20 @@ def rebound_between_uses(owner: Unit, name: str, reader: Unit) -> bool:
     seed = {top.name} if type(top.node) is cst.FunctionDef else set(bound_names(events[defined][0]))
     local = _reaching(owner, events, seed)
     uses = [i for i, (node, _) in enumerate(events) if i > defined and uses_any(node, local)]
+    return rebound_between(events, defined, uses, name)
+
+
+def rebound_between(events: list[Event], defined: int, runs: list[int], name: str) -> bool:
+    """Whether an event after ``defined`` rebinds ``name`` between two of ``runs`` (the
+    events that run the traced function): a run before it and another after, a loop around
+    it that runs the function, or a loop whose target it is and whose body runs the function
+    (`for temperature in (1.0, 0.5): sample(x)`: every iteration after the first rebinds it)."""
     for index, (node, loops) in enumerate(events):
         if index <= defined or name not in bound_names(node):
             continue
-        if any(u < index for u in uses) and any(u > index for u in uses):
+        if any(r < index for r in runs) and any(r > index for r in runs):
             return True
-        if any(loop in events[u][1] for loop in loops for u in uses):
+        if any(loop in events[r][1] for loop in (*loops, node) for r in runs):
             return True
     return False
 

@@ -1,5 +1,6 @@
 """Whether a node is guarded: inside a branch that tests a name, or a ``try`` that catches a
-missing key; and where one node lies inside another (JXP101, JXP103)."""
+missing key (JXP101, JXP103); under a block expected to raise; or the default for a parameter
+the caller left None (JXP105's message)."""
 
 from __future__ import annotations
 
@@ -12,17 +13,6 @@ from jaxpure.analysis.syntax import children, handler_catches, reads_any, statem
 
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
     from jaxpure.analysis.context import Context
-
-
-def contains(ancestor: cst.CSTNode, node: cst.CSTNode) -> bool:
-    """Whether ``node`` is ``ancestor`` or inside it."""
-    stack = [ancestor]
-    while stack:
-        current = stack.pop()
-        if current is node:
-            return True
-        stack.extend(children(current))
-    return False
 
 
 def calls_named(region: cst.CSTNode, name: str) -> bool:
@@ -95,10 +85,6 @@ def expected_to_raise(ctx: Context, node: cst.CSTNode) -> bool:
     """Whether ``node`` is (in) the last statement of a ``with`` block that expects an
     exception (``pytest.raises``, ``self.assertRaises(Regex)``): see module/test_code.py."""
     return test_code.expected_to_raise(parent_map(ctx), node, ctx.qualname)
-
-
-# ---------------------------------------------------------------------------------
-# print(...) -> jax.debug.print(...)
 
 
 # ---------------------------------------------------------------------------------
