@@ -88,6 +88,9 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         KeyReuseInLoop as KeyReuseInLoop,
     )
     from jaxpure.analysis.flow.keys import unused_key_argument as unused_key_argument  # noqa: F401
+    from jaxpure.analysis.flow.key_uses import (  # noqa: F401
+        carry_initialiser_key as carry_initialiser_key,
+    )
     from jaxpure.analysis.queries.stores import (  # noqa: F401
         Store as Store,
         indexed_by_own_key as indexed_by_own_key,
@@ -232,6 +235,9 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ),
     'jaxpure.analysis.flow.keys': (
         'unused_key_argument',
+    ),
+    'jaxpure.analysis.flow.key_uses': (
+        'carry_initialiser_key',
     ),
     'jaxpure.analysis.queries.stores': (
         'Store',

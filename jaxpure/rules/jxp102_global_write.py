@@ -28,6 +28,10 @@ class GlobalWrite(StoreRule, Rule):
     written is a traced array, the tracer escapes the trace: that is reported as JXP601
     (tracer-leak) instead. A memo initialised lazily (`if _TABLE is None: _TABLE =
     build()` under `global _TABLE`) is set once, on the first trace, and is not reported.
+    Neither is a write a context manager undoes on exit (`LEVEL += 1` in `__enter__` or
+    before a `@contextmanager`'s `yield`, `LEVEL -= 1` in `__exit__` or its `finally`; or a
+    flag saved, set and restored): a nesting counter or a flag scoped to the `with` block,
+    which every trace leaves as it found it.
     Intentional trace counters are better written with
     `chex.assert_max_traces` or `jax.no_tracing`; otherwise suppress with `# noqa: JXP102`.
 
@@ -92,6 +96,8 @@ class GlobalWrite(StoreRule, Rule):
             if kind == "global" and ctx.unit is not None and type(ctx.unit.node) is cst.FunctionDef \
                     and lazily_initialised(ctx.unit.node, name):
                 continue  # `if _TABLE is None: _TABLE = build()`: set once, on the first trace
+            if ctx.facts.stale_names.restored_on_exit(ctx.unit, name):
+                continue  # a context manager's `LEVEL += 1` ... `finally: LEVEL -= 1`
             self.report(
                 ctx,
                 node,

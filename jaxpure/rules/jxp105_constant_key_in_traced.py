@@ -3,7 +3,8 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis import (
-    Context, is_int_literal, none_fallback, positional_args, unused_key_argument,
+    Context, carry_initialiser_key, is_int_literal, none_fallback, positional_args,
+    unused_key_argument,
 )
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Rule
@@ -43,7 +44,9 @@ class ConstantKeyInTraced(Rule):
     is not reported, nor is a traced function without traced parameters (it returns the same
     result on every call anyway, e.g. a jitted initialiser), nor a dummy key passed as
     `rngs=`/`rng=` to a call that switches randomness off (`train=False`,
-    `deterministic=True`): it is never drawn from. A default for a key parameter the caller
+    `deterministic=True`): it is never drawn from. Nor is a key given only to a recurrent
+    cell's `initialize_carry(key, shape)`: Flax's carry initialiser is zeros unless the cell
+    is built with a random `carry_init`, which this rule does not see. A default for a key parameter the caller
     left out (`if key is None: key = jax.random.key(0)`) is reported, and the message says
     it is the default: every call that passes no key repeats the same numbers, which some
     libraries document on purpose (a noqa is fair there). Tests often fix a seed inside
@@ -115,6 +118,9 @@ class ConstantKeyInTraced(Rule):
             return  # `jax.eval_shape(init, key(0))`: a key for shapes only, nothing is drawn
         if unused_key_argument([ctx.parent(depth) for depth in range(1, 5)]):
             return  # a dummy `rngs={"dropout": key(0)}` beside `train=False`
+        if carry_initialiser_key([ctx.parent(1), ctx.parent(2)], _assigned_names(ctx, node),
+                                 ctx.unit.calls if ctx.unit is not None else []):
+            return  # `cell.initialize_carry(key(0), shape)`: zeros unless told otherwise
         info = ctx.info
         default_for = none_fallback(ctx, node)
         if default_for is not None:

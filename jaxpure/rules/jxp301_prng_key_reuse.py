@@ -76,6 +76,14 @@ class PrngKeyReuse(Rule):
     `jnp.where` keeps one per element. The
     identical call repeated on one key (`init(key)` once to check the structure, once for
     the value) gives the same value twice and is reported like any reuse.
+    Two kinds of run draw no numbers anyone sees, and are not reported: a function run only
+    under `jax.eval_shape`/`jax.make_jaxpr` (its draws are abstract), and a smoke run, a
+    key made from a literal seed and given straight to calls whose results feed only each
+    other and calls on the same objects whose results are thrown away (`key = key(0)`,
+    `obs = env.reset(key)`, `params = policy.init(key, obs)`, `env.step(state,
+    policy.apply(params, obs, key))`). A result that is returned, stored, printed or
+    asserted is seen, and the reuse is told. A Flax cell's `initialize_carry(key, shape)`
+    does not use its key (the carry is zeros unless a random `carry_init` is set).
 
     ## Example
     ```python

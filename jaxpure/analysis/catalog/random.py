@@ -42,7 +42,9 @@ def draws_values(qualname: str | None) -> bool:
 
 
 # methods of jitted functions and keys that look at a key without drawing from it
-NON_CONSUMING_METHODS = frozenset({"lower", "trace", "eval_shape", "block_until_ready"})
+# (`initialize_carry`: a Flax cell's carry is zeros unless built with a random `carry_init`)
+NON_CONSUMING_METHODS = frozenset({"lower", "trace", "eval_shape", "block_until_ready",
+                                   "initialize_carry"})
 # helpers named like jax.random's non-consuming functions (`test_utils.clone(key)`)
 NON_CONSUMING_NAMES = frozenset({"clone", "key_data", "wrap_key_data", "fold_in"})
 # attributes that describe a key without drawing from it (`key.shape == ()`)

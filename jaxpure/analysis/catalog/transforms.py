@@ -105,6 +105,10 @@ TRANSFORMS: dict[str, Transform] = dict(
     ]
 )
 
+# Transforms that trace only for shapes and structure: nothing the body computes has a value
+# (a key drawn from twice under them gives no numbers twice).
+SHAPE_ONLY = frozenset({"jax.eval_shape", "jax.make_jaxpr"})
+
 # Transforms whose state handling makes writes to module state legal (nnx Variables).
 STATEFUL_TRANSFORM_PREFIXES = ("flax.nnx.",)
 

@@ -14,6 +14,11 @@ a model correlated noise:
 
 The last two hold in module-level code too (a script's or a notebook's cells, run once).
 
+And in every function: a smoke run, a key made from a constant seed whose every use only
+feeds other uses of the same key, the last result thrown away (``key = key(0)``, ``obs =
+env.reset(key)``, ``params = policy.init(key, obs)``, ``env.step(key, policy.apply(params,
+obs, key))``): a check that the parts fit together, whose numbers nobody sees.
+
 What stays a reuse in a test: a key used after a split (the consumer before is the split),
 one key for two different models or environments (QDax reset its training and evaluation
 environments from one key, a bug its maintainers fixed), and the loop rule (JXP302).
@@ -24,12 +29,19 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis.catalog import random as R
-from jaxpure.analysis.catalog.transforms import TRANSFORMS
+from jaxpure.analysis.catalog.transforms import SHAPE_ONLY, TRANSFORMS
 from jaxpure.analysis.flow.assertions import made_from, results_compared
 from jaxpure.analysis.flow.base import WalkerBase
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.test_code import is_test_function
-from jaxpure.analysis.syntax import contains, reads_any, statements
+from jaxpure.analysis.syntax import (
+    contains,
+    is_int_literal,
+    mentions,
+    reads_any,
+    statements,
+    target_names,
+)
 
 
 class KeyIdioms(WalkerBase):
@@ -55,6 +67,66 @@ class KeyIdioms(WalkerBase):
             return False
         here, j = self.lines[-1]
         return results_compared(body, where[0][where[1]], here[j])
+
+    def smoke_run(self, name: str) -> bool:
+        """``name`` is a key made from a constant seed in the function being walked, given
+        straight to calls whose results reach nothing but other such calls, or calls on the
+        same objects whose results are thrown away (``self.env.step(state, action)``): the
+        numbers drawn twice are never seen (the module docstring). A result returned,
+        stored in an object, printed, asserted or read by any other statement is seen."""
+        unit = self.ctx.frame.unit
+        body = self.walked_body()
+        if unit is None or body is None or "." in name or "[" in name:
+            return False
+        made, uses = False, []
+        for statement in body:
+            if not reads_any(statement, {name}) and not _binds(statement, name):
+                continue
+            small = _only_small(statement)
+            if small is None:
+                return False
+            if _binds(statement, name):
+                if made or type(small) is not cst.Assign or not self.constant_key(small.value):
+                    return False
+                made = True
+            elif _gives_key_to_outer_call(small, name):
+                uses.append(small)
+            else:
+                return False
+        targets = [n for small in uses if type(small) is cst.Assign for n in _plain_targets(small)]
+        if not made or len(uses) < 2 or None in targets:
+            return False
+        results = {n for n in targets if n is not None and n != "_"}
+        code = self.ctx.module.code_for_node
+        receivers = {code(small.value.func.value) for small in uses  # type: ignore[attr-defined]
+                     if type(small.value.func) is cst.Attribute}  # type: ignore[attr-defined]
+        for statement in body:
+            small = _only_small(statement)
+            if not reads_any(statement, results) or any(s is small for s in uses):
+                continue
+            if not (type(small) is cst.Expr and type(small.value) is cst.Call
+                    and type(small.value.func) is cst.Attribute
+                    and code(small.value.func.value) in receivers):
+                return False
+        return True
+
+    def traced_for_shapes_only(self) -> bool:
+        """The function being walked runs only under ``jax.eval_shape``/``jax.make_jaxpr``
+        (``jax.eval_shape(get_output_treedef)``, named nowhere else): its draws are
+        abstract, so no numbers are drawn twice (Haiku's ``multi_transform`` builds its
+        apply functions' structure so, with a hard-coded key)."""
+        info, unit = self.ctx.frame.info, self.ctx.frame.unit
+        if info is None or unit is None or type(unit.node) is not cst.FunctionDef \
+                or info.caller is not None or not info.origins \
+                or any(origin[0].name not in SHAPE_ONLY for origin in info.origins):
+            return False
+        scope = unit.parent.node if unit.parent is not None else self.ctx.module
+        return mentions(scope, unit.name) == len(info.origins)  # named by the transforms alone
+
+    def constant_key(self, value: cst.BaseExpression) -> bool:
+        """``jax.random.key(0)``, ``PRNGKey(42)``: a key made from a literal seed."""
+        return type(value) is cst.Call and self.ctx.qualname(value.func) in R.SEED_TAKERS \
+            and bool(value.args) and is_int_literal(value.args[0].value)
 
     def test_idiom(self, call: cst.Call, first: cst.CSTNode) -> bool:
         """In a test's own code, ``first`` then ``call`` given one key is one of a test's
@@ -129,3 +201,40 @@ class KeyIdioms(WalkerBase):
         here, j = self.lines[-1]
         names = made_from(body, where[0][where[1]], here[j])
         return bool(names) and any(reads_any(arg.value, names) for arg in call.args)
+
+
+def _only_small(statement: cst.CSTNode) -> cst.BaseSmallStatement | None:
+    """The one assignment or expression of a simple line; None for anything else (a
+    ``return``, a block, several statements on one line)."""
+    if type(statement) is not cst.SimpleStatementLine or len(statement.body) != 1:
+        return None
+    small = statement.body[0]
+    return small if isinstance(small, (cst.Assign, cst.Expr)) else None
+
+
+def _gives_key_to_outer_call(small: cst.BaseSmallStatement, name: str) -> bool:
+    """``obs = env.reset(key)`` or ``env.step(key, state)``: the statement's own call is
+    given the key itself, so its result is what the statement binds or throws away (not
+    ``print(normal(key))`` or ``self.assertTrue(f(key))``, which look at the numbers)."""
+    value = small.value if isinstance(small, (cst.Assign, cst.Expr)) else None
+    return type(value) is cst.Call and any(
+        type(arg.value) is cst.Name and arg.value.value == name for arg in value.args)
+
+
+def _binds(statement: cst.CSTNode, name: str) -> bool:
+    small = _only_small(statement)
+    return type(small) is cst.Assign and any(
+        name in target_names(t.target) for t in small.targets)
+
+
+def _plain_targets(assign: cst.Assign) -> list[str | None]:
+    """The names ``assign`` binds; None for a target that is not a name (``self.x``,
+    ``d["k"]``): a result stored where others see it."""
+    found: list[str | None] = []
+    for target in assign.targets:
+        elements = target.target.elements if isinstance(target.target, (cst.Tuple, cst.List)) \
+            else [target.target]
+        for element in elements:
+            node = element.value if isinstance(element, cst.BaseElement) else element
+            found.append(node.value if type(node) is cst.Name else None)
+    return found

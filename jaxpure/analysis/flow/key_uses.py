@@ -270,3 +270,22 @@ def _statements_of(function: cst.FunctionDef) -> list[cst.CSTNode]:
         elif not isinstance(node, cst.BaseExpression):
             stack.extend(children(node))
     return found
+
+
+def carry_initialiser_key(ancestors: list[cst.CSTNode | None], names: set[str],
+                          calls: list[cst.Call]) -> bool:
+    """Whether a key (whose enclosing nodes, innermost first, are ``ancestors``; bound to
+    ``names`` by its statement; in a function making ``calls``) goes only to recurrent cells'
+    ``initialize_carry(key, shape)``: Flax's carry initialisers are zeros unless the cell is
+    built with another ``carry_init``, so the key is a placeholder (``cell.initialize_carry(
+    jax.random.key(0), shape)``, Flax's own ``RNN`` does it when no ``init_key`` is given)."""
+    if len(ancestors) >= 2 and type(ancestors[0]) is cst.Arg and _initialises_carry(ancestors[1]):
+        return True
+    given = [call for call in calls
+             if any(type(arg.value) is cst.Name and arg.value.value in names for arg in call.args)]
+    return bool(names) and bool(given) and all(_initialises_carry(call) for call in given)
+
+
+def _initialises_carry(node: cst.CSTNode | None) -> bool:
+    return type(node) is cst.Call and type(node.func) is cst.Attribute \
+        and node.func.attr.value == "initialize_carry"

@@ -185,7 +185,8 @@ class KeyFlow(WalkerBase):
                         and not self.first_result_dead(state) \
                         and not self.results_compared(state.consumed_by) \
                         and not self.test_idiom(call, state.consumed_by) \
-                        and not self.constant_key_rerun(name, call, state.consumed_by) and (
+                        and not self.constant_key_rerun(name, call, state.consumed_by) \
+                        and not self.smoke_run(name) and not self.traced_for_shapes_only() and (
                     _is_random_call(ctx, call) or _is_random_call(ctx, state.consumed_by)
                     or _is_plain_call(call) and _is_plain_call(state.consumed_by)
                     or _two_functions(ctx, call, state.consumed_by)

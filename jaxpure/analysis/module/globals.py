@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Iterator
 
 import libcst as cst
 
@@ -11,12 +13,22 @@ from jaxpure.analysis.module.index import ModuleIndex, Unit, refers_to_module
 from jaxpure.analysis.module.module_rebinding import ModuleOrder
 from jaxpure.analysis.module.rebinding import rebound_between_uses
 from jaxpure.analysis.module.resolve import Resolver
-from jaxpure.analysis.syntax import lazily_initialised, reads_any, returned_values, statements
+from jaxpure.analysis.syntax import (
+    inner_statements,
+    lazily_initialised,
+    reads_any,
+    returned_values,
+    statements,
+    target_names,
+)
 
 MUTATED = "is mutated in place elsewhere in the module"
 CONTEXT_MANAGER_DECORATORS = frozenset({"contextlib.contextmanager",
                                         "contextlib.asynccontextmanager"})
 CONSTANT_CASE = re.compile(r"^_*[A-Z][A-Z0-9_]*$")
+_ENTER_EXIT = frozenset({"__enter__", "__exit__", "__aenter__", "__aexit__"})
+# the augmented assignment that undoes another
+_UNDO = {"AddAssign": "SubtractAssign", "SubtractAssign": "AddAssign"}
 
 
 class StaleNames:
@@ -133,16 +145,36 @@ class StaleNames:
 
     def _in_context_manager(self, unit: Unit | None) -> bool:
         while unit is not None:
-            node = unit.node
-            if unit.parent_is_class and unit.name in ("__enter__", "__exit__", "__aenter__",
-                                                      "__aexit__"):
-                return True
-            if type(node) is cst.FunctionDef and any(
-                    self.resolver.qualname(d.decorator, unit.parent) in CONTEXT_MANAGER_DECORATORS
-                    for d in node.decorators):
+            if self._in_context_manager_here(unit):
                 return True
             unit = unit.parent
         return False
+
+    def restored_on_exit(self, unit: Unit | None, name: str) -> bool:
+        """``unit`` (or a function it is nested in) is a context manager that writes the
+        global or closure variable ``name`` on entry and undoes the write on exit
+        (``LEVEL += 1`` ... ``finally: LEVEL -= 1``, or ``saved = FLAG; FLAG = True`` ...
+        ``FLAG = saved``): a nesting counter or a flag scoped to the ``with`` block. Traced
+        code that enters the block leaves the value as it found it, on every trace."""
+        while unit is not None and not self._in_context_manager_here(unit):
+            unit = unit.parent
+        if unit is None:
+            return False
+        bodies = [unit.node]
+        if unit.parent_is_class:
+            bodies = [u.node for u in self.index.units if u.parent_is_class
+                      and u.class_name == unit.class_name and u.parent is unit.parent
+                      and u.name in _ENTER_EXIT]
+        return writes_undone(bodies, name)
+
+    def _in_context_manager_here(self, unit: Unit) -> bool:
+        """``unit`` itself is an ``__enter__``/``__exit__`` method or a ``@contextmanager``
+        generator (not merely nested in one)."""
+        if unit.parent_is_class and unit.name in _ENTER_EXIT:
+            return True
+        return type(unit.node) is cst.FunctionDef and any(
+            self.resolver.qualname(d.decorator, unit.parent) in CONTEXT_MANAGER_DECORATORS
+            for d in unit.node.decorators)
 
     def _lazily_initialised(self, name: str, bindings: list) -> bool:
         """``_TABLE = None`` at module level, and every function that rebinds it through
@@ -185,6 +217,45 @@ class StaleNames:
                     and _binding_owner(unit.parent, name) is owner:
                 return f"is reassigned through `nonlocal` in `{unit.name}`"
         return None
+
+
+def writes_undone(functions: list[cst.FunctionDef | cst.Lambda], name: str) -> bool:
+    """Every write to ``name`` in ``functions`` is undone by another: augmented assignments
+    that cancel (``+= 1`` beside ``-= 1``), or a plain write restoring a local that saved the
+    value first (``saved = FLAG`` ... ``FLAG = saved``), each new value paired with the
+    restore."""
+    augmented: Counter[tuple[str, str]] = Counter()
+    saved: set[str] = set()
+    plain: list[cst.BaseExpression] = []
+    for function in functions:
+        for node in _small_statements(statements(function.body)) \
+                if type(function) is cst.FunctionDef else ():
+            if type(node) is cst.AugAssign and type(node.target) is cst.Name \
+                    and node.target.value == name:
+                operator = type(node.operator).__name__
+                augmented[(operator, cst.Module([]).code_for_node(node.value))] += 1
+            elif type(node) is cst.Assign:
+                if type(node.value) is cst.Name and node.value.value == name:
+                    saved.update(n for t in node.targets for n in target_names(t.target))
+                if any(type(t.target) is cst.Name and t.target.value == name for t in node.targets):
+                    plain.append(node.value)
+    if not augmented and not plain:
+        return False
+    for (operator, amount), count in augmented.items():
+        if augmented[(_UNDO.get(operator, ""), amount)] != count:
+            return False
+    restores = [v for v in plain if type(v) is cst.Name and v.value in saved]
+    return len(restores) * 2 >= len(plain) if plain else True
+
+
+def _small_statements(body: tuple[cst.CSTNode, ...] | list[cst.CSTNode]) -> Iterator[cst.CSTNode]:
+    """The small statements of ``body`` and of its blocks (``try``/``finally`` included),
+    not of nested definitions."""
+    for statement in body:
+        if type(statement) is cst.SimpleStatementLine:
+            yield from statement.body
+        elif not isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+            yield from _small_statements(inner_statements(statement))
 
 
 def main_block_setup(module: cst.Module, index: ModuleIndex) -> set[int]:
