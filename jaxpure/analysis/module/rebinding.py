@@ -34,8 +34,26 @@ def rebound_between_uses(owner: Unit, name: str, reader: Unit) -> bool:
         return True
     seed = {top.name} if type(top.node) is cst.FunctionDef else set(bound_names(events[defined][0]))
     local = _reaching(owner, events, seed)
-    uses = [i for i, (node, _) in enumerate(events) if i > defined and uses_any(node, local)]
+    ends = _holders_rebound(events, defined, local)
+    uses = [i for i, (node, _) in enumerate(events) if i > defined and uses_any(
+        node, {n for n in local if i < ends.get(n, len(events))})]
     return rebound_between(events, defined, uses, name)
+
+
+def _holders_rebound(events: list[Event], defined: int, holders: set[str]) -> dict[str, int]:
+    """Where each of ``holders`` (the names that run the reader) is first bound afresh after
+    ``defined``, outside any loop, by a statement that reads none of them: from there on
+    the name runs another function (``k_jit = jax.jit(lambda x: kernel_fn(x))`` again after
+    ``kernel_fn`` is rebound makes a new trace that sees the new value)."""
+    ends: dict[str, int] = {}
+    for index in range(defined + 1, len(events)):
+        node, loops = events[index]
+        if loops or type(node) is not cst.Assign or reads_any(node.value, holders):
+            continue
+        for bound in bound_names(node):
+            if bound in holders:
+                ends.setdefault(bound, index)
+    return ends
 
 
 def rebound_between(events: list[Event], defined: int, runs: list[int], name: str) -> bool:
