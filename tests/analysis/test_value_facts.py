@@ -3,9 +3,27 @@ tracer are ints, a ``None`` default every traced caller fills, a key a callee ne
 
 from __future__ import annotations
 
+import textwrap
+
+import libcst as cst
 from harness import events, kind_at
 
 from jaxpure.analysis import lattice as V
+from jaxpure.analysis.pipeline import analyze
+
+
+def traced_at(source: str, expr: str, seeds: list | None = None) -> bool:
+    """Whether the walk takes the first expression whose code is ``expr`` for traced code."""
+    module = cst.parse_module(textwrap.dedent(source))
+    found: list[bool] = []
+
+    def record(node: object, ctx) -> None:
+        if not found and module.code_for_node(node) == expr:  # type: ignore[arg-type]
+            found.append(ctx.traced)
+
+    analyze(module, {cst.Call: [record]}, seeds=seeds)
+    assert found, f"the walk never reached {expr!r}"
+    return found[0]
 
 SHAPES = """\
 import jax
@@ -71,3 +89,83 @@ def test_an_attribute_holding_two_functions_is_not_followed():
         "self._step = self._make_step()",
         "self._step = self._make_step() if n else jax.random.normal")
     assert events(source) == [("KeyReuseInLoop", "rng", 15)]
+
+
+GIVEN = """\
+import jax
+import jax.numpy as jnp
+
+def resample(key, log_w, n=None):
+    if n is None:
+        n = int(jnp.exp(log_w.sum()))
+    return jax.random.categorical(key, log_w, shape=(n,))
+
+def step(i, carry):
+    key, log_w = carry
+    return key, log_w + resample(key, log_w, {passed})[0]
+
+def run(log_w):
+    return jax.lax.fori_loop(0, 3, step, (jax.random.PRNGKey(0), log_w))
+"""
+
+
+def test_a_none_branch_no_traced_call_takes_is_untraced():
+    for passed in ("1", "n=2", "len(log_w)", "log_w.shape[0] + 1", "jnp.int32(3)"):
+        assert not traced_at(GIVEN.format(passed=passed), "jnp.exp(log_w.sum())"), passed
+
+
+def test_a_none_branch_a_traced_call_may_take_is_traced():
+    for passed in ("None", "n=None", "log_w.shape and None", "*[]", "**{}", "i if i else None"):
+        source = GIVEN.format(passed=passed)
+        assert traced_at(source, "jnp.exp(log_w.sum())"), passed
+    # left out by a second traced call
+    source = GIVEN.format(passed="1").replace(
+        "    return key, log_w +", "    resample(key, log_w)\n    return key, log_w +")
+    assert traced_at(source, "jnp.exp(log_w.sum())")
+
+
+def test_a_parameter_rebound_before_its_none_test_is_not_narrowed():
+    source = GIVEN.format(passed="1").replace(
+        "    if n is None:", "    n = n if log_w.ndim == 1 else None\n    if n is None:")
+    assert traced_at(source, "jnp.exp(log_w.sum())")
+
+
+def test_a_function_a_transform_is_applied_to_is_not_narrowed():
+    source = GIVEN.format(passed="1") + "\nfast = jax.jit(resample)\n"
+    assert traced_at(source, "jnp.exp(log_w.sum())")
+
+
+def test_given_parameters_of_a_call():
+
+    from jaxpure.analysis.flow.given import given_parameters, rebound_outside_none_branch
+    from jaxpure.analysis.module.index import build_index
+
+    module = cst.parse_module("def f(a, b=None, c=2, *, d=None):\n"
+                              "    if b is None:\n        b = 1\n    return a\n")
+    unit = build_index(module, None).defs["f"]
+
+    def given(call: str) -> set[str]:
+        node = cst.parse_expression(call)
+        assert type(node) is cst.Call
+        return set(given_parameters(unit, node, 0, lambda e: type(e) is cst.Integer))
+
+    assert given("f(1, 2)") == {"a", "b", "c"}
+    assert given("f(x, b=None, d=3)") == {"c", "d"}
+    assert given("f(1, *rest)") == {"a"}
+    assert not rebound_outside_none_branch(unit, "b")
+
+
+def test_a_none_branch_callers_in_other_modules_never_take_is_untraced():
+    from jaxpure.analysis.module.summary import Seed
+
+    helper = GIVEN.split("def step")[0]
+
+    def seed(given: tuple) -> Seed:
+        return Seed("resample", "jax.lax.fori_loop", "jax.lax.fori_loop", "jax.lax.fori_loop",
+                    "`step` in loop.py:7", (6, 7, 1), (), given=given)
+
+    assert not traced_at(helper, "jnp.exp(log_w.sum())", [seed((2,))])
+    assert not traced_at(helper, "jnp.exp(log_w.sum())", [seed(("n",))])
+    assert traced_at(helper, "jnp.exp(log_w.sum())", [seed(())])
+    assert traced_at(helper, "jnp.exp(log_w.sum())", [seed((2,)), seed((0, 1))])
+    assert Seed.from_json(seed((2, "n")).to_json()).given == (2, "n")
