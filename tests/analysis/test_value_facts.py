@@ -169,3 +169,34 @@ def test_a_none_branch_callers_in_other_modules_never_take_is_untraced():
     assert traced_at(helper, "jnp.exp(log_w.sum())", [seed(())])
     assert traced_at(helper, "jnp.exp(log_w.sum())", [seed((2,)), seed((0, 1))])
     assert Seed.from_json(seed((2, "n")).to_json()).given == (2, "n")
+
+
+PASSED_ON = """\
+import jax
+import jax.numpy as jnp
+
+def resample(key, log_w, n=None):
+    if n is None:
+        n = int(jnp.exp(log_w.sum()))
+    return jax.random.categorical(key, log_w, shape=(n,))
+
+def masked(key, log_w, {param}):
+    return resample(key, log_w, n=count)
+
+def step(i, carry):
+    key, log_w = carry
+    return key, log_w + masked(key, log_w, {passed})[0]
+
+def run(log_w):
+    return jax.lax.fori_loop(0, 3, step, (jax.random.PRNGKey(0), log_w))
+"""
+
+
+def test_a_parameter_passed_on_is_not_none_when_declared_or_given():
+    for param, passed in (("count: int", "i"), ("count", "1"), ("count=None", "count=2"),
+                          ("count: int = 2", "")):
+        source = PASSED_ON.format(param=param, passed=passed)
+        assert not traced_at(source, "jnp.exp(log_w.sum())"), (param, passed)
+    for param, passed in (("count: int = None", ""), ("count", "i"), ("count=None", "")):
+        source = PASSED_ON.format(param=param, passed=passed)
+        assert traced_at(source, "jnp.exp(log_w.sum())"), (param, passed)

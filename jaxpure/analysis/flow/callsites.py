@@ -144,8 +144,11 @@ class CallSites(WalkerBase):
         ctx.external_calls.append((unit, qual, tuple(positional), tuple(keywords), tuple(given)))
 
     def never_none(self, expr: cst.BaseExpression) -> bool:
-        """An argument that is certainly not ``None`` here (flow/given.py)."""
-        return never_none(expr, self.ctx.qualname)
+        """An argument that is certainly not ``None`` here (flow/given.py): by its form, or
+        a parameter of this function that is not (``S=num_samples``)."""
+        ctx = self.ctx
+        return never_none(expr, ctx.qualname) or type(expr) is cst.Name \
+            and ctx.given.never_none_name(ctx.traced_analysis, ctx.frame.unit, expr.value)
 
     def record_receiver_call(self, call: cst.Call) -> None:
         """``cosmo.cache_set(k, v)`` on a traced parameter ``cosmo`` (not ``self``): a method of

@@ -171,6 +171,27 @@ class GivenFacts:
     # a seeded function ("dense", "Env.rewards") -> the parameters every caller elsewhere
     # fills, not with None
     seeded: dict[str, frozenset[str]] = field(default_factory=dict)
+    # (id of a unit, name) -> whether the unit binds the name outside its None branch
+    _rebound: dict[tuple[int, str], bool] = field(default_factory=dict)
+
+    def rebound(self, unit: Unit, name: str) -> bool:
+        key = (id(unit), name)
+        found = self._rebound.get(key)
+        if found is None:
+            found = self._rebound[key] = rebound_outside_none_branch(unit, name)
+        return found
+
+    def never_none_name(self, traced: TracedAnalysis, unit: Unit | None, name: str) -> bool:
+        """A parameter of ``unit`` passed on as it came (``S=num_samples``): not ``None``
+        when declared a Python scalar with no ``None`` default (``num_samples: int``), or
+        when every traced call of ``unit`` fills it so."""
+        p = unit.param(name) if unit is not None else None
+        if unit is None or p is None or p.star:
+            return False
+        if _declared_scalar(p.annotation) and not (type(p.default) is cst.Name
+                                                   and p.default.value == "None"):
+            return not self.rebound(unit, name)
+        return self.never_none_parameter(traced, unit, name)
 
     def never_none_parameter(self, traced: TracedAnalysis, unit: Unit | None, name: str) -> bool:
         """Whether parameter ``name`` of ``unit`` is not ``None`` in any trace the analysis
@@ -201,7 +222,12 @@ class GivenFacts:
             given = self.at_call.get((id(call), id(unit)))
             if given is None or name not in given:
                 return False
-        return not rebound_outside_none_branch(unit, name)
+        return not self.rebound(unit, name)
+
+
+def _declared_scalar(annotation: cst.BaseExpression | None) -> bool:
+    return type(annotation) is cst.Name and annotation.value in ("int", "float", "bool", "str",
+                                                                 "complex")
 
 
 def _seed_name(unit: Unit) -> str:
