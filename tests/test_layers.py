@@ -39,7 +39,8 @@ WITHIN = {
     "jaxpure.analysis.flow.callsites": ("jaxpure.analysis.flow.domain",
                                         "jaxpure.analysis.flow.keystate",
                                         "jaxpure.analysis.flow.base",
-                                        "jaxpure.analysis.flow.kinds"),
+                                        "jaxpure.analysis.flow.kinds",
+                                        "jaxpure.analysis.flow.given"),
     # a test's idioms and compared results ask the assertions of a block
     "jaxpure.analysis.flow.key_idioms": ("jaxpure.analysis.flow.base",
                                          "jaxpure.analysis.flow.assertions"),
@@ -47,8 +48,10 @@ WITHIN = {
     "jaxpure.analysis.flow.infer": ("jaxpure.analysis.flow.domain",
                                     "jaxpure.analysis.flow.returns",
                                     "jaxpure.analysis.flow.returned_kind"),
+    # what traced calls fill (given.py): recorded by callsites.py, asked at `if x is None:`
     "jaxpure.analysis.flow": ("jaxpure.analysis.flow.domain", "jaxpure.analysis.flow.keystate",
-                              "jaxpure.analysis.flow.base", "jaxpure.analysis.flow.infer"),
+                              "jaxpure.analysis.flow.base", "jaxpure.analysis.flow.infer",
+                              "jaxpure.analysis.flow.given"),
     "jaxpure.analysis.module.facts": ("jaxpure.analysis.module",),
     # fact builders use each other's types and answers; none may import facts.py (above them)
     "jaxpure.analysis.module": ("jaxpure.analysis.module",),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis import lattice as L
+from jaxpure.analysis.flow.given import GivenFacts
 from jaxpure.analysis.flow.keystate import KeyState
 from jaxpure.analysis.flow.domain import Frame, Loop
 from jaxpure.analysis.module.facts import ModuleFacts
@@ -49,7 +50,11 @@ class Context:
         # (the calling unit, the callee's qualified name, positional kinds, keyword kinds)
         self.seeded_kinds: dict[str, dict[str, int]] = {}
         self.kind_cache: dict[int, int] = {}
-        self.external_calls: list[tuple[Unit, str, tuple[int, ...], tuple[tuple[str, int], ...]]] = []
+        # and the positions and keywords of the arguments that are not None (flow/given.py)
+        self.external_calls: list[tuple[Unit, str, tuple[int, ...], tuple[tuple[str, int], ...],
+                                        tuple[int | str, ...]]] = []
+        # the parameters traced calls fill, not with None (flow/given.py)
+        self.given = GivenFacts()
         # `cosmo.cache_set(k, v)` in a traced function on its traced parameter `cosmo`: the
         # class is unknown here, the project's classes may name it (module/summary.py):
         # (the calling unit, the method name, the parameter's annotated class or "")

@@ -49,8 +49,23 @@ def analyze(
         name for seed in class_facts for name, kind in seed.keywords if kind == L.STATIC)
     for seed in seeds:
         ctx.seeded_kinds[seed.function] = _seed_kinds(index, seed, ctx.seeded_kinds.get(seed.function))
+        given = _seed_given(index, seed)
+        known = ctx.given.seeded.get(seed.function)
+        ctx.given.seeded[seed.function] = given if known is None else known & given
     Walker(ctx, handlers).run()
     return ctx
+
+
+def _seed_given(index: ModuleIndex, seed: Seed) -> frozenset[str]:
+    """The parameters of a seeded function its external call fills, not with None (by
+    position or keyword; flow/given.py). A method's seed (an override, a receiver) gives
+    none: its call's arguments are not known here."""
+    unit = index.defs.get(seed.function)
+    if unit is None:
+        return frozenset()
+    positional = [p.name for p in unit.params if p.index >= 0 and not p.star]
+    return frozenset(g if isinstance(g, str) else positional[g] for g in seed.given
+                     if isinstance(g, str) or 0 <= g < len(positional))
 
 
 def _seed_kinds(index: ModuleIndex, seed: Seed, known: dict[str, int] | None) -> dict[str, int]:

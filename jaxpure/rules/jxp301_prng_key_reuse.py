@@ -58,7 +58,8 @@ class PrngKeyReuse(Rule):
     the two operands of `jnp.where(c, x, y)` and `lax.select(c, x, y)`, which keep one
     number per element (a draw in the condition still meets them).
     Uses in mutually exclusive branches are not reuse; passing a key once to a helper is
-    one use. An imported helper used as a truth test that does draw (`if explore(key):` in
+    one use, unless the helper (or the function `self._step` holds, stored from a factory
+    method or `jax.jit(self._update)`) never reads it. An imported helper used as a truth test that does draw (`if explore(key):` in
     eager code) is missed, and so is a draw in a subclass in another module that overrides
     a method which, in this module, leaves its key alone.
     Two calls of one function, transformed (`jax.jit(f)(key)`, `jax.grad(f)(key)`), and the

@@ -46,6 +46,12 @@ class PrngKeyReuseInLoop(Rule):
     broadcast key that is folded with a batched value (`fold_in(key, idx)`) or split and
     indexed (`split(key, n)[idx]`) gives each element its own key and is not reported; a
     draw shared by the whole batch on purpose is better made once, outside the vmap.
+    A key handed each iteration to a function of the module that never reads it is not
+    used, so not reused; so is one handed to a function an attribute holds
+    (`self._step = self._make_step()`, a factory method returning a jitted closure, or
+    `jax.jit(self._update)`), which is looked at like a function of the module. A method
+    that does not read its key may be a stub that subclasses override, and is taken to
+    draw from it.
 
     ## Example
     ```python

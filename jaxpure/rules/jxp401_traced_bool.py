@@ -26,9 +26,12 @@ class TracedBool(GuardedByExcept, Rule):
     Code inside a `try` whose `except` catches what a tracer raises there (`TypeError`,
     `ConcretizationTypeError`, ...) is a concreteness guard and is not reported; nor are
     NumPy values converted in such a `try` whose handler returns, after it.
-    Tests on static properties (`x.shape`, `x.ndim`, `len(x)`, `x.dtype`, `is None`,
-    `isinstance`), on arguments named in `static_argnums`/`static_argnames`, and under a
-    bare `jax.grad` (which keeps concrete values) are fine and not reported. A value whose
+    Tests on static properties (`x.shape`, `x.ndim`, `len(x)`, `x.dtype`, `np.size(x)`,
+    `np.shape(x)`, `is None`, `isinstance`), on arguments named in
+    `static_argnums`/`static_argnames`, and under a bare `jax.grad` (which keeps concrete
+    values) are fine and not reported. Nor is code under `if n is None:` in a helper whose
+    every traced caller passes `n` a value that cannot be `None` (a literal, an array, a
+    parameter declared `int`): only eager callers take that branch. A value whose
     kind the analysis cannot tell (the result of an arbitrary helper) is not reported, and
     neither is the truth value of a bare argument (`if mask:`), which may be `None` or a
     pytree, unless the argument is annotated as an array or scalar, is named as a boolean

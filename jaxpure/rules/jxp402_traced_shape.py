@@ -37,8 +37,8 @@ class TracedShape(Rule):
     `NonConcreteBooleanIndexError`.
 
     ## Known problems
-    `range(x.shape[0])`, `range(len(xs))`, literal slices and static arguments are fine and
-    not reported.
+    `range(x.shape[0])`, `range(len(xs))`, `jnp.zeros(np.size(x))`, literal slices and
+    static arguments are fine and not reported.
 
     ## Example
     ```python

@@ -42,7 +42,11 @@ class Concretization(GuardedByExcept, Rule):
     `ConcretizationTypeError`, ...) is a concreteness guard and is not reported.
     Conversions of static values (`int(x.shape[0])`, `float(cfg.lr)`, `np.prod(x.shape)`)
     and NumPy reductions that dispatch to the array's method (`np.sum(x)`) are fine and not
-    reported.
+    reported. So is `n = int(...)` under `if n is None:` in a helper whose every traced
+    caller passes `n` (a literal, an array, a parameter declared `int`, by position or by
+    keyword, in this module or another): only eager callers leave it out. A helper that some
+    traced call leaves `n` out of, or hands a name that may be `None`, is still reported, and
+    so is a function jitted itself (its callers are its users).
 
     ## Example
     ```python

@@ -33,7 +33,8 @@ ARRAY_METHODS = frozenset(
 # sequence's, and gives an int.
 CONCRETE_METHODS = frozenset({"item", "tolist", "keys", "index", "__len__", "__bool__", "__int__"})
 
-# Calls returning static Python values whatever their arguments.
+# Calls returning static Python values whatever their arguments. `np.shape`/`np.ndim`/
+# `np.size` of a tracer read its attributes (`a.size` for anything that has one): ints.
 STATIC_CALLS = frozenset(
     {
         "builtins.len", "builtins.isinstance", "builtins.issubclass", "builtins.type",
@@ -53,7 +54,7 @@ STATIC_CALLS = frozenset(
         "jax.lax.axis_size", "jax.lax.broadcast_shapes", "jax.numpy.broadcast_shapes",
         "jax.ShapeDtypeStruct", "jax.sharding.NamedSharding",
         "jax.sharding.PartitionSpec", "numpy.dtype", "numpy.issubdtype", "numpy.shape",
-        "numpy.ndim", "numpy.result_type", "numpy.iinfo", "numpy.finfo", "math.prod",
+        "numpy.ndim", "numpy.size", "numpy.result_type", "numpy.iinfo", "numpy.finfo", "math.prod",
         "math.ceil", "math.floor", "math.sqrt", "math.log", "math.log2", "math.exp",
         "math.isqrt", "math.gcd", "operator.index", "equinox.is_array",
         "equinox.is_inexact_array", "equinox.is_array_like", "chex.is_array",

@@ -20,6 +20,7 @@ from jaxpure.analysis.syntax import positional_args
 
 
 from jaxpure.analysis.flow.base import WalkerBase
+from jaxpure.analysis.flow.given import given_parameters, never_none
 
 
 class CallSites(WalkerBase):
@@ -28,6 +29,7 @@ class CallSites(WalkerBase):
     def record_callsite(self, call: cst.Call) -> None:
         ctx = self.ctx
         unit = ctx.frame.unit
+        ctx.given.traced_calls.add(id(call))
         callee = ctx.resolver.function(call.func, unit)
         model = None if callee is not None else \
             called_model(ctx.index, ctx.resolver, call, unit) or held_method(ctx.index, call, unit)
@@ -74,6 +76,8 @@ class CallSites(WalkerBase):
         ctx = self.ctx
         kinds = ctx.callsite_kinds.setdefault(id(callee), {})
         positional = [p for p in callee.params if p.index >= 0]
+        ctx.given.at_call[(id(call), id(callee))] = given_parameters(
+            callee, call, shift, self.never_none)
 
         def record(name: str, kind: int) -> None:
             kinds[name] = L.join(kinds[name], kind) if name in kinds else kind
@@ -124,15 +128,27 @@ class CallSites(WalkerBase):
             return
         positional: list[int] = []
         keywords: list[tuple[str, int]] = []
+        given: list[int | str] = []  # arguments that are not None, by position or keyword
         open_ended = False
         for arg in call.args:
             if arg.star:
                 open_ended = True  # later positional kinds are unknown
             elif arg.keyword is not None:
                 keywords.append((arg.keyword.value, ctx.kind(arg.value)))
+                if self.never_none(arg.value):
+                    given.append(arg.keyword.value)
             elif not open_ended:
+                if self.never_none(arg.value):
+                    given.append(len(positional))
                 positional.append(ctx.kind(arg.value))
-        ctx.external_calls.append((unit, qual, tuple(positional), tuple(keywords)))
+        ctx.external_calls.append((unit, qual, tuple(positional), tuple(keywords), tuple(given)))
+
+    def never_none(self, expr: cst.BaseExpression) -> bool:
+        """An argument that is certainly not ``None`` here (flow/given.py): by its form, or
+        a parameter of this function that is not (``S=num_samples``)."""
+        ctx = self.ctx
+        return never_none(expr, ctx.qualname) or type(expr) is cst.Name \
+            and ctx.given.never_none_name(ctx.traced_analysis, ctx.frame.unit, expr.value)
 
     def record_receiver_call(self, call: cst.Call) -> None:
         """``cosmo.cache_set(k, v)`` on a traced parameter ``cosmo`` (not ``self``): a method of

@@ -32,6 +32,7 @@ STRUCTURE_ATTRIBUTES = frozenset({"shape", "dtype", "ndim", "size", "aval", "sha
 # functions that read only the structure of their arguments
 STRUCTURE_FUNCTIONS = frozenset({
     "jax.numpy.shape", "jax.numpy.ndim", "jax.numpy.size", "numpy.shape", "numpy.ndim",
+    "numpy.size",
     "jax.eval_shape", "jax.tree_util.tree_structure", "jax.tree.structure",
     "jax.ShapeDtypeStruct",
 })

@@ -23,7 +23,7 @@ from jaxpure.analysis.syntax import key_path
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.syntax import reads_any, returned_values, target_names
-from jaxpure.analysis.module.keyparams import draw_free, helper_consumes
+from jaxpure.analysis.module.keyparams import draw_free, held_function, helper_consumes
 from jaxpure.analysis.module.test_code import expected_to_raise
 
 
@@ -319,8 +319,10 @@ class KeyFlow(WalkerBase):
     def arguments_left_undrawn(self, call: cst.Call, qual: str | None) -> set[int] | None:
         """The arguments (ids) of ``call`` whose keys it does not draw from; None for all.
 
-        A function of this module is looked at: a key parameter it only inspects, deletes,
-        hashes or hands back is not consumed (see :func:`keyparams.helper_consumes`). Of other
+        A function of this module is looked at (also one an attribute holds, ``self._step``
+        stored from a factory method: :func:`keyparams.held_function`): a key parameter it
+        only inspects, deletes, hashes or hands back, or never reads, is not consumed (see
+        :func:`keyparams.helper_consumes`). Of other
         calls, only ``jax.random`` ones are known to draw; a predicate (``is_prng_key(key)``,
         ``check_*``/``has_*``) or any call whose result is only tested for truth (``assert``,
         ``if``/``while``/conditional-expression tests, through ``not``/``and``/``or``) turns
@@ -328,7 +330,8 @@ class KeyFlow(WalkerBase):
         """
         ctx = self.ctx
         callee = ctx.resolver.function(call.func, ctx.frame.unit) \
-            or self.transformed_function(call.func)
+            or self.transformed_function(call.func) \
+            or held_function(ctx.resolver, ctx.index, call.func, ctx.frame.unit)
         if callee is not None:
             passed = callee.arguments_of(call)
             if passed is None:

@@ -26,6 +26,7 @@ from jaxpure.analysis.module.traced import TraceInfo
 
 from jaxpure.analysis.syntax import ends_by_leaving
 from jaxpure.analysis.flow.base import WalkerBase
+from jaxpure.analysis.flow.given import none_test
 from jaxpure.analysis.flow.domain import Frame
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.domain import from_param
@@ -462,7 +463,8 @@ def untraced_path(ctx: Context, test: cst.BaseExpression, holds: bool) -> bool:
     path is one the trace never takes: under ``isinstance(x, np.ndarray)`` (or a SciPy
     type, or a plain class of this module) a value taken for a tracer is none, nor in the
     ``else`` of ``isinstance(x, (jnp.ndarray, jax.Array))``. Such a path runs only when the
-    walk's premise (x is a tracer) is false, so nothing in it is traced code."""
+    walk's premise (x is a tracer) is false, so nothing in it is traced code. So is the
+    path where a parameter every traced call fills is ``None`` (flow/given.py)."""
     if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
         return untraced_path(ctx, test.expression, not holds)
     if type(test) is cst.BooleanOperation:
@@ -473,6 +475,11 @@ def untraced_path(ctx: Context, test: cst.BaseExpression, holds: bool) -> bool:
         return False
     if holds and ctx.caching_via is not None and _reads_disable_jit(ctx, test):
         return True  # `if jax.config.jax_disable_jit:` runs only where jit does not trace
+    none = none_test(test)
+    if none is not None:
+        # `if n is None:` where every traced call passes `n` (flow/given.py)
+        return holds == none[1] and ctx.given.never_none_parameter(
+            ctx.traced_analysis, ctx.unit, none[0])
     found = _isinstance_test(ctx, test)
     if found is None:
         return False

@@ -110,6 +110,7 @@ class Walker(AlternativePaths, KindFlow, KeyFlow, KeyIdioms, KeyUses, KeyLoops, 
             self.walk_body(statements(node.body))
         self.complete_closures(frame)
         ctx.loops = saved_loops
+        ctx.given.walked.add(id(unit))
 
     # -- statements ------------------------------------------------------------------
     def stmt(self, node: cst.CSTNode) -> None:

@@ -29,10 +29,11 @@ from jaxpure.analysis.catalog.random import (
 )
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.bindings import single_value
+from jaxpure.analysis.module.hierarchy import subclasses
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.syntax import argument_names, children, key_path, positional_args, reads_any
-from jaxpure.analysis.syntax import statements, target_names
+from jaxpure.analysis.syntax import returned_values, statements, target_names
 
 
 class KeyParams:
@@ -55,6 +56,7 @@ class KeyParams:
             for call in current.calls:
                 names |= self.carried_keys(current, call)
                 callee = self.resolver.function(call.func, current) or transformed_function(
+                    self.resolver, self.index, call.func, current) or held_function(
                     self.resolver, self.index, call.func, current)
                 if callee is None or callee is unit:
                     continue
@@ -168,6 +170,56 @@ def transformed_function(resolver: Resolver, index: ModuleIndex, func: cst.BaseE
             or (resolver.qualname(value.func, scope) or "") not in TRANSFORMS:
         return None
     return resolver.function(value.args[0].value, scope)
+
+
+def held_function(resolver: Resolver, index: ModuleIndex, func: cst.BaseExpression,
+                  unit: Unit | None) -> Unit | None:
+    """The function ``self._step(...)`` runs, in a method, when every store to that
+    attribute in the module's classes holds one function of the module: the one a method
+    returns (``self._step = self._make_step()``, a factory of a jitted closure), a method
+    itself (``self._step = self._update``), either under a transform (``jax.jit(...)``)."""
+    if type(func) is not cst.Attribute or type(func.value) is not cst.Name \
+            or unit is None or unit.class_name is None or unit.is_staticmethod:
+        return None
+    first = next((p for p in unit.params if p.index == 0), None)
+    if first is None or func.value.value != first.name:
+        return None
+    # stores by the class, its bases and its subclasses in the module: what its instances hold
+    related = {unit.class_name, *subclasses(index, unit.class_name)}
+    related |= {name for name in index.class_nodes if unit.class_name in subclasses(index, name)}
+    stores = [(owner, value) for (owner, attr), values in index.self_stores.items()
+              if attr == func.attr.value and owner in related for value in values]
+    held = {id(found): found for found in
+            (_stored_function(resolver, index, owner, value) for owner, value in stores)}
+    if not stores or len(held) != 1 or None in held.values():
+        return None
+    return next(iter(held.values()))
+
+
+def _stored_function(resolver: Resolver, index: ModuleIndex, owner: str,
+                     value: cst.BaseExpression | None) -> Unit | None:
+    """The function of the module ``value`` is, stored on ``self`` by a method of ``owner``."""
+    if type(value) is cst.Call and value.args and value.args[0].keyword is None \
+            and (resolver.qualname(value.func, None) or "") in TRANSFORMS:
+        value = value.args[0].value  # `jax.jit(self._make_step())`
+    produced = type(value) is cst.Call
+    if produced:
+        value = value.func  # type: ignore[union-attr]
+    if type(value) is not cst.Attribute or type(value.value) is not cst.Name \
+            or value.value.value != "self":
+        return None
+    method = index.classes.get(owner, {}).get(value.attr.value)
+    if any(value.attr.value in index.classes.get(sub, {}) for sub in subclasses(index, owner)):
+        return None  # overridden: which one runs depends on the instance
+    if method is None or not produced:
+        return method
+    if type(method.node) is not cst.FunctionDef:
+        return None
+    returned = returned_values(method.node)
+    names = {v.value for v in returned if type(v) is cst.Name}
+    if not returned or len(names) != 1 or len(returned) != sum(type(v) is cst.Name for v in returned):
+        return None
+    return method.nested.get(names.pop())
 
 
 def _argument(call: cst.Call, position: int, keyword: str) -> cst.BaseExpression | None:
@@ -289,7 +341,8 @@ def _leaves_key(resolver: Resolver, index: ModuleIndex, unit: Unit,
             return False  # `partial(model, key=key)`: bound to be called, which draws
         if draw_free(call, qualname):
             return True
-        callee = resolver.function(call.func, unit)
+        callee = resolver.function(call.func, unit) or held_function(resolver, index,
+                                                                     call.func, unit)
         passed = callee.arguments_of(call) if callee is not None else None
         if callee is None or passed is None:
             return False

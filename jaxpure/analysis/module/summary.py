@@ -38,6 +38,8 @@ class ExternalCall:
     positional: tuple[int, ...]  # argument kinds, in order
     keywords: tuple[tuple[str, int], ...]
     stateful: bool = False
+    # the arguments that are not None, by position or keyword (flow/given.py)
+    given: tuple[int | str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -107,7 +109,7 @@ class ModuleSummary:
             self.module,
             sorted(self.functions),
             [[c.callee, c.caller, c.line, c.via, c.caching, c.strict, list(c.positional),
-              [list(k) for k in c.keywords], c.stateful] for c in self.calls],
+              [list(k) for k in c.keywords], c.stateful, list(c.given)] for c in self.calls],
             [list(r) for r in self.reexports],
             [[c[0], list(c[1]), list(c[2])] for c in self.classes],
             [c.to_json() for c in self.self_calls],
@@ -130,7 +132,8 @@ class ModuleSummary:
             frozenset(functions),
             tuple(
                 ExternalCall(c[0], c[1], c[2], c[3], c[4], c[5], tuple(c[6]),
-                             tuple((k[0], k[1]) for k in c[7]), c[8])
+                             tuple((k[0], k[1]) for k in c[7]), c[8],
+                             tuple(c[9]) if len(c) > 9 else ())
                 for c in calls
             ),
             tuple((r[0], r[1]) for r in reexports),
@@ -168,22 +171,25 @@ class Seed:
     # the calling file, relative to the project root: a run over some of the files keeps
     # the seeds that files outside it contributed last time
     source: str = ""
+    # the arguments the call gives that are not None, by position or keyword (flow/given.py)
+    given: tuple[int | str, ...] = ()
 
     def key(self) -> tuple:
         # a seed naming no function is about a name (a wrapper), which its origin holds
         return (self.function, self.via, self.caching, self.strict, self.positional,
-                self.keywords, self.stateful) + (() if self.function else (self.origin,))
+                self.keywords, self.stateful, self.given) + (() if self.function else (self.origin,))
 
     def to_json(self) -> list:
         return [self.function, self.via, self.caching, self.strict, self.origin,
                 list(self.positional), [list(k) for k in self.keywords], self.stateful,
-                self.source]
+                self.source, list(self.given)]
 
     @staticmethod
     def from_json(data: list) -> Seed:
-        function, via, caching, strict, origin, positional, keywords, stateful, source = data
+        function, via, caching, strict, origin, positional, keywords, stateful, source = data[:9]
+        given = tuple(data[9]) if len(data) > 9 else ()
         return Seed(function, via, caching, strict, origin, tuple(positional),
-                    tuple((k[0], k[1]) for k in keywords), bool(stateful), source)
+                    tuple((k[0], k[1]) for k in keywords), bool(stateful), source, given)
 
 
 def resolve_relative(module: str, level: int, package: str | None) -> str:
@@ -234,7 +240,7 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
                 continue
             seed = Seed(target[1], call.via, call.caching, call.strict,
                         f"`{call.caller}` in {path}:{call.line}", call.positional,
-                        call.keywords, call.stateful, relpath)
+                        call.keywords, call.stateful, relpath, call.given)
             seeds.setdefault(target[0], {}).setdefault(seed.key(), seed)
     for name, seed in _class_fact_seeds(summaries, aliases):
         seeds.setdefault(name, {}).setdefault(seed.key(), seed)

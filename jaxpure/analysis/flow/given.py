@@ -1,0 +1,234 @@
+"""Parameters every traced call fills: the ``None`` branch of a helper no trace takes.
+
+``def resample(key, log_w, n=None): if n is None: n = int(...)`` is a helper that eager
+callers may call without ``n``; when every call the analysis sees from traced code passes
+``n`` a value that cannot be ``None`` (a literal, an array, an arithmetic result), the
+branch under ``if n is None:`` (and the ``else`` of ``if n is not None:``) never runs under
+a trace, so it is walked as untraced code, for every rule. The calls are the traced calls of
+this module (recorded by the walk, callers before callees: callsites.py) and those of other
+modules (the ``given`` of each seed: module/summary.py).
+
+It holds only for a function traced through visible calls alone: a function a transform
+is applied to (``jax.jit(f)``, a lax body, a ``jax.tree.map`` function), or traced by a
+framework's contract, is called with what JAX or its users pass, unseen. A parameter the
+function rebinds outside its ``None`` branch no longer holds what the callers passed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from jaxpure.analysis.module.index import Unit
+from jaxpure.analysis.module.traced import TracedAnalysis
+from jaxpure.analysis.syntax import COMPREHENSIONS, children, statements, target_names
+
+# literals and displays: never None
+_NEVER_NONE_NODES = (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString,
+                     cst.ConcatenatedString, cst.FormattedString, cst.Tuple, cst.List,
+                     cst.Dict, cst.Set, cst.Lambda, cst.BinaryOperation, cst.UnaryOperation,
+                     cst.Comparison, *COMPREHENSIONS)
+# builtins whose result is never None
+_NEVER_NONE_CALLS = frozenset({
+    "builtins.int", "builtins.float", "builtins.bool", "builtins.complex", "builtins.str",
+    "builtins.len", "builtins.tuple", "builtins.list", "builtins.dict", "builtins.set",
+    "builtins.range", "builtins.abs", "builtins.round", "builtins.sum", "builtins.min",
+    "builtins.max",
+})
+# functions returning arrays (or dtypes, shapes): never None
+_ARRAY_NAMESPACES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.random.", "jax.scipy.", "numpy.")
+_SHAPE_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dtype"})
+
+
+def never_none(expr: cst.BaseExpression | None,
+               qualname: Callable[[cst.BaseExpression], str | None]) -> bool:
+    """Whether ``expr`` (an argument, or a default) certainly is not ``None``, by its form:
+    a literal, a display, an operator's result, a builtin that returns a value, a
+    ``jnp``/``lax``/NumPy function's array, an array's shape (``x.shape[0]``). Not a name:
+    its kind joins the paths it was bound on, ``None`` among them perhaps."""
+    if expr is None:
+        return False
+    if isinstance(expr, _NEVER_NONE_NODES):
+        return True
+    if type(expr) is cst.Name:
+        return expr.value in ("True", "False")
+    if type(expr) is cst.IfExp:
+        return never_none(expr.body, qualname) and never_none(expr.orelse, qualname)
+    if type(expr) is cst.BooleanOperation:
+        return never_none(expr.left, qualname) and never_none(expr.right, qualname)
+    if type(expr) is cst.Subscript:
+        expr = expr.value  # `x.shape[0]`
+    if type(expr) is cst.Attribute:
+        return expr.attr.value in _SHAPE_ATTRIBUTES
+    if type(expr) is cst.Call:
+        qual = qualname(expr.func) or ""
+        return qual in _NEVER_NONE_CALLS or qual.startswith(_ARRAY_NAMESPACES)
+    return False
+
+
+def literal_never_none(expr: cst.BaseExpression | None) -> bool:
+    """A default that is not ``None`` whatever the scope: a literal or a display."""
+    return never_none(expr, lambda _e: None)
+
+
+def given_parameters(callee: Unit, call: cst.Call, shift: int,
+                     is_given: Callable[[cst.BaseExpression], bool]) -> frozenset[str]:
+    """The parameters of ``callee`` that ``call`` fills with a value that is not ``None``
+    (``is_given``), or leaves to a default that is not; ``shift`` leading parameters are
+    filled by the call's receiver (``self``)."""
+    positional = [p for p in callee.params if p.index >= 0 and not p.star]
+    filled: set[str] = set()
+    given: set[str] = set()
+    position, spread = shift, False
+    for arg in call.args:
+        if arg.star:
+            spread = True  # `*args`/`**kwargs`: whatever they hold, None included
+            continue
+        if arg.keyword is not None:
+            name = arg.keyword.value
+        elif not spread:
+            position += 1  # (below 0: `model.apply(variables, x)` fills no parameter)
+            if not 0 <= position - 1 < len(positional):
+                continue
+            name = positional[position - 1].name
+        else:
+            continue
+        filled.add(name)
+        if is_given(arg.value):
+            given.add(name)
+    if not spread:
+        given.update(p.name for p in callee.params if p.name not in filled and not p.star
+                     and literal_never_none(p.default))
+    return frozenset(given)
+
+
+def none_test(test: cst.BaseExpression) -> tuple[str, bool] | None:
+    """``x is None`` -> (x, True), ``x is not None`` -> (x, False): whether the test holding
+    means ``x`` is None."""
+    if type(test) is not cst.Comparison or type(test.left) is not cst.Name \
+            or len(test.comparisons) != 1:
+        return None
+    comparison = test.comparisons[0]
+    if type(comparison.comparator) is not cst.Name or comparison.comparator.value != "None":
+        return None
+    if type(comparison.operator) is cst.Is:
+        return test.left.value, True
+    if type(comparison.operator) is cst.IsNot:
+        return test.left.value, False
+    return None
+
+
+def rebound_outside_none_branch(unit: Unit, name: str) -> bool:
+    """Whether ``unit`` binds ``name`` anywhere but under ``if name is None:`` (or in the
+    ``else`` of ``if name is not None:``), where the trace never goes."""
+    node = unit.node
+    if type(node) is not cst.FunctionDef:
+        return True
+    stack: list[tuple[cst.CSTNode, bool]] = [(s, False) for s in statements(node.body)]
+    while stack:
+        current, guarded = stack.pop()
+        if isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        if type(current) is cst.If:
+            found = none_test(current.test)
+            tested = found is not None and found[0] == name
+            none_when_true = found is not None and found[1]
+            stack.append((current.test, guarded))
+            stack.extend((s, guarded or tested and none_when_true)
+                         for s in statements(current.body))
+            if current.orelse is not None:
+                stack.append((current.orelse, guarded or tested and not none_when_true))
+            continue
+        if not guarded and name in _bound_by(current):
+            return True
+        stack.extend((child, guarded) for child in children(current))
+    return False
+
+
+def _bound_by(node: cst.CSTNode) -> list[str]:
+    """The names ``node`` itself binds (not its children)."""
+    if type(node) is cst.AssignTarget:
+        return target_names(node.target)
+    if isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor, cst.NamedExpr)):
+        return target_names(node.target)
+    if type(node) is cst.AsName and type(node.name) is cst.Name:
+        return [node.name.value]
+    if type(node) is cst.Del:
+        return target_names(node.target)
+    return []
+
+
+@dataclass
+class GivenFacts:
+    """What the walk learns of traced calls, for :meth:`never_none_parameter`."""
+
+    # (id of a call, id of the function it runs) -> the parameters it fills, not with None
+    at_call: dict[tuple[int, int], frozenset[str]] = field(default_factory=dict)
+    traced_calls: set[int] = field(default_factory=set)  # ids of calls walked as traced
+    walked: set[int] = field(default_factory=set)  # ids of the units walked so far
+    # a seeded function ("dense", "Env.rewards") -> the parameters every caller elsewhere
+    # fills, not with None
+    seeded: dict[str, frozenset[str]] = field(default_factory=dict)
+    # (id of a unit, name) -> whether the unit binds the name outside its None branch
+    _rebound: dict[tuple[int, str], bool] = field(default_factory=dict)
+
+    def rebound(self, unit: Unit, name: str) -> bool:
+        key = (id(unit), name)
+        found = self._rebound.get(key)
+        if found is None:
+            found = self._rebound[key] = rebound_outside_none_branch(unit, name)
+        return found
+
+    def never_none_name(self, traced: TracedAnalysis, unit: Unit | None, name: str) -> bool:
+        """A parameter of ``unit`` passed on as it came (``S=num_samples``): not ``None``
+        when declared a Python scalar with no ``None`` default (``num_samples: int``), or
+        when every traced call of ``unit`` fills it so."""
+        p = unit.param(name) if unit is not None else None
+        if unit is None or p is None or p.star:
+            return False
+        if _declared_scalar(p.annotation) and not (type(p.default) is cst.Name
+                                                   and p.default.value == "None"):
+            return not self.rebound(unit, name)
+        return self.never_none_parameter(traced, unit, name)
+
+    def never_none_parameter(self, traced: TracedAnalysis, unit: Unit | None, name: str) -> bool:
+        """Whether parameter ``name`` of ``unit`` is not ``None`` in any trace the analysis
+        knows: every traced call of it fills it so (see the module's docstring)."""
+        info = traced.info.get(id(unit)) if unit is not None else None
+        if unit is None or info is None or not info.traced or info.origins \
+                or info.contract is not None or info.custom_rule or info.traced_self \
+                or info.kwargs_sources:
+            return False
+        p = unit.param(name)
+        if p is None or p.star or unit.parent_is_class and p.index == 0 \
+                and not unit.is_staticmethod:
+            return False
+        if info.external_origin is not None:
+            seeded = self.seeded.get(_seed_name(unit))
+            if seeded is None or name not in seeded:
+                return False
+        calls = [(caller, call) for caller, callee, call in traced.edges if callee is unit
+                 and (caller_info := traced.info.get(id(caller))) is not None
+                 and caller_info.traced]
+        if not calls and info.external_origin is None:
+            return False
+        for caller, call in calls:
+            if id(caller) not in self.walked:
+                return False  # walked after this function (a cycle): its calls are unknown
+            if id(call) not in self.traced_calls:
+                continue  # on a path of the caller the trace never takes
+            given = self.at_call.get((id(call), id(unit)))
+            if given is None or name not in given:
+                return False
+        return not self.rebound(unit, name)
+
+
+def _declared_scalar(annotation: cst.BaseExpression | None) -> bool:
+    return type(annotation) is cst.Name and annotation.value in ("int", "float", "bool", "str",
+                                                                 "complex")
+
+
+def _seed_name(unit: Unit) -> str:
+    return f"{unit.class_name}.{unit.name}" if unit.parent_is_class else unit.name
