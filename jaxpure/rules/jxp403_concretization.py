@@ -42,7 +42,9 @@ class Concretization(GuardedByExcept, Rule):
     `ConcretizationTypeError`, ...) is a concreteness guard and is not reported.
     Conversions of static values (`int(x.shape[0])`, `float(cfg.lr)`, `np.prod(x.shape)`)
     and NumPy reductions that dispatch to the array's method (`np.sum(x)`) are fine and not
-    reported.
+    reported, and so are the elements of a Python loop over an attribute of a value whose
+    class the project does not define (`for n in x.sizes: int(n)`), which may be static aux
+    data of a pytree class of another package.
 
     ## Example
     ```python
