@@ -45,13 +45,15 @@ WITHIN = {
     "jaxpure.analysis.flow.key_idioms": ("jaxpure.analysis.flow.base",
                                          "jaxpure.analysis.flow.assertions"),
     # what a helper returns, read for infer's calls (returns.py, returned_kind.py)
+    # and what an attribute of a value of a class not shown is (members.py)
     "jaxpure.analysis.flow.infer": ("jaxpure.analysis.flow.domain",
                                     "jaxpure.analysis.flow.returns",
-                                    "jaxpure.analysis.flow.returned_kind"),
+                                    "jaxpure.analysis.flow.returned_kind",
+                                    "jaxpure.analysis.flow.members"),
     # what traced calls fill (given.py): recorded by callsites.py, asked at `if x is None:`
     "jaxpure.analysis.flow": ("jaxpure.analysis.flow.domain", "jaxpure.analysis.flow.keystate",
                               "jaxpure.analysis.flow.base", "jaxpure.analysis.flow.infer",
-                              "jaxpure.analysis.flow.given"),
+                              "jaxpure.analysis.flow.given", "jaxpure.analysis.flow.members"),
     "jaxpure.analysis.module.facts": ("jaxpure.analysis.module",),
     # fact builders use each other's types and answers; none may import facts.py (above them)
     "jaxpure.analysis.module": ("jaxpure.analysis.module",),

@@ -38,6 +38,10 @@ class TracedBool(GuardedByExcept, Rule):
     (`done`, `training`, `deterministic`, `is_*`, `has_*`, `use_*`), or has a scalar default
     (`training=False`) that a call in the module passes: jit traces a passed Python scalar,
     while a default that is never passed stays a Python value.
+    An attribute of a value whose class the project does not define (a pytree class of
+    another package) may be static aux data, like e3nn's `x.irreps`: the elements of a Python
+    loop over it and a membership test in it (`for ir in x.irreps: if ir in wanted:`) are
+    not reported. Used as an array (`x.count > 1`, `x.array.sum() > 0`) it is.
 
     ## Example
     ```python

@@ -38,7 +38,9 @@ class TracedShape(Rule):
 
     ## Known problems
     `range(x.shape[0])`, `range(len(xs))`, `jnp.zeros(np.size(x))`, literal slices and
-    static arguments are fine and not reported.
+    static arguments are fine and not reported. Nor are the elements of a Python loop over
+    an attribute of a value whose class the project does not define (`for n in x.sizes:
+    jnp.zeros(n)`): it may be static aux data of a pytree class of another package.
 
     ## Example
     ```python

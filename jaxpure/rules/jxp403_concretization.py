@@ -46,7 +46,10 @@ class Concretization(GuardedByExcept, Rule):
     caller passes `n` (a literal, an array, a parameter declared `int`, by position or by
     keyword, in this module or another): only eager callers leave it out. A helper that some
     traced call leaves `n` out of, or hands a name that may be `None`, is still reported, and
-    so is a function jitted itself (its callers are its users).
+    so is a function jitted itself (its callers are its users). Nor are the elements of a
+    Python loop over an attribute of a value whose class the project does not define
+    (`for n in x.sizes: int(n)`), which may be static aux data of a pytree class of another
+    package.
 
     ## Example
     ```python

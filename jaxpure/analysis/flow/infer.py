@@ -10,6 +10,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis.flow.domain import KindScope
+from jaxpure.analysis.flow.members import opaque_member
 from jaxpure.analysis.flow.returned_kind import returned_kind
 from jaxpure.analysis.flow.returns import returns_array, returns_array_entry, returns_arrays
 
@@ -353,8 +354,11 @@ def _comparison_kind(ctx: KindScope, expr: cst.Comparison) -> int:
         if type(right) is cst.Name and right.value == "None":
             continue  # x == None is False at trace time
         right_kind = infer_kind(ctx, right)
-        if isinstance(op, (cst.In, cst.NotIn)) and right_kind in (L.TRACED, L.TRACED_CONTAINER):
-            # `"w" in params`: dict keys are static structure
+        if isinstance(op, (cst.In, cst.NotIn)) and (
+                right_kind in (L.TRACED, L.TRACED_CONTAINER)
+                or opaque_member(ctx, right, lambda e: infer_kind(ctx, e))):
+            # `"w" in params`: dict keys are static structure; `u in x.irreps + y.irreps`:
+            # aux data of a class not shown here as likely as leaves (flow/members.py)
             continue
         kinds.append(right_kind)
     if len(kinds) == 1 and L.is_traced(kinds[0]):

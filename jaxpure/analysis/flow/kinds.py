@@ -15,6 +15,7 @@ from jaxpure.analysis import lattice as L
 from jaxpure.analysis.catalog import arrays as A
 from jaxpure.analysis.catalog import random as R
 from jaxpure.analysis.flow.keystate import KeyState
+from jaxpure.analysis.flow.members import opaque_member
 from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.index import Param, Unit
 from jaxpure.analysis.catalog.transforms import CARRY_LOOPS
@@ -268,10 +269,15 @@ class KindFlow(WalkerBase):
             for element, arg in zip(target.elements, iterable.args):
                 self.bind_iteration(element.value, arg.value)
             return
+        # `for t in x.irreps`: aux data of a class not shown here as likely as leaves or
+        # subtrees, so elements of unknown kind (flow/members.py)
+        opaque = L.is_traced(kind) and opaque_member(ctx, iterable, ctx.kind)
         if qual == "builtins.range":
             element_kind = L.STATIC
         elif qual in A.ARRAY_SEQUENCE_FUNCTIONS and kind != L.STATIC:
             element_kind = L.TRACED_ARRAY if L.is_traced(kind) else L.ARRAY  # `for part in jnp.split(x, 3)`
+        elif opaque:
+            element_kind = L.UNKNOWN
         elif L.is_traced(kind):
             element_kind = L.TRACED_ARRAY if kind == L.TRACED_ARRAY else L.TRACED
         elif kind == L.STATIC:
@@ -285,7 +291,7 @@ class KindFlow(WalkerBase):
             for name in target_names(target.elements[0].value):
                 frame.env[name] = L.STATIC
             for name in target_names(target.elements[1].value):
-                frame.env[name] = L.TRACED if L.is_traced(kind) else L.UNKNOWN
+                frame.env[name] = L.TRACED if L.is_traced(kind) and not opaque else L.UNKNOWN
         elif view is not None and view[0] == "keys":
             # a dict's keys are part of its pytree structure: Python values under a trace
             for name in names:

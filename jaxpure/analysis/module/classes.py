@@ -124,6 +124,27 @@ def container_fields(index: ModuleIndex, class_name: str) -> frozenset[str]:
             _container_annotation(small.annotation.annotation) or _container_factory(small.value)))
 
 
+def declared_members(index: ModuleIndex, resolver: Resolver) -> frozenset[str]:
+    """The member names the module's classes declare: fields and other names bound in a
+    class body, methods and properties, and the attributes methods store on ``self``. An
+    attribute of a traced value named so may belong to one of them; any other attribute
+    belongs to a class this module does not show (flow/members.py)."""
+    cached = resolver.memo.get("declared_members")
+    if cached is None:
+        found: set[str] = set()
+        for class_name, node in index.class_nodes.items():
+            found.update(index.classes.get(class_name, ()))
+            for small in _body_statements(index, class_name):
+                if type(small) is cst.AnnAssign and type(small.target) is cst.Name:
+                    found.add(small.target.value)
+                elif type(small) is cst.Assign:
+                    found.update(t.target.value for t in small.targets
+                                 if type(t.target) is cst.Name)
+        found.update(attr for owner, attr in index.self_stores if owner in index.class_nodes)
+        cached = resolver.memo["declared_members"] = frozenset(found)
+    return cached
+
+
 def string_constant(index: ModuleIndex, class_name: str, attribute: str) -> bool:
     """Whether the class body binds ``attribute`` to a string literal (``KEY = "obs"``)."""
     for small in _body_statements(index, class_name):

@@ -17,6 +17,7 @@ class ResolverMemo(TypedDict, total=False):
     """Module-wide answers built on first use."""
 
     model_classes: dict[str, str]  # class name -> "equinox" or "nnx"
+    declared_members: frozenset[str]  # member names the module's classes declare
 
 
 class Resolver:

@@ -1,0 +1,92 @@
+"""What an attribute of a traced value is when the analysis cannot see the value's class.
+
+Under a transform a pytree arrives with its leaves traced and its aux data as the Python
+values it was built with. What JAX guarantees about ``x.attr`` then depends on what ``x`` is:
+
+- a JAX array: ``.shape``, ``.ndim``, ``.dtype``, ``.size`` are Python values, ``.T``,
+  ``.real``, ``.at[...]`` traced arrays (catalog/arrays.py);
+- an instance of a class this module defines: the analysis reads the class (fields, static
+  fields, properties; across modules, the static members the summaries carry: infer.py);
+- an instance of a class it cannot see (a pytree class of another package, e3nn's
+  ``IrrepsArray``): any of a traced leaf, a subtree of traced leaves, or aux data
+  (``.irreps``), which is a Python value under the trace. Nothing in the code says which.
+
+Such an *opaque member* keeps the kind ``TRACED`` (a traced value of unknown structure), so
+code that uses it as an array (arithmetic, comparisons, ``jnp`` calls) is still checked: that
+is how leaves are read, and how the tracing bugs seen in real projects read them. Python
+iteration and membership tests are another matter. ``for t in x.irreps`` or ``u in
+x.irreps`` treat the attribute as a Python container, which aux data typically is; so the
+elements of such an iteration are of unknown kind (flow/kinds.py), and a membership test in
+an opaque member does not take its kind from the container (infer.py), as one in a traced
+pytree of unknown structure already does not. The same holds for what Python's sequence
+operators make of opaque members (``y.irreps + x.irreps``, ``x.irreps * 2``: a
+concatenation of aux data as likely as a sum of leaves), for a name bound once to one, and
+for ``sorted``/``list``/``enumerate``... of one.
+
+The class is taken as one this module defines when any of its classes declares a member of
+that name (module/classes.py ``declared_members``), as static fields are matched by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import libcst as cst
+
+from jaxpure.analysis import lattice as L
+from jaxpure.analysis.catalog import arrays as A
+from jaxpure.analysis.flow.domain import KindScope
+from jaxpure.analysis.module.classes import declared_members
+from jaxpure.analysis.syntax import single_assignment
+
+# calls that give back the elements of their one argument (reordered, copied or numbered)
+ELEMENT_PRESERVING = frozenset({"builtins.sorted", "builtins.list", "builtins.tuple",
+                                "builtins.reversed", "builtins.set", "builtins.frozenset",
+                                "builtins.enumerate"})
+
+
+def opaque_member(ctx: KindScope, expr: cst.BaseExpression,
+                  kind: Callable[[cst.BaseExpression], int]) -> bool:
+    """``expr`` is an attribute of a traced value whose class the module does not show, or
+    is made from such attributes only by Python's sequence operators and element-preserving
+    calls, or is a local name bound once to one of those. ``kind`` is the kind of an
+    expression at this point of the walk."""
+    return _opaque(ctx, expr, kind, names=2)
+
+
+def _opaque(ctx: KindScope, expr: cst.BaseExpression,
+            kind: Callable[[cst.BaseExpression], int], names: int) -> bool:
+    if type(expr) is cst.Attribute:
+        return _opaque_attribute(ctx, expr, kind)
+    if type(expr) is cst.BinaryOperation and isinstance(expr.operator, (cst.Add, cst.Multiply)):
+        # `y.tags + x.tags`, `x.tags * 2`: opaque members and Python values only
+        operands = (expr.left, expr.right)
+        opaque = [_opaque(ctx, o, kind, names) for o in operands]
+        return any(opaque) and all(o or kind(e) == L.STATIC for o, e in zip(opaque, operands))
+    if type(expr) is cst.Call:
+        args = expr.args
+        return bool(args) and args[0].keyword is None and not args[0].star \
+            and all(a.keyword is not None for a in args[1:]) \
+            and ctx.qualname(expr.func) in ELEMENT_PRESERVING \
+            and _opaque(ctx, args[0].value, kind, names)
+    if type(expr) is cst.Name and names > 0:
+        # `wanted = y.tags + x.tags`, bound once in the function and read later
+        unit = ctx.unit
+        if unit is None or type(unit.node) is not cst.FunctionDef \
+                or unit.param(expr.value) is not None or unit.assigned.get(expr.value) != 1:
+            return False
+        value = single_assignment(unit.node.body, expr.value)
+        return value is not None and _opaque(ctx, value, kind, names - 1)
+    return False
+
+
+def _opaque_attribute(ctx: KindScope, expr: cst.Attribute,
+                      kind: Callable[[cst.BaseExpression], int]) -> bool:
+    attr = expr.attr.value
+    if attr in A.STATIC_ATTRS or attr in A.ARRAY_ATTRS:
+        return False  # an array's attribute (or a tracer's): known either way
+    # the receiver a traced value of unknown structure (not an array), the attribute not
+    # classified otherwise (a static field or property, a container field, a flag)
+    if kind(expr.value) != L.TRACED or kind(expr) != L.TRACED:
+        return False
+    return attr not in declared_members(ctx.index, ctx.resolver)
