@@ -39,3 +39,15 @@ def test_class_facts_follow_a_package_reexport() -> None:
         _summary("pkg", reexports=[("PointCloud", "pkg.geometry.PointCloud")]),
         _summary("app", reexports=[("PointCloud", "pkg.PointCloud")])))
     assert [s.keywords for s in seeds["app"]] == [(("cost_rank", L.STATIC),)]
+
+
+def test_a_package_import_names_the_classes_of_its_modules() -> None:
+    """`import pkg.api as js` then `js.model.Model` (jaxsim's style): the facts of every
+    class in the package's modules, under the names the importing module can write."""
+    seeds = propagate(_project(
+        _summary("pkg.api", reexports=[("model", "pkg.api.model")]),
+        _summary("pkg.api.model", classes=[("Model", ("dofs",))]),
+        _summary("pkg.rbda", reexports=[("js", "pkg.api")])))
+    assert [(s.function, s.keywords) for s in seeds["pkg.rbda"]] == [
+        ("js.model.Model", (("dofs", L.STATIC),))]
+

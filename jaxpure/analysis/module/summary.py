@@ -249,8 +249,10 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
 def _class_fact_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
                       aliases: Mapping[str, str]) -> Iterable[tuple[str, Seed]]:
     """(importing module, seed) for every class a module imports from another module that
-    knows static members of it: `from .geometry import PointCloud` gets PointCloud's, and
-    `from ott.geometry import pointcloud` (a module) those of each class in it."""
+    knows static members of it: `from .geometry import PointCloud` gets PointCloud's,
+    `from ott.geometry import pointcloud` (a module) those of each class in it, and
+    `import ott.geometry as geo` (a package) also those of the modules the package imports
+    (`geo.pointcloud.PointCloud`)."""
     classes: dict[str, tuple[tuple[str, ...], str, str]] = {}
     for name, (summary, path, relpath) in summaries.items():
         for class_name, members in summary.static_members:
@@ -261,14 +263,25 @@ def _class_fact_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
                 if target in classes or target not in aliases:
                     break
                 target = aliases[target]
-            found = [(alias, classes[target])] if target in classes else [
-                (f"{alias}.{qualified[len(target) + 1:]}", facts)
-                for qualified, facts in classes.items()
-                if qualified.rsplit(".", 1)[0] == target] if target in summaries else []
+            found = [(alias, classes[target])] if target in classes else \
+                _module_classes(summaries, classes, target, alias)
             for shown, (members, path, relpath) in found:
                 if path != _path:
                     yield name, Seed(shown, CLASS_FACTS, None, None, path, (),
                                      tuple((m, STATIC) for m in members), False, relpath)
+
+
+def _module_classes(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
+                    classes: Mapping[str, tuple[tuple[str, ...], str, str]], module: str,
+                    shown: str) -> list[tuple[str, tuple[tuple[str, ...], str, str]]]:
+    """The classes ``shown.<Class>`` of a module and, for a package, ``shown.<sub>.<Class>``
+    and ``shown.<sub>.<sub>.<Class>`` of the modules in it (``js.model.Model`` after
+    ``import pkg.api as js``: an annotation can name them so once they are imported)."""
+    if module not in summaries:
+        return []
+    return [(f"{shown}.{qualified[len(module) + 1:]}", facts)
+            for qualified, facts in classes.items()
+            if qualified.startswith(module + ".") and qualified.count(".") - module.count(".") <= 3]
 
 
 def nnx_run_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> list[tuple[str, Seed]]:
