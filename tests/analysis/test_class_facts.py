@@ -249,3 +249,9 @@ def test_a_class_whose_fields_and_subclasses_fields_are_all_static_holds_no_trac
     assert not facts.holds_no_tracer("Loaded")
     assert not facts.holds_no_tracer("Empty")  # no field says what it is
 
+
+def test_isinstance_narrows_a_leaf_to_a_class_of_static_fields_only() -> None:
+    from harness import kind_at
+
+    assert kind_at(STATIC_ONLY, "leaf", 2) == L.STATIC
+    assert L.is_traced(kind_at(STATIC_ONLY, "leaf", 4))
