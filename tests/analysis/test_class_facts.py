@@ -255,3 +255,49 @@ def test_isinstance_narrows_a_leaf_to_a_class_of_static_fields_only() -> None:
 
     assert kind_at(STATIC_ONLY, "leaf", 2) == L.STATIC
     assert L.is_traced(kind_at(STATIC_ONLY, "leaf", 4))
+
+
+def test_members_that_need_facts_of_other_modules_wait_for_the_summaries() -> None:
+    """Without the facts of `Joints` (another module, not yet analysed), `number_of_joints`
+    and `Model.dofs` are static only if `Joints.names`/`Joints.dofs` are: the summary
+    carries the condition, by qualified names, and the classes fields hold."""
+    facts = _facts(PYTREES, {})
+    conditions, fields = facts.summary("pkg.model")
+    assert dict(conditions)["Params"] == (
+        ("number_of_joints", (("pkg.joints.Joints", "names"),)),)
+    assert ("dofs", (("pkg.joints.Joints", "dofs"), ("pkg.joints.Joints", "names"))) \
+        in dict(conditions)["Model"]
+    assert dict(dict(fields)["Model"])["params"] == "pkg.model.Params"
+    assert dict(dict(fields)["Params"])["joints"] == "pkg.joints.Joints"
+    summary = ModuleSummary("pkg.model", frozenset(), (), class_conditions=conditions,
+                            class_fields=fields)
+    assert ModuleSummary.from_json(summary.to_json()) == summary
+    from jaxpure import cache
+
+    assert cache._decode_summary(summary.to_json()) == summary
+    damaged = summary.to_json()[:12] + [[["Model", [["params", 3]]]]]
+    assert cache._decode_summary(damaged) is None
+
+
+def test_propagation_settles_a_chain_of_classes_across_modules_in_one_step() -> None:
+    """joints.Joints -> params.Params (a method over a field's field) -> model.Model (a
+    method delegating to the field's method, a path through two fields): the importer of
+    Model learns all of it from the first summaries, through a package re-export too."""
+    project = _project(
+        _summary("pkg.joints", classes=[("Joints", ("dofs", "names"))]),
+        _summary("pkg", reexports=[("Joints", "pkg.joints.Joints")]),
+        ModuleSummary("pkg.params", frozenset(), (), static_members=(("Params", ("links",)),),
+                      class_conditions=(("Params", (("count", (("pkg.Joints", "names"),)),)),),
+                      class_fields=(("Params", (("joints", "pkg.Joints"),)),)),
+        ModuleSummary("pkg.model", frozenset(), (),
+                      class_conditions=(("Model", (
+                          ("count", (("pkg.params.Params", "count"),)),
+                          ("dofs", (("pkg.params.Params", "joints.dofs"),)),
+                          ("masses", (("pkg.params.Params", "masses"),)))),),
+                      class_fields=(("Model", (("params", "pkg.params.Params"),)),)),
+        _summary("app", reexports=[("Model", "pkg.model.Model")]))
+    (seed,) = propagate(project)["app"]
+    members = {name for name, _kind in seed.keywords}
+    assert {"count", "dofs", "params.links", "params.count", "params.joints.dofs"} <= members
+    assert "masses" not in members  # `Params.masses` is no static member
+

@@ -20,7 +20,7 @@ overrides of a static property stay static.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
 
 import libcst as cst
@@ -31,10 +31,14 @@ from jaxpure.analysis.catalog.pytrees import AUX_REGISTRATIONS, STATIC_FIELD_MAR
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.resolve import Resolver
+from jaxpure.analysis.module.summary import (
+    LIBRARY_PREFIXES,
+    MAX_PATH,
+    ClassConditions,
+    ClassFields,
+)
 from jaxpure.analysis.syntax import children, returned_values, single_assignment, str_literals
 
-# paths through fields a summary carries: "joints.dofs" (two parts) and one more level
-MAX_PATH = 3
 # methods of Python containers that give Python values (on aux data: dicts, tuples)
 _CONTAINER_METHODS = frozenset({"items", "keys", "values", "get", "index", "count"})
 _COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
@@ -43,6 +47,20 @@ _COMPOSITE = (cst.Subscript, cst.BinaryOperation, cst.Tuple, cst.List, cst.Compa
 
 # a class this module defines ("local", name) or imports ("imported", name as written here)
 ClassRef = tuple[str, str]
+# what a member needs to be static: (a class of another module, a dotted path of it) pairs,
+# each of which must be static there; empty: static here and now
+Cond = frozenset[tuple[str, str]]
+NO_CONDITION: Cond = frozenset()
+
+
+def _all(parts: Iterable[Cond | None]) -> Cond | None:
+    """All of ``parts`` static: the union of what they need, or None."""
+    found: set[tuple[str, str]] = set()
+    for part in parts:
+        if part is None:
+            return None
+        found |= part
+    return frozenset(found)
 
 
 class ClassFacts:
@@ -55,9 +73,9 @@ class ClassFacts:
         self.index = index
         self.resolver = resolver
         self.imported = imported
-        self._methods: dict[tuple[str, str], bool] = {}
-        self._by_name: dict[tuple[str, bool], bool] = {}
-        self._members: dict[str, frozenset[str]] = {}
+        self._methods: dict[tuple[str, str], Cond | None] = {}
+        self._by_name: dict[tuple[str, bool], Cond | None] = {}
+        self._members: dict[str, dict[str, Cond]] = {}
 
     # -- static fields, by name ---------------------------------------------------------
     @cached_property
@@ -137,27 +155,29 @@ class ClassFacts:
         """Every definition of ``name`` in the module's classes (abstract ones aside, at
         least one concrete) returns only static values; ``as_property``: read as an
         attribute, so each of them must be a ``@property``."""
+        return self._by_name_static(name, as_property) == NO_CONDITION
+
+    def _by_name_static(self, name: str, as_property: bool = False) -> Cond | None:
         key = (name, as_property)
         if key not in self._by_name:
-            self._by_name[key] = False  # a definition that reads itself is not static
+            self._by_name[key] = None  # a definition that reads itself is not static
             found = [(cls, methods[name]) for cls, methods in self.index.classes.items()
                      if name in methods]
             concrete = [(cls, unit) for cls, unit in found if not _abstract(unit)]
-            self._by_name[key] = bool(concrete) and all(
-                not as_property or _is_property(unit.node) for _cls, unit in found) and all(
-                self._returns_static(cls, unit) for cls, unit in concrete)
+            if concrete and all(not as_property or _is_property(unit.node) for _c, unit in found):
+                self._by_name[key] = _all(self._returns_static(cls, unit) for cls, unit in concrete)
         return self._by_name[key]
 
-    def _method(self, cls: str, name: str) -> bool:
+    def _method(self, cls: str, name: str) -> Cond | None:
         """``self.<name>`` (called, or read as a property) on an instance of the class."""
         unit = self._lookup(cls, name)
         if unit is None:
-            return False
+            return None
         if _abstract(unit):
-            return self.static_method(name)  # whatever override runs: all of them static
+            return self._by_name_static(name)  # whatever override runs: all of them static
         key = (cls, name)
         if key not in self._methods:
-            self._methods[key] = False
+            self._methods[key] = None
             self._methods[key] = self._returns_static(cls, unit)
         return self._methods[key]
 
@@ -174,42 +194,43 @@ class ClassFacts:
                     return unit
         return None
 
-    def _returns_static(self, cls: str, unit: Unit) -> bool:
+    def _returns_static(self, cls: str, unit: Unit) -> Cond | None:
         node = unit.node
         if type(node) is not cst.FunctionDef or not unit.params or unit.is_staticmethod:
-            return False
+            return None
         values = returned_values(node)
-        if not values:
-            return False
         self_name = unit.params[0].name
-        if self_name in unit.assigned:
-            return False
-        names = self._static_locals(cls, unit, self_name)
-        return all(self._static(value, cls, self_name, names) for value in values)
+        if not values or self_name in unit.assigned:
+            return None
+        names = self._static_locals(cls, unit, node, self_name)
+        return _all(self._static(value, cls, self_name, names) for value in values)
 
-    def _static_locals(self, cls: str, unit: Unit, self_name: str) -> frozenset[str]:
+    def _static_locals(self, cls: str, unit: Unit, node: cst.FunctionDef,
+                       self_name: str) -> dict[str, Cond]:
         """Locals the method binds once to a static value (``count = len(self.axes)``)."""
-        found: set[str] = set()
-        node = unit.node
-        if type(node) is not cst.FunctionDef:
-            return frozenset()
+        found: dict[str, Cond] = {}
         pending = [name for name, count in unit.assigned.items() if count == 1]
         changed = True
         while changed:
             changed = False
             for name in pending:
                 value = single_assignment(node.body, name) if name not in found else None
-                if value is not None and self._static(value, cls, self_name, frozenset(found)):
-                    found.add(name)
+                result = self._static(value, cls, self_name, found) if value is not None else None
+                if result is not None:
+                    found[name] = result
                     changed = True
-        return frozenset(found)
+        return found
 
-    def _static(self, node: cst.CSTNode, cls: str, self_name: str, names: frozenset[str]) -> bool:
+    def _static(self, node: cst.CSTNode, cls: str, self_name: str,
+                names: Mapping[str, Cond]) -> Cond | None:
         """Every value ``node`` reads is static: a literal, a builtin, a static local, a
-        static member of ``self`` (through its fields' classes), a shape."""
+        static member of ``self`` (through its fields' classes), a shape. None when it is
+        not; the static paths of classes of other modules it needs, when it may be."""
         if type(node) is cst.Name:
-            return node.value in names or node.value in STATIC_BUILTINS \
-                or node.value in ("None", "True", "False")
+            if node.value in names:
+                return names[node.value]
+            return NO_CONDITION if node.value in STATIC_BUILTINS \
+                or node.value in ("None", "True", "False") else None
         if type(node) is cst.Attribute:
             path = _path(node, self_name)
             if path is not None:
@@ -217,59 +238,67 @@ class ClassFacts:
             return self._static(node.value, cls, self_name, names)  # of a Python value
         if type(node) is cst.Call:
             func = node.func
-            args = all(self._static(a.value, cls, self_name, names) for a in node.args)
+            parts: list[Cond | None] = [self._static(a.value, cls, self_name, names)
+                                        for a in node.args]
             if type(func) is cst.Name:
-                return func.value in STATIC_BUILTINS and args
+                return _all(parts) if func.value in STATIC_BUILTINS else None
             if type(func) is cst.Attribute:
                 path = _path(func, self_name)
                 if path is not None:  # `self.params.number_of_links()`
-                    return args and self.path_static(("local", cls), path)
-                return args and func.attr.value in _CONTAINER_METHODS \
-                    and self._static(func.value, cls, self_name, names)
-            return False
+                    return _all(parts + [self.path_static(("local", cls), path)])
+                if func.attr.value in _CONTAINER_METHODS:  # `self.axes.items()`
+                    return _all(parts + [self._static(func.value, cls, self_name, names)])
+            return None
         if isinstance(node, _COMPREHENSIONS):
             return self._static_comprehension(node, cls, self_name, names)
         if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString)):
-            return True
+            return NO_CONDITION
         if isinstance(node, cst.BaseExpression) and not isinstance(node, _COMPOSITE):
-            return False
+            return None
         # a composite expression, or the operators, brackets and slices inside one
-        return all(self._static(child, cls, self_name, names) for child in children(node))
+        return _all(self._static(child, cls, self_name, names) for child in children(node))
 
     def _static_comprehension(self, node: cst.CSTNode, cls: str, self_name: str,
-                              names: frozenset[str]) -> bool:
+                              names: Mapping[str, Cond]) -> Cond | None:
         """``tuple(self.shape_of[d] for d in self.axes)``: static iterables and conditions
         make static targets."""
+        found: list[Cond | None] = []
         comp: cst.CompFor | None = node.for_in  # type: ignore[attr-defined]
         while comp is not None:
-            if not self._static(comp.iter, cls, self_name, names):
-                return False
-            names = names | _target_names(comp.target)
-            if not all(self._static(c.test, cls, self_name, names) for c in comp.ifs):
-                return False
+            iterable = self._static(comp.iter, cls, self_name, names)
+            if iterable is None:
+                return None
+            names = {**names, **{name: iterable for name in _target_names(comp.target)}}
+            found += [iterable] + [self._static(c.test, cls, self_name, names) for c in comp.ifs]
             comp = comp.inner_for_in
         parts = (node.key, node.value) if type(node) is cst.DictComp \
             else (node.elt,)  # type: ignore[attr-defined]
-        return all(self._static(part, cls, self_name, names) for part in parts)
+        return _all(found + [self._static(part, cls, self_name, names) for part in parts])
 
     # -- composing through fields -------------------------------------------------------
-    def path_static(self, owner: ClassRef, path: tuple[str, ...], depth: int = 0) -> bool:
+    def path_static(self, owner: ClassRef, path: tuple[str, ...], depth: int = 0) -> Cond | None:
         """``self.<path>`` (``("params", "joints", "dofs")``) on an instance of ``owner``
-        is static: a shape, a static member, or a static path of a field's class."""
+        is static: a shape, a static member, or a static path of a field's class. For a
+        class of another module whose facts this module lacks (analysed before them), the
+        condition (that class, the path) for the summaries to settle (summary.py)."""
         if any(part in A.STATIC_ATTRS for part in path[1:]):
-            return True  # `self.params.shape`
+            return NO_CONDITION  # `self.params.shape`
         kind, name = owner
         if kind == "imported":
-            paths = self.imported.get(name, frozenset())
-            return any(".".join(path[:i]) in paths for i in range(1, len(path) + 1))
+            paths = self.imported.get(name)
+            if paths is None:
+                return frozenset({(name, ".".join(path))})
+            return NO_CONDITION if any(".".join(path[:i]) in paths
+                                       for i in range(1, len(path) + 1)) else None
         head = path[0]
         if head in A.STATIC_ATTRS or head in self.static_fields and head not in A.ARRAY_ATTRS:
-            return True
+            return NO_CONDITION
         if self._lookup(name, head) is not None:
             return self._method(name, head)
         field = self.field_class(name, head)
-        return field is not None and len(path) > 1 and depth < 2 * MAX_PATH \
-            and self.path_static(field, path[1:], depth + 1)
+        if field is None or len(path) == 1 or depth >= 2 * MAX_PATH:
+            return None
+        return self.path_static(field, path[1:], depth + 1)
 
     def field_class(self, cls: str, field: str, depth: int = 0) -> ClassRef | None:
         """The class a field of a class of this module holds, where it is declared: an
@@ -295,41 +324,83 @@ class ClassFacts:
         return None
 
     def _named_class(self, expr: cst.BaseExpression | None) -> ClassRef | None:
+        """A class of this module, or a name the module imports that is not a library's."""
         text = dotted_name(expr) if expr is not None else None
         if text is None:
             return None
         if text in self.index.class_nodes and len(self.index.bindings.get(text, ())) <= 1:
             return ("local", text)
-        return ("imported", text) if text in self.imported else None
+        if text in self.imported:
+            return ("imported", text)
+        qualified = self.resolver.qualname_text(text, None)
+        if qualified is None or "." not in qualified or qualified.startswith(LIBRARY_PREFIXES):
+            return None
+        return ("imported", text)
 
     # -- what the module summary carries ------------------------------------------------
     def members(self, cls: str) -> frozenset[str]:
         """The static members of a class of this module: its static fields, methods and
         properties built only from static values, and paths through fields whose class is
         declared (``"joints.dofs"``), up to MAX_PATH parts."""
+        return frozenset(name for name, cond in self.member_conditions(cls).items()
+                         if cond == NO_CONDITION)
+
+    def member_conditions(self, cls: str) -> dict[str, Cond]:
+        """The members of a class of this module that are static, each with what it needs
+        of classes of other modules whose facts are not known here (nothing, mostly)."""
         found = self._members.get(cls)
         if found is not None:
             return found
-        self._members[cls] = frozenset()  # a class holding itself adds nothing more
+        self._members[cls] = {}  # a class holding itself adds nothing more
         node = self.index.class_nodes[cls]
-        declared = {small.target.value for small in _body_statements(node)
-                    if type(small) is cst.AnnAssign and type(small.target) is cst.Name}
-        declared.update(attr for owner, attr in self.index.self_stores if owner == cls)
-        members = {name for name in declared
-                   if name in self.local_static_fields and name not in A.ARRAY_ATTRS}
-        members.update(name for name, unit in self.index.classes.get(cls, {}).items()
-                       if not name.startswith("__") and not _abstract(unit)
-                       and self._method(cls, name))
-        for name in sorted(declared - members):
+        members: dict[str, Cond] = {}
+        for name in self._declared(cls, node):
+            if name in self.local_static_fields and name not in A.ARRAY_ATTRS:
+                members[name] = NO_CONDITION
+        for name, unit in self.index.classes.get(cls, {}).items():
+            cond = self._method(cls, name) \
+                if not name.startswith("__") and not _abstract(unit) else None
+            if cond is not None:
+                members[name] = cond
+        for name in sorted(self._declared(cls, node) - members.keys()):
             owner = self.field_class(cls, name)
             if owner is None:
                 continue
             inner = self.members(owner[1]) if owner[0] == "local" \
                 else self.imported.get(owner[1], frozenset())
-            members.update(f"{name}.{path}" for path in inner
+            members.update((f"{name}.{path}", NO_CONDITION) for path in inner
                            if path.count(".") + 2 <= MAX_PATH)
-        self._members[cls] = found = frozenset(members)
-        return found
+        self._members[cls] = members
+        return members
+
+    def _declared(self, cls: str, node: cst.ClassDef) -> set[str]:
+        declared = {small.target.value for small in _body_statements(node)
+                    if type(small) is cst.AnnAssign and type(small.target) is cst.Name}
+        declared.update(attr for owner, attr in self.index.self_stores if owner == cls)
+        return declared
+
+    def summary(self, module: str) -> tuple[ClassConditions, ClassFields]:
+        """For the module summary, by qualified class names: the members of each class
+        that are static only if some paths of classes of other modules are, and the
+        classes its fields hold (summary.py settles both across the project)."""
+        conditional = []
+        fields = []
+        for cls, node in self.index.class_nodes.items():
+            pending = tuple(sorted(
+                (name, tuple(sorted((self._qualified(owner, module), path) for owner, path in cond)))
+                for name, cond in self.member_conditions(cls).items() if cond))
+            if pending:
+                conditional.append((cls, pending))
+            held = tuple(sorted(
+                (name, self._qualified(owner[1], module) if owner[0] == "imported" else f"{module}.{owner[1]}")
+                for name in self._declared(cls, node)
+                for owner in [self.field_class(cls, name)] if owner is not None))
+            if held:
+                fields.append((cls, held))
+        return tuple(conditional), tuple(fields)
+
+    def _qualified(self, shown: str, module: str) -> str:
+        return self.resolver.qualname_text(shown, None) or f"{module}.{shown}"
 
     def holds_no_tracer(self, cls: str) -> bool:
         """Every field that the class, its bases and its subclasses in this module declare
