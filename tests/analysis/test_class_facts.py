@@ -301,3 +301,10 @@ def test_propagation_settles_a_chain_of_classes_across_modules_in_one_step() -> 
     assert {"count", "dofs", "params.links", "params.count", "params.joints.dofs"} <= members
     assert "masses" not in members  # `Params.masses` is no static member
 
+
+def test_a_textual_summary_reads_parenthesised_and_commented_imports() -> None:
+    from jaxpure.prefilter import textual_summary
+
+    source = "from . import a  # isort:skip\nfrom .b import (\n    c,  # note\n    d as e,\n)\n"
+    assert textual_summary("pkg", "pkg", source).reexports == (
+        ("a", "pkg.a"), ("c", "pkg.b.c"), ("e", "pkg.b.d"))
