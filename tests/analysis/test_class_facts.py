@@ -232,6 +232,18 @@ class Empty:
     pass
 
 
+class Variable:
+    def __init__(self, label, value):
+        self.label = label
+        self.value = value
+
+    def get_slot(self):
+        return Named(label=self.label)
+
+    def holder(self):
+        return Loaded(self.label, self.value)
+
+
 @jax.jit
 def f(leaves):
     for leaf in leaves:
@@ -248,6 +260,8 @@ def test_a_class_whose_fields_and_subclasses_fields_are_all_static_holds_no_trac
     assert not facts.holds_no_tracer("Holder")  # a subclass holds a leaf
     assert not facts.holds_no_tracer("Loaded")
     assert not facts.holds_no_tracer("Empty")  # no field says what it is
+    # built from static values, an instance of such a class is a static value
+    assert facts.static_method("get_slot") and not facts.static_method("holder")
 
 
 def test_isinstance_narrows_a_leaf_to_a_class_of_static_fields_only() -> None:

@@ -369,10 +369,13 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
                 return L.TRACED_ARRAY if receiver == L.TRACED_ARRAY else L.TRACED
             if receiver == L.TRACED_CONTAINER and method == "copy":
                 return L.TRACED_CONTAINER  # `self._cache.copy()`: a dict, not an array's copy
+            if method not in A.ARRAY_METHODS and (
+                    _static_method(ctx, method) or method in ctx.facts.class_facts.imported_names):
+                # `model.dofs()`, built from the pytree's static fields (a method no array
+                # has: the receiver is the class's, whatever kind it was taken for)
+                return L.STATIC
             if receiver == L.TRACED_ARRAY or method in A.ARRAY_METHODS:
                 return L.TRACED_ARRAY
-            if _static_method(ctx, method) or method in ctx.facts.class_facts.imported_names:
-                return L.STATIC  # `model.dofs()`, built from the pytree's static fields
             return L.TRACED
         if receiver in (L.ARRAY, L.NUMPY):
             return L.STATIC if method in A.CONCRETE_METHODS else receiver

@@ -76,6 +76,7 @@ class ClassFacts:
         self._methods: dict[tuple[str, str], Cond | None] = {}
         self._by_name: dict[tuple[str, bool], Cond | None] = {}
         self._members: dict[str, dict[str, Cond]] = {}
+        self._no_tracer: dict[str, bool] = {}
 
     # -- static fields, by name ---------------------------------------------------------
     @cached_property
@@ -241,7 +242,10 @@ class ClassFacts:
             parts: list[Cond | None] = [self._static(a.value, cls, self_name, names)
                                         for a in node.args]
             if type(func) is cst.Name:
-                return _all(parts) if func.value in STATIC_BUILTINS else None
+                # `len(...)`, or `Slot(label=self.label)`: a class holding aux data only
+                return _all(parts) if func.value in STATIC_BUILTINS or (
+                    func.value in self.index.class_nodes and self.holds_no_tracer(func.value)) \
+                    else None
             if type(func) is cst.Attribute:
                 path = _path(func, self_name)
                 if path is not None:  # `self.params.number_of_links()`
@@ -406,6 +410,11 @@ class ClassFacts:
         """Every field that the class, its bases and its subclasses in this module declare
         or store is static, and some is: an instance holds aux data only (a hashable Python
         object, rebuilt as such by a transform), never a tracer."""
+        if cls not in self._no_tracer:
+            self._no_tracer[cls] = self._holds_no_tracer(cls)
+        return self._no_tracer[cls]
+
+    def _holds_no_tracer(self, cls: str) -> bool:
         classes = self.index.class_nodes
         bases = {name: {b.value.value for b in node.bases
                         if type(b.value) is cst.Name and b.value.value in classes}
