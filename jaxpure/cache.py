@@ -254,7 +254,7 @@ def decode_entry(data: Any, key: str, filename: str) -> FileResult | None:
 # anywhere is a miss, never a hit that makes the analysis across modules go wrong.
 
 def _decode_summary(data: Any) -> ModuleSummary | None:
-    if not (_list_of(data, 11) and isinstance(data[0], str) and _strings_list(data[1])
+    if not (_list_of(data, 13) and isinstance(data[0], str) and _strings_list(data[1])
             and isinstance(data[2], list) and all(map(_valid_call, data[2]))
             and isinstance(data[3], list) and all(_list_of(r, 2) and _strings(*r) for r in data[3])
             and isinstance(data[4], list) and all(map(_valid_class, data[4]))
@@ -265,7 +265,9 @@ def _decode_summary(data: Any) -> ModuleSummary | None:
             and all(_list_of(c, 2) and isinstance(c[0], str) and _strings_list(c[1])
                     for c in data[8])
             and isinstance(data[9], list) and all(map(_valid_receiver_call, data[9]))
-            and isinstance(data[10], list) and all(map(_valid_nnx_run, data[10]))):
+            and isinstance(data[10], list) and all(map(_valid_nnx_run, data[10]))
+            and isinstance(data[11], list) and all(map(_valid_class_conditions, data[11]))
+            and isinstance(data[12], list) and all(map(_valid_class_fields, data[12]))):
         return None
     summary = ModuleSummary.from_json(data)
     return summary if summary.to_json() == data else None
@@ -275,6 +277,19 @@ def _valid_nnx_run(entry: Any) -> bool:
     """(function, line, transform): where a module runs a merged nnx model traced."""
     return _list_of(entry, 3) and isinstance(entry[0], str) and type(entry[1]) is int \
         and isinstance(entry[2], str)
+
+
+def _valid_class_conditions(entry: Any) -> bool:
+    """(class, [(member, [(qualified class, path)...])...]) (module/class_facts.py)."""
+    return _list_of(entry, 2) and isinstance(entry[0], str) and isinstance(entry[1], list) \
+        and all(_list_of(m, 2) and isinstance(m[0], str) and isinstance(m[1], list)
+                and all(_list_of(c, 2) and _strings(*c) for c in m[1]) for m in entry[1])
+
+
+def _valid_class_fields(entry: Any) -> bool:
+    """(class, [(field, qualified class)...])."""
+    return _list_of(entry, 2) and isinstance(entry[0], str) and isinstance(entry[1], list) \
+        and all(_list_of(f, 2) and _strings(*f) for f in entry[1])
 
 
 def _valid_class(entry: Any) -> bool:

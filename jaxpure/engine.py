@@ -293,10 +293,12 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
     classes = class_facts(ctx.index, ctx.resolver, name) if ctx.index.class_nodes else ()
     imports_jax = any(target.split(".", 1)[0] in JAX_PACKAGES
                       for target in ctx.index.imports.aliases.values())
+    conditions, fields = ctx.facts.class_facts.summary(name) if ctx.index.class_nodes else ((), ())
     return ModuleSummary(name, frozenset(ctx.index.defs), tuple(calls), reexports, classes,
                          _self_calls(source, ctx, bool(classes)), imports_jax,
                          jit_wrappers(ctx.index, ctx.resolver), static_members(ctx),
-                         _receiver_calls(source, ctx), _nnx_runs(source, ctx))
+                         _receiver_calls(source, ctx), _nnx_runs(source, ctx),
+                         conditions, fields)
 
 
 def _receiver_calls(source: str, ctx: Context) -> tuple[ReceiverCall, ...]:

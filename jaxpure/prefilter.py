@@ -19,7 +19,10 @@ MARKERS = ("jax", "flax", "equinox", "nnx")
 
 # at the start of any of Python's lines (a lone \r ends one too: jaxpure.sources)
 _TOP_LEVEL_DEF = re.compile(LINE_START + r"(?:async\s+)?def\s+(\w+)")
-_FROM_IMPORT = re.compile(LINE_START + r"from\s+(\.*[\w.]*)\s+import\s+([\w\s,]+)(?=[\r\n]|\Z)")
+# `from .a import b, c as d`, also in parentheses over lines and with comments after them
+_FROM_IMPORT = re.compile(LINE_START + r"from\s+(\.*[\w.]*)\s+import\s+"
+                          r"(?:\(([^)]*)\)|([\w \t,]+))[ \t]*(?:#[^\r\n]*)?(?=[\r\n]|\Z)")
+_COMMENT = re.compile(r"#[^\r\n]*")
 
 
 def mentions_jax(source: str, settings: Settings) -> bool:
@@ -33,7 +36,8 @@ def textual_summary(name: str, package: str | None, source: str) -> ModuleSummar
     for match in _FROM_IMPORT.finditer(source):
         dots = len(match.group(1)) - len(match.group(1).lstrip("."))
         base = resolve_relative(match.group(1).lstrip("."), dots, package)
-        for part in match.group(2).split(","):
+        names = _COMMENT.sub("", match.group(2)) if match.group(2) is not None else match.group(3)
+        for part in names.split(","):
             words = part.split()
             if len(words) == 1:
                 reexports.append((words[0], f"{base}.{words[0]}"))

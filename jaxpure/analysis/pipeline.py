@@ -45,8 +45,11 @@ def analyze(
             traced_analysis = analyze_traced(index, resolver, transforms or {}, seeds,
                                              module_name, traced, nnx_run)
     ctx = Context(module, index, resolver, traced_analysis, static_helpers)
-    ctx.facts.imported_static_members = frozenset(
-        name for seed in class_facts for name, kind in seed.keywords if kind == L.STATIC)
+    imported: dict[str, frozenset[str]] = {}
+    for seed in class_facts:
+        members = frozenset(name for name, kind in seed.keywords if kind == L.STATIC)
+        imported[seed.function] = imported.get(seed.function, frozenset()) | members
+    ctx.facts.imported_classes = imported
     for seed in seeds:
         ctx.seeded_kinds[seed.function] = _seed_kinds(index, seed, ctx.seeded_kinds.get(seed.function))
         given = _seed_given(index, seed)

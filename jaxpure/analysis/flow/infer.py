@@ -20,20 +20,11 @@ from jaxpure.analysis.catalog.arrays import (
     AXIS_INDEXES,
     JAX_ARRAY_CREATORS,
     NUMPY_CONVERTERS,
-    STATIC_BUILTINS,
 )
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.classes import array_fields, container_fields
-from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.tree_maps import TREE_MAPS, maps_to_structure
-from jaxpure.analysis.syntax import (
-    at_update_base,
-    children,
-    is_int_literal,
-    returned_values,
-    str_literals,
-)
-from jaxpure.analysis.catalog.pytrees import AUX_REGISTRATIONS, STATIC_FIELD_MARKERS
+from jaxpure.analysis.syntax import at_update_base, is_int_literal
 from jaxpure.analysis.catalog.transforms import CONTROL_FLOW, lookup
 
 
@@ -237,103 +228,11 @@ def _self_array_attribute(ctx: KindScope, name: str, attr: str) -> bool:
         for v in values)
 
 
-def _marks_static(text: str) -> bool:
-    text = text.replace(" ", "")
-    return any(marker in text for marker in STATIC_FIELD_MARKERS)
-
-
-def _static_field_factories(ctx: KindScope) -> set[str]:
-    """Names whose call declares a static field: ``static_field`` (jax_md, and a common
-    helper name) and functions of this module returning a static ``field(...)``."""
-    found = {"static_field"}
-    for unit in ctx.index.units:
-        if unit.parent is None and type(unit.node) is cst.FunctionDef and any(
-                _marks_static(ctx.module.code_for_node(value))
-                for value in returned_values(unit.node) if value is not None):
-            found.add(unit.name)
-    return found
-
-
 def _static_fields(ctx: KindScope) -> frozenset[str]:
-    """Fields a class of this module declares static (flax ``struct.field(pytree_node=False)``,
-    equinox ``field(static=True)``, ``metadata=dict(static=True)``, ``register_dataclass``'s
-    ``meta_fields``, jax_md's ``static_field()`` and helpers like it): aux data, not traced
-    leaves. By name: a field static in one class of the module is taken as static in all."""
-    def collect() -> frozenset[str]:
-        found: set[str] = set(_aux_data_fields(ctx))
-        factories = _static_field_factories(ctx)
-        for node in ctx.index.class_nodes.values():
-            for decorator in node.decorators:
-                # @partial(register_dataclass, data_fields=[...], meta_fields=["act"])
-                expr = decorator.decorator
-                if type(expr) is cst.Call:
-                    for arg in expr.args:
-                        if arg.keyword is not None and arg.keyword.value == "meta_fields":
-                            found.update(str_literals(arg.value) or ())
-            for line in node.body.body if type(node.body) is cst.IndentedBlock else ():
-                if not type(line) is cst.SimpleStatementLine:
-                    continue
-                for small in line.body:
-                    if type(small) is cst.AnnAssign and type(small.target) is cst.Name \
-                            and small.value is not None:
-                        if _marks_static(ctx.module.code_for_node(small.value)) or \
-                                _calls_factory(small.value, factories):
-                            found.add(small.target.value)
-                    if type(small) is cst.AnnAssign and type(small.target) is cst.Name \
-                            and _static_annotation(small.annotation.annotation):
-                        found.add(small.target.value)  # jax_dataclasses `Static[int]`
-        return frozenset(found) | ctx.facts.imported_static_members
-
-    found = ctx.facts.static_fields
-    if found is None:
-        found = ctx.facts.static_fields = collect()
-    return found
-
-
-def _static_annotation(annotation: cst.BaseExpression) -> bool:
-    """``Static[...]`` (jax_dataclasses, jaxsim): a field registered as aux data."""
-    if not type(annotation) is cst.Subscript:
-        return False
-    head = annotation.value
-    name = head.attr.value if type(head) is cst.Attribute else \
-        head.value if type(head) is cst.Name else None
-    return name == "Static"
-
-
-def _calls_factory(value: cst.BaseExpression, factories: set[str]) -> bool:
-    if not type(value) is cst.Call:
-        return False
-    func = value.func
-    name = func.attr.value if type(func) is cst.Attribute else \
-        func.value if type(func) is cst.Name else None
-    return name in factories
-
-
-def _aux_data_fields(ctx: KindScope) -> set[str]:
-    """Attributes a custom pytree puts in its aux data, static under jit: the second element
-    of what a flatten function returns (``lambda s: ((s.obs,), s.done)``), for flatten
-    functions given to ``register_pytree_node`` and ``tree_flatten`` methods."""
-    flatteners: list[cst.CSTNode] = []
-    for call in ctx.index.module_calls:
-        if ctx.qualname(call.func) in AUX_REGISTRATIONS and len(call.args) >= 2:
-            flatten = call.args[1].value
-            unit = ctx.resolver.function(flatten, None)
-            flatteners.append(unit.node if unit is not None else flatten)
-    flatteners.extend(u.node for u in ctx.index.units
-                      if u.parent_is_class and u.name in ("tree_flatten", "tree_flatten_with_keys"))
-    found: set[str] = set()
-    for node in flatteners:
-        if not isinstance(node, (cst.FunctionDef, cst.Lambda)):
-            continue
-        for value in returned_values(node):
-            if type(value) is cst.Tuple and len(value.elements) == 2:
-                stack: list[cst.CSTNode] = [value.elements[1].value]
-                while stack:
-                    current = stack.pop()
-                    if type(current) is cst.Attribute:
-                        found.add(current.attr.value)
-                    stack.extend(children(current))
-    return found
+    """Fields a class of this module, or one it imports, declares static: aux data, not
+    traced leaves. By name: a field static in one class is taken as static in all
+    (module/class_facts.py)."""
+    return ctx.facts.class_facts.static_fields
 
 
 def _comparison_kind(ctx: KindScope, expr: cst.Comparison) -> int:
@@ -474,10 +373,13 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
                 return L.TRACED_ARRAY if receiver == L.TRACED_ARRAY else L.TRACED
             if receiver == L.TRACED_CONTAINER and method == "copy":
                 return L.TRACED_CONTAINER  # `self._cache.copy()`: a dict, not an array's copy
+            if method not in A.ARRAY_METHODS and (
+                    _static_method(ctx, method) or method in ctx.facts.class_facts.imported_names):
+                # `model.dofs()`, built from the pytree's static fields (a method no array
+                # has: the receiver is the class's, whatever kind it was taken for)
+                return L.STATIC
             if receiver == L.TRACED_ARRAY or method in A.ARRAY_METHODS:
                 return L.TRACED_ARRAY
-            if _static_method(ctx, method) or method in ctx.facts.imported_static_members:
-                return L.STATIC  # `model.dofs()`, built from the pytree's static fields
             return L.TRACED
         if receiver in (L.ARRAY, L.NUMPY):
             return L.STATIC if method in A.CONCRETE_METHODS else receiver
@@ -494,88 +396,22 @@ def _at_indexer(node: cst.BaseExpression) -> bool:
 
 
 def _static_method(ctx: KindScope, name: str, as_property: bool = False) -> bool:
-    """A method of this module's classes (the only one of that name) whose every ``return``
-    is built from literals, builtins, the class's static fields (``len(self.link_names)``
-    with ``link_names: Static[...]``) and shapes of its fields (``self.params.shape[0]``):
-    a Python value even on a traced pytree. ``as_property``: read as an attribute, so only a
-    ``@property`` counts."""
-    cache = ctx.facts.static_methods
-    if (name, as_property) in cache:
-        return cache[name, as_property]
-    found = [methods[name] for methods in ctx.index.classes.values() if name in methods]
-    result = len(found) == 1 and _returns_static(ctx, found[0], as_property)
-    cache[name, as_property] = result
-    return result
-
-
-def _returns_static(ctx: KindScope, unit: Unit, as_property: bool) -> bool:
-    if not (type(unit.node) is cst.FunctionDef and unit.params
-            and (not as_property or _is_property(unit.node))):
-        return False
-    self_name = unit.params[0].name
-    values = returned_values(unit.node)
-    statics = _static_fields(ctx)
-    return bool(values) and not unit.assigned and all(
-        _built_from_static(value, self_name, statics) for value in values)
+    """A method of this module's classes whose every definition returns only static
+    values (literals, builtins, static fields, shapes, static members of its fields'
+    classes: ``len(self.link_names)``, ``self.params.number_of_links()``): a Python value
+    even on a traced pytree. ``as_property``: read as an attribute, so only a ``@property``
+    counts (module/class_facts.py)."""
+    return ctx.facts.class_facts.static_method(name, as_property)
 
 
 def static_members(ctx: KindScope) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """For the module summary: each class of this module with the members that are Python
-    values on a traced instance (its static fields, and its methods and properties built
-    only from those, literals and shapes), so that modules importing it know them too."""
-    statics = _static_fields(ctx) - ctx.facts.imported_static_members
-    found: list[tuple[str, tuple[str, ...]]] = []
-    for class_name, node in ctx.index.class_nodes.items():
-        methods = ctx.index.classes.get(class_name, {})
-        declared = {small.target.value for line in _class_lines(node) for small in line.body
-                    if type(small) is cst.AnnAssign and type(small.target) is cst.Name}
-        declared.update(attr for owner, attr in ctx.index.self_stores if owner == class_name)
-        members = {name for name in declared if name in statics and name not in A.ARRAY_ATTRS}
-        members.update(name for name, unit in methods.items()
-                       if not name.startswith("__") and _returns_static(ctx, unit, False))
-        if members:
-            found.append((class_name, tuple(sorted(members))))
-    return tuple(found)
-
-
-def _class_lines(node: cst.ClassDef) -> list[cst.SimpleStatementLine]:
-    body = node.body.body if type(node.body) is cst.IndentedBlock else ()
-    return [line for line in body if type(line) is cst.SimpleStatementLine]
-
-
-def _is_property(node: cst.FunctionDef) -> bool:
-    return any((dotted_name(d.decorator) or "").rsplit(".", 1)[-1] in ("property", "cached_property")
-               for d in node.decorators)
-
-
-def _self_rooted(node: cst.BaseExpression, self_name: str) -> bool:
-    while type(node) is cst.Attribute:
-        node = node.value
-    return type(node) is cst.Name and node.value == self_name
-
-
-def _built_from_static(node: cst.CSTNode, self_name: str, statics: frozenset[str]) -> bool:
-    """Every value ``node`` reads is a literal, a static builtin or a static field of
-    ``self`` (``sum(self.joint_dofs[1:])``)."""
-    if type(node) is cst.Attribute:
-        if node.attr.value in A.STATIC_ATTRS and _self_rooted(node.value, self_name):
-            return True  # `self.params.shape`: shapes are static under a trace
-        base_ok = type(node.value) is cst.Name and node.value.value == self_name \
-            or _built_from_static(node.value, self_name, statics)
-        return base_ok and node.attr.value in statics
-    if type(node) is cst.Name:
-        return node.value in STATIC_BUILTINS or node.value in ("None", "True", "False")
-    if type(node) is cst.Call:
-        return type(node.func) is cst.Name and node.func.value in STATIC_BUILTINS and all(
-            _built_from_static(a.value, self_name, statics) for a in node.args)
-    if isinstance(node, cst.BaseExpression) and not isinstance(node, _COMPOSITE_EXPRESSIONS):
-        return isinstance(node, (cst.Integer, cst.Float, cst.SimpleString))
-    # a composite expression, or the operators, brackets and slices inside one
-    return all(_built_from_static(child, self_name, statics) for child in children(node))
-
-
-_COMPOSITE_EXPRESSIONS = (cst.Subscript, cst.BinaryOperation, cst.Tuple, cst.Comparison,
-                          cst.UnaryOperation)
+    values on a traced instance (its static fields, its methods and properties built only
+    from static values, and paths through its fields' classes), so that modules importing
+    it know them too."""
+    facts = ctx.facts.class_facts
+    found = ((name, tuple(sorted(facts.members(name)))) for name in ctx.index.class_nodes)
+    return tuple((name, members) for name, members in found if members)
 
 
 # ---------------------------------------------------------------------------------

@@ -417,8 +417,9 @@ _JAX_ARRAY_TYPES = frozenset({"jax.Array", "jax.numpy.ndarray", "jax.core.Tracer
 
 def _isinstance_test(ctx: Context, test: cst.BaseExpression) -> tuple[str, list[str | None]] | None:
     """``isinstance(x, T)`` / ``isinstance(x, (T1, T2))``: x and what each T is: "jax" (a
-    JAX array type, which a tracer is), "numpy" (NumPy and SciPy types), "object" (a
-    class of this module that is no pytree), or None (anything else)."""
+    JAX array type, which a tracer is), "numpy" (NumPy and SciPy types), "static" (a
+    class of this module whose fields are all static), "object" (a class of this module
+    that is no pytree), or None (anything else)."""
     if not type(test) is cst.Call or len(test.args) != 2 or \
             ctx.qualname(test.func) != "builtins.isinstance" or type(test.args[0].value) is not cst.Name:
         return None
@@ -431,6 +432,8 @@ def _isinstance_test(ctx: Context, test: cst.BaseExpression) -> tuple[str, list[
             found.append("jax")
         elif qual.startswith(("numpy.", "scipy.")):
             found.append("numpy")
+        elif node is not None and ctx.facts.class_facts.holds_no_tracer(item.value):  # type: ignore[attr-defined]
+            found.append("static")  # a pytree of aux data only: a hashable Python object
         elif node is not None and not node.bases and not node.decorators \
                 and not any(type(a.value) is cst.Name and a.value.value == item.value  # type: ignore[attr-defined]
                             for call in ctx.index.module_calls for a in call.args):
@@ -492,6 +495,9 @@ def untraced_path(ctx: Context, test: cst.BaseExpression, holds: bool) -> bool:
     name, kinds = found
     env = ctx.frame.env
     was_traced = L.is_traced(ctx.lookup(name))
+    if holds and kinds and all(k == "static" for k in kinds):
+        env[name] = L.STATIC  # still traced code: the object is rebuilt in the trace
+        return False
     if holds and kinds and all(k in ("numpy", "object") for k in kinds):
         env[name] = L.NUMPY if all(k == "numpy" for k in kinds) else L.UNKNOWN
         return was_traced

@@ -13,6 +13,7 @@ from functools import cached_property
 import libcst as cst
 
 from jaxpure.analysis.module.attributes import SelfAttributes
+from jaxpure.analysis.module.class_facts import ClassFacts
 from jaxpure.analysis.module.bindings import Bindings, augmented_names, unit_bindings
 from jaxpure.analysis.module.globals import StaleNames
 from jaxpure.analysis.module.index import ModuleIndex, Unit
@@ -36,17 +37,14 @@ class ModuleFacts:
         # memos filled by the questions that compute them (they need the walk's context):
         # (id of a helper's unit, parameter) -> whether the helper draws from that key
         self.helper_consumes: dict[tuple[int, str], bool] = {}
-        # (method name, as a property) -> whether a method of the class returns a static value
-        self.static_methods: dict[tuple[str, bool], bool] = {}
         # id of a unit -> whether the function returns a JAX array
         self.returns_array: dict[int, bool] = {}
         # module-level class name -> the kind of pytree node its instances are (queries/structures)
         self.pytree_classes: dict[str, str | None] = {}
-        # fields a class of the module declares static (computed with the kinds: kinds.py)
-        self.static_fields: frozenset[str] | None = None
-        # members of classes imported from other modules that are static on a traced
-        # instance (static fields, properties over aux data and shapes: summary.py)
-        self.imported_static_members: frozenset[str] = frozenset()
+        # classes imported from other modules, as this module names them -> their members
+        # that are static on a traced instance (static fields, properties over aux data and
+        # shapes, paths through fields: summary.py); set before the walk (pipeline.py)
+        self.imported_classes: dict[str, frozenset[str]] = {}
         # id of a unit -> where it is called repeatedly (effects.repeated_units)
         self.repeated_units: dict[int, str] | None = None
 
@@ -80,6 +78,11 @@ class ModuleFacts:
                             parents[id(item)] = current
                             stack.append(item)
         return parents
+
+    @cached_property
+    def class_facts(self) -> ClassFacts:
+        """Static members of the module's classes and of those it imports (class_facts.py)."""
+        return ClassFacts(self.module, self.index, self.resolver, self.imported_classes)
 
     @cached_property
     def key_params(self) -> KeyParams:

@@ -19,6 +19,9 @@ from dataclasses import dataclass
 from jaxpure.analysis.catalog.pytrees import FOREIGN_METHODS
 from jaxpure.analysis.lattice import STATIC, TRACED
 
+# paths through fields the class facts carry: "joints.dofs" (two parts) and one level more
+MAX_PATH = 3
+
 # Imported callees in these namespaces are libraries, never project helpers.
 LIBRARY_PREFIXES = ("builtins.", "jax.", "numpy.", "flax.", "equinox.", "optax.", "math.",
                     "functools.", "typing.", "collections.", "itertools.", "logging.",
@@ -80,6 +83,13 @@ class ReceiverCall:
                 self.annotated]
 
 
+# class facts that depend on other modules' classes (module/class_facts.py): for a class,
+# its members each with the (qualified class, dotted path) pairs that must be static
+ClassConditions = tuple[tuple[str, tuple[tuple[str, tuple[tuple[str, str], ...]], ...]], ...]
+# for a class, its fields each with the qualified class it holds
+ClassFields = tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+
+
 @dataclass(frozen=True)
 class ModuleSummary:
     module: str  # dotted module name ("" when unknown)
@@ -103,6 +113,10 @@ class ModuleSummary:
     # functions of this module that run a merged nnx model under a transform: (function,
     # line of its def, the transform) (module/nnx_runs.py)
     nnx_runs: tuple[tuple[str, int, str], ...] = ()
+    # static members that need facts of other modules' classes, and the classes fields
+    # hold: propagate() settles them across the project in one step (_class_closure)
+    class_conditions: ClassConditions = ()
+    class_fields: ClassFields = ()
 
     def to_json(self) -> list:
         return [
@@ -118,6 +132,9 @@ class ModuleSummary:
             [[name, list(members)] for name, members in self.static_members],
             [c.to_json() for c in self.receiver_calls],
             [list(run) for run in self.nnx_runs],
+            [[cls, [[member, [list(c) for c in conds]] for member, conds in members]]
+             for cls, members in self.class_conditions],
+            [[cls, [list(f) for f in fields]] for cls, fields in self.class_fields],
         ]
 
     @staticmethod
@@ -127,6 +144,7 @@ class ModuleSummary:
             if len(data) >= 9 else ([], [], None, [], [])
         receiver_calls = data[9] if len(data) >= 10 else []
         nnx_runs = data[10] if len(data) >= 11 else []
+        conditions, fields = data[11:13] if len(data) >= 13 else ([], [])
         return ModuleSummary(
             module,
             frozenset(functions),
@@ -144,6 +162,9 @@ class ModuleSummary:
             tuple((c[0], tuple(c[1])) for c in static_members),
             tuple(ReceiverCall(*c) for c in receiver_calls),
             tuple((r[0], r[1], r[2]) for r in nnx_runs),
+            tuple((cls, tuple((m, tuple((c[0], c[1]) for c in conds)) for m, conds in members))
+                  for cls, members in conditions),
+            tuple((cls, tuple((f[0], f[1]) for f in held)) for cls, held in fields),
         )
 
 
@@ -255,26 +276,92 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
 def _class_fact_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
                       aliases: Mapping[str, str]) -> Iterable[tuple[str, Seed]]:
     """(importing module, seed) for every class a module imports from another module that
-    knows static members of it: `from .geometry import PointCloud` gets PointCloud's, and
-    `from ott.geometry import pointcloud` (a module) those of each class in it."""
+    knows static members of it: `from .geometry import PointCloud` gets PointCloud's,
+    `from ott.geometry import pointcloud` (a module) those of each class in it, and
+    `import ott.geometry as geo` (a package) also those of the modules the package imports
+    (`geo.pointcloud.PointCloud`)."""
+    settled = _class_closure(summaries, aliases)
     classes: dict[str, tuple[tuple[str, ...], str, str]] = {}
     for name, (summary, path, relpath) in summaries.items():
-        for class_name, members in summary.static_members:
-            classes[f"{name}.{class_name}"] = (members, path, relpath)
+        for class_name in {c for c, _m in summary.static_members} | \
+                {c for c, _m in summary.class_conditions}:
+            known = settled.get(f"{name}.{class_name}")
+            if known:
+                classes[f"{name}.{class_name}"] = (tuple(sorted(known)), path, relpath)
     for name, (summary, _path, _relpath) in summaries.items():
         for alias, target in summary.reexports:
             for _ in range(3):  # follow `from .geometry import PointCloud` re-exports
                 if target in classes or target not in aliases:
                     break
                 target = aliases[target]
-            found = [(alias, classes[target])] if target in classes else [
-                (f"{alias}.{qualified[len(target) + 1:]}", facts)
-                for qualified, facts in classes.items()
-                if qualified.rsplit(".", 1)[0] == target] if target in summaries else []
+            found = [(alias, classes[target])] if target in classes else \
+                _module_classes(summaries, classes, target, alias)
             for shown, (members, path, relpath) in found:
                 if path != _path:
                     yield name, Seed(shown, CLASS_FACTS, None, None, path, (),
                                      tuple((m, STATIC) for m in members), False, relpath)
+
+
+def _class_closure(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
+                   aliases: Mapping[str, str]) -> dict[str, set[str]]:
+    """Each class's static members once the classes of every module are known: a member
+    that needs static paths of other classes (``Model.dofs`` reads
+    ``self.params.joints.dofs``: a class of another module, whose own fields hold a class
+    of a third) is static when they are, and a field holding a class adds that class's
+    members as paths (``params.number_of_links``), up to MAX_PATH parts. Settled here, in
+    one step, rather than by a round of analysis per module a chain crosses."""
+    static: dict[str, set[str]] = {}
+    pending: dict[str, list[tuple[str, tuple[tuple[str, str], ...]]]] = {}
+    fields: dict[str, dict[str, str]] = {}
+    for name, (summary, _path, _relpath) in summaries.items():
+        for cls, members in summary.static_members:
+            static.setdefault(f"{name}.{cls}", set()).update(members)
+        for cls, needing in summary.class_conditions:
+            static.setdefault(f"{name}.{cls}", set())
+            pending[f"{name}.{cls}"] = [
+                (member, tuple((_aliased(aliases, owner), path) for owner, path in conds))
+                for member, conds in needing]
+        for cls, holding in summary.class_fields:
+            fields[f"{name}.{cls}"] = {field: _aliased(aliases, owner) for field, owner in holding}
+
+    def holds(owner: str, path: tuple[str, ...], depth: int = 0) -> bool:
+        members = static.get(owner, set())
+        if any(".".join(path[:i]) in members for i in range(1, len(path) + 1)):
+            return True
+        held = fields.get(owner, {}).get(path[0])
+        return held is not None and len(path) > 1 and depth < 2 * MAX_PATH \
+            and holds(held, path[1:], depth + 1)
+
+    changed = True
+    while changed:
+        changed = False
+        for owner, conditional in pending.items():
+            for member, conds in conditional:
+                if member not in static[owner] and all(
+                        holds(c, tuple(path.split("."))) for c, path in conds):
+                    static[owner].add(member)
+                    changed = True
+    for _ in range(MAX_PATH - 1):  # paths through fields, one part more each time
+        for owner, by_field in fields.items():
+            for field, cls in by_field.items():
+                if field not in static.get(owner, ()):
+                    static.setdefault(owner, set()).update(
+                        f"{field}.{path}" for path in static.get(cls, ())
+                        if path.count(".") + 2 <= MAX_PATH)
+    return static
+
+
+def _module_classes(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
+                    classes: Mapping[str, tuple[tuple[str, ...], str, str]], module: str,
+                    shown: str) -> list[tuple[str, tuple[tuple[str, ...], str, str]]]:
+    """The classes ``shown.<Class>`` of a module and, for a package, ``shown.<sub>.<Class>``
+    and ``shown.<sub>.<sub>.<Class>`` of the modules in it (``js.model.Model`` after
+    ``import pkg.api as js``: an annotation can name them so once they are imported)."""
+    if module not in summaries:
+        return []
+    return [(f"{shown}.{qualified[len(module) + 1:]}", facts)
+            for qualified, facts in classes.items()
+            if qualified.startswith(module + ".") and qualified.count(".") - module.count(".") <= 3]
 
 
 def nnx_run_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> list[tuple[str, Seed]]:

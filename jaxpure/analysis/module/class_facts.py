@@ -1,0 +1,538 @@
+"""Class facts: which members of a class are Python values on a traced instance.
+
+A pytree goes through a transform with its leaves traced and its aux data (static fields)
+as the Python values it was built with. So on a traced instance a static field is a Python
+value, and so is a method or property whose every ``return`` reads only static members,
+literals, builtins and shapes (``len(self.link_names)``, ``self.data.shape[:-1]``).
+
+Facts compose through fields whose class is declared (an annotation, ``params: Params``, or
+a constructor stored in ``__init__``): ``self.params.number_of_links()`` is static when
+``number_of_links`` is static in ``Params``, and ``self.params.joints.dofs`` when ``dofs``
+is static in the class of ``Params.joints``. A class of another module is known through its
+module summary (summary.py: its static members, with paths through its own fields such as
+``"joints.dofs"``), under the name this module gives it (``Params``, ``js.params.Params``).
+
+Static fields are matched by name (a field static in one class of the module is taken as
+static in all), as they always were. A method called by name on a traced value is static
+when every definition of that name in the module's classes is (an abstract one excepted):
+overrides of a static property stay static.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from functools import cached_property
+
+import libcst as cst
+
+from jaxpure.analysis.catalog import arrays as A
+from jaxpure.analysis.catalog.arrays import STATIC_BUILTINS
+from jaxpure.analysis.catalog.pytrees import AUX_REGISTRATIONS, STATIC_FIELD_MARKERS
+from jaxpure.analysis.module.imports import dotted_name
+from jaxpure.analysis.module.index import ModuleIndex, Unit
+from jaxpure.analysis.module.resolve import Resolver
+from jaxpure.analysis.module.summary import (
+    LIBRARY_PREFIXES,
+    MAX_PATH,
+    ClassConditions,
+    ClassFields,
+)
+from jaxpure.analysis.syntax import children, returned_values, single_assignment, str_literals
+
+# methods of Python containers that give Python values (on aux data: dicts, tuples)
+_CONTAINER_METHODS = frozenset({"items", "keys", "values", "get", "index", "count"})
+_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
+_COMPOSITE = (cst.Subscript, cst.BinaryOperation, cst.Tuple, cst.List, cst.Comparison,
+              cst.UnaryOperation, cst.BooleanOperation, cst.IfExp)
+
+# a class this module defines ("local", name) or imports ("imported", name as written here)
+ClassRef = tuple[str, str]
+# what a member needs to be static: (a class of another module, a dotted path of it) pairs,
+# each of which must be static there; empty: static here and now
+Cond = frozenset[tuple[str, str]]
+NO_CONDITION: Cond = frozenset()
+
+
+def _all(parts: Iterable[Cond | None]) -> Cond | None:
+    """All of ``parts`` static: the union of what they need, or None."""
+    found: set[tuple[str, str]] = set()
+    for part in parts:
+        if part is None:
+            return None
+        found |= part
+    return frozenset(found)
+
+
+class ClassFacts:
+    """``imported``: each class of another module as this module names it -> its static
+    member paths (from class-facts seeds)."""
+
+    def __init__(self, module: cst.Module, index: ModuleIndex, resolver: Resolver,
+                 imported: Mapping[str, frozenset[str]]) -> None:
+        self.module = module
+        self.index = index
+        self.resolver = resolver
+        self.imported = imported
+        self._methods: dict[tuple[str, str], Cond | None] = {}
+        self._by_name: dict[tuple[str, bool], Cond | None] = {}
+        self._members: dict[str, dict[str, Cond]] = {}
+        self._no_tracer: dict[str, bool] = {}
+
+    # -- static fields, by name ---------------------------------------------------------
+    @cached_property
+    def imported_names(self) -> frozenset[str]:
+        """Member names static in some imported class (the last part of a path)."""
+        return frozenset(path.rsplit(".", 1)[-1] for paths in self.imported.values()
+                         for path in paths)
+
+    @cached_property
+    def local_static_fields(self) -> frozenset[str]:
+        """Fields a class of this module declares static (flax ``struct.field(pytree_node=
+        False)``, equinox ``field(static=True)``, ``metadata=dict(static=True)``,
+        ``register_dataclass``'s ``meta_fields``, jax_dataclasses ``Static[...]``, jax_md's
+        ``static_field()`` and helpers like it, aux data of a ``tree_flatten``)."""
+        found: set[str] = set(self._aux_data_fields())
+        factories = self._static_field_factories()
+        for node in self.index.class_nodes.values():
+            for decorator in node.decorators:
+                # @partial(register_dataclass, data_fields=[...], meta_fields=["act"])
+                expr = decorator.decorator
+                if type(expr) is cst.Call:
+                    for arg in expr.args:
+                        if arg.keyword is not None and arg.keyword.value == "meta_fields":
+                            found.update(str_literals(arg.value) or ())
+            for small in _body_statements(node):
+                if type(small) is cst.AnnAssign and type(small.target) is cst.Name:
+                    if small.value is not None and (
+                            _marks_static(self.module.code_for_node(small.value))
+                            or _calls_factory(small.value, factories)) \
+                            or _static_annotation(small.annotation.annotation):
+                        found.add(small.target.value)
+        return frozenset(found)
+
+    @cached_property
+    def static_fields(self) -> frozenset[str]:
+        """Static field names of this module's classes and of the classes it imports."""
+        return self.local_static_fields | self.imported_names
+
+    def _static_field_factories(self) -> set[str]:
+        """Names whose call declares a static field: ``static_field`` (jax_md, and a common
+        helper name) and functions of this module returning a static ``field(...)``."""
+        found = {"static_field"}
+        for unit in self.index.units:
+            if unit.parent is None and type(unit.node) is cst.FunctionDef and any(
+                    _marks_static(self.module.code_for_node(value))
+                    for value in returned_values(unit.node) if value is not None):
+                found.add(unit.name)
+        return found
+
+    def _aux_data_fields(self) -> set[str]:
+        """The second element of what a flatten function returns (``lambda s: ((s.obs,),
+        s.done)``), for those given to ``register_pytree_node`` and ``tree_flatten``s."""
+        flatteners: list[cst.CSTNode] = []
+        for call in self.index.module_calls:
+            if self.resolver.qualname(call.func, None) in AUX_REGISTRATIONS and len(call.args) >= 2:
+                flatten = call.args[1].value
+                unit = self.resolver.function(flatten, None)
+                flatteners.append(unit.node if unit is not None else flatten)
+        flatteners.extend(u.node for u in self.index.units if u.parent_is_class
+                          and u.name in ("tree_flatten", "tree_flatten_with_keys"))
+        found: set[str] = set()
+        for node in flatteners:
+            if not isinstance(node, (cst.FunctionDef, cst.Lambda)):
+                continue
+            for value in returned_values(node):
+                if type(value) is cst.Tuple and len(value.elements) == 2:
+                    stack: list[cst.CSTNode] = [value.elements[1].value]
+                    while stack:
+                        current = stack.pop()
+                        if type(current) is cst.Attribute:
+                            found.add(current.attr.value)
+                        stack.extend(children(current))
+        return found
+
+    # -- methods and properties ---------------------------------------------------------
+    def static_method(self, name: str, as_property: bool = False) -> bool:
+        """Every definition of ``name`` in the module's classes (abstract ones aside, at
+        least one concrete) returns only static values; ``as_property``: read as an
+        attribute, so each of them must be a ``@property``."""
+        return self._by_name_static(name, as_property) == NO_CONDITION
+
+    def _by_name_static(self, name: str, as_property: bool = False) -> Cond | None:
+        key = (name, as_property)
+        if key not in self._by_name:
+            self._by_name[key] = None  # a definition that reads itself is not static
+            found = [(cls, methods[name]) for cls, methods in self.index.classes.items()
+                     if name in methods]
+            concrete = [(cls, unit) for cls, unit in found if not _abstract(unit)]
+            if concrete and all(not as_property or _is_property(unit.node) for _c, unit in found):
+                self._by_name[key] = _all(self._returns_static(cls, unit) for cls, unit in concrete)
+        return self._by_name[key]
+
+    def _method(self, cls: str, name: str) -> Cond | None:
+        """``self.<name>`` (called, or read as a property) on an instance of the class."""
+        unit = self._lookup(cls, name)
+        if unit is None:
+            return None
+        if _abstract(unit):
+            return self._by_name_static(name)  # whatever override runs: all of them static
+        key = (cls, name)
+        if key not in self._methods:
+            self._methods[key] = None
+            self._methods[key] = self._returns_static(cls, unit)
+        return self._methods[key]
+
+    def _lookup(self, cls: str, name: str, depth: int = 0) -> Unit | None:
+        """The method ``name`` of a class of this module, or of its bases in this module."""
+        unit = self.index.classes.get(cls, {}).get(name)
+        node = self.index.class_nodes.get(cls)
+        if unit is not None or node is None or depth > 5:
+            return unit
+        for base in node.bases:
+            if type(base.value) is cst.Name and base.value.value in self.index.class_nodes:
+                unit = self._lookup(base.value.value, name, depth + 1)
+                if unit is not None:
+                    return unit
+        return None
+
+    def _returns_static(self, cls: str, unit: Unit) -> Cond | None:
+        node = unit.node
+        if type(node) is not cst.FunctionDef or not unit.params or unit.is_staticmethod:
+            return None
+        values = returned_values(node)
+        self_name = unit.params[0].name
+        if not values or self_name in unit.assigned:
+            return None
+        names = self._static_locals(cls, unit, node, self_name)
+        return _all(self._static(value, cls, self_name, names) for value in values)
+
+    def _static_locals(self, cls: str, unit: Unit, node: cst.FunctionDef,
+                       self_name: str) -> dict[str, Cond]:
+        """Locals the method binds once to a static value (``count = len(self.axes)``)."""
+        found: dict[str, Cond] = {}
+        pending = [name for name, count in unit.assigned.items() if count == 1]
+        changed = True
+        while changed:
+            changed = False
+            for name in pending:
+                value = single_assignment(node.body, name) if name not in found else None
+                result = self._static(value, cls, self_name, found) if value is not None else None
+                if result is not None:
+                    found[name] = result
+                    changed = True
+        return found
+
+    def _static(self, node: cst.CSTNode, cls: str, self_name: str,
+                names: Mapping[str, Cond]) -> Cond | None:
+        """Every value ``node`` reads is static: a literal, a builtin, a static local, a
+        static member of ``self`` (through its fields' classes), a shape. None when it is
+        not; the static paths of classes of other modules it needs, when it may be."""
+        if type(node) is cst.Name:
+            if node.value in names:
+                return names[node.value]
+            return NO_CONDITION if node.value in STATIC_BUILTINS \
+                or node.value in ("None", "True", "False") else None
+        if type(node) is cst.Attribute:
+            path = _path(node, self_name)
+            if path is not None:
+                return self.path_static(("local", cls), path)
+            return self._static(node.value, cls, self_name, names)  # of a Python value
+        if type(node) is cst.Call:
+            func = node.func
+            parts: list[Cond | None] = [self._static(a.value, cls, self_name, names)
+                                        for a in node.args]
+            if type(func) is cst.Name:
+                # `len(...)`, or `Slot(label=self.label)`: a class holding aux data only
+                return _all(parts) if func.value in STATIC_BUILTINS or (
+                    func.value in self.index.class_nodes and self.holds_no_tracer(func.value)) \
+                    else None
+            if type(func) is cst.Attribute:
+                path = _path(func, self_name)
+                if path is not None:  # `self.params.number_of_links()`
+                    return _all(parts + [self.path_static(("local", cls), path)])
+                if func.attr.value in _CONTAINER_METHODS:  # `self.axes.items()`
+                    return _all(parts + [self._static(func.value, cls, self_name, names)])
+            return None
+        if isinstance(node, _COMPREHENSIONS):
+            return self._static_comprehension(node, cls, self_name, names)
+        if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString)):
+            return NO_CONDITION
+        if isinstance(node, cst.BaseExpression) and not isinstance(node, _COMPOSITE):
+            return None
+        # a composite expression, or the operators, brackets and slices inside one
+        return _all(self._static(child, cls, self_name, names) for child in children(node))
+
+    def _static_comprehension(self, node: cst.CSTNode, cls: str, self_name: str,
+                              names: Mapping[str, Cond]) -> Cond | None:
+        """``tuple(self.shape_of[d] for d in self.axes)``: static iterables and conditions
+        make static targets."""
+        found: list[Cond | None] = []
+        comp: cst.CompFor | None = node.for_in  # type: ignore[attr-defined]
+        while comp is not None:
+            iterable = self._static(comp.iter, cls, self_name, names)
+            if iterable is None:
+                return None
+            names = {**names, **{name: iterable for name in _target_names(comp.target)}}
+            found += [iterable] + [self._static(c.test, cls, self_name, names) for c in comp.ifs]
+            comp = comp.inner_for_in
+        parts = (node.key, node.value) if type(node) is cst.DictComp \
+            else (node.elt,)  # type: ignore[attr-defined]
+        return _all(found + [self._static(part, cls, self_name, names) for part in parts])
+
+    # -- composing through fields -------------------------------------------------------
+    def path_static(self, owner: ClassRef, path: tuple[str, ...], depth: int = 0) -> Cond | None:
+        """``self.<path>`` (``("params", "joints", "dofs")``) on an instance of ``owner``
+        is static: a shape, a static member, or a static path of a field's class. For a
+        class of another module whose facts this module lacks (analysed before them), the
+        condition (that class, the path) for the summaries to settle (summary.py)."""
+        if any(part in A.STATIC_ATTRS for part in path[1:]):
+            return NO_CONDITION  # `self.params.shape`
+        kind, name = owner
+        if kind == "imported":
+            paths = self.imported.get(name)
+            if paths is None:
+                return frozenset({(name, ".".join(path))})
+            return NO_CONDITION if any(".".join(path[:i]) in paths
+                                       for i in range(1, len(path) + 1)) else None
+        head = path[0]
+        if head in A.STATIC_ATTRS or head in self.static_fields and head not in A.ARRAY_ATTRS:
+            return NO_CONDITION
+        if self._lookup(name, head) is not None:
+            return self._method(name, head)
+        field = self.field_class(name, head)
+        if field is None or len(path) == 1 or depth >= 2 * MAX_PATH:
+            return None
+        return self.path_static(field, path[1:], depth + 1)
+
+    def field_class(self, cls: str, field: str, depth: int = 0) -> ClassRef | None:
+        """The class a field of a class of this module holds, where it is declared: an
+        annotation (``params: Params``, ``Params | None``, ``"Params"``) naming a class of
+        this module or one the module imports, or the one class every ``self.<field> =
+        ...`` in the class constructs."""
+        node = self.index.class_nodes.get(cls)
+        if node is None or depth > 5:
+            return None
+        for small in _body_statements(node):
+            if type(small) is cst.AnnAssign and type(small.target) is cst.Name \
+                    and small.target.value == field:
+                return self._named_class(_unwrap(small.annotation.annotation))
+        stores = self.index.self_stores.get((cls, field))
+        if stores:
+            found = {self._named_class(v.func) if type(v) is cst.Call else None for v in stores}
+            return found.pop() if len(found) == 1 else None
+        for base in node.bases:
+            if type(base.value) is cst.Name and base.value.value in self.index.class_nodes:
+                found_base = self.field_class(base.value.value, field, depth + 1)
+                if found_base is not None:
+                    return found_base
+        return None
+
+    def _named_class(self, expr: cst.BaseExpression | None) -> ClassRef | None:
+        """A class of this module, or a name the module imports that is not a library's."""
+        text = dotted_name(expr) if expr is not None else None
+        if text is None:
+            return None
+        if text in self.index.class_nodes and len(self.index.bindings.get(text, ())) <= 1:
+            return ("local", text)
+        if text in self.imported:
+            return ("imported", text)
+        qualified = self.resolver.qualname_text(text, None)
+        if qualified is None or "." not in qualified or qualified.startswith(LIBRARY_PREFIXES):
+            return None
+        return ("imported", text)
+
+    # -- what the module summary carries ------------------------------------------------
+    def members(self, cls: str) -> frozenset[str]:
+        """The static members of a class of this module: its static fields, methods and
+        properties built only from static values, and paths through fields whose class is
+        declared (``"joints.dofs"``), up to MAX_PATH parts."""
+        return frozenset(name for name, cond in self.member_conditions(cls).items()
+                         if cond == NO_CONDITION)
+
+    def member_conditions(self, cls: str) -> dict[str, Cond]:
+        """The members of a class of this module that are static, each with what it needs
+        of classes of other modules whose facts are not known here (nothing, mostly)."""
+        found = self._members.get(cls)
+        if found is not None:
+            return found
+        self._members[cls] = {}  # a class holding itself adds nothing more
+        node = self.index.class_nodes[cls]
+        members: dict[str, Cond] = {}
+        for name in self._declared(cls, node):
+            if name in self.local_static_fields and name not in A.ARRAY_ATTRS:
+                members[name] = NO_CONDITION
+        for name, unit in self.index.classes.get(cls, {}).items():
+            cond = self._method(cls, name) \
+                if not name.startswith("__") and not _abstract(unit) else None
+            if cond is not None:
+                members[name] = cond
+        for name in sorted(self._declared(cls, node) - members.keys()):
+            owner = self.field_class(cls, name)
+            if owner is None:
+                continue
+            inner = self.members(owner[1]) if owner[0] == "local" \
+                else self.imported.get(owner[1], frozenset())
+            members.update((f"{name}.{path}", NO_CONDITION) for path in inner
+                           if path.count(".") + 2 <= MAX_PATH)
+        self._members[cls] = members
+        return members
+
+    def _declared(self, cls: str, node: cst.ClassDef) -> set[str]:
+        declared = {small.target.value for small in _body_statements(node)
+                    if type(small) is cst.AnnAssign and type(small.target) is cst.Name}
+        declared.update(attr for owner, attr in self.index.self_stores if owner == cls)
+        return declared
+
+    def summary(self, module: str) -> tuple[ClassConditions, ClassFields]:
+        """For the module summary, by qualified class names: the members of each class
+        that are static only if some paths of classes of other modules are, and the
+        classes its fields hold (summary.py settles both across the project)."""
+        conditional = []
+        fields = []
+        for cls, node in self.index.class_nodes.items():
+            pending = tuple(sorted(
+                (name, tuple(sorted((self._qualified(owner, module), path) for owner, path in cond)))
+                for name, cond in self.member_conditions(cls).items() if cond))
+            if pending:
+                conditional.append((cls, pending))
+            held = tuple(sorted(
+                (name, self._qualified(owner[1], module) if owner[0] == "imported" else f"{module}.{owner[1]}")
+                for name in self._declared(cls, node)
+                for owner in [self.field_class(cls, name)] if owner is not None))
+            if held:
+                fields.append((cls, held))
+        return tuple(conditional), tuple(fields)
+
+    def _qualified(self, shown: str, module: str) -> str:
+        return self.resolver.qualname_text(shown, None) or f"{module}.{shown}"
+
+    def holds_no_tracer(self, cls: str) -> bool:
+        """Every field that the class, its bases and its subclasses in this module declare
+        or store is static, and some is: an instance holds aux data only (a hashable Python
+        object, rebuilt as such by a transform), never a tracer."""
+        if cls not in self._no_tracer:
+            self._no_tracer[cls] = self._holds_no_tracer(cls)
+        return self._no_tracer[cls]
+
+    def _holds_no_tracer(self, cls: str) -> bool:
+        classes = self.index.class_nodes
+        bases = {name: {b.value.value for b in node.bases
+                        if type(b.value) is cst.Name and b.value.value in classes}
+                 for name, node in classes.items()}
+        family = _closure({cls}, lambda name: bases.get(name, set()))  # its bases here
+        family |= _closure({cls}, lambda name: {n for n, b in bases.items() if name in b})
+        fields: set[str] = set()
+        for name in family:
+            fields.update(small.target.value for small in _body_statements(self.index.class_nodes[name])
+                          if type(small) is cst.AnnAssign and type(small.target) is cst.Name
+                          and not _class_var(small.annotation.annotation))
+            fields.update(attr for owner, attr in self.index.self_stores if owner == name)
+        return bool(fields) and fields <= self.local_static_fields
+
+
+def _closure(start: set[str], step: Callable[[str], set[str]]) -> set[str]:
+    found = set(start)
+    frontier = list(start)
+    while frontier:
+        for name in step(frontier.pop()):
+            if name not in found:
+                found.add(name)
+                frontier.append(name)
+    return found
+
+
+def _path(node: cst.BaseExpression, first: str) -> tuple[str, ...] | None:
+    """``self.a.b`` -> ("a", "b") when the chain starts at the name ``first``."""
+    parts: list[str] = []
+    while type(node) is cst.Attribute:
+        parts.append(node.attr.value)
+        node = node.value
+    if type(node) is cst.Name and node.value == first and parts:
+        return tuple(reversed(parts))
+    return None
+
+
+def _target_names(target: cst.BaseExpression) -> frozenset[str]:
+    if type(target) is cst.Name:
+        return frozenset({target.value})
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return frozenset().union(*(_target_names(e.value) for e in target.elements))
+    return frozenset()
+
+
+def _unwrap(annotation: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The class of ``X``, ``X | None``, ``Optional[X]``, ``"X"``."""
+    if type(annotation) is cst.SimpleString:
+        try:
+            annotation = cst.parse_expression(str(annotation.evaluated_value))
+        except cst.ParserSyntaxError:
+            return None
+    if type(annotation) is cst.BinaryOperation and type(annotation.operator) is cst.BitOr:
+        sides = [s for s in (annotation.left, annotation.right)
+                 if not (type(s) is cst.Name and s.value == "None")]
+        return _unwrap(sides[0]) if len(sides) == 1 else None
+    if type(annotation) is cst.Subscript and len(annotation.slice) == 1 \
+            and (dotted_name(annotation.value) or "").rsplit(".", 1)[-1] == "Optional":
+        inner = annotation.slice[0].slice
+        return _unwrap(inner.value) if type(inner) is cst.Index else None
+    return annotation
+
+
+def _body_statements(node: cst.ClassDef) -> list[cst.BaseSmallStatement]:
+    body = node.body.body if type(node.body) is cst.IndentedBlock else ()
+    return [small for line in body if type(line) is cst.SimpleStatementLine
+            for small in line.body]
+
+
+def _class_var(annotation: cst.BaseExpression) -> bool:
+    head = annotation.value if type(annotation) is cst.Subscript else annotation
+    return (dotted_name(head) or "").rsplit(".", 1)[-1] == "ClassVar"
+
+
+def _marks_static(text: str) -> bool:
+    text = text.replace(" ", "")
+    return any(marker in text for marker in STATIC_FIELD_MARKERS)
+
+
+def _static_annotation(annotation: cst.BaseExpression) -> bool:
+    """``Static[...]`` (jax_dataclasses, jaxsim): a field registered as aux data."""
+    return type(annotation) is cst.Subscript \
+        and (dotted_name(annotation.value) or "").rsplit(".", 1)[-1] == "Static"
+
+
+def _calls_factory(value: cst.BaseExpression, factories: set[str]) -> bool:
+    if not type(value) is cst.Call:
+        return False
+    func = value.func
+    name = func.attr.value if type(func) is cst.Attribute else \
+        func.value if type(func) is cst.Name else None
+    return name in factories
+
+
+def _is_property(node: cst.CSTNode) -> bool:
+    return type(node) is cst.FunctionDef and any(
+        (dotted_name(d.decorator) or "").rsplit(".", 1)[-1] in ("property", "cached_property")
+        for d in node.decorators)
+
+
+def _abstract(unit: Unit) -> bool:
+    """Declared abstract, or a body that only documents, passes or raises
+    NotImplementedError: an override supplies the value."""
+    node = unit.node
+    if type(node) is not cst.FunctionDef:
+        return False
+    if any((dotted_name(d.decorator) or "").endswith("abstractmethod") for d in node.decorators):
+        return True
+    body = node.body.body if type(node.body) is cst.IndentedBlock else ()
+    return all(type(line) is cst.SimpleStatementLine and all(map(_placeholder, line.body))
+               for line in body)
+
+
+def _placeholder(small: cst.BaseSmallStatement) -> bool:
+    """A docstring, ``...``, ``pass`` or ``raise NotImplementedError(...)``."""
+    if type(small) is cst.Expr:
+        return isinstance(small.value, (cst.SimpleString, cst.ConcatenatedString, cst.Ellipsis))
+    if type(small) is cst.Raise and small.exc is not None:
+        exc = small.exc.func if type(small.exc) is cst.Call else small.exc
+        return (dotted_name(exc) or "").endswith("NotImplementedError")
+    return type(small) is cst.Pass
