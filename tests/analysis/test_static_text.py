@@ -1,0 +1,51 @@
+"""Text complete at trace time (queries/side_effects.py): what a print formats, and whether
+each of those values is known while tracing."""
+
+from __future__ import annotations
+
+import textwrap
+
+import libcst as cst
+
+from jaxpure.analysis.pipeline import analyze
+from jaxpure.analysis.queries.side_effects import printed_values, static_text
+
+
+def printed(source: str) -> list[tuple[str, bool]]:
+    """Each value the first ``print(...)`` of ``source`` formats, and whether it is text
+    complete at trace time, as the walk sees it there."""
+    module = cst.parse_module(textwrap.dedent(source))
+    seen: list[tuple[str, bool]] = []
+
+    def record(node: cst.Call, ctx) -> None:
+        if not seen and type(node.func) is cst.Name and node.func.value == "print":
+            seen.extend((module.code_for_node(v), static_text(ctx, v)) for v in printed_values(node))
+
+    analyze(module, {cst.Call: [record]})
+    return seen
+
+
+def test_the_fields_of_implicitly_concatenated_f_strings_are_printed_values():
+    assert printed("""
+        import jax
+
+        @jax.jit
+        def f(x):
+            print(
+                f"shape {x.shape}, "
+                "then "
+                f"value {x}"
+            )
+            return x
+    """) == [("x.shape", True), ("x", False)]
+
+
+def test_concatenated_literals_alone_print_no_value():
+    assert printed("""
+        import jax
+
+        @jax.jit
+        def f(x):
+            print("compiling " "f")
+            return x
+    """) == []
