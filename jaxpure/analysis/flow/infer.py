@@ -454,9 +454,11 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
     elif ctx.traced and call.args:
         # no argument traced: a helper of this module whose every return is static for
         # these arguments (`pick_factors(x.shape)` returning `len(shape)`) gives a static
-        # value; anything else it might return stays unknown
+        # value, and so does one returning NumPy it computed from them (jax-md's fold
+        # factors, `2 ** folds`): a constant of the trace, as `np.log(n)` is; anything else
+        # it might return stays unknown
         callee = ctx.resolver.function(func, ctx.unit)
-        if callee is not None and returned_kind(ctx, callee, call, infer_kind) == L.STATIC:
+        if callee is not None and returned_kind(ctx, callee, call, infer_kind) in (L.STATIC, L.NUMPY):
             return L.STATIC
     if type(func) is cst.Attribute:
         receiver = infer_kind(ctx, func.value)

@@ -13,7 +13,7 @@ from functools import cached_property
 import libcst as cst
 
 from jaxpure.analysis.module.attributes import SelfAttributes
-from jaxpure.analysis.module.bindings import Bindings, augmented_names, unit_bindings
+from jaxpure.analysis.module.bindings import Bindings, LocalSources, augmented_names, unit_bindings
 from jaxpure.analysis.module.globals import StaleNames
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.jit_switches import jit_off_flags
@@ -33,6 +33,7 @@ class ModuleFacts:
         self.static_helpers = static_helpers
         self._unit_bindings: dict[int, Bindings] = {}
         self._augmented: dict[int, dict[str, int]] = {}
+        self._local_sources: dict[int, LocalSources] = {}
         # memos filled by the questions that compute them (they need the walk's context):
         # (id of a helper's unit, parameter) -> whether the helper draws from that key
         self.helper_consumes: dict[tuple[int, str], bool] = {}
@@ -60,6 +61,12 @@ class ModuleFacts:
         found = self._augmented.get(id(unit))
         if found is None:
             found = self._augmented[id(unit)] = augmented_names(unit)
+        return found
+
+    def local_sources(self, unit: Unit) -> LocalSources:
+        found = self._local_sources.get(id(unit))
+        if found is None:
+            found = self._local_sources[id(unit)] = LocalSources(unit)
         return found
 
     @cached_property
