@@ -46,7 +46,11 @@ def analyze(
                                              module_name, traced, nnx_run)
     ctx = Context(module, index, resolver, traced_analysis, static_helpers)
     ctx.facts.imported_static_members = frozenset(
-        name for seed in class_facts for name, kind in seed.keywords if kind == L.STATIC)
+        name for seed in class_facts for name, kind in seed.keywords
+        if kind == L.STATIC and name != "__init__")
+    # a class whose `__init__` is a static member: its instances are Python values
+    ctx.facts.imported_static_instances = frozenset(
+        seed.function for seed in class_facts if ("__init__", L.STATIC) in seed.keywords)
     for seed in seeds:
         ctx.seeded_kinds[seed.function] = _seed_kinds(index, seed, ctx.seeded_kinds.get(seed.function))
     Walker(ctx, handlers).run()

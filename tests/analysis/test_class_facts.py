@@ -39,3 +39,19 @@ def test_class_facts_follow_a_package_reexport() -> None:
         _summary("pkg", reexports=[("PointCloud", "pkg.geometry.PointCloud")]),
         _summary("app", reexports=[("PointCloud", "pkg.PointCloud")])))
     assert [s.keywords for s in seeds["app"]] == [(("cost_rank", L.STATIC),)]
+
+
+def test_a_class_building_static_instances_is_told_to_its_importers() -> None:
+    from jaxpure.analysis.module.summary import Seed
+    from jaxpure.analysis.pipeline import analyze
+    import libcst as cst
+
+    seeds = propagate(_project(
+        _summary("pkg.errors", classes=[("FallbackWarning", ("__init__",))]),
+        _summary("pkg.sample", reexports=[("FallbackWarning", "pkg.errors.FallbackWarning")])))
+    (seed,) = seeds["pkg.sample"]
+    assert isinstance(seed, Seed) and seed.keywords == (("__init__", L.STATIC),)
+    module = cst.parse_module("from pkg.errors import FallbackWarning\n")
+    ctx = analyze(module, {}, seeds=[seed])
+    assert ctx.facts.imported_static_instances == frozenset({"FallbackWarning"})
+    assert ctx.facts.imported_static_members == frozenset()

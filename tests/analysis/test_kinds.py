@@ -96,3 +96,54 @@ def test_a_local_a_helper_stores_a_jnp_result_into_is_not_static():
 def test_a_rebound_parameter_joins_what_the_call_passes():
     assert kind_at(HELPERS, "d", 1) == V.STATIC
     assert kind_at(HELPERS, "e", 1) != V.STATIC
+
+
+# instances of classes whose constructor keeps static facts only (module/instances.py)
+INSTANCES = """\
+import warnings
+import jax
+import jax.numpy as jnp
+
+class BaseWarning(UserWarning):
+    def __init__(self, message):
+        super().__init__(message.strip())
+
+class TypeNamed(BaseWarning):
+    def __init__(self, space, constraint=None):
+        shape = constraint.shape if constraint is not None else ()
+        super().__init__(f"{type(space).__name__} {type(constraint).__name__} {shape}")
+
+class Inherited(TypeNamed):
+    pass
+
+class Formatted(UserWarning):
+    def __init__(self, value):
+        super().__init__(f"got {value}")
+
+class Kept:
+    def __init__(self, value):
+        self.value = value
+
+class Staged:
+    def __init__(self, value):
+        self.scale = jnp.ones(value.shape)
+
+@jax.jit
+def f(x):
+    a = TypeNamed(x, x)
+    b = Inherited(x)
+    c = Formatted(x)
+    d = Kept(x)
+    e = Staged(x)
+    return a, b, c, d, e
+"""
+
+
+def test_a_class_whose_constructor_reads_only_types_and_shapes_builds_a_static_value():
+    assert kind_at(INSTANCES, "a", 1) == V.STATIC
+    assert kind_at(INSTANCES, "b", 1) == V.STATIC
+
+
+def test_a_constructor_that_formats_keeps_or_stages_its_argument_builds_no_static_value():
+    for name in ("c", "d", "e"):
+        assert kind_at(INSTANCES, name, 1) != V.STATIC, name

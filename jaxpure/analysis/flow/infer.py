@@ -23,6 +23,7 @@ from jaxpure.analysis.catalog.arrays import (
 )
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.classes import array_fields, container_fields
+from jaxpure.analysis.module.instances import builds_static_instance, static_instance_classes
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.tree_maps import TREE_MAPS, maps_to_structure
 from jaxpure.analysis.syntax import (
@@ -390,6 +391,9 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
             if any(L.is_traced(infer_kind(ctx, a.value)) for a in call.args):
                 return L.TRACED
             return L.UNKNOWN
+    if builds_static_instance(ctx.index, ctx.resolver, func, ctx.unit,
+                              ctx.facts.imported_static_instances):
+        return L.STATIC  # `SlowFallbackWarning(space, x)` keeping `type(x).__name__` only
     qual = ctx.qualname(func)
     if qual is not None:
         if qual in A.STATIC_CALLS or qual in ctx.static_helpers:
@@ -531,6 +535,8 @@ def static_members(ctx: KindScope) -> tuple[tuple[str, tuple[str, ...]], ...]:
         members = {name for name in declared if name in statics and name not in A.ARRAY_ATTRS}
         members.update(name for name, unit in methods.items()
                        if not name.startswith("__") and _returns_static(ctx, unit, False))
+        if class_name in static_instance_classes(ctx.index, ctx.resolver):
+            members.add("__init__")  # its instances are Python values (module/instances.py)
         if members:
             found.append((class_name, tuple(sorted(members))))
     return tuple(found)

@@ -48,6 +48,9 @@ class ModuleFacts:
         # members of classes imported from other modules that are static on a traced
         # instance (static fields, properties over aux data and shapes: summary.py)
         self.imported_static_members: frozenset[str] = frozenset()
+        # classes imported from other modules whose instances are Python values, by the
+        # names this module calls them (module/instances.py, summary.py)
+        self.imported_static_instances: frozenset[str] = frozenset()
         # id of a unit -> where it is called repeatedly (effects.repeated_units)
         self.repeated_units: dict[int, str] | None = None
 

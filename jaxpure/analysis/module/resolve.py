@@ -17,6 +17,7 @@ class ResolverMemo(TypedDict, total=False):
     """Module-wide answers built on first use."""
 
     model_classes: dict[str, str]  # class name -> "equinox" or "nnx"
+    static_instances: frozenset[str]  # classes whose instances are Python values (instances.py)
 
 
 class Resolver:
