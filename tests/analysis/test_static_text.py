@@ -49,3 +49,17 @@ def test_concatenated_literals_alone_print_no_value():
             print("compiling " "f")
             return x
     """) == []
+
+
+def test_the_class_name_of_a_traced_value_is_static_text():
+    assert printed("""
+        import jax
+
+        @jax.jit
+        def f(solver, x):
+            print(
+                f"{solver.__class__.__name__} is not marked as converging, "
+                f"{type(x).__name__}"
+            )
+            return x
+    """) == [("solver.__class__.__name__", True), ("type(x).__name__", True)]
