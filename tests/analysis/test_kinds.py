@@ -70,14 +70,24 @@ def padded(shape, pad=None):
         pad = shape[0]
     return pad
 
+def grown(shape):
+    sizes = list(shape)
+
+    def grow(v):
+        sizes.append(v)
+
+    grow(jnp.ones(3))
+    return sizes
+
 @jax.jit
 def f(x, y):
+    g = grown(x.shape)
     a = fold_factors(8, x.shape)
     b = sizes(x.shape)
     c = offsets(x.shape[0])
     d = padded(x.shape)
     e = padded(x.shape, y)
-    return a, b, c, d, e
+    return a, b, c, d, e, g
 """
 
 
@@ -91,6 +101,10 @@ def test_a_list_a_helper_extends_with_static_values_is_static():
 
 def test_a_local_a_helper_stores_a_jnp_result_into_is_not_static():
     assert kind_at(HELPERS, "c", 1) == V.UNKNOWN
+
+
+def test_a_local_a_nested_function_names_is_not_followed():
+    assert kind_at(HELPERS, "g", 1) == V.UNKNOWN
 
 
 def test_a_rebound_parameter_joins_what_the_call_passes():

@@ -36,7 +36,7 @@ _DISPLAYS = (cst.Tuple, cst.List, cst.Dict)
 _MAX_DEPTH = 2
 # locals followed for one call, and rounds to their fixed point: bounds on the cost
 _MAX_LOCALS = 24
-_MAX_ROUNDS = 4
+_MAX_ROUNDS = 5
 # what a local followed may be: a Python value or a NumPy array, both complete at trace time
 _CONCRETE: frozenset[int] = frozenset({L.STATIC, L.NUMPY})
 
@@ -133,12 +133,17 @@ def _follow_locals(scope: _CalleeScope, sources: LocalSources, values: list[cst.
     if len(needed) > _MAX_LOCALS:
         return dict.fromkeys(needed, L.UNKNOWN)
     scope.locals = dict.fromkeys(needed, L.STATIC)
+    order = needed[::-1]  # what a local reads was found after it: mostly computed first
     for _ in range(_MAX_ROUNDS):
-        found = {name: _local_kind(scope, sources, name, infer, rebound.get(name))
-                 for name in needed}
-        if found == scope.locals:
-            return {name: kind if kind in _CONCRETE else L.UNKNOWN for name, kind in found.items()}
-        scope.locals = found
+        changed = False
+        for name in order:
+            kind = _local_kind(scope, sources, name, infer, rebound.get(name))
+            if kind != scope.locals[name]:
+                scope.locals[name] = kind
+                changed = True
+        if not changed:
+            return {name: kind if kind in _CONCRETE else L.UNKNOWN
+                    for name, kind in scope.locals.items()}
     return dict.fromkeys(needed, L.UNKNOWN)
 
 

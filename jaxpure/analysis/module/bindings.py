@@ -16,7 +16,9 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis.module.index import ModuleIndex, Unit
-from jaxpure.analysis.syntax import COMPREHENSIONS, children, single_assignment, target_names
+from jaxpure.analysis.syntax import (
+    COMPREHENSIONS, children, names_in, single_assignment, target_names,
+)
 
 __all__ = ["Bindings", "LocalSources", "augmented_names", "binding_value", "single_assignment", "single_value",
            "unit_bindings"]
@@ -140,17 +142,22 @@ class LocalSources:
     """Flow-insensitive: every way each local name of a function gets its value, and every
     value that may be stored into what it holds (``x[i] = v``, ``x.a = v``, ``x.append(v)``,
     ``fill(x, v)``: the other arguments of a call that is passed ``x`` or made on it).
-    Comprehension targets are the comprehension's own, not the function's."""
+    Comprehension targets are the comprehension's own, not the function's. A local that a
+    nested def or class names may be rebound or filled there (``nonlocal``): opaque."""
 
     def __init__(self, unit: Unit) -> None:
         # the value, the iterable, the unpacked value, or the `x += v` statement itself
         self.sources: dict[str, list[tuple[SourceKind, cst.CSTNode | None]]] = {}
         self.stores: dict[str, list[cst.BaseExpression | None]] = {}
+        self._nested: list[cst.CSTNode] = []
         node = unit.node
         if type(node) is cst.FunctionDef:
             for name in unit.declared_global | unit.declared_nonlocal:
                 self._add(name, "opaque", None)
             self._collect(node.body)
+            named = {name.value for nested in self._nested for name in names_in(nested)}
+            for name in named & set(self.sources):
+                self._add(name, "opaque", None)
 
     def _add(self, name: str, how: SourceKind, value: cst.CSTNode | None) -> None:
         self.sources.setdefault(name, []).append((how, value))
@@ -186,6 +193,7 @@ class LocalSources:
             current = stack.pop()
             if isinstance(current, (cst.FunctionDef, cst.ClassDef)):
                 self._add(current.name.value, "opaque", None)
+                self._nested.append(current)
                 continue
             if isinstance(current, (cst.Import, cst.ImportFrom)):
                 names = current.names
