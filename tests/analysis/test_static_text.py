@@ -63,3 +63,17 @@ def test_the_class_name_of_a_traced_value_is_static_text():
             )
             return x
     """) == [("solver.__class__.__name__", True), ("type(x).__name__", True)]
+
+
+def test_the_class_name_of_a_value_of_unknown_kind_is_static_text():
+    assert printed("""
+        import jax
+
+        def run(solver, x):
+            print(f"{solver.__class__.__name__}")
+            return x
+
+        @jax.jit
+        def f(x):
+            return run(make_solver(), x)
+    """) == [("solver.__class__.__name__", True)]

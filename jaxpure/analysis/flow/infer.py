@@ -131,8 +131,10 @@ def _plural_refs(expr: cst.BaseExpression) -> bool:
 
 
 def _attribute_kind(ctx: KindScope, expr: cst.Attribute) -> int:
-    base = infer_kind(ctx, expr.value)
     attr = expr.attr.value
+    if attr == "__class__":
+        return L.STATIC  # any value's type, whatever the value is
+    base = infer_kind(ctx, expr.value)
     if L.is_traced(base):
         if attr in A.STATIC_ATTRS:
             return L.STATIC
@@ -462,7 +464,8 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
         # factors, `2 ** folds`): a constant of the trace, as `np.log(n)` is; anything else
         # it might return stays unknown
         callee = ctx.resolver.function(func, ctx.unit)
-        if callee is not None and returned_kind(ctx, callee, call, infer_kind) in (L.STATIC, L.NUMPY):
+        if callee is not None and \
+                returned_kind(ctx, callee, call, infer_kind) in (L.STATIC, L.NUMPY):
             return L.STATIC
     if type(func) is cst.Attribute:
         receiver = infer_kind(ctx, func.value)

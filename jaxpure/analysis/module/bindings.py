@@ -20,8 +20,8 @@ from jaxpure.analysis.syntax import (
     COMPREHENSIONS, children, names_in, single_assignment, target_names,
 )
 
-__all__ = ["Bindings", "LocalSources", "augmented_names", "binding_value", "single_assignment", "single_value",
-           "unit_bindings"]
+__all__ = ["Bindings", "LocalSources", "augmented_names", "binding_value", "single_assignment",
+           "single_value", "unit_bindings"]
 
 Bindings = dict[str, list[cst.BaseExpression | None]]
 
