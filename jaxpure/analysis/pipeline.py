@@ -47,9 +47,13 @@ def analyze(
     ctx = Context(module, index, resolver, traced_analysis, static_helpers)
     imported: dict[str, frozenset[str]] = {}
     for seed in class_facts:
-        members = frozenset(name for name, kind in seed.keywords if kind == L.STATIC)
+        members = frozenset(name for name, kind in seed.keywords
+                            if kind == L.STATIC and not name.endswith("__init__"))
         imported[seed.function] = imported.get(seed.function, frozenset()) | members
     ctx.facts.imported_classes = imported
+    # a class whose `__init__` is a static member: its instances are Python values
+    ctx.facts.imported_static_instances = frozenset(
+        seed.function for seed in class_facts if ("__init__", L.STATIC) in seed.keywords)
     for seed in seeds:
         ctx.seeded_kinds[seed.function] = _seed_kinds(index, seed, ctx.seeded_kinds.get(seed.function))
         given = _seed_given(index, seed)

@@ -66,7 +66,8 @@ class TraceTimeSideEffect(Rule):
     filter of "always" shows each), except under a static test (`if x.ndim > 1:`, a static
     argument, a module-level setting such as `if config.verbose:`): a message about the
     trace's configuration, meant once; the message may be a warning built in place from
-    static values.
+    static values. A warning built from tracers by a class whose constructor keeps only
+    static facts of them (`type(x).__name__`, `x.shape`) has static text too.
     Seeded generators made in the function (`np.random.default_rng(0)`, or a static
     `seed` argument) are deterministic and not reported. Under a bare `jax.vmap` or `jax.grad`, which re-run the Python body on every
     call, the effect happens per call and is not reported. `jax.debug.print`,
@@ -156,8 +157,8 @@ class TraceTimeSideEffect(Rule):
             if is_trace_message(node):
                 return  # the retrace-logging idiom
             # of a warning, only the message: a category (`DeprecationWarning`) is a class
-            shown = printed_values(
-                _warning_message(node) if effect.category == "warn" else node)
+            shown = _warning_values(ctx, node) if effect.category == "warn" \
+                else printed_values(node)
             if all(static_text(ctx, v) for v in shown) and (
                     shown or effect.category == "warn" and is_deprecation_warning(node)
                     or self._under_static_test(ctx, node)):
@@ -195,15 +196,17 @@ class TraceTimeSideEffect(Rule):
             and ctx.index.imports.lookup("jax") == "jax"
 
 
-def _warning_message(call: cst.Call) -> cst.Call:
-    """The call reduced to what its warning shows: the message, not the category; of a
-    warning built in place (`warn(HolomorphicWarning())`), the arguments it is built from."""
+def _warning_values(ctx: Context, call: cst.Call) -> list[cst.BaseExpression]:
+    """What a warning shows: the values its message formats, not its category; of a
+    warning built in place (`warn(HolomorphicWarning())`), the arguments it is built from,
+    or the warning itself when it is a Python value whatever they are (a class whose
+    constructor keeps only `type(x).__name__` of a tracer: netket's warnings)."""
     if not call.args:
-        return call
+        return printed_values(call)
     message = call.args[0].value
     if type(message) is cst.Call and (dotted_name(message.func) or "").endswith("Warning"):
-        return message
-    return call.with_changes(args=call.args[:1])
+        return [message] if static_text(ctx, message) else printed_values(message)
+    return printed_values(call.with_changes(args=call.args[:1]))
 
 
 def _module_setting(ctx: Context, test: cst.BaseExpression) -> bool:

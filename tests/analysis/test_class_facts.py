@@ -322,3 +322,19 @@ def test_a_textual_summary_reads_parenthesised_and_commented_imports() -> None:
     source = "from . import a  # isort:skip\nfrom .b import (\n    c,  # note\n    d as e,\n)\n"
     assert textual_summary("pkg", "pkg", source).reexports == (
         ("a", "pkg.a"), ("c", "pkg.b.c"), ("e", "pkg.b.d"))
+
+
+def test_a_class_building_static_instances_is_told_to_its_importers() -> None:
+    from jaxpure.analysis.module.summary import Seed
+    from jaxpure.analysis.pipeline import analyze
+    import libcst as cst
+
+    seeds = propagate(_project(
+        _summary("pkg.errors", classes=[("FallbackWarning", ("__init__",))]),
+        _summary("pkg.sample", reexports=[("FallbackWarning", "pkg.errors.FallbackWarning")])))
+    (seed,) = seeds["pkg.sample"]
+    assert isinstance(seed, Seed) and seed.keywords == (("__init__", L.STATIC),)
+    module = cst.parse_module("from pkg.errors import FallbackWarning\n")
+    ctx = analyze(module, {}, seeds=[seed])
+    assert ctx.facts.imported_static_instances == frozenset({"FallbackWarning"})
+    assert ctx.facts.imported_classes == {"FallbackWarning": frozenset()}

@@ -39,3 +39,125 @@ def test_isinstance_narrows_the_true_branch_to_a_python_value():
 
 def test_the_same_name_outside_a_transform_is_not_traced():
     assert not V.is_traced(kind_at(JIT.replace("@jax.jit\n", ""), "y", 1))
+
+
+# a helper's locals, followed for a call with static arguments (flow/returned_kind.py)
+HELPERS = """\
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+def fold_factors(batch, shape):
+    folds = np.zeros((len(shape),), np.int32)
+    for i in range(int(np.log2(batch))):
+        folds[i % len(shape)] += 1
+    factors = 2 ** folds
+    return factors
+
+def sizes(shape):
+    found = []
+    for n in shape:
+        found += [n // 2]
+    return found
+
+def offsets(n):
+    out = np.zeros(n)
+    out[0] = jnp.sum(jnp.arange(n))
+    return out
+
+def padded(shape, pad=None):
+    if pad is None:
+        pad = shape[0]
+    return pad
+
+def grown(shape):
+    sizes = list(shape)
+
+    def grow(v):
+        sizes.append(v)
+
+    grow(jnp.ones(3))
+    return sizes
+
+@jax.jit
+def f(x, y):
+    g = grown(x.shape)
+    a = fold_factors(8, x.shape)
+    b = sizes(x.shape)
+    c = offsets(x.shape[0])
+    d = padded(x.shape)
+    e = padded(x.shape, y)
+    return a, b, c, d, e, g
+"""
+
+
+def test_a_helper_returning_numpy_it_computed_from_static_arguments_gives_a_static_value():
+    assert kind_at(HELPERS, "a", 1) == V.STATIC
+
+
+def test_a_list_a_helper_extends_with_static_values_is_static():
+    assert kind_at(HELPERS, "b", 1) == V.STATIC
+
+
+def test_a_local_a_helper_stores_a_jnp_result_into_is_not_static():
+    assert kind_at(HELPERS, "c", 1) == V.UNKNOWN
+
+
+def test_a_local_a_nested_function_names_is_not_followed():
+    assert kind_at(HELPERS, "g", 1) == V.UNKNOWN
+
+
+def test_a_rebound_parameter_joins_what_the_call_passes():
+    assert kind_at(HELPERS, "d", 1) == V.STATIC
+    assert kind_at(HELPERS, "e", 1) != V.STATIC
+
+
+# instances of classes whose constructor keeps static facts only (module/instances.py)
+INSTANCES = """\
+import warnings
+import jax
+import jax.numpy as jnp
+
+class BaseWarning(UserWarning):
+    def __init__(self, message):
+        super().__init__(message.strip())
+
+class TypeNamed(BaseWarning):
+    def __init__(self, space, constraint=None):
+        shape = constraint.shape if constraint is not None else ()
+        super().__init__(f"{type(space).__name__} {type(constraint).__name__} {shape}")
+
+class Inherited(TypeNamed):
+    pass
+
+class Formatted(UserWarning):
+    def __init__(self, value):
+        super().__init__(f"got {value}")
+
+class Kept:
+    def __init__(self, value):
+        self.value = value
+
+class Staged:
+    def __init__(self, value):
+        self.scale = jnp.ones(value.shape)
+
+@jax.jit
+def f(x):
+    a = TypeNamed(x, x)
+    b = Inherited(x)
+    c = Formatted(x)
+    d = Kept(x)
+    e = Staged(x)
+    return a, b, c, d, e
+"""
+
+
+def test_a_class_whose_constructor_reads_only_types_and_shapes_builds_a_static_value():
+    assert kind_at(INSTANCES, "a", 1) == V.STATIC
+    assert kind_at(INSTANCES, "b", 1) == V.STATIC
+
+
+def test_a_constructor_that_formats_keeps_or_stages_its_argument_builds_no_static_value():
+    for name in ("c", "d", "e"):
+        assert kind_at(INSTANCES, name, 1) != V.STATIC, name

@@ -10,10 +10,11 @@ from collections.abc import Callable
 
 import libcst as cst
 
-# Attributes of an array that are static Python values even when the array is traced.
+# Attributes of an array that are static Python values even when the array is traced
+# (and `__class__`, any value's type: `solver.__class__.__name__` of a traced module).
 STATIC_ATTRS = frozenset(
     {"shape", "ndim", "dtype", "size", "itemsize", "nbytes", "sharding", "weak_type",
-     "aval", "named_shape", "device", "format", "committed"}
+     "aval", "named_shape", "device", "format", "committed", "__class__"}
 )
 ARRAY_ATTRS = frozenset({"T", "mT", "real", "imag", "at"})
 # Names that say "a boolean": a pytree container is never called this, so a traced value

@@ -23,6 +23,7 @@ from jaxpure.analysis.catalog.arrays import (
 )
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.classes import array_fields, container_fields
+from jaxpure.analysis.module.instances import builds_static_instance, static_instance_classes
 from jaxpure.analysis.module.tree_maps import TREE_MAPS, maps_to_structure
 from jaxpure.analysis.syntax import at_update_base, is_int_literal
 from jaxpure.analysis.catalog.transforms import CONTROL_FLOW, lookup
@@ -122,8 +123,10 @@ def _plural_refs(expr: cst.BaseExpression) -> bool:
 
 
 def _attribute_kind(ctx: KindScope, expr: cst.Attribute) -> int:
-    base = infer_kind(ctx, expr.value)
     attr = expr.attr.value
+    if attr == "__class__":
+        return L.STATIC  # any value's type, whatever the value is
+    base = infer_kind(ctx, expr.value)
     if L.is_traced(base):
         if attr in A.STATIC_ATTRS:
             return L.STATIC
@@ -293,6 +296,9 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
             if any(L.is_traced(infer_kind(ctx, a.value)) for a in call.args):
                 return L.TRACED
             return L.UNKNOWN
+    if builds_static_instance(ctx.index, ctx.resolver, func, ctx.unit,
+                              ctx.facts.imported_static_instances):
+        return L.STATIC  # `SlowFallbackWarning(space, x)` keeping `type(x).__name__` only
     qual = ctx.qualname(func)
     if qual is not None:
         if qual in A.STATIC_CALLS or qual in ctx.static_helpers:
@@ -357,9 +363,12 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
     elif ctx.traced and call.args:
         # no argument traced: a helper of this module whose every return is static for
         # these arguments (`pick_factors(x.shape)` returning `len(shape)`) gives a static
-        # value; anything else it might return stays unknown
+        # value, and so does one returning NumPy it computed from them (jax-md's fold
+        # factors, `2 ** folds`): a constant of the trace, as `np.log(n)` is; anything else
+        # it might return stays unknown
         callee = ctx.resolver.function(func, ctx.unit)
-        if callee is not None and returned_kind(ctx, callee, call, infer_kind) == L.STATIC:
+        if callee is not None and \
+                returned_kind(ctx, callee, call, infer_kind) in (L.STATIC, L.NUMPY):
             return L.STATIC
     if type(func) is cst.Attribute:
         receiver = infer_kind(ctx, func.value)
@@ -408,10 +417,17 @@ def static_members(ctx: KindScope) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """For the module summary: each class of this module with the members that are Python
     values on a traced instance (its static fields, its methods and properties built only
     from static values, and paths through its fields' classes), so that modules importing
-    it know them too."""
+    it know them too; `__init__` marks a class whose instances are Python values
+    (module/instances.py)."""
     facts = ctx.facts.class_facts
-    found = ((name, tuple(sorted(facts.members(name)))) for name in ctx.index.class_nodes)
+    static_instances = static_instance_classes(ctx.index, ctx.resolver)
+    found = ((name, tuple(sorted(facts.members(name) | _init_if(name in static_instances))))
+             for name in ctx.index.class_nodes)
     return tuple((name, members) for name, members in found if members)
+
+
+def _init_if(static_instance: bool) -> frozenset[str]:
+    return frozenset({"__init__"}) if static_instance else frozenset()
 
 
 # ---------------------------------------------------------------------------------

@@ -5,19 +5,27 @@ statements read with its parameters holding the kinds of the call's arguments.
 ``state.step % self.period == 0`` on another: called on a traced ``state``, the result
 may be a tracer (kfac's ``sync`` flag). Callers are walked before their callees, so the
 helper's own walk cannot say; its returns are read here, one call at a time, and only
-when every return has a kind that is known (a local name the helper binds is not).
+when every return has a kind that is known.
+
+A local name the helper returns (``factors = 2 ** folds; return factors``, jax-md's fold
+factors) is followed through every way the helper binds it and every value it stores into
+it (``folds[d] += 1``), flow-insensitively, to a fixed point: a local that is a Python or
+NumPy value for every one of them is one; anything else about a local stays unknown here
+(the helper's own walk says what it holds).
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Callable
 
 import libcst as cst
 
 from jaxpure.analysis import lattice as L
 from jaxpure.analysis.flow.domain import KindScope
+from jaxpure.analysis.module.bindings import LocalSources
 from jaxpure.analysis.module.index import Unit
-from jaxpure.analysis.syntax import returned_values
+from jaxpure.analysis.syntax import names_in, returned_values
 
 Infer = Callable[[KindScope, cst.BaseExpression], int]
 
@@ -26,6 +34,11 @@ _DISPLAYS = (cst.Tuple, cst.List, cst.Dict)
 
 # helpers read inside helpers: a bound on recursion and on the cost of one call's kind
 _MAX_DEPTH = 2
+# locals followed for one call, and rounds to their fixed point: bounds on the cost
+_MAX_LOCALS = 24
+_MAX_ROUNDS = 5
+# what a local followed may be: a Python value or a NumPy array, both complete at trace time
+_CONCRETE: frozenset[int] = frozenset({L.STATIC, L.NUMPY})
 
 
 class _CalleeScope:
@@ -36,6 +49,7 @@ class _CalleeScope:
         self._callee = callee
         self._params = params
         self.returned_depth = depth
+        self.locals: dict[str, int] = {}  # the helper's locals followed, once known
 
     def __getattr__(self, name: str) -> object:
         return getattr(self._outer, name)
@@ -57,11 +71,13 @@ class _CalleeScope:
         return self._outer.caching_via
 
     def lookup(self, name: str) -> int:
+        if name in self.locals:
+            return self.locals[name]
         if name in self._params:
             return self._params[name]
         if name in ("None", "True", "False"):
             return L.STATIC
-        return L.UNKNOWN  # the helper's locals (not followed) and module names
+        return L.UNKNOWN  # locals not followed, and module names
 
     def qualname(self, expr: cst.BaseExpression) -> str | None:
         return self._outer.resolver.qualname(expr, self._callee)
@@ -81,8 +97,8 @@ def returned_kind(ctx: KindScope, callee: Unit, call: cst.Call, infer: Infer) ->
         return None
     params: dict[str, int] = {}
     for p in callee.params:
-        if p.star or p.name in callee.assigned:
-            continue  # rebound in the helper (`tensor = jnp.pad(tensor, ...)`): a local
+        if p.star:
+            continue
         if callee.parent_is_class and p.index == 0 and not callee.is_staticmethod \
                 and type(call.func) is cst.Attribute:
             params[p.name] = L.STATIC  # self: Python state, as the walk binds it
@@ -90,7 +106,12 @@ def returned_kind(ctx: KindScope, callee: Unit, call: cst.Call, infer: Infer) ->
             params[p.name] = infer(ctx, passed[p.name])
         elif p.default is not None:
             params[p.name] = infer(ctx, p.default)
-    scope = _CalleeScope(ctx, callee, params, depth + 1)
+    # a parameter rebound in the helper (`tensor = jnp.pad(tensor, ...)`) is a local: what
+    # the call passes is one of its values
+    rebound = {name: kind for name, kind in params.items() if name in callee.assigned}
+    scope = _CalleeScope(ctx, callee, {name: kind for name, kind in params.items()
+                                       if name not in rebound}, depth + 1)
+    scope.locals = _follow_locals(scope, ctx.facts.local_sources(callee), values, infer, rebound)
     found: int | None = None
     for value in values:
         kind = infer(scope, value)  # type: ignore[arg-type]  # a KindScope by delegation
@@ -98,3 +119,73 @@ def returned_kind(ctx: KindScope, callee: Unit, call: cst.Call, infer: Infer) ->
             return None
         found = kind if found is None else L.join(found, kind)
     return found
+
+
+def _follow_locals(scope: _CalleeScope, sources: LocalSources, values: list[cst.BaseExpression],
+                   infer: Infer, rebound: dict[str, int]) -> dict[str, int]:
+    """The kinds of the helper's locals its returns read, directly or through each other:
+    the least fixed point of their bindings, each local starting as a Python value; a
+    local that is no Python or NumPy value at the fixed point is unknown (so is every
+    local, when there are too many or no fixed point within a few rounds)."""
+    needed = _needed_locals(sources, values)
+    if not needed:
+        return {}
+    if len(needed) > _MAX_LOCALS:
+        return dict.fromkeys(needed, L.UNKNOWN)
+    scope.locals = dict.fromkeys(needed, L.STATIC)
+    order = needed[::-1]  # what a local reads was found after it: mostly computed first
+    for _ in range(_MAX_ROUNDS):
+        changed = False
+        for name in order:
+            kind = _local_kind(scope, sources, name, infer, rebound.get(name))
+            if kind != scope.locals[name]:
+                scope.locals[name] = kind
+                changed = True
+        if not changed:
+            return {name: kind if kind in _CONCRETE else L.UNKNOWN
+                    for name, kind in scope.locals.items()}
+    return dict.fromkeys(needed, L.UNKNOWN)
+
+
+def _needed_locals(sources: LocalSources, values: list[cst.BaseExpression]) -> list[str]:
+    """The locals the returned values read, and those their bindings and stores read."""
+    needed: list[str] = []
+    frontier: list[cst.CSTNode | None] = list(values)
+    while frontier:
+        node = frontier.pop()
+        if node is None:
+            continue
+        for name in names_in(node, attributes=False):
+            if name.value in sources.sources and name.value not in needed:
+                needed.append(name.value)
+                frontier.extend(value for _how, value in sources.sources[name.value])
+                frontier.extend(sources.stores.get(name.value, ()))
+    return needed
+
+
+def _local_kind(scope: _CalleeScope, sources: LocalSources, name: str, infer: Infer,
+                passed: int | None) -> int:
+    """The join of what every binding of ``name`` gives it, in this round; unknown when a
+    value stored into it may be no Python or NumPy value (`parts.append(x + 1)`)."""
+    kinds = [] if passed is None else [passed]
+    for how, value in sources.sources.get(name, ()):
+        if how == "value" and isinstance(value, cst.BaseExpression):
+            kinds.append(infer(scope, value))  # type: ignore[arg-type]  # a KindScope by delegation
+        elif how == "augmented" and type(value) is cst.AugAssign:
+            operand = infer(scope, value.value)  # type: ignore[arg-type]
+            current = scope.locals.get(name, L.UNKNOWN)
+            # `shape += [n, m]`: a longer list; `n += 1`, `folds = folds * 2`: arithmetic
+            kinds.append(L.container([current, operand]) if isinstance(value.value, _DISPLAYS)
+                         else L.arith([current, operand]))
+        elif how in ("element", "part") and isinstance(value, cst.BaseExpression):
+            whole = infer(scope, value)  # type: ignore[arg-type]
+            kinds.append(whole if whole in _CONCRETE else L.TRACED if L.is_traced(whole)
+                         else L.UNKNOWN)
+        else:
+            kinds.append(L.UNKNOWN)  # `with ... as x`, an import, a nested def
+    if not kinds:
+        return L.UNKNOWN
+    for stored in sources.stores.get(name, ()):
+        if stored is None or infer(scope, stored) not in _CONCRETE:  # type: ignore[arg-type]
+            return L.UNKNOWN
+    return functools.reduce(L.join, kinds)

@@ -4,7 +4,9 @@
   function or at module level (``init = State(...)``);
 * :func:`single_assignment`: the value of the one plain assignment to a name in a body;
 * :func:`unit_bindings`: every binding of every name in a function (memoised per unit in
-  ModuleFacts.unit_bindings), and :func:`binding_value` for a module-level binding record.
+  ModuleFacts.unit_bindings), and :func:`binding_value` for a module-level binding record;
+* :class:`LocalSources`: how each local of a function gets its value, and what may be
+  stored into it (memoised per unit in ModuleFacts.local_sources).
 
 Flow-insensitive: what a name holds at one point of the walk is the flow domains' business.
 """
@@ -14,10 +16,12 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis.module.index import ModuleIndex, Unit
-from jaxpure.analysis.syntax import COMPREHENSIONS, children, single_assignment, target_names
+from jaxpure.analysis.syntax import (
+    COMPREHENSIONS, children, names_in, single_assignment, target_names,
+)
 
-__all__ = ["Bindings", "augmented_names", "binding_value", "single_assignment", "single_value",
-           "unit_bindings"]
+__all__ = ["Bindings", "LocalSources", "augmented_names", "binding_value", "single_assignment",
+           "single_value", "unit_bindings"]
 
 Bindings = dict[str, list[cst.BaseExpression | None]]
 
@@ -125,3 +129,110 @@ def binding_value(binding: object) -> cst.BaseExpression | None:
     if getattr(binding, "augmented", False):
         return None
     return getattr(binding, "value", None)
+
+
+# How a local name gets a value (LocalSources.sources): `x = v` ("value"), `x += v`
+# ("augmented"), `for x in v` / `for x, y in v` ("element": an element of v), `x, y = v`
+# ("part": a part of v), and anything whose value is not written ("opaque": `with ... as x`,
+# `except E as x`, an import, a nested def, a `global`/`nonlocal` name).
+SourceKind = str
+
+
+class LocalSources:
+    """Flow-insensitive: every way each local name of a function gets its value, and every
+    value that may be stored into what it holds (``x[i] = v``, ``x.a = v``, ``x.append(v)``,
+    ``fill(x, v)``: the other arguments of a call that is passed ``x`` or made on it).
+    Comprehension targets are the comprehension's own, not the function's. A local that a
+    nested def or class names may be rebound or filled there (``nonlocal``): opaque."""
+
+    def __init__(self, unit: Unit) -> None:
+        # the value, the iterable, the unpacked value, or the `x += v` statement itself
+        self.sources: dict[str, list[tuple[SourceKind, cst.CSTNode | None]]] = {}
+        self.stores: dict[str, list[cst.BaseExpression | None]] = {}
+        self._nested: list[cst.CSTNode] = []
+        node = unit.node
+        if type(node) is cst.FunctionDef:
+            for name in unit.declared_global | unit.declared_nonlocal:
+                self._add(name, "opaque", None)
+            self._collect(node.body)
+            named = {name.value for nested in self._nested for name in names_in(nested)}
+            for name in named & set(self.sources):
+                self._add(name, "opaque", None)
+
+    def _add(self, name: str, how: SourceKind, value: cst.CSTNode | None) -> None:
+        self.sources.setdefault(name, []).append((how, value))
+
+    def _store(self, target: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
+        root = target
+        while isinstance(root, (cst.Attribute, cst.Subscript)):
+            root = root.value
+        if type(root) is cst.Name:
+            self.stores.setdefault(root.value, []).append(value)
+
+    def _bind(self, target: cst.BaseExpression, how: SourceKind,
+              value: cst.BaseExpression | None) -> None:
+        if type(target) is cst.Name:
+            self._add(target.value, how, value)
+        elif isinstance(target, (cst.Attribute, cst.Subscript)):
+            self._store(target, value if how == "value" else None)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            parts = value.elements if how == "value" and isinstance(value, (cst.Tuple, cst.List)) \
+                and len(value.elements) == len(target.elements) \
+                and not any(type(e) is cst.StarredElement for e in value.elements) else None
+            for position, element in enumerate(target.elements):
+                if parts is not None:
+                    self._bind(element.value, "value", parts[position].value)
+                else:
+                    self._bind(element.value, "element" if how == "element" else "part", value)
+        elif type(target) is cst.StarredElement:
+            self._bind(target.value, "opaque", None)
+
+    def _collect(self, body: cst.CSTNode) -> None:
+        stack: list[cst.CSTNode] = [body]
+        while stack:
+            current = stack.pop()
+            if isinstance(current, (cst.FunctionDef, cst.ClassDef)):
+                self._add(current.name.value, "opaque", None)
+                self._nested.append(current)
+                continue
+            if isinstance(current, (cst.Import, cst.ImportFrom)):
+                names = current.names
+                for alias in () if isinstance(names, cst.ImportStar) else names:
+                    name: cst.BaseExpression = alias.asname.name if alias.asname is not None \
+                        else alias.name
+                    while type(name) is cst.Attribute:
+                        name = name.value
+                    if type(name) is cst.Name:
+                        self._add(name.value, "opaque", None)
+                continue
+            if type(current) is cst.Assign:
+                for target in current.targets:
+                    self._bind(target.target, "value", current.value)
+            elif type(current) is cst.AnnAssign and current.value is not None:
+                self._bind(current.target, "value", current.value)
+            elif type(current) is cst.AugAssign:
+                if type(current.target) is cst.Name:
+                    self._add(current.target.value, "augmented", current)
+                else:
+                    self._store(current.target, current.value)
+            elif type(current) is cst.NamedExpr:
+                self._bind(current.target, "value", current.value)
+            elif type(current) is cst.For:
+                self._bind(current.target, "element", current.iter)
+            elif type(current) is cst.AsName:
+                self._bind(current.name, "opaque", None)
+            elif type(current) is cst.Call:
+                self._call_stores(current)
+            stack.extend(children(current))
+
+    def _call_stores(self, call: cst.Call) -> None:
+        """``x.append(v)``, ``fill(x, v)``: each other argument may end up in ``x``."""
+        values = [arg.value for arg in call.args]
+        if type(call.func) is cst.Attribute:
+            for value in values:
+                self._store(call.func.value, value)
+        for position, value in enumerate(values):
+            if isinstance(value, (cst.Name, cst.Attribute, cst.Subscript)):
+                others = values[:position] + values[position + 1:]
+                for other in others:
+                    self._store(value, other)

@@ -14,7 +14,7 @@ import libcst as cst
 
 from jaxpure.analysis.module.attributes import SelfAttributes
 from jaxpure.analysis.module.class_facts import ClassFacts
-from jaxpure.analysis.module.bindings import Bindings, augmented_names, unit_bindings
+from jaxpure.analysis.module.bindings import Bindings, LocalSources, augmented_names, unit_bindings
 from jaxpure.analysis.module.globals import StaleNames
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.jit_switches import jit_off_flags
@@ -34,6 +34,7 @@ class ModuleFacts:
         self.static_helpers = static_helpers
         self._unit_bindings: dict[int, Bindings] = {}
         self._augmented: dict[int, dict[str, int]] = {}
+        self._local_sources: dict[int, LocalSources] = {}
         # memos filled by the questions that compute them (they need the walk's context):
         # (id of a helper's unit, parameter) -> whether the helper draws from that key
         self.helper_consumes: dict[tuple[int, str], bool] = {}
@@ -45,6 +46,9 @@ class ModuleFacts:
         # that are static on a traced instance (static fields, properties over aux data and
         # shapes, paths through fields: summary.py); set before the walk (pipeline.py)
         self.imported_classes: dict[str, frozenset[str]] = {}
+        # classes imported from other modules whose instances are Python values, by the
+        # names this module calls them (module/instances.py, summary.py)
+        self.imported_static_instances: frozenset[str] = frozenset()
         # id of a unit -> where it is called repeatedly (effects.repeated_units)
         self.repeated_units: dict[int, str] | None = None
 
@@ -58,6 +62,12 @@ class ModuleFacts:
         found = self._augmented.get(id(unit))
         if found is None:
             found = self._augmented[id(unit)] = augmented_names(unit)
+        return found
+
+    def local_sources(self, unit: Unit) -> LocalSources:
+        found = self._local_sources.get(id(unit))
+        if found is None:
+            found = self._local_sources[id(unit)] = LocalSources(unit)
         return found
 
     @cached_property

@@ -18,6 +18,7 @@ class ResolverMemo(TypedDict, total=False):
 
     model_classes: dict[str, str]  # class name -> "equinox" or "nnx"
     declared_members: frozenset[str]  # member names the module's classes declare
+    static_instances: frozenset[str]  # classes whose instances are Python values (instances.py)
 
 
 class Resolver:

@@ -127,15 +127,23 @@ def printed_values(call: cst.Call) -> list[cst.BaseExpression]:
     for arg in call.args:
         if arg.keyword is not None:
             continue
-        value = arg.value
-        if isinstance(value, (cst.SimpleString, cst.ConcatenatedString)):
-            continue
-        if type(value) is cst.FormattedString:
-            found.extend(p.expression for p in value.parts
-                         if type(p) is cst.FormattedStringExpression)
-            continue
-        found.append(value)
+        fields = _formatted_fields(arg.value)
+        found.extend([arg.value] if fields is None else fields)
     return found
+
+
+def _formatted_fields(node: cst.BaseExpression) -> list[cst.BaseExpression] | None:
+    """The values a string literal formats: an f-string's fields, also in an implicit
+    concatenation (``f"factors {factors}, " f"shape {x.shape}"``, one f-string per line);
+    None when ``node`` is no string literal."""
+    if type(node) is cst.SimpleString:
+        return []
+    if type(node) is cst.FormattedString:
+        return [p.expression for p in node.parts if type(p) is cst.FormattedStringExpression]
+    if type(node) is cst.ConcatenatedString:
+        left, right = _formatted_fields(node.left), _formatted_fields(node.right)
+        return None if left is None or right is None else left + right
+    return None
 
 
 def static_text(ctx: Context, node: cst.BaseExpression) -> bool:
@@ -144,11 +152,9 @@ def static_text(ctx: Context, node: cst.BaseExpression) -> bool:
     ``repr`` and ``+``/``%`` (``name.replace("_", " ")`` on a static ``name``). A traced
     value anywhere in it (``f"{x}"``, ``"got " + str(x)``) makes it a tracer's text, though
     ``str(x)`` itself is a Python string."""
-    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
-        return True
-    if type(node) is cst.FormattedString:
-        return all(static_text(ctx, p.expression) for p in node.parts
-                   if type(p) is cst.FormattedStringExpression)
+    fields = _formatted_fields(node)
+    if fields is not None:
+        return all(static_text(ctx, field) for field in fields)
     if type(node) is cst.BinaryOperation and type(node.operator) in (cst.Add, cst.Modulo):
         return static_text(ctx, node.left) and static_text(ctx, node.right)
     if isinstance(node, (cst.Tuple, cst.List)):
