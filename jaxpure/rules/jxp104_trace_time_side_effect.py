@@ -4,7 +4,7 @@ import libcst as cst
 
 from jaxpure.analysis import (
     Context, debug_print_call, dotted_name, enclosing_if_tests, is_deprecation_warning,
-    is_trace_message, printed_values, side_effect_of, static_test, static_text,
+    is_trace_message, printed_values, shows_traced, side_effect_of, static_test, static_text,
 )
 from jaxpure.rules.base import Invalid, Replacement, Rule
 
@@ -66,7 +66,8 @@ class TraceTimeSideEffect(Rule):
     filter of "always" shows each), except under a static test (`if x.ndim > 1:`, a static
     argument, a module-level setting such as `if config.verbose:`): a message about the
     trace's configuration, meant once; the message may be a warning built in place from
-    static values. A warning built from tracers by a class whose constructor keeps only
+    static values, or show values no tracer is known to reach (the entries of a dict of
+    layer settings); one that shows a traced value is still reported. A warning built from tracers by a class whose constructor keeps only
     static facts of them (`type(x).__name__`, `x.shape`) has static text too.
     Seeded generators made in the function (`np.random.default_rng(0)`, or a static
     `seed` argument) are deterministic and not reported. Under a bare `jax.vmap` or `jax.grad`, which re-run the Python body on every
@@ -160,11 +161,13 @@ class TraceTimeSideEffect(Rule):
             shown = _warning_values(ctx, node) if effect.category == "warn" \
                 else printed_values(node)
             if all(static_text(ctx, v) for v in shown) and (
-                    shown or effect.category == "warn" and is_deprecation_warning(node)
-                    or self._under_static_test(ctx, node)):
+                    shown or effect.category == "warn" and is_deprecation_warning(node)):
                 # shapes, dtypes, static arguments: complete at trace time; a deprecation
-                # is about the code, meant once; constant text under a static test is about
-                # the trace's configuration
+                # is about the code, meant once
+                return
+            if not any(shows_traced(ctx, v) for v in shown) and self._under_static_test(ctx, node):
+                # text under a static test is about the trace's configuration, and so are
+                # values no tracer is known to reach (a config dict's entries)
                 return
         what, fix, detail = _CONSEQUENCE[effect.category]
         replacement = None

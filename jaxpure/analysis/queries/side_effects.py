@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
 import libcst as cst
 
@@ -25,7 +25,7 @@ from jaxpure.analysis.catalog.side_effects import (
     TEXT_BUILTINS,
     TRACE_MESSAGE,
 )
-from jaxpure.analysis.lattice import STATIC
+from jaxpure.analysis.lattice import STATIC, is_traced
 from jaxpure.analysis.module.imports import dotted_name
 
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
@@ -152,16 +152,32 @@ def static_text(ctx: Context, node: cst.BaseExpression) -> bool:
     ``repr`` and ``+``/``%`` (``name.replace("_", " ")`` on a static ``name``). A traced
     value anywhere in it (``f"{x}"``, ``"got " + str(x)``) makes it a tracer's text, though
     ``str(x)`` itself is a Python string."""
+    return all(ctx.kind(value) == STATIC for value in _shown_values(ctx, node))
+
+
+def shows_traced(ctx: Context, node: cst.BaseExpression) -> bool:
+    """Whether some value a printed expression shows is known to be traced (its text is a
+    tracer's); a value of unknown kind (a config dict's entry) is not."""
+    return any(is_traced(ctx.kind(value)) for value in _shown_values(ctx, node))
+
+
+def _shown_values(ctx: Context, node: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
+    """The values text shows, through the formatting, concatenation, ``str``/``repr`` and
+    string methods that build it."""
     fields = _formatted_fields(node)
     if fields is not None:
-        return all(static_text(ctx, field) for field in fields)
-    if type(node) is cst.BinaryOperation and type(node.operator) in (cst.Add, cst.Modulo):
-        return static_text(ctx, node.left) and static_text(ctx, node.right)
-    if isinstance(node, (cst.Tuple, cst.List)):
-        return all(static_text(ctx, e.value) for e in node.elements)
-    if type(node) is cst.Call and _builds_text(ctx, node):
-        return all(static_text(ctx, a.value) for a in node.args)
-    return bool(ctx.kind(node) == STATIC)
+        parts: list[cst.BaseExpression] = fields
+    elif type(node) is cst.BinaryOperation and type(node.operator) in (cst.Add, cst.Modulo):
+        parts = [node.left, node.right]
+    elif isinstance(node, (cst.Tuple, cst.List)):
+        parts = [e.value for e in node.elements]
+    elif type(node) is cst.Call and _builds_text(ctx, node):
+        parts = [a.value for a in node.args]
+    else:
+        yield node
+        return
+    for part in parts:
+        yield from _shown_values(ctx, part)
 
 
 def static_test(ctx: Context, test: cst.BaseExpression) -> bool:
