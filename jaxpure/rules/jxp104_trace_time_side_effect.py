@@ -66,8 +66,9 @@ class TraceTimeSideEffect(Rule):
     filter of "always" shows each), except under a static test (`if x.ndim > 1:`, a static
     argument, a module-level setting such as `if config.verbose:`): a message about the
     trace's configuration, meant once; the message may be a warning built in place from
-    static values, or show values no tracer is known to reach (the entries of a dict of
-    layer settings); one that shows a traced value is still reported. A warning built from tracers by a class whose constructor keeps only
+    static values, or a warning show values no tracer is known to reach (the entries of a
+    dict of layer settings). A print under a debug flag (`if verbose: print(f"{x=}")`) and a
+    message that shows a traced value are still reported. A warning built from tracers by a class whose constructor keeps only
     static facts of them (`type(x).__name__`, `x.shape`) has static text too.
     Seeded generators made in the function (`np.random.default_rng(0)`, or a static
     `seed` argument) are deterministic and not reported. Under a bare `jax.vmap` or `jax.grad`, which re-run the Python body on every
@@ -161,13 +162,17 @@ class TraceTimeSideEffect(Rule):
             shown = _warning_values(ctx, node) if effect.category == "warn" \
                 else printed_values(node)
             if all(static_text(ctx, v) for v in shown) and (
-                    shown or effect.category == "warn" and is_deprecation_warning(node)):
+                    shown or effect.category == "warn" and is_deprecation_warning(node)
+                    or self._under_static_test(ctx, node)):
                 # shapes, dtypes, static arguments: complete at trace time; a deprecation
-                # is about the code, meant once
+                # is about the code, meant once; constant text under a static test is about
+                # the trace's configuration
                 return
-            if not any(shows_traced(ctx, v) for v in shown) and self._under_static_test(ctx, node):
-                # text under a static test is about the trace's configuration, and so are
-                # values no tracer is known to reach (a config dict's entries)
+            if effect.category == "warn" and self._under_static_test(ctx, node) and \
+                    not any(shows_traced(ctx, v) for v in shown):
+                # so is a warning there showing values no tracer is known to reach (a config
+                # dict's entries); a print under a debug flag (`if verbose: print(f"{x=}")`)
+                # shows its values and is told
                 return
         what, fix, detail = _CONSEQUENCE[effect.category]
         replacement = None
