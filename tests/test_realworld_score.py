@@ -72,3 +72,16 @@ def test_a_whole_tree_run_reports_a_planted_key_reuse(tmp_path: Path) -> None:
     entry = _entry("1", "pkg/m.py", 6, "JXP301", line_sha256=rebuild.line_digest(source.splitlines()[5]))
     assert rebuild.check_line(tmp_path, entry) is None
     assert score.match_entry(entry, score.findings_by_file(tmp_path, findings))[1]
+
+
+def test_the_held_out_set_shares_no_project_with_the_benchmark_and_has_its_fields() -> None:
+    """heldout.json is scored apart (score.py --bugs): its projects were not mined for the
+    benchmark, and each entry has what the scorer reads."""
+    folder = ROOT / "benchmarks" / "realworld"
+    benchmark = rebuild.load_entries(folder / "bugs.json")
+    held_out = rebuild.load_entries(folder / "heldout.json")
+    assert {e["repository"] for e in benchmark}.isdisjoint(e["repository"] for e in held_out)
+    needed = {"id", "repository", "fix_commit", "parent_commit", "path", "line",
+              "line_sha256", "expected_code", "category", "traced_by", "description"}
+    assert all(needed <= entry.keys() for entry in held_out)
+    assert len({e["id"] for e in benchmark + held_out}) == len(benchmark) + len(held_out)

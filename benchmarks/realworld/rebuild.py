@@ -90,8 +90,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirror", type=Path, default=DEFAULT_MIRROR)
     parser.add_argument("--trees", type=Path, default=DEFAULT_TREES)
+    parser.add_argument("--bugs", type=Path, default=HERE / "bugs.json",
+                        help="the entries to score (heldout.json: the held-out set)")
     args = parser.parse_args(argv)
-    entries = load_entries()
+    entries = load_entries(args.bugs)
     problems: list[str] = []
     for repository, parent in sorted({(e["repository"], e["parent_commit"]) for e in entries}):
         if not git_dir(args.mirror, repository).is_dir():

@@ -124,12 +124,14 @@ def render(summary: dict) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--trees", type=Path, default=DEFAULT_TREES)
+    parser.add_argument("--bugs", type=Path, default=HERE / "bugs.json",
+                        help="the entries to score (heldout.json: the held-out set)")
     parser.add_argument("--jaxpure", type=Path, default=DEFAULT_JAXPURE)
     parser.add_argument("--timeout", type=int, default=1800, help="seconds per tree")
     parser.add_argument("--json", type=Path, help="also write the summary here")
     parser.add_argument("--reuse", type=Path, help="read and write raw findings per tree in this directory")
     args = parser.parse_args(argv)
-    entries = load_entries()
+    entries = load_entries(args.bugs)
     results: dict[str, tuple[bool, bool, list[str]]] = {}
     for repository, parent in sorted({(e["repository"], e["parent_commit"]) for e in entries}):
         tree = tree_dir(args.trees, repository, parent)
