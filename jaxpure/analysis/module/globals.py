@@ -14,7 +14,9 @@ from jaxpure.analysis.module.module_rebinding import ModuleOrder
 from jaxpure.analysis.module.rebinding import rebound_between_uses
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.syntax import (
+    contains,
     inner_statements,
+    names_in,
     lazily_initialised,
     reads_any,
     returned_values,
@@ -39,6 +41,7 @@ class StaleNames:
                  external: frozenset[int] = frozenset()) -> None:
         self.index = index
         self.resolver = resolver
+        self._module = module
         # the order module code runs its traced functions in (`external`: the units traced
         # through callers in other modules, which may run at any time)
         self._order = ModuleOrder(module, index, external) if module is not None else None
@@ -76,6 +79,8 @@ class StaleNames:
             return None
         bindings = index.bindings.get(name, [])
         if not bindings or self._scoped_by_context_managers(name, bindings):
+            return None
+        if self._filled_at_import(name, reader):
             return None
         if name in index.global_writes and not self._writers_clear_caches(name) \
                 and not self._lazily_initialised(name, bindings):
@@ -127,6 +132,37 @@ class StaleNames:
         mutations = sum(1 for unit, base in self.index.mutations
                         if base == name and refers_to_module(unit, name))
         return keys if literal and literal == mutations else None
+
+    def _filled_at_import(self, name: str, reader: Unit | None) -> bool:
+        """Every function that changes ``name`` is a private module-level helper that only
+        statements of the module body above the reader's definition name (``_build_vocab(
+        "abc")`` filling a table at import): its writes are done before anything can trace
+        the reader, which reads the filled value on every trace."""
+        if reader is None or self._module is None:
+            return False
+        writers = {id(u): u for u, base in self.index.mutations
+                   if base == name and u is not None and refers_to_module(u, name)}
+        writers.update((id(u), u) for u in self.index.units
+                       if name in u.declared_global and name in u.assigned)
+        if not writers or any(u.parent is not None or u.parent_is_class
+                              or not u.name.startswith("_") for u in writers.values()):
+            return False
+        top = reader
+        while top.parent is not None:
+            top = top.parent
+        body = self._module.body
+        reader_at = next((i for i, s in enumerate(body) if contains(s, top.node)), None)
+        if reader_at is None:
+            return False
+        helpers = {u.name for u in writers.values()}
+        for at, statement in enumerate(body):
+            if isinstance(statement, (cst.FunctionDef, cst.ClassDef)) and \
+                    getattr(statement.name, "value", None) in helpers:
+                continue  # the helper's own definition
+            named = any(n.value in helpers for n in names_in(statement, attributes=False))
+            if named and (at > reader_at or isinstance(statement, (cst.FunctionDef, cst.ClassDef))):
+                return False
+        return True
 
     def _scoped_by_context_managers(self, name: str, bindings: list) -> bool:
         """``name`` is bound once at module level and changed only by context managers
