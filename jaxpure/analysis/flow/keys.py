@@ -24,7 +24,6 @@ from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.syntax import reads_any, returned_values, target_names
 from jaxpure.analysis.module.keyparams import draw_free, held_function, helper_consumes
-from jaxpure.analysis.module.test_code import expected_to_raise
 
 
 from jaxpure.analysis.syntax import children, target_paths
@@ -152,7 +151,7 @@ class KeyFlow(WalkerBase):
                 and not frame.key_paths:
             return
         qual = ctx.qualname(call.func)
-        if draw_free(call, qual) or expected_to_raise(ctx.facts.parents, call, ctx.qualname):
+        if draw_free(call, qual) or ctx.facts.expected_to_raise(call, ctx.qualname):
             return  # the last statement under `pytest.raises`: what it would draw nobody sees
         if _key_made_for_fold_in(ctx, call):
             return  # `fold_in(PRNGKey(seed), 123)`: a key made from `seed`, then derived

@@ -37,7 +37,7 @@ from jaxpure.analysis.module.summary import (
     ClassConditions,
     ClassFields,
 )
-from jaxpure.analysis.syntax import children, returned_values, single_assignment, str_literals
+from jaxpure.analysis.syntax import children, descendants, returned_values, single_assignment, str_literals
 
 # methods of Python containers that give Python values (on aux data: dicts, tuples)
 _CONTAINER_METHODS = frozenset({"items", "keys", "values", "get", "index", "count"})
@@ -104,7 +104,7 @@ class ClassFacts:
             for small in _body_statements(node):
                 if type(small) is cst.AnnAssign and type(small.target) is cst.Name:
                     if small.value is not None and (
-                            _marks_static(self.module.code_for_node(small.value))
+                            self._marks_static(small.value)
                             or _calls_factory(small.value, factories)) \
                             or _static_annotation(small.annotation.annotation):
                         found.add(small.target.value)
@@ -115,13 +115,18 @@ class ClassFacts:
         """Static field names of this module's classes and of the classes it imports."""
         return self.local_static_fields | self.imported_names
 
+    def _marks_static(self, value: cst.BaseExpression) -> bool:
+        """``value``'s text declares a static field (``field(pytree_node=False)``)."""
+        return _may_mark_static(value) and _marks_static_text(self.module.code_for_node(value))
+
     def _static_field_factories(self) -> set[str]:
         """Names whose call declares a static field: ``static_field`` (jax_md, and a common
         helper name) and functions of this module returning a static ``field(...)``."""
         found = {"static_field"}
         for unit in self.index.units:
-            if unit.parent is None and type(unit.node) is cst.FunctionDef and any(
-                    _marks_static(self.module.code_for_node(value))
+            if unit.parent is None and type(unit.node) is cst.FunctionDef \
+                    and any(_may_declare_field(call) for call in unit.calls) and any(
+                    self._marks_static(value)
                     for value in returned_values(unit.node) if value is not None):
                 found.add(unit.name)
         return found
@@ -489,9 +494,30 @@ def _class_var(annotation: cst.BaseExpression) -> bool:
     return (dotted_name(head) or "").rsplit(".", 1)[-1] == "ClassVar"
 
 
-def _marks_static(text: str) -> bool:
+def _marks_static_text(text: str) -> bool:
     text = text.replace(" ", "")
     return any(marker in text for marker in STATIC_FIELD_MARKERS)
+
+
+def _may_mark_static(node: cst.CSTNode) -> bool:
+    """A ``static=``/``pytree_node=`` keyword or a string naming one is written under
+    ``node``: only then can its text hold a marker (generating the text costs more than
+    parsing it, so it is not generated for the other values)."""
+    return any(type(n) is cst.Arg and n.keyword is not None
+               and n.keyword.value in _MARKER_WORDS
+               or type(n) is cst.SimpleString and any(w in n.value for w in _MARKER_WORDS)
+               for n in (node, *descendants(node)))
+
+
+_MARKER_WORDS = ("static", "pytree_node")
+
+
+def _may_declare_field(call: cst.Call) -> bool:
+    """``field(pytree_node=False)``, ``field(metadata={"static": True})``: only a function
+    making such a call can return a static field (walking every function's returns for
+    the marker is what this spares)."""
+    return any(arg.keyword is not None and arg.keyword.value in (*_MARKER_WORDS, "metadata")
+               for arg in call.args)
 
 
 def _static_annotation(annotation: cst.BaseExpression) -> bool:

@@ -30,7 +30,7 @@ from jaxpure.analysis.catalog.arrays import PYTHON_SCALAR_ANNOTATIONS
 from jaxpure.analysis.catalog.shapes import SHAPE_ARGS
 from jaxpure.analysis.catalog.transforms import TRANSFORMS, Transform
 from jaxpure.analysis.module.test_code import is_test_module
-from jaxpure.analysis.syntax import call_arg, keyword_arg
+from jaxpure.analysis.syntax import call_arg, descendants, keyword_arg
 
 if TYPE_CHECKING:
     from jaxpure.analysis.module.index import ModuleIndex, Param, Unit
@@ -238,19 +238,15 @@ def _non_array_items(node: cst.CSTNode) -> set[str]:
     """Names ``x`` of every ``x[i] = "text"``, ``x[i] = None`` and ``x[i] is (not) None``
     written in a function."""
     found: set[str] = set()
-
-    class Items(cst.CSTVisitor):
-        def visit_Assign(self, node: cst.Assign) -> None:
-            if _is_none(node.value) or isinstance(node.value, cst.SimpleString):
-                for target in node.targets:
+    for current in descendants(node):
+        if type(current) is cst.Assign:
+            if _is_none(current.value) or isinstance(current.value, cst.SimpleString):
+                for target in current.targets:
                     found.update(_subscripted_name(target.target))
-
-        def visit_Comparison(self, node: cst.Comparison) -> None:
+        elif type(current) is cst.Comparison:
             if any(isinstance(c.operator, (cst.Is, cst.IsNot)) and _is_none(c.comparator)
-                   for c in node.comparisons):
-                found.update(_subscripted_name(node.left))
-
-    node.visit(Items())
+                   for c in current.comparisons):
+                found.update(_subscripted_name(current.left))
     return found
 
 
@@ -267,14 +263,8 @@ def _subscripted_name(node: cst.BaseExpression) -> set[str]:
 
 def _slice_bounds(node: cst.CSTNode) -> list[cst.BaseExpression]:
     """The lower and upper bounds of every slice written in a function."""
-    found: list[cst.BaseExpression] = []
-
-    class Bounds(cst.CSTVisitor):
-        def visit_Slice(self, node: cst.Slice) -> None:
-            found.extend(b for b in (node.lower, node.upper) if b is not None)
-
-    node.visit(Bounds())
-    return found
+    return [bound for current in descendants(node) if type(current) is cst.Slice
+            for bound in (current.lower, current.upper) if bound is not None]
 
 
 def _bare_names(spot: cst.BaseExpression) -> set[str]:

@@ -8,6 +8,7 @@ only module of ``module/`` that knows them all.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property
 
 import libcst as cst
@@ -20,8 +21,9 @@ from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.jit_switches import jit_off_flags
 from jaxpure.analysis.module.keyparams import KeyParams
 from jaxpure.analysis.module.resolve import Resolver
+from jaxpure.analysis.module.test_code import expected_to_raise
 from jaxpure.analysis.module.traced import TracedAnalysis
-from jaxpure.analysis.syntax import NODE_TYPES, child_fields
+from jaxpure.analysis.syntax import NODE_TYPES, child_fields, inner_statements, statements
 
 
 class ModuleFacts:
@@ -69,6 +71,30 @@ class ModuleFacts:
         if found is None:
             found = self._local_sources[id(unit)] = LocalSources(unit)
         return found
+
+    @cached_property
+    def has_with_statements(self) -> bool:
+        """Whether any ``with`` statement is written in the module (a walk of statements
+        only): without one nothing can be expected to raise, and the parent map, a walk
+        of every node, is not needed for that question."""
+        stack: list[cst.CSTNode] = list(self.module.body)
+        while stack:
+            current = stack.pop()
+            if type(current) is cst.With:
+                return True
+            if type(current) in (cst.FunctionDef, cst.ClassDef, cst.MatchCase):
+                stack.extend(statements(current.body))  # type: ignore[attr-defined]
+            elif type(current) is cst.Match:
+                stack.extend(current.cases)
+            else:
+                stack.extend(inner_statements(current))
+        return False
+
+    def expected_to_raise(self, node: cst.CSTNode,
+                          qualname: Callable[[cst.BaseExpression], str | None]) -> bool:
+        """``node`` is (in) the last statement of a block expecting an exception
+        (test_code.expected_to_raise)."""
+        return self.has_with_statements and expected_to_raise(self.parents, node, qualname)
 
     @cached_property
     def parents(self) -> dict[int, cst.CSTNode]:

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jaxpure.analysis.module import test_code
 from jaxpure.analysis.syntax import children, handler_catches, reads_any, statements
 
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
@@ -84,7 +83,7 @@ def tried_lookups(node: cst.Try) -> list[cst.Subscript]:
 def expected_to_raise(ctx: Context, node: cst.CSTNode) -> bool:
     """Whether ``node`` is (in) the last statement of a ``with`` block that expects an
     exception (``pytest.raises``, ``self.assertRaises(Regex)``): see module/test_code.py."""
-    return test_code.expected_to_raise(parent_map(ctx), node, ctx.qualname)
+    return ctx.facts.expected_to_raise(node, ctx.qualname)
 
 
 # ---------------------------------------------------------------------------------
