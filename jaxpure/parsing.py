@@ -145,20 +145,21 @@ def _only_base_validates() -> bool:
 # new element. An approximation (f-string internals are skipped; a float's dot counts) that
 # errs towards deeper, and only matters near MAX_NESTING.
 _TOKEN = re.compile(r"""
-    (?P<string>[rRbBuUfF]{0,2}(?:'''(?:[^\\]|\\.)*?'''|\"\"\"(?:[^\\]|\\.)*?\"\"\"
+    # names other than the nesting keywords, numbers and blanks are consumed here, inside
+    # the regex engine, so each turn of the Python loop below meets a token that counts;
+    # possessive (*+): a failed match never retries other splits of a name
+    (?:(?!(?:and|or|not|if|else|lambda|await)\b)[^\W\d]\w*+|\.?\d(?:[\w.]|(?<=[eE])[-+])*+|[ \t\f]++)*+
+    (?:(?P<string>[rRbBuUfF]{0,2}(?:'''(?:[^\\]|\\.)*?'''|\"\"\"(?:[^\\]|\\.)*?\"\"\"
         |'(?:[^'\\\r\n]|\\.)*'|"(?:[^"\\\r\n]|\\.)*"))
   | (?P<comment>\#[^\r\n]*)
   | (?P<continuation>\\\r?\n?)
-  | (?P<name>[^\W\d]\w*)
-  | (?P<number>\.?\d(?:[\w.]|(?<=[eE])[-+])*)
+  | (?P<keyword>(?:and|or|not|if|else|lambda|await)\b)
   | (?P<open>[(\[{])
   | (?P<close>[)\]}])
   | (?P<reset>[,;:]|[-+*/%@&|^<>!=]?=|\*\*=|//=|<<=|>>=|->|\.\.\.)
   | (?P<newline>\r?\n|\r)
-  | (?P<operator>\*\*|//|<<|>>|[-+*/%@&|^~.])
+  | (?P<operator>\*\*|//|<<|>>|[-+*/%@&|^~.]))
 """, re.VERBOSE | re.DOTALL)
-# each nests an expression one level deeper (comparisons are flat; `in` and `is` too)
-_NESTING_KEYWORDS = frozenset({"and", "or", "not", "if", "else", "lambda", "await"})
 # ends an operand: an opening bracket after it is a trailer (a call or subscript)
 _OPERAND_END = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_)]}'\"")
 
@@ -171,13 +172,19 @@ def nesting_depth(source: str) -> int:
     string_end = -1  # where the last string ended: another string right after it nests
     for match in _TOKEN.finditer(source):
         kind = match.lastgroup
+        if kind is None:
+            continue  # (for the type checker: every match ends in a named token)
+        start = match.start(kind)
         if kind == "string":
-            if string_end >= 0 and not source[string_end:match.start()].strip(" \t\r\n\\\f"):
+            # the prefix (`rb"..."`) was consumed as a name: what lies between the two
+            # strings is blanks, maybe a line continuation, and at most that prefix
+            between = source[string_end:start].strip(" \t\r\n\\\f")
+            if string_end >= 0 and len(between) <= 2 and not between.strip("rRbBuUfF"):
                 links[-1] += 1
                 total += 1
             string_end = match.end()
         elif kind == "open":
-            before = match.start() - 1
+            before = start - 1
             while before > 0 and source[before] in " \t":
                 before -= 1
             if before >= 0 and (source[before] in _OPERAND_END or source[before].isalnum()):
@@ -193,11 +200,11 @@ def nesting_depth(source: str) -> int:
             total -= links[-1]
             links[-1] = 0
             continue
-        elif kind == "operator" or (kind == "name" and match.group() in _NESTING_KEYWORDS):
+        elif kind == "operator" or kind == "keyword":  # each keyword nests: `in`, `is` do not
             links[-1] += 1
             total += 1
         else:
-            continue  # names, numbers, comments, continuations
+            continue  # comments, continuations
         if total > deepest:
             deepest = total
     return deepest

@@ -131,6 +131,11 @@ def test_nesting_depth_counts_what_nests_in_libcst():
     assert nesting_depth("x = (a +\n b +\n c)\n") == 3  # lines inside brackets continue
     assert nesting_depth("x = a + b\ny = c + d\n") == 1  # a statement starts afresh
     assert nesting_depth(" + ".join(["a"] * 5_000)) == 4_999 > MAX_NESTING
+    # names are skipped inside the regex: prefixed strings still nest, keywords still count,
+    # names that start like keywords do not
+    assert nesting_depth("x = ('a' rb'b' f'c' u'd')\n") == 4
+    assert nesting_depth("x = a and not b or c if d else e\n") == 5
+    assert nesting_depth("x = android + notable + ifx + orbit\n") == 3
 
 
 def test_real_code_is_far_below_the_limit():
