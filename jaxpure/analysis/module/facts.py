@@ -21,7 +21,7 @@ from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.jit_switches import jit_off_flags
 from jaxpure.analysis.module.keyparams import KeyParams
 from jaxpure.analysis.module.resolve import Resolver
-from jaxpure.analysis.module.test_code import expected_to_raise
+from jaxpure.analysis.module.test_code import expected_to_raise, expects_raise
 from jaxpure.analysis.module.traced import TracedAnalysis
 from jaxpure.analysis.syntax import NODE_TYPES, child_fields, inner_statements, statements
 
@@ -73,14 +73,16 @@ class ModuleFacts:
         return found
 
     @cached_property
-    def has_with_statements(self) -> bool:
-        """Whether any ``with`` statement is written in the module (a walk of statements
-        only): without one nothing can be expected to raise, and the parent map, a walk
-        of every node, is not needed for that question."""
+    def has_raise_blocks(self) -> bool:
+        """Whether a ``with`` statement of the module may expect an exception
+        (``pytest.raises``, ``self.assertRaises``, an alias imported in a function), found
+        by a walk of statements only: without one nothing is expected to raise, and the
+        parent map, a walk of every node, is not needed for that question."""
         stack: list[cst.CSTNode] = list(self.module.body)
         while stack:
             current = stack.pop()
-            if type(current) is cst.With:
+            if type(current) is cst.With and any(self._may_expect_raise(item.item)
+                                                 for item in current.items):
                 return True
             if type(current) in (cst.FunctionDef, cst.ClassDef, cst.MatchCase):
                 stack.extend(statements(current.body))  # type: ignore[attr-defined]
@@ -90,11 +92,19 @@ class ModuleFacts:
                 stack.extend(inner_statements(current))
         return False
 
+    def _may_expect_raise(self, item: cst.BaseExpression) -> bool:
+        if expects_raise(item, lambda func: self.resolver.qualname(func, None)):
+            return True
+        func = item.func if type(item) is cst.Call else None
+        name = func.attr.value if type(func) is cst.Attribute else \
+            func.value if type(func) is cst.Name else ""
+        return "raise" in name.lower()  # `raises` imported in the test function itself
+
     def expected_to_raise(self, node: cst.CSTNode,
                           qualname: Callable[[cst.BaseExpression], str | None]) -> bool:
         """``node`` is (in) the last statement of a block expecting an exception
         (test_code.expected_to_raise)."""
-        return self.has_with_statements and expected_to_raise(self.parents, node, qualname)
+        return self.has_raise_blocks and expected_to_raise(self.parents, node, qualname)
 
     @cached_property
     def parents(self) -> dict[int, cst.CSTNode]:
@@ -139,3 +149,4 @@ class ModuleFacts:
         external = frozenset(id(u) for u in self.index.units
                              if id(u) in info and info[id(u)].external_origin is not None)
         return StaleNames(self.index, self.resolver, self.module, external)
+

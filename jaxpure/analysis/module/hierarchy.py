@@ -41,7 +41,16 @@ def self_method_call(unit: Unit, call: cst.Call) -> str | None:
 
 
 def subclasses(index: ModuleIndex, class_name: str) -> list[str]:
-    """Classes of the module derived (directly or through each other) from ``class_name``."""
+    """Classes of the module derived (directly or through each other) from ``class_name``
+    (memoised on the index: a method's self-calls ask it of every class of the module)."""
+    memo: dict[str, list[str]] = index.__dict__.setdefault("_subclasses", {})
+    found = memo.get(class_name)
+    if found is None:
+        found = memo[class_name] = _derived_classes(index, class_name)
+    return found
+
+
+def _derived_classes(index: ModuleIndex, class_name: str) -> list[str]:
     found: list[str] = []
     frontier = [class_name]
     while frontier:

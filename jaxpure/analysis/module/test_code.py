@@ -67,11 +67,11 @@ def expected_to_raise(parents: dict[int, cst.CSTNode], node: cst.CSTNode,
     elif not type(block) is cst.IndentedBlock or block.body[-1] is not line:
         return False
     owner = parents.get(id(block))
-    return type(owner) is cst.With and any(_expects_raise(item.item, qualname)
+    return type(owner) is cst.With and any(expects_raise(item.item, qualname)
                                            for item in owner.items)
 
 
-def _expects_raise(item: cst.BaseExpression,
+def expects_raise(item: cst.BaseExpression,
                    qualname: Callable[[cst.BaseExpression], str | None]) -> bool:
     if not type(item) is cst.Call:
         return False
