@@ -56,9 +56,9 @@ class KeyLoops(WalkerBase):
                 keep.append((owner, event))
         self.pending_loop_reuse = keep
 
-    def check_loop_reuse(self, name: str, call: cst.Call, alias_of: str | None = None,
-                         alias_loop: int | None = None) -> None:
+    def check_loop_reuse(self, name: str, call: cst.Call, state: KeyState) -> None:
         ctx = self.ctx
+        alias_of, alias_loop = state.alias_of, state.alias_loop
         root = name.split(".", 1)[0].split("[", 1)[0]  # `v` for the path `v.rng_key`
         if ctx.loops:
             loop = ctx.loops[-1]
