@@ -90,5 +90,6 @@ class KeyBodies(WalkerBase):
             if not t.loop:
                 self.check_per_iteration(name, draw, state)
             by = draw if type(body.node) is cst.Lambda else call
-            consumed = replace(state, consumed_by=by, consumed_as=None, unread=None)
+            consumed = replace(state, consumed_by=by, consumed_as=None, unread=None,
+                               elsewhere=())
             self.record_consumption(name, state, by, consumed)

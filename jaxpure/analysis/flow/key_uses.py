@@ -141,7 +141,7 @@ class KeyUses(WalkerBase):
         unread = self.draw_results(call)
         if unread:
             self.unread_names.update(unread)
-        return replace(state, consumed_by=call, consumed_as=None, unread=unread)
+        return replace(state, consumed_by=call, consumed_as=None, unread=unread, elsewhere=())
 
     def note_read(self, node: cst.Name) -> None:
         """A name is read: a draw whose result it holds is used."""
