@@ -39,7 +39,10 @@ class PrngKeyReuse(Rule):
     and so does a `jax.random` draw whose result is thrown away, or never read (or read only
     for its `.shape`/`.dtype`) on the path of the second use, such as a draw before an early
     `return` that does not read it. A function called through a transform or an alias of
-    one (`jit_step = jax.jit(step)`) uses its key as the function does.
+    one (`jit_step = jax.jit(step)`) uses its key as the function does. A lambda or local
+    function handed to a `lax` primitive (`lax.cond`, `lax.switch`, a loop) draws from the
+    keys it closes over where the primitive is called: two `lax.cond(done, lambda:
+    init(key), ...)` draw from `key` twice.
 
     The message names both uses, and says when the second gives the first's numbers again:
     two splits of one key give the same keys (`split(key, 2)` returns the first two keys of
@@ -56,7 +59,8 @@ class PrngKeyReuse(Rule):
     ## Known problems
     The branches of `a if c else b` are alternatives: one draw in each is one draw; so are
     the two operands of `jnp.where(c, x, y)` and `lax.select(c, x, y)`, which keep one
-    number per element (a draw in the condition still meets them).
+    number per element (a draw in the condition still meets them); and so are the
+    branches of one `lax.cond`/`lax.switch`.
     Uses in mutually exclusive branches are not reuse; passing a key once to a helper is
     one use, unless the helper (or the function `self._step` holds, stored from a factory
     method or `jax.jit(self._update)`) never reads it. An imported helper used as a truth test that does draw (`if explore(key):` in

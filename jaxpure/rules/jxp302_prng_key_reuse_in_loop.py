@@ -14,7 +14,10 @@ class PrngKeyReuseInLoop(Rule):
     closed-over key or returns a consumed key in its carry. Also a loop that splits a key
     and then consumes the half it keeps (`key, sub = split(key); normal(key)`), which the
     next iteration splits again. Copies count as the key they copy (`k = key`,
-    `fold_in(key, 0)` with a constant).
+    `fold_in(key, 0)` with a constant). A draw in each of two exclusive branches of the
+    body (`if`/`elif`) is reported each; two draws on one path are one reuse of the key
+    in that loop (the second is JXP301's). A lambda handed to `lax.cond` in the loop draws
+    there, on every iteration.
 
     Two implicit loops are checked too: the function `jax.tree.map` (or
     `map_with_path`) applies to every leaf consuming a key it closes over, whether or not

@@ -21,7 +21,7 @@ from jaxpure.analysis.syntax import reads_any, returned_values, statements
 from jaxpure.analysis.module.traced import Origin
 
 
-from jaxpure.analysis.syntax import assigned_in, leaves_loop
+from jaxpure.analysis.syntax import assigned_in, contains, leaves_loop
 from jaxpure.analysis.flow.base import WalkerBase
 from jaxpure.analysis.flow.domain import Loop
 from jaxpure.analysis.context import Context
@@ -39,15 +39,17 @@ class KeyLoops(WalkerBase):
             if not (last and leaves_loop(last[-1])):
                 for name in sorted(loop.consumed_first & loop.assigned):
                     state = self.ctx.frame.keys.get(name)
-                    if state is not None and state.consumed_by is not None \
-                            and name not in loop.reported:
-                        # `key, sub = split(key); normal(key)`: the body ends with key
-                        # consumed, and the next iteration splits it again
-                        loop.reported.add(name)
-                        kind = "for" if type(loop.node) is cst.For else "while"
-                        self.pending_loop_reuse.append(
-                            (loop, KeyReuseInLoop(name, state.consumed_by, kind,
-                                                  drawn_after_split=True)))
+                    if state is None or state.consumed_by is None or name in loop.reported:
+                        continue
+                    # `key, sub = split(key); normal(key)`: the body ends with key consumed
+                    # (by one draw on each exclusive path), and the next iteration splits it
+                    # again; a draw before the loop is not this loop's
+                    loop.reported.add(name)
+                    kind = "for" if type(loop.node) is cst.For else "while"
+                    for draw in (state.consumed_by, *state.elsewhere):
+                        if contains(loop.node, draw):
+                            self.pending_loop_reuse.append(
+                                (loop, KeyReuseInLoop(name, draw, kind, drawn_after_split=True)))
         keep = []
         for owner, event in self.pending_loop_reuse:
             if owner is loop:
@@ -56,9 +58,9 @@ class KeyLoops(WalkerBase):
                 keep.append((owner, event))
         self.pending_loop_reuse = keep
 
-    def check_loop_reuse(self, name: str, call: cst.Call, alias_of: str | None = None,
-                         alias_loop: int | None = None) -> None:
+    def check_loop_reuse(self, name: str, call: cst.Call, state: KeyState) -> None:
         ctx = self.ctx
+        alias_of, alias_loop = state.alias_of, state.alias_loop
         root = name.split(".", 1)[0].split("[", 1)[0]  # `v` for the path `v.rng_key`
         if ctx.loops:
             loop = ctx.loops[-1]
@@ -68,8 +70,9 @@ class KeyLoops(WalkerBase):
             copied_here = alias_of is not None and alias_loop == id(loop.node)
             fresh = (name in loop.assigned or root in loop.assigned) and \
                 (not copied_here or alias_of in loop.assigned)
-            if not fresh and name not in loop.reported:
+            if not fresh and (name not in loop.reported or _first_on_path(loop, state)):
                 loop.reported.add(name)
+                loop.reported_draws.add(id(call))
                 kind = {cst.For: "for", cst.While: "while"}.get(type(loop.node), "comprehension")
                 self.pending_loop_reuse.append((loop, KeyReuseInLoop(name, call, kind)))
             return
@@ -181,6 +184,14 @@ class KeyLoops(WalkerBase):
             for path in argument_paths(arg.value):
                 self.dispatch(KeyReuseInLoop(path, arg.value, ctx.qualname(call.func) or "jax.vmap",
                                                per="bound"))
+
+
+def _first_on_path(loop: Loop, state: KeyState) -> bool:
+    """Whether the path being walked has not drawn from the key (held in ``state``) yet in
+    this iteration of ``loop``: none of the draws that left it consumed was reported for
+    the loop, so this draw, on a path exclusive of theirs, is a reuse of its own."""
+    return all(id(draw) not in loop.reported_draws
+               for draw in (state.consumed_by, *state.elsewhere))
 
 
 def _transformed_helper_draws(ctx: Context, call: cst.Call, key: str) -> bool:

@@ -141,7 +141,7 @@ class KeyUses(WalkerBase):
         unread = self.draw_results(call)
         if unread:
             self.unread_names.update(unread)
-        return replace(state, consumed_by=call, consumed_as=None, unread=unread)
+        return replace(state, consumed_by=call, consumed_as=None, unread=unread, elsewhere=())
 
     def note_read(self, node: cst.Name) -> None:
         """A name is read: a draw whose result it holds is used."""
@@ -193,6 +193,17 @@ class KeyUses(WalkerBase):
         # names this statement binds anew (`noise = normal(key)` drawn again into `noise`):
         # what follows reads the new value, never the first
         return not self.read_after_here(set(unread) - self.bound_here())
+
+    def seen_by_closure(self, state: KeyState) -> KeyState:
+        """``state`` as a function defined (or run by a lax primitive) here sees it: the
+        closure is walked on its own, after this function, and cannot tell whether this
+        function reads the result of the draw that consumed the key later on; so that is
+        decided here (``a = normal(key)``, then ``lax.cond(p, lambda: normal(key), ...)``
+        and ``return a, ...``: the draw in the branch repeats ``a``)."""
+        if state.unread and self.ctx.frame.unit is not None \
+                and not self.first_result_dead(state):
+            return replace(state, unread=None)
+        return state
 
     def split_children(self, first: cst.CSTNode | None) -> bool:
         return type(first) is cst.Call and self.ctx.qualname(first.func) in R.KEY_PRODUCERS

@@ -196,22 +196,35 @@ class KeyFlow(WalkerBase):
                     # is deliberate, so calls of transformed functions need a jax.random draw
                     # or two different functions (jit(env.reset)(rng=key), env.step(s, key))
                     self.dispatch(KeyReuse(name, call, state.consumed_by, state.consumed_as))
-                self.check_loop_reuse(name, call, state.alias_of, state.alias_loop)
-                if state.from_param and frame.info is not None and frame.info.unbatched_params:
-                    self.check_broadcast_key(name, call, state)
-                if ctx.loops and name not in ctx.loops[-1].seen:
-                    ctx.loops[-1].seen.add(name)
-                    ctx.loops[-1].consumed_first.add(name)
-                ctx.frame.keys[name] = self.mark_consumed(state, call)
-                if state.shared is not None:
-                    # the same key under other names (`rngs["params"]`, `rngs["dropout"]`)
-                    for other, other_state in list(ctx.frame.keys.items()):
-                        if other != name and other_state.shared == state.shared \
-                                and other_state.consumed_by is None:
-                            ctx.frame.keys[other] = replace(other_state, consumed_by=call,
-                                                            consumed_as=name)
-                self.consumed_in[id(call)] = self.statement
-                self.consumed_line[id(call)] = self.lines[-1] if self.lines else None
+                self.check_per_iteration(name, call, state)
+                self.record_consumption(name, state, call, self.mark_consumed(state, call))
+
+    def check_per_iteration(self, name: str, call: cst.Call, state: KeyState) -> None:
+        """``call`` consumes ``name`` (in ``state``): again on every iteration of the loop
+        around it, or for every element of the batch a vmap broadcasts the key to."""
+        info = self.ctx.frame.info
+        self.check_loop_reuse(name, call, state)
+        if state.from_param and info is not None and info.unbatched_params:
+            self.check_broadcast_key(name, call, state)
+
+    def record_consumption(self, name: str, state: KeyState, call: cst.Call,
+                           consumed: KeyState) -> None:
+        """``call`` consumes the key ``name`` held in ``state``: it holds ``consumed`` from
+        now on, and so does every other name holding the same key."""
+        ctx = self.ctx
+        if ctx.loops and name not in ctx.loops[-1].seen:
+            ctx.loops[-1].seen.add(name)
+            ctx.loops[-1].consumed_first.add(name)
+        ctx.frame.keys[name] = consumed
+        if state.shared is not None:
+            # the same key under other names (`rngs["params"]`, `rngs["dropout"]`)
+            for other, other_state in list(ctx.frame.keys.items()):
+                if other != name and other_state.shared == state.shared \
+                        and other_state.consumed_by is None:
+                    ctx.frame.keys[other] = replace(other_state, consumed_by=call,
+                                                    consumed_as=name)
+        self.consumed_in[id(call)] = self.statement
+        self.consumed_line[id(call)] = self.lines[-1] if self.lines else None
 
     def check_given_twice(self, call: cst.Call, kept: set[int]) -> None:
         """``actor.init(key, obs, 1.0, key)`` or ``init({"params": rng, "dropout": rng}, x)``

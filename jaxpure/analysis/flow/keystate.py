@@ -29,6 +29,9 @@ class KeyState:
     # the local names the result of the draw that consumed the key went to, none of them
     # read since (empty: the result was thrown away); None: read, or kept some other way
     unread: frozenset[str] | None = None
+    # the draws that consumed the key on the other exclusive paths joined into this one
+    # (`if m == "a": normal(key)`, `elif m == "b": uniform(key)`): each is a draw of its own
+    elsewhere: tuple[cst.CSTNode, ...] = ()
 
 
 def joined_unread(mine: KeyState, other: KeyState) -> frozenset[str] | None:
@@ -37,6 +40,16 @@ def joined_unread(mine: KeyState, other: KeyState) -> frozenset[str] | None:
     if other.consumed_by is not mine.consumed_by or mine.unread is None or other.unread is None:
         return None
     return mine.unread | other.unread
+
+
+def joined_draws(mine: KeyState, other: KeyState) -> tuple[cst.CSTNode, ...]:
+    """The draws that consumed a key on exclusive paths other than ``mine``'s own, once
+    joined with ``other``, where the key was consumed too."""
+    found: list[cst.CSTNode] = []
+    for node in (*mine.elsewhere, other.consumed_by, *other.elsewhere):
+        if node is not None and node is not mine.consumed_by and all(node is not f for f in found):
+            found.append(node)
+    return tuple(found)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from jaxpure.analysis import lattice as L
 from jaxpure.analysis.flow.base import WalkerBase
-from jaxpure.analysis.flow.keystate import KeyState, joined_unread
+from jaxpure.analysis.flow.keystate import KeyState, joined_draws, joined_unread
 
 
 class AlternativePaths(WalkerBase):
@@ -34,7 +34,7 @@ class AlternativePaths(WalkerBase):
         self.restore(outcomes[join_from])
         for i, outcome in enumerate(outcomes):
             if i != join_from:
-                self.merge(outcome)
+                self.merge(outcome, exclusive=True)
 
     def snapshot(self) -> tuple[dict[str, int], dict[str, KeyState], bool]:
         frame = self.ctx.frame
@@ -45,8 +45,11 @@ class AlternativePaths(WalkerBase):
         frame = self.ctx.frame
         frame.env, frame.keys, frame.dead = dict(state[0]), dict(state[1]), state[2]
 
-    def merge(self, other: tuple[dict[str, int], dict[str, KeyState], bool]) -> None:
-        """Join the current state with another path's (a path that returned is dropped)."""
+    def merge(self, other: tuple[dict[str, int], dict[str, KeyState], bool],
+              exclusive: bool = False) -> None:
+        """Join the current state with another path's (a path that returned is dropped).
+        ``exclusive``: the two paths cannot both have run (not so for a loop's body and
+        the state before it), so a key drawn on both was drawn by either draw."""
         self.ctx.kind_cache.clear()
         frame = self.ctx.frame
         env, keys, dead = other
@@ -64,5 +67,10 @@ class AlternativePaths(WalkerBase):
                 frame.keys[name] = state
             elif mine_key.consumed_by is None and state.consumed_by is not None:
                 frame.keys[name] = state
-            elif state.consumed_by is not None and mine_key.unread is not None:
-                frame.keys[name] = replace(mine_key, unread=joined_unread(mine_key, state))
+            elif state.consumed_by is not None:
+                joined = mine_key
+                if mine_key.unread is not None:
+                    joined = replace(joined, unread=joined_unread(mine_key, state))
+                if exclusive and mine_key.consumed_by is not None:
+                    joined = replace(joined, elsewhere=joined_draws(mine_key, state))
+                frame.keys[name] = joined

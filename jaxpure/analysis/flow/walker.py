@@ -10,7 +10,8 @@ at branches, and calls each rule's ``visit_<Node>`` handlers with itself as the 
 This file walks statements and expressions; paths.py decides what counts as alternative
 paths and how they join. What the walk keeps is decided in its parts, one file each: kinds.py
 (value kinds), keys.py (PRNG key state: JXP301), key_idioms.py (reuses made on purpose),
-key_loops.py (per-iteration reuse: JXP302), callsites.py (what traced code passes to
+key_loops.py (per-iteration reuse: JXP302), key_bodies.py (keys drawn by the functions
+lax primitives run), callsites.py (what traced code passes to
 functions).
 """
 
@@ -42,6 +43,7 @@ from jaxpure.analysis.flow.key_loops import KeyLoops
 from jaxpure.analysis.flow.key_uses import KeyUses
 from jaxpure.analysis.flow.paths import AlternativePaths
 from jaxpure.analysis.flow.keys import KeyFlow
+from jaxpure.analysis.flow.key_bodies import KeyBodies
 from jaxpure.analysis.flow.key_idioms import KeyIdioms
 from jaxpure.analysis.flow.kinds import KindFlow
 
@@ -50,7 +52,8 @@ from jaxpure.analysis.flow.kinds import KindFlow
 _WALKED_APART = frozenset({cst.Call, cst.Lambda, cst.IfExp, cst.BooleanOperation, *COMPREHENSIONS})
 
 
-class Walker(AlternativePaths, KindFlow, KeyFlow, KeyIdioms, KeyUses, KeyLoops, CallSites):
+class Walker(AlternativePaths, KindFlow, KeyFlow, KeyIdioms, KeyUses, KeyLoops, KeyBodies,
+             CallSites):
     def __init__(self, ctx: Context, handlers: dict[type, list[Handler]]) -> None:
         self.ctx = ctx
         self.handlers = handlers
@@ -73,6 +76,8 @@ class Walker(AlternativePaths, KindFlow, KeyFlow, KeyIdioms, KeyUses, KeyLoops, 
         self.broadcast_reported: set[tuple[int, str]] = set()
         self.unread_names: set[str] = set()
         self.structure_reads: set[int] = set()
+        # ids of the local functions a lax primitive ran, seeing the keys at its call
+        self.shown_keys: set[int] = set()
 
     def dispatch(self, node: object) -> None:
         found = self.handlers.get(type(node))
@@ -394,7 +399,7 @@ class Walker(AlternativePaths, KindFlow, KeyFlow, KeyIdioms, KeyUses, KeyLoops, 
         env = dict(frame.closure[0]) if frame.closure else {}
         keys = dict(frame.closure[1]) if frame.closure else {}
         env.update(frame.env)
-        keys.update(frame.keys)
+        keys.update((name, self.seen_by_closure(state)) for name, state in frame.keys.items())
         self.ctx.closures[id(node)] = (env, keys)
         frame.made_closures.append(env)
 
@@ -508,7 +513,12 @@ class Walker(AlternativePaths, KindFlow, KeyFlow, KeyIdioms, KeyUses, KeyLoops, 
         else:
             for arg in node.args:
                 self.expr(arg)
+        run = self.bodies_run_by(node)
+        if run is not None:
+            self.show_keys_to(run[1])  # before the call consumes its operands
         self.consume_keys(node)
+        if run is not None:
+            self.consume_closed_over(node, *run)
         self.check_partial_key_mapped(node)
         if self.ctx.traced:
             self.record_callsite(node)

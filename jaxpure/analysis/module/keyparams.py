@@ -275,6 +275,22 @@ def helper_consumes(resolver: Resolver, index: ModuleIndex, unit: Unit, param: s
     return not all(_leaves_key(resolver, index, unit, chain, seen) for chain in reads)
 
 
+def closed_over_draw(resolver: Resolver, index: ModuleIndex, unit: Unit,
+                     name: str) -> cst.Call | None:
+    """The first call in ``unit`` (a function of this module) handed the key ``unit``
+    closes over as ``name`` that may draw from it, judged as :func:`helper_consumes` judges
+    a parameter: ``lambda: init(model, carry_rng)`` draws, ``lambda: carry_rng`` (handed
+    back) or ``lambda: carry_rng.shape`` do not. None when no call may draw from it, or
+    when a function nested in ``unit`` mentions it (whether that one runs is not known)."""
+    if unit.binds(name):
+        return None
+    for chain in _parameter_reads(unit, name) or ():
+        if len(chain) > 2 and type(chain[1]) is cst.Arg and type(chain[2]) is cst.Call \
+                and not _leaves_key(resolver, index, unit, chain, frozenset()):
+            return chain[2]
+    return None
+
+
 def _parameter_reads(unit: Unit, param: str) -> list[list[cst.CSTNode]] | None:
     """Each read of ``param`` in ``unit`` as its chain of nodes (the name, then its
     ancestors, innermost first), up to a statement that rebinds it for the rest of the

@@ -29,7 +29,7 @@ from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.syntax import call_arg, keyword_arg, positional_args
 from jaxpure.analysis.catalog.transforms import Transform, lookup
 from jaxpure.analysis.module.transform_args import axes_entries as _axes_entries
-from jaxpure.analysis.module.transform_args import body_arity, read_statics
+from jaxpure.analysis.module.transform_args import body_arguments, body_arity, read_statics
 from jaxpure.analysis.module.transform_args import rule_static_params as _rule_static_params
 from jaxpure.analysis.module.transform_args import undifferentiated as _undifferentiated
 
@@ -255,19 +255,9 @@ class TracedAnalysis:
             if target is not None:
                 self.add_target(t, call, unit, target, options)
             return
-        keywords = t.body_keywords
         arity = body_arity(t.name, call)
-        for i, position in enumerate(t.bodies):
-            keyword = keywords[i] if i < len(keywords) else None
-            if position < 0:
-                branches = call_arg(call, -position - 1, keyword)
-                if isinstance(branches, (cst.List, cst.Tuple)):
-                    for element in branches.elements:
-                        self.add_target(t, call, unit, element.value, None, arity)
-                continue
-            body = call_arg(call, position, keyword)
-            if body is not None:
-                self.add_target(t, call, unit, body, None, arity)
+        for body in body_arguments(t, call):
+            self.add_target(t, call, unit, body, None, arity)
 
     def add_target(
         self,

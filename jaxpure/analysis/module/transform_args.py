@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from jaxpure.analysis.catalog.transforms import DIFFERENTIATING, Transform
-from jaxpure.analysis.syntax import int_literals, keyword_arg, positional_args, str_literals
+from jaxpure.analysis.syntax import call_arg, int_literals, keyword_arg, positional_args
+from jaxpure.analysis.syntax import str_literals
 
 if TYPE_CHECKING:
     from jaxpure.analysis.module.index import Param, Unit
@@ -57,6 +58,25 @@ def body_arity(name: str, call: cst.Call) -> int | None:
     if name.endswith(".switch"):
         return max(len(positional_args(call)) - 2, 0)
     return None
+
+
+def body_arguments(t: Transform, call: cst.Call) -> list[cst.BaseExpression]:
+    """The functions a lax primitive ``call`` runs, as written: ``true_fun`` and
+    ``false_fun`` of ``lax.cond``, each branch of a literal list given to ``lax.switch``,
+    the body (and ``cond_fun``) of a loop."""
+    found: list[cst.BaseExpression] = []
+    keywords = t.body_keywords
+    for i, position in enumerate(t.bodies):
+        keyword = keywords[i] if i < len(keywords) else None
+        if position < 0:  # a list or tuple of branches
+            branches = call_arg(call, -position - 1, keyword)
+            if isinstance(branches, (cst.List, cst.Tuple)):
+                found.extend(element.value for element in branches.elements)
+            continue
+        body = call_arg(call, position, keyword)
+        if body is not None:
+            found.append(body)
+    return found
 
 
 def undifferentiated(t: Transform, options: cst.Call | None, positional: list[Param],
