@@ -104,6 +104,7 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         traced_copy_self as traced_copy_self,
     )
     from jaxpure.analysis.queries.values import (  # noqa: F401
+        array_field as array_field,
         axis_arguments as axis_arguments,
         holds_tracers as holds_tracers,
         is_python_table as is_python_table,
@@ -253,6 +254,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         'traced_copy_self',
     ),
     'jaxpure.analysis.queries.values': (
+        'array_field',
         'axis_arguments',
         'holds_tracers',
         'is_python_table',

@@ -4,8 +4,9 @@ The lattice is small on purpose. ``TRACED`` is a traced value of unknown structu
 parameter may be a dict of arrays: its truthiness is static, comparing it is not);
 ``TRACED_ARRAY`` is known to be an array (arithmetic, comparisons, ``jnp`` results), so
 ``bool()`` on it fails under jit. ``ARRAY`` is a JAX array not known to be traced, which
-matters for in-place assignment. Anything the analysis cannot classify is ``UNKNOWN`` and no
-rule reports on it: precision first.
+matters for in-place assignment; ``ARRAY_TREE`` is a library's pytree whose fields are such
+arrays (what ``mjx.make_data`` returns). Anything the analysis cannot classify is
+``UNKNOWN`` and no rule reports on it: precision first.
 
 The order matters: every kind from ``TRACED_CONTAINER`` up is traced.
 """
@@ -20,16 +21,18 @@ class Kind(IntEnum):
     STATIC = 1
     NUMPY = 2
     ARRAY = 3
-    REF = 4
-    TRACED_CONTAINER = 5  # a Python list/tuple/dict built here that holds traced values
-    TRACED = 6
-    TRACED_ARRAY = 7
+    ARRAY_TREE = 4  # a library's pytree of JAX arrays (mjx.Data), not known to be traced
+    REF = 5
+    TRACED_CONTAINER = 6  # a Python list/tuple/dict built here that holds traced values
+    TRACED = 7
+    TRACED_ARRAY = 8
 
 
 UNKNOWN = Kind.UNKNOWN
 STATIC = Kind.STATIC
 NUMPY = Kind.NUMPY
 ARRAY = Kind.ARRAY
+ARRAY_TREE = Kind.ARRAY_TREE
 REF = Kind.REF
 TRACED_CONTAINER = Kind.TRACED_CONTAINER
 TRACED = Kind.TRACED
@@ -40,6 +43,7 @@ KIND_NAMES: dict[int, str] = {
     STATIC: "static",
     NUMPY: "numpy",
     ARRAY: "jax-array",
+    ARRAY_TREE: "jax-array-tree",
     REF: "ref",
     TRACED_CONTAINER: "traced-container",
     TRACED: "traced",

@@ -5,8 +5,8 @@ from typing import Literal
 import libcst as cst
 
 from jaxpure.analysis import (
-    ARRAY, Context, TRACED, TRACED_ARRAY, TRACED_CONTAINER, indexed_by_own_key, is_string,
-    names_numpy_array,
+    ARRAY, Context, TRACED, TRACED_ARRAY, TRACED_CONTAINER, array_field, indexed_by_own_key,
+    is_string, names_numpy_array,
 )
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Invalid, Replacement, Rule
@@ -116,12 +116,14 @@ class InplaceIndexAssign(Rule):
             return  # `delta = np.zeros(...)`: NumPy arrays are mutable (and have no `.at`)
         kind = ctx.kind(target.value)
         if kind == TRACED:
-            # a traced value of unknown type: only an untouched parameter is worth reporting
+            # a traced value of unknown type: only an untouched parameter or a leaf read
+            # from a traced pytree (`data.qvel`, or a name bound to one) is worth reporting
             # (a sliced or rebuilt value may be a Python list; `acc[...] += g` is how a
             # `jax.new_ref` passed in is written)
             if _whole_ref_index(target) or not ctx.traced \
                     or indexed_by_own_key(ctx, target) or not (
-                _untouched_param(ctx, target.value) or _leaf_name(self._leaves, id(ctx.unit), target.value)
+                _untouched_param(ctx, target.value) or array_field(ctx, target.value)
+                or _leaf_name(self._leaves, id(ctx.unit), target.value)
             ):
                 return
             applicability: Literal["safe", "unsafe"] = "unsafe"
@@ -176,7 +178,7 @@ def _untouched_param(ctx: Context, node: cst.BaseExpression) -> bool:
 
 def _leaf_access(ctx: Context, value: cst.BaseExpression) -> bool:
     if type(value) is cst.Attribute:
-        return True
+        return array_field(ctx, value)
     return type(value) is cst.Subscript and _string_key(ctx, value)
 
 

@@ -161,3 +161,32 @@ def test_a_class_whose_constructor_reads_only_types_and_shapes_builds_a_static_v
 def test_a_constructor_that_formats_keeps_or_stages_its_argument_builds_no_static_value():
     for name in ("c", "d", "e"):
         assert kind_at(INSTANCES, name, 1) != V.STATIC, name
+
+
+# a library's pytree of JAX arrays (catalog/arrays.py ARRAY_TREE_FUNCTIONS)
+MJX = """\
+import jax
+from mujoco import mjx
+
+def eager(m, mj_model, d):
+    data = mjx.make_data(m)
+    data = data.replace(time=0.0)
+    v = data.qvel
+    host = mjx.get_data(mj_model, d)
+    return v, host
+
+@jax.jit
+def traced(m):
+    data = mjx.forward(m, mjx.make_data(m))
+    return data
+"""
+
+
+def test_an_mjx_data_made_eagerly_is_a_tree_of_jax_arrays_and_its_fields_arrays():
+    assert kind_at(MJX, "data", 3) == V.ARRAY_TREE  # after `.replace(...)`
+    assert kind_at(MJX, "v", 1) == V.ARRAY
+
+
+def test_mjx_results_under_jit_are_traced_and_host_copies_are_not_arrays():
+    assert kind_at(MJX, "data", 5) == V.TRACED
+    assert kind_at(MJX, "host", 1) == V.UNKNOWN

@@ -81,6 +81,18 @@ ARRAY_NAMESPACES = (
     "jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.random.", "jax.image.",
     "jax.ops.", "optax.",
 )
+# Library functions whose result is a pytree of JAX arrays (its fields are arrays, eagerly
+# too, so immutable): MuJoCo MJX's `Data` makers and steps, `(m, d) -> Data`. Not
+# `mjx.put_model` (a Model keeps NumPy and Python fields) nor `mjx.get_data` (a host MjData).
+ARRAY_TREE_FUNCTIONS = frozenset(
+    f"mujoco.mjx.{name}" for name in (
+        "make_data", "put_data", "step", "forward", "euler", "rungekutta4", "implicit",
+        "fwd_position", "fwd_velocity", "fwd_actuation", "fwd_acceleration", "inverse",
+        "kinematics", "com_pos", "com_vel", "crb", "factor_m", "rne", "rne_postconstraint",
+        "subtree_vel", "tendon", "transmission", "camlight", "passive", "collision",
+        "make_constraint", "solve", "sensor_pos", "sensor_vel", "sensor_acc"))
+# the methods of such a pytree (a flax/mjx dataclass) that return one like it
+ARRAY_TREE_METHODS = frozenset({"replace", "tree_replace"})
 NUMPY_ARRAY_CREATORS = frozenset(
     {"numpy.array", "numpy.asarray", "numpy.zeros", "numpy.ones", "numpy.empty",
      "numpy.full", "numpy.arange", "numpy.linspace", "numpy.eye", "numpy.identity",

@@ -43,6 +43,11 @@ PYTREE_REGISTRATIONS = frozenset(PYTREE_DECORATORS) | {
 STATIC_FIELD_MARKERS = ("pytree_node=False", "static=True", "'static':True", '"static":True',
                          "'pytree_node':False", '"pytree_node":False')
 
+# Static fields of library pytrees, by the package that defines them: a module importing
+# the package takes them as static by name, as it takes its own classes' static fields.
+# mjx.Data's constraint and contact counts are Python ints (`if d.ncon == 0:` in brax).
+LIBRARY_STATIC_FIELDS = {"mujoco.mjx": frozenset({"ne", "nf", "nl", "nefc", "ncon"})}
+
 # registering flatten/unflatten functions: their aux data is static
 AUX_REGISTRATIONS = frozenset(
     {"jax.tree_util.register_pytree_node", "jax.tree_util.register_pytree_with_keys"})

@@ -143,6 +143,8 @@ def _attribute_kind(ctx: KindScope, expr: cst.Attribute) -> int:
         return L.TRACED
     if base in (L.ARRAY, L.NUMPY):
         return L.STATIC if attr in A.STATIC_ATTRS else base
+    if base == L.ARRAY_TREE:
+        return L.STATIC if attr in A.STATIC_ATTRS else L.ARRAY  # `data.qvel` of mjx's Data
     if base == L.STATIC:
         if type(expr.value) is cst.Name:
             field = _traced_model_field(ctx, expr.value.value, attr)
@@ -344,6 +346,9 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
             return L.STATIC if all(k == L.STATIC for k in arg_kinds) else L.UNKNOWN
         if qual.startswith("math."):
             return L.STATIC
+        if qual in A.ARRAY_TREE_FUNCTIONS:
+            # `mjx.make_data(m)`: its fields are JAX arrays, traced when it is
+            return L.TRACED if traced or _staged(ctx) else L.ARRAY_TREE
         if qual.startswith("jax."):
             if qual in ("jax.tree_util.keystr", "jax.tree.keystr"):
                 return L.STATIC  # a key path's text: part of the pytree's structure
@@ -392,6 +397,8 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
             return L.TRACED
         if receiver in (L.ARRAY, L.NUMPY):
             return L.STATIC if method in A.CONCRETE_METHODS else receiver
+        if receiver == L.ARRAY_TREE and method in A.ARRAY_TREE_METHODS:
+            return L.ARRAY_TREE  # `data.replace(qvel=v)`: the same pytree, one field new
         if receiver == L.REF:
             # `refs.pop()`: one ref of a list of them; `x_ref.get()`: its value
             return L.REF if _plural_refs(func.value) else L.ARRAY

@@ -27,7 +27,11 @@ import libcst as cst
 
 from jaxpure.analysis.catalog import arrays as A
 from jaxpure.analysis.catalog.arrays import STATIC_BUILTINS
-from jaxpure.analysis.catalog.pytrees import AUX_REGISTRATIONS, STATIC_FIELD_MARKERS
+from jaxpure.analysis.catalog.pytrees import (
+    AUX_REGISTRATIONS,
+    LIBRARY_STATIC_FIELDS,
+    STATIC_FIELD_MARKERS,
+)
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.resolve import Resolver
@@ -112,8 +116,15 @@ class ClassFacts:
 
     @cached_property
     def static_fields(self) -> frozenset[str]:
-        """Static field names of this module's classes and of the classes it imports."""
-        return self.local_static_fields | self.imported_names
+        """Static field names of this module's classes, of the classes it imports, and of the
+        library pytrees of the packages it imports (catalog/pytrees.py)."""
+        return self.local_static_fields | self.imported_names | self._library_static_fields()
+
+    def _library_static_fields(self) -> frozenset[str]:
+        imported = self.index.imports.aliases.values()
+        return frozenset(field for package, fields in LIBRARY_STATIC_FIELDS.items()
+                         if any(q == package or q.startswith(package + ".") for q in imported)
+                         for field in fields)
 
     def _marks_static(self, value: cst.BaseExpression) -> bool:
         """``value``'s text declares a static field (``field(pytree_node=False)``)."""

@@ -145,6 +145,34 @@ def declared_members(index: ModuleIndex, resolver: Resolver) -> frozenset[str]:
     return cached
 
 
+def field_holds_array(index: ModuleIndex, resolver: Resolver, attribute: str) -> bool | None:
+    """Whether the members named ``attribute`` that the module's classes declare hold JAX
+    arrays: True when each class declaring one annotates it as a JAX array (``qvel:
+    jax.Array``), False when one class makes it anything else (a container, a NumPy array,
+    a method, a constant, an attribute only its methods set), None when no class declares it
+    (the value's class is not shown here). By name, as static fields are matched."""
+    verdicts = {_declared_as_array(index, resolver, name, attribute) for name in index.class_nodes}
+    verdicts.discard(None)
+    return None if not verdicts else False not in verdicts
+
+
+def _declared_as_array(index: ModuleIndex, resolver: Resolver, class_name: str,
+                       attribute: str) -> bool | None:
+    for small in _body_statements(index, class_name):
+        if type(small) is cst.AnnAssign and type(small.target) is cst.Name \
+                and small.target.value == attribute:
+            annotation = small.annotation.annotation
+            return _array_annotation(annotation) and not (
+                resolver.qualname(annotation, None) or "").startswith("numpy.")
+        if type(small) is cst.Assign and any(
+                type(t.target) is cst.Name and t.target.value == attribute for t in small.targets):
+            return False
+    if attribute in index.classes.get(class_name, {}) \
+            or (class_name, attribute) in index.self_stores:
+        return False
+    return None
+
+
 def string_constant(index: ModuleIndex, class_name: str, attribute: str) -> bool:
     """Whether the class body binds ``attribute`` to a string literal (``KEY = "obs"``)."""
     for small in _body_statements(index, class_name):

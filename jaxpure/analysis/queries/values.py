@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from jaxpure.analysis.module.bindings import binding_value
-from jaxpure.analysis.module.classes import string_constant
+from jaxpure.analysis.module.attributes import self_param
+from jaxpure.analysis.module.classes import field_holds_array, string_constant
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.catalog.arrays import (
     JAX_ARRAY_CREATORS,
@@ -19,7 +20,7 @@ from jaxpure.analysis.catalog.arrays import (
     is_mutable_value,
 )
 from jaxpure.analysis.catalog.shapes import AXIS_KEYWORDS, AXIS_NAMESPACES, AXIS_POSITIONS
-from jaxpure.analysis.lattice import TRACED_ARRAY, is_traced
+from jaxpure.analysis.lattice import TRACED, TRACED_ARRAY, is_traced
 from jaxpure.analysis.syntax import call_arg, keyword_arg, returned_values
 
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
@@ -133,6 +134,35 @@ def is_string(ctx: Context, value: cst.BaseExpression) -> bool:
             owner = ctx.unit.class_name
         return string_constant(ctx.index, owner, value.attr.value)
     return False
+
+
+def array_field(ctx: Context, expr: cst.BaseExpression) -> bool:
+    """``data.qvel``: a field of a traced pytree that holds an array leaf. A traced array's
+    attributes are arrays; a field of a traced value of unknown structure is one unless a
+    class of the module declares a member so named as something else (a dict, a NumPy
+    array, a method: matched by name), or the value is the method's own instance, whose
+    class is shown and does not declare it an array. A field no class here declares is
+    taken for a leaf, as the leaves a traced pytree is read for mostly are."""
+    if type(expr) is not cst.Attribute:
+        return False
+    kind = ctx.kind(expr)
+    if kind == TRACED_ARRAY:
+        return True
+    if kind != TRACED:
+        return False
+    declared = field_holds_array(ctx.index, ctx.resolver, expr.attr.value)
+    if declared is not None:
+        return declared
+    return not _own_instance(ctx, expr.value)
+
+
+def _own_instance(ctx: Context, expr: cst.BaseExpression) -> bool:
+    """``self`` of the method (or of the method a nested function is in)."""
+    unit = ctx.unit
+    while unit is not None and not unit.parent_is_class:
+        unit = unit.parent
+    return type(expr) is cst.Name and unit is not None and not unit.is_staticmethod \
+        and self_param(unit) == expr.value
 
 
 def is_numpy_array(ctx: Context, value: cst.BaseExpression) -> bool:
