@@ -68,3 +68,14 @@ def test_a_name_two_modules_claim_names_neither() -> None:
     # `internal.utils`: a package's module (pkg/internal/ has an __init__.py) and a
     # namespace package's; which one the step imports depends on sys.path
     assert seeds_by_file(entries) == [(), (), ()]
+
+
+def test_the_arguments_that_are_jax_numpy_reach_the_seed_and_survive_json() -> None:
+    call = ExternalCall("ray_utils.convert", "step", 3, "jax.pmap", "jax.pmap",
+                        "jax.pmap", (L.TRACED,), (("xnp", L.STATIC),), jnp_args=("xnp",))
+    step = ModuleSummary("train", frozenset({"step"}), (call,))
+    assert ModuleSummary.from_json(step.to_json()) == step
+    seeds = seeds_by_file([(step, "train.py", "train.py"),
+                           (_helper("ray_utils"), "ray_utils.py", "ray_utils.py")])
+    assert [seed.jnp_args for seed in seeds[1]] == [("xnp",)]
+    assert type(seeds[1][0]).from_json(seeds[1][0].to_json()) == seeds[1][0]

@@ -13,6 +13,7 @@ import libcst as cst
 from jaxpure.analysis import lattice as L
 from jaxpure.analysis.catalog.transforms import ARGUMENT_PRESERVING_TRANSFORMS
 from jaxpure.analysis.module.index import Param, Unit
+from jaxpure.analysis.module.module_params import JAX_NUMPY
 from jaxpure.analysis.module.classes import applied_function, called_model, held_method
 from jaxpure.analysis.module.hierarchy import annotated_class
 from jaxpure.analysis.module.summary import LIBRARY_PREFIXES
@@ -143,6 +144,7 @@ class CallSites(WalkerBase):
         positional: list[int] = []
         keywords: list[tuple[str, int]] = []
         given: list[int | str] = []  # arguments that are not None, by position or keyword
+        jnp_args: list[int | str] = []  # arguments that are the jax.numpy module
         open_ended = False
         for arg in call.args:
             if arg.star:
@@ -151,11 +153,16 @@ class CallSites(WalkerBase):
                 keywords.append((arg.keyword.value, ctx.kind(arg.value)))
                 if self.never_none(arg.value):
                     given.append(arg.keyword.value)
+                if ctx.qualname(arg.value) == JAX_NUMPY:
+                    jnp_args.append(arg.keyword.value)
             elif not open_ended:
                 if self.never_none(arg.value):
                     given.append(len(positional))
+                if ctx.qualname(arg.value) == JAX_NUMPY:
+                    jnp_args.append(len(positional))
                 positional.append(ctx.kind(arg.value))
-        ctx.external_calls.append((unit, qual, tuple(positional), tuple(keywords), tuple(given)))
+        ctx.external_calls.append((unit, qual, tuple(positional), tuple(keywords), tuple(given),
+                                   tuple(jnp_args)))
 
     def never_none(self, expr: cst.BaseExpression) -> bool:
         """An argument that is certainly not ``None`` here (flow/given.py): by its form, or
