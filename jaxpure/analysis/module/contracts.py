@@ -46,8 +46,14 @@ CONTRACT_BASES: dict[str, tuple[frozenset[str], str]] = {
     **{base: (frozenset({"__call__", "setup"}), "a flax linen module method")
        for base in LINEN_BASES},
     "equinox.Module": (frozenset({"__call__"}), "an Equinox module's `__call__`"),
-    "haiku.Module": (frozenset({"__call__"}), "a haiku module's `__call__`"),
+    # a haiku module is built inside `hk.transform` too (haiku refuses it elsewhere), so
+    # under a jitted `apply` its constructor runs in the trace like its `__call__`
+    "haiku.Module": (frozenset({"__call__", "__init__"}),
+                     "a haiku module method (run inside `hk.transform`)"),
 }
+# contract roots whose parameters are all Python values: a constructor's arguments are the
+# module's hyperparameters (sizes, names, options); only what it computes with jnp is traced
+STATIC_ARGUMENT_METHODS = frozenset({"__init__"})
 # constructors whose function arguments are traced: qualified name -> (position, keyword)
 # of each. Only `update` runs in the jitted train step; `init` is an initialiser, called
 # once and often eagerly (its `PRNGKey(0)` default and its warnings are meant once)
