@@ -308,9 +308,9 @@ def _valid_self_call(call: Any) -> bool:
 
 
 def _valid_call(call: Any) -> bool:
-    return (_list_of(call, 10) and _strings(call[0], call[1], call[3]) and _count(call[2])
+    return (_list_of(call, 11) and _strings(call[0], call[1], call[3]) and _count(call[2])
             and _optional_strings(call[4], call[5]) and _kinds(call[6], call[7])
-            and type(call[8]) is bool and _given(call[9]))
+            and type(call[8]) is bool and _given(call[9]) and _given(call[10]))
 
 
 def _decode_seeds(data: Any) -> dict[str, tuple[Seed, ...]] | None:
@@ -328,13 +328,14 @@ def _decode_seeds(data: Any) -> dict[str, tuple[Seed, ...]] | None:
 
 
 def _valid_seed(item: Any) -> bool:
-    return (_list_of(item, 10) and _strings(item[0], item[1], item[4], item[8])
+    return (_list_of(item, 11) and _strings(item[0], item[1], item[4], item[8])
             and _optional_strings(item[2], item[3]) and _kinds(item[5], item[6])
-            and type(item[7]) is bool and _given(item[9]))
+            and type(item[7]) is bool and _given(item[9]) and _given(item[10]))
 
 
 def _given(given: Any) -> bool:
-    """Arguments that are not None, by position or keyword (analysis/flow/given.py)."""
+    """Arguments, by position or keyword: those that are not None (analysis/flow/given.py),
+    those that are the jax.numpy module (analysis/module/module_params.py)."""
     return isinstance(given, list) and all(type(g) in (int, str) for g in given)
 
 

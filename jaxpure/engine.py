@@ -278,13 +278,13 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
     calls: list[ExternalCall] = []
     if ctx.external_calls:
         lines = _def_lines(source)
-        for unit, callee, positional, keywords, given in ctx.external_calls:
+        for unit, callee, positional, keywords, given, jnp_args in ctx.external_calls:
             info = ctx.traced_analysis.info.get(id(unit))
             if info is None or info.via is None:
                 continue
             calls.append(ExternalCall(callee, unit.name, lines.get(unit.name, 0), info.via,
                                       info.caching_via, info.strict_via, positional, keywords,
-                                      info.stateful, given))
+                                      info.stateful, given, jnp_args))
     calls.extend(_transformed_imports(source, ctx))
     reexports = tuple(
         (alias, target) for alias, target in ctx.index.imports.aliases.items()

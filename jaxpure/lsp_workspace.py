@@ -141,25 +141,13 @@ def live_seeds(modules: Sequence[OpenModule],
     files that are not open are added, as ``jaxpure.runner.run`` adds those of files
     outside its run.
     """
-    from jaxpure.analysis.module.summary import propagate
+    from jaxpure.analysis.module.project import seeds_by_file
 
-    summaries: dict[str, tuple[ModuleSummary, str, str]] = {}
-    clashes: set[str] = set()
-    for module in modules:
-        summary = module.summary
-        if summary is None or not summary.module:
-            continue
-        if summary.module in summaries:
-            clashes.add(summary.module)  # two open scripts named alike: which one is imported?
-        summaries[summary.module] = (summary, module.info.path, module.info.relpath)
-    for name in clashes:
-        del summaries[name]
-    propagated = propagate(summaries) if len(summaries) > 1 else {}
+    propagated = seeds_by_file([(module.summary, module.info.path, module.info.relpath)
+                                for module in modules])
     open_relpaths = {module.info.relpath for module in modules}
     result = []
-    for module in modules:
-        module_name = module.summary.module if module.summary is not None else ""
-        found = tuple(propagated.get(module_name, ())) if module_name else ()
+    for module, found in zip(modules, propagated):
         outside = tuple(seed for seed in saved.get(module.info.relpath, ())
                         if seed.source not in open_relpaths)
         keys = {seed.key() for seed in found}

@@ -333,24 +333,10 @@ def _merge_seeds(found: tuple[Seed, ...], extra: tuple[Seed, ...]) -> tuple[Seed
 
 
 def _seeds_for(jobs: Sequence[Job], outcomes: Sequence[Outcome]) -> list[tuple[Seed, ...]]:
-    from jaxpure.analysis.module.summary import propagate
+    from jaxpure.analysis.module.project import seeds_by_file
 
-    modules: dict[str, tuple[ModuleSummary, str, str]] = {}
-    clashes: set[str] = set()
-    for job, outcome in zip(jobs, outcomes):
-        summary = outcome.summary
-        if summary is None or not summary.module:
-            continue
-        if summary.module in modules:
-            clashes.add(summary.module)  # two scripts named alike: which one is imported?
-        modules[summary.module] = (summary, job.path, job.relpath)
-    for name in clashes:
-        del modules[name]
-    seeds = propagate(modules)
-    return [
-        tuple(seeds.get(outcome.summary.module, ())) if outcome.summary is not None else ()
-        for outcome in outcomes
-    ]
+    return seeds_by_file([(outcome.summary, job.path, job.relpath)
+                          for job, outcome in zip(jobs, outcomes)])
 
 
 def _run_round(jobs: Sequence[Job], seeds: Sequence[tuple[Seed, ...]], settings: Settings,

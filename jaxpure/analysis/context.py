@@ -10,6 +10,7 @@ from jaxpure.analysis.flow.given import GivenFacts
 from jaxpure.analysis.flow.keystate import KeyState
 from jaxpure.analysis.flow.domain import Frame, Loop
 from jaxpure.analysis.module.facts import ModuleFacts
+from jaxpure.analysis.module.imports import canonical, dotted_name
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.flow.infer import infer_kind
 from jaxpure.analysis.module.resolve import Resolver
@@ -51,8 +52,9 @@ class Context:
         self.seeded_kinds: dict[str, dict[str, int]] = {}
         self.kind_cache: dict[int, int] = {}
         # and the positions and keywords of the arguments that are not None (flow/given.py)
+        # and those that are the jax.numpy module (module/module_params.py)
         self.external_calls: list[tuple[Unit, str, tuple[int, ...], tuple[tuple[str, int], ...],
-                                        tuple[int | str, ...]]] = []
+                                        tuple[int | str, ...], tuple[int | str, ...]]] = []
         # the parameters traced calls fill, not with None (flow/given.py)
         self.given = GivenFacts()
         # `cosmo.cache_set(k, v)` in a traced function on its traced parameter `cosmo`: the
@@ -121,7 +123,16 @@ class Context:
 
     # -- names -----------------------------------------------------------------------
     def qualname(self, expr: cst.BaseExpression) -> str | None:
-        return self.resolver.qualname(expr, self.frame.unit)
+        unit = self.frame.unit
+        found = self.resolver.qualname(expr, unit)
+        if found is None and unit is not None and self.facts.module_params.jnp_params:
+            # `xnp.stack(...)` where traced callers pass `xnp=jnp` (module/module_params.py)
+            text = dotted_name(expr)
+            head, _, rest = (text or "").partition(".")
+            module = self.facts.module_params.module_of(unit, head) if head else None
+            if module is not None:
+                return canonical(f"{module}.{rest}" if rest else module)
+        return found
 
     def scope_of(self, name: str) -> str:
         """'local', 'closure', 'module' or 'builtin' for a name read in the current unit."""

@@ -54,6 +54,7 @@ def analyze(
     # a class whose `__init__` is a static member: its instances are Python values
     ctx.facts.imported_static_instances = frozenset(
         seed.function for seed in class_facts if ("__init__", L.STATIC) in seed.keywords)
+    ctx.facts.seeds = tuple(seeds)
     for seed in seeds:
         ctx.seeded_kinds[seed.function] = _seed_kinds(index, seed, ctx.seeded_kinds.get(seed.function))
         given = _seed_given(index, seed)

@@ -12,7 +12,8 @@ import libcst as cst
 
 from jaxpure.analysis import lattice as L
 from jaxpure.analysis.catalog.transforms import ARGUMENT_PRESERVING_TRANSFORMS
-from jaxpure.analysis.module.index import Unit
+from jaxpure.analysis.module.index import Param, Unit
+from jaxpure.analysis.module.module_params import JAX_NUMPY
 from jaxpure.analysis.module.classes import applied_function, called_model, held_method
 from jaxpure.analysis.module.hierarchy import annotated_class
 from jaxpure.analysis.module.summary import LIBRARY_PREFIXES
@@ -21,6 +22,16 @@ from jaxpure.analysis.syntax import positional_args
 
 from jaxpure.analysis.flow.base import WalkerBase
 from jaxpure.analysis.flow.given import given_parameters, never_none
+
+
+def _spread_fills(param: Param, spread: int) -> int:
+    """What ``**options`` gives a parameter that the call does not name: one without a
+    default must come from it, and the callee's own ``**kwargs`` holds the rest; one with a
+    default may keep it (``**distortion_params`` holds the coefficients, not
+    ``max_iterations=10``), so traced options make it unknown, not traced."""
+    if param.star == "**" or param.default is None and not param.star:
+        return spread
+    return L.UNKNOWN
 
 
 class CallSites(WalkerBase):
@@ -83,6 +94,7 @@ class CallSites(WalkerBase):
             kinds[name] = L.join(kinds[name], kind) if name in kinds else kind
 
         position = shift
+        named = {arg.keyword.value for arg in call.args if arg.keyword is not None}
         for arg in call.args:
             if arg.keyword is not None:
                 record(arg.keyword.value, ctx.kind(arg.value))
@@ -91,10 +103,13 @@ class CallSites(WalkerBase):
                 # *args fills the remaining positional parameters, **kwargs the keywords:
                 # their elements are traced when the container holds traced values
                 spread = L.TRACED if L.is_traced(ctx.kind(arg.value)) else L.UNKNOWN
-                remaining = positional[position:] if arg.star == "*" else \
-                    [p for p in callee.params if p.index < 0 or p.index >= position]
-                for p in remaining:
-                    record(p.name, spread)
+                if arg.star == "*":
+                    for p in positional[position:]:
+                        record(p.name, spread)
+                    continue
+                for p in callee.params:
+                    if (p.index < 0 or p.index >= position) and p.name not in named:
+                        record(p.name, _spread_fills(p, spread))
                 continue
             if 0 <= position < len(positional):
                 record(positional[position].name, ctx.kind(arg.value))
@@ -129,6 +144,7 @@ class CallSites(WalkerBase):
         positional: list[int] = []
         keywords: list[tuple[str, int]] = []
         given: list[int | str] = []  # arguments that are not None, by position or keyword
+        jnp_args: list[int | str] = []  # arguments that are the jax.numpy module
         open_ended = False
         for arg in call.args:
             if arg.star:
@@ -137,11 +153,16 @@ class CallSites(WalkerBase):
                 keywords.append((arg.keyword.value, ctx.kind(arg.value)))
                 if self.never_none(arg.value):
                     given.append(arg.keyword.value)
+                if ctx.qualname(arg.value) == JAX_NUMPY:
+                    jnp_args.append(arg.keyword.value)
             elif not open_ended:
                 if self.never_none(arg.value):
                     given.append(len(positional))
+                if ctx.qualname(arg.value) == JAX_NUMPY:
+                    jnp_args.append(len(positional))
                 positional.append(ctx.kind(arg.value))
-        ctx.external_calls.append((unit, qual, tuple(positional), tuple(keywords), tuple(given)))
+        ctx.external_calls.append((unit, qual, tuple(positional), tuple(keywords), tuple(given),
+                                   tuple(jnp_args)))
 
     def never_none(self, expr: cst.BaseExpression) -> bool:
         """An argument that is certainly not ``None`` here (flow/given.py): by its form, or

@@ -32,7 +32,9 @@ from jaxpure.analysis.flow.domain import Frame
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.domain import from_param
 from jaxpure.analysis.module.trace_order import is_fori_body
-from jaxpure.analysis.module.contracts import contract_flag, container_parameters, shape_parameters
+from jaxpure.analysis.module.contracts import (
+    STATIC_ARGUMENT_METHODS, contract_flag, container_parameters, shape_parameters,
+)
 
 
 class KindFlow(WalkerBase):
@@ -94,7 +96,8 @@ class KindFlow(WalkerBase):
                 and info.origins and all(t.kind == "call" for t, _, _ in info.origins):
             return L.STATIC  # lax.cond/scan fill positional parameters only: a default stays
         if info.direct and info.contract is not None and not info.transformed and (
-                contract_flag(p) or name in shape_parameters(self.ctx.resolver, unit)
+                unit.name in STATIC_ARGUMENT_METHODS or contract_flag(p)
+                or name in shape_parameters(self.ctx.resolver, unit)
                 or name in container_parameters(unit)):
             # `train: bool = False` of a model method: an option; `features` it builds a
             # shape from: a size users can only pass static; `feat_cache=[...]`: a Python

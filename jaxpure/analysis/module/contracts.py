@@ -46,8 +46,14 @@ CONTRACT_BASES: dict[str, tuple[frozenset[str], str]] = {
     **{base: (frozenset({"__call__", "setup"}), "a flax linen module method")
        for base in LINEN_BASES},
     "equinox.Module": (frozenset({"__call__"}), "an Equinox module's `__call__`"),
-    "haiku.Module": (frozenset({"__call__"}), "a haiku module's `__call__`"),
+    # a haiku module is built inside `hk.transform` too (haiku refuses it elsewhere), so
+    # under a jitted `apply` its constructor runs in the trace like its `__call__`
+    "haiku.Module": (frozenset({"__call__", "__init__"}),
+                     "a haiku module method (run inside `hk.transform`)"),
 }
+# contract roots whose parameters are all Python values: a constructor's arguments are the
+# module's hyperparameters (sizes, names, options); only what it computes with jnp is traced
+STATIC_ARGUMENT_METHODS = frozenset({"__init__"})
 # constructors whose function arguments are traced: qualified name -> (position, keyword)
 # of each. Only `update` runs in the jitted train step; `init` is an initialiser, called
 # once and often eagerly (its `PRNGKey(0)` default and its warnings are meant once)
@@ -273,22 +279,27 @@ def _bare_names(spot: cst.BaseExpression) -> set[str]:
     return {v.value for v in values if type(v) is cst.Name}
 
 
-def is_linen_setup(index: ModuleIndex, resolver: Resolver, unit: Unit) -> bool:
-    """``unit`` is the ``setup`` of a linen module. ``apply`` runs it on the clone it binds
-    for one call, so what it assigns to ``self`` (submodules, constants built from fields)
-    lives only as long as that call: no value outlives the trace."""
-    if not unit.parent_is_class or unit.class_name is None or (
-            unit.name != "setup" and not _called_only_by_setup(index, unit)):
+def builds_per_call_instance(index: ModuleIndex, resolver: Resolver, unit: Unit) -> bool:
+    """``unit`` sets up an instance that lives for one traced call only, so what it assigns
+    to ``self`` (submodules, constants built from fields) outlives no trace: the ``setup``
+    of a linen module (``apply`` runs it on the clone it binds for one call) and the
+    ``__init__`` of a haiku module (built inside ``hk.transform``, anew on every call of
+    the transformed function), and the helper methods only they call."""
+    if not unit.parent_is_class or unit.class_name is None:
         return False
-    return _framework_base(index, resolver, unit.class_name, set(), CONTRACT_BASES) in LINEN_BASES
+    framework = _framework_base(index, resolver, unit.class_name, set(), CONTRACT_BASES)
+    builder = "setup" if framework in LINEN_BASES else \
+        "__init__" if framework == "haiku.Module" else None
+    return builder is not None and (unit.name == builder
+                                    or _called_only_by(index, unit, builder))
 
 
-def _called_only_by_setup(index: ModuleIndex, unit: Unit) -> bool:
-    """A helper method ``setup`` calls (``self._setup_levels(...)``) and no other method of
-    the class calls: it runs on the same per-call clone."""
+def _called_only_by(index: ModuleIndex, unit: Unit, builder: str) -> bool:
+    """A helper method ``builder`` calls (``self._setup_levels(...)``) and no other method
+    of the class calls: it runs on the same per-call instance."""
     callers = [method for method in index.classes.get(unit.class_name or "", {}).values()
                if any(_calls_own_method(call, unit.name) for call in method.calls)]
-    return bool(callers) and all(method.name == "setup" for method in callers)
+    return bool(callers) and all(method.name == builder for method in callers)
 
 
 def _calls_own_method(call: cst.Call, name: str) -> bool:

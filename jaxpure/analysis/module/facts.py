@@ -20,7 +20,9 @@ from jaxpure.analysis.module.globals import StaleNames
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.jit_switches import jit_off_flags
 from jaxpure.analysis.module.keyparams import KeyParams
+from jaxpure.analysis.module.module_params import ModuleParams
 from jaxpure.analysis.module.resolve import Resolver
+from jaxpure.analysis.module.summary import Seed
 from jaxpure.analysis.module.test_code import expected_to_raise, expects_raise
 from jaxpure.analysis.module.traced import TracedAnalysis
 from jaxpure.analysis.syntax import NODE_TYPES, child_fields, inner_statements, statements
@@ -51,6 +53,8 @@ class ModuleFacts:
         # classes imported from other modules whose instances are Python values, by the
         # names this module calls them (module/instances.py, summary.py)
         self.imported_static_instances: frozenset[str] = frozenset()
+        # the traces other modules' calls start here (summary.py); set before the walk
+        self.seeds: tuple[Seed, ...] = ()
         # id of a unit -> where it is called repeatedly (effects.repeated_units)
         self.repeated_units: dict[int, str] | None = None
 
@@ -142,6 +146,11 @@ class ModuleFacts:
     @cached_property
     def self_attributes(self) -> SelfAttributes:
         return SelfAttributes(self.module, self.index, self.resolver, self.traced)
+
+    @cached_property
+    def module_params(self) -> ModuleParams:
+        """Parameters traced callers bind to jax.numpy (``xnp=jnp``: module_params.py)."""
+        return ModuleParams(self.index, self.resolver, self.traced, self.seeds)
 
     @cached_property
     def stale_names(self) -> StaleNames:

@@ -10,7 +10,7 @@ import libcst as cst
 
 from jaxpure.analysis.module.imports import BUILTIN_NAMES, canonical, dotted_name
 from jaxpure.analysis.module.index import ModuleIndex, Unit
-from jaxpure.analysis.syntax import returned_values
+from jaxpure.analysis.syntax import returned_values, single_assignment
 
 
 class ResolverMemo(TypedDict, total=False):
@@ -29,6 +29,8 @@ class Resolver:
         self.module_name = module_name
         self._qualnames: dict[tuple[int, int], str | None] = {}
         self.memo: ResolverMemo = {}
+        # (id of a function, parameter) -> the one function its calls pass for it
+        self._passed: dict[tuple[int, str], Unit | None] | None = None
 
     def qualname(self, expr: cst.BaseExpression, unit: Unit | None) -> str | None:
         # bindings do not change while a module is analysed: one answer per node and scope
@@ -75,7 +77,7 @@ class Resolver:
                 if name in u.nested:
                     return u.nested[name]
                 if u.binds(name) and name not in u.declared_global:
-                    return None
+                    return self._local_function(u, name)
                 u = u.parent
             found = self.index.defs.get(name)
             if found is None:
@@ -95,6 +97,24 @@ class Resolver:
             class_name = self.instance_class(owner, unit)
             if class_name is not None:
                 return self.index.classes.get(class_name, {}).get(expr.attr.value)
+        return None
+
+    def _local_function(self, unit: Unit, name: str) -> Unit | None:
+        """The function a local name of ``unit`` holds: a parameter that every call and
+        ``partial`` of ``unit`` in the module binds to one function of it
+        (``partial(train_step, learning_rate_fn=lr)``), or a name bound once to what a
+        factory returns (``lr = make_schedule(config)``)."""
+        if name in unit.param_names:
+            if self._passed is None:
+                self._passed = {}  # filled below; a lookup while filling finds nothing
+                self._passed = passed_functions(self)
+            return self._passed.get((id(unit), name))
+        if unit.assigned.get(name) != 1 or type(unit.node) is not cst.FunctionDef:
+            return None
+        value = single_assignment(unit.node.body, name)
+        if type(value) is cst.Call and type(value.func) is cst.Name \
+                and not any(u.binds(value.func.value) for u in _scopes(unit)):
+            return self._returned_nested(value.func.value)
         return None
 
     def _factory_product(self, name: str) -> Unit | None:
@@ -137,6 +157,47 @@ class Resolver:
                 and value.func.value in self.index.classes:
             return value.func.value
         return None
+
+
+def _scopes(unit: Unit | None) -> list[Unit]:
+    found = []
+    while unit is not None:
+        found.append(unit)
+        unit = unit.parent
+    return found
+
+
+def passed_functions(resolver: Resolver) -> dict[tuple[int, str], Unit | None]:
+    """(id of a function, parameter) -> the function of this module that every call and
+    ``functools.partial`` of it in the module passes for the parameter; None where they
+    pass different ones, or something else."""
+    found: dict[tuple[int, str], Unit | None] = {}
+    index = resolver.index
+    calls: list[tuple[Unit | None, cst.Call]] = \
+        [(unit, call) for unit in index.units for call in unit.calls]
+    calls += [(None, call) for call in index.module_calls]
+    for unit, call in calls:
+        partial = resolver.qualname(call.func, unit) == "functools.partial" and bool(call.args)
+        callee = resolver.function(call.args[0].value if partial else call.func, unit)
+        if callee is None:
+            continue
+        passed = (_partial_keywords(call) if partial else callee.arguments_of(call)) or {}
+        for name, value in passed.items():
+            if callee.param(name) is None:
+                continue
+            function = resolver.function(value, unit)
+            key = (id(callee), name)
+            if function is None or found.get(key, function) is not function:
+                found[key] = None
+            else:
+                found[key] = function
+    return found
+
+
+def _partial_keywords(call: cst.Call) -> dict[str, cst.BaseExpression]:
+    """What ``functools.partial(f, k=v)`` binds by keyword (its positional binds are
+    constants of the trace, counted by position elsewhere)."""
+    return {arg.keyword.value: arg.value for arg in call.args if arg.keyword is not None}
 
 
 def enclosing_class(unit: Unit | None) -> str | None:

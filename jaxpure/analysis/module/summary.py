@@ -43,6 +43,8 @@ class ExternalCall:
     stateful: bool = False
     # the arguments that are not None, by position or keyword (flow/given.py)
     given: tuple[int | str, ...] = ()
+    # the arguments that are the jax.numpy module (`xnp=jnp`: module/module_params.py)
+    jnp_args: tuple[int | str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -123,7 +125,8 @@ class ModuleSummary:
             self.module,
             sorted(self.functions),
             [[c.callee, c.caller, c.line, c.via, c.caching, c.strict, list(c.positional),
-              [list(k) for k in c.keywords], c.stateful, list(c.given)] for c in self.calls],
+              [list(k) for k in c.keywords], c.stateful, list(c.given), list(c.jnp_args)]
+             for c in self.calls],
             [list(r) for r in self.reexports],
             [[c[0], list(c[1]), list(c[2])] for c in self.classes],
             [c.to_json() for c in self.self_calls],
@@ -151,7 +154,8 @@ class ModuleSummary:
             tuple(
                 ExternalCall(c[0], c[1], c[2], c[3], c[4], c[5], tuple(c[6]),
                              tuple((k[0], k[1]) for k in c[7]), c[8],
-                             tuple(c[9]) if len(c) > 9 else ())
+                             tuple(c[9]) if len(c) > 9 else (),
+                             tuple(c[10]) if len(c) > 10 else ())
                 for c in calls
             ),
             tuple((r[0], r[1]) for r in reexports),
@@ -194,23 +198,28 @@ class Seed:
     source: str = ""
     # the arguments the call gives that are not None, by position or keyword (flow/given.py)
     given: tuple[int | str, ...] = ()
+    # the arguments that are the jax.numpy module, by position or keyword (module_params.py)
+    jnp_args: tuple[int | str, ...] = ()
 
     def key(self) -> tuple:
         # a seed naming no function is about a name (a wrapper), which its origin holds
         return (self.function, self.via, self.caching, self.strict, self.positional,
-                self.keywords, self.stateful, self.given) + (() if self.function else (self.origin,))
+                self.keywords, self.stateful, self.given, self.jnp_args) + \
+            (() if self.function else (self.origin,))
 
     def to_json(self) -> list:
         return [self.function, self.via, self.caching, self.strict, self.origin,
                 list(self.positional), [list(k) for k in self.keywords], self.stateful,
-                self.source, list(self.given)]
+                self.source, list(self.given), list(self.jnp_args)]
 
     @staticmethod
     def from_json(data: list) -> Seed:
         function, via, caching, strict, origin, positional, keywords, stateful, source = data[:9]
         given = tuple(data[9]) if len(data) > 9 else ()
+        jnp_args = tuple(data[10]) if len(data) > 10 else ()
         return Seed(function, via, caching, strict, origin, tuple(positional),
-                    tuple((k[0], k[1]) for k in keywords), bool(stateful), source, given)
+                    tuple((k[0], k[1]) for k in keywords), bool(stateful), source, given,
+                    jnp_args)
 
 
 def resolve_relative(module: str, level: int, package: str | None) -> str:
@@ -261,7 +270,7 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
                 continue
             seed = Seed(target[1], call.via, call.caching, call.strict,
                         f"`{call.caller}` in {path}:{call.line}", call.positional,
-                        call.keywords, call.stateful, relpath, call.given)
+                        call.keywords, call.stateful, relpath, call.given, call.jnp_args)
             seeds.setdefault(target[0], {}).setdefault(seed.key(), seed)
     for name, seed in _class_fact_seeds(summaries, aliases):
         seeds.setdefault(name, {}).setdefault(seed.key(), seed)

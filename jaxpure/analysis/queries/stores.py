@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jaxpure.analysis.module.contracts import is_linen_setup
+from jaxpure.analysis.module.contracts import builds_per_call_instance
 from jaxpure.analysis.module.index import Param, Unit
 from jaxpure.analysis.catalog.side_effects import (
     CONTAINER_METHODS,
@@ -97,8 +97,8 @@ def outer_object(ctx: Context, name: str) -> Outer | None:
         return None
     owner = self_unit(ctx, name)
     if owner is not None:
-        if is_linen_setup(ctx.index, ctx.resolver, owner):
-            return None  # the per-call clone `apply` binds: its attributes die with the call
+        if builds_per_call_instance(ctx.index, ctx.resolver, owner):
+            return None  # a linen clone `apply` binds, a haiku module: dies with the call
         if traced_copy_self(ctx, name):
             return None
         return Outer("self", name)
