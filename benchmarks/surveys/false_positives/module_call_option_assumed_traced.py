@@ -8,9 +8,10 @@
 # from a shape or a config, and nothing jits the module with it as an array (big_vision's
 # trainer even makes it static with static_broadcasted_argnums). Comparing it, or building a
 # numpy array from it, is static. The analysis takes every argument of a module's `__call__`
-# as traced, because users jit it. (Annotated `int`, a parameter is taken as static already;
-# annotated `int | None`, as graphcast's stack_size, or not annotated, as T5X's qlen/klen in
-# whisper-jax, it is not.)
+# as traced, because users jit it. (An option annotated `int`, `str`, `int | None` or
+# `tuple[int, ...]`, as graphcast's stack_size, is static now:
+# fixtures/surveys/module_options_annotated.py; an unannotated one, as T5X's qlen/klen in
+# whisper-jax, is still taken as traced.)
 # Checked under jax 0.10.2 and dm-haiku 0.0.17: `python module_call_option_assumed_traced.py` passes.
 import haiku as hk
 import jax
