@@ -134,8 +134,16 @@ def mask_ipython(body: str) -> str:
         if name not in PYTHON_CELL_MAGICS:
             return "\n" * (len(lines) - 1)  # a %%bash, %%html, %%writefile... body
         lines[0] = ""
+    continued = False
     for i, line in enumerate(lines):
+        if continued:
+            # IPython joins a magic's backslash continuation (`!git clone ... \` then the
+            # URL on the next line) into the command: the line is not Python
+            continued = line.endswith("\\")
+            lines[i] = ""
+            continue
         assigned = _ASSIGNED_MAGIC.match(line)
+        continued = bool(assigned or _LINE_MAGIC.match(line)) and line.endswith("\\")
         if assigned:
             lines[i] = assigned.group(1) + "None"
         elif _LINE_MAGIC.match(line) or _HELP.match(line):

@@ -159,6 +159,12 @@ def test_masking_keeps_rows_and_python_cell_magics():
     assert mask_ipython("%%writefile a.py\nimport os\n") == "\n\n"
 
 
+def test_a_magics_backslash_continuation_is_part_of_it():
+    # big_vision's paligemma notebook: IPython joins the continued lines into the command
+    body = "if ok:\n  !git clone --depth=1 \\\n     https://x/y \\\n     dest\nz = 1 + \\\n  2\n"
+    assert mask_ipython(body) == "if ok:\n  pass\n\n\nz = 1 + \\\n  2\n"
+
+
 def test_cells_keep_their_rows_in_the_module():
     shape = layout(REUSE.encode())
     assert [(c.number, c.offset, c.rows) for c in shape.cells] == [(2, 0, 2), (3, 2, 2)]

@@ -99,6 +99,14 @@ class CallSites(WalkerBase):
             if arg.keyword is not None:
                 record(arg.keyword.value, ctx.kind(arg.value))
                 continue
+            entries = self.keyword_entries(arg) if arg.star == "**" else None
+            if entries is not None:
+                # `**common_args` with `common_args = dict(spec=spec, inputs=x)`: each
+                # keyword gets its own entry's kind, not the kind of the whole dict (clrs
+                # passes its spec strings beside the traced inputs this way)
+                for name, value in entries:
+                    record(name, ctx.kind(value))
+                continue
             if arg.star:
                 # *args fills the remaining positional parameters, **kwargs the keywords:
                 # their elements are traced when the container holds traced values
@@ -114,6 +122,24 @@ class CallSites(WalkerBase):
             if 0 <= position < len(positional):
                 record(positional[position].name, ctx.kind(arg.value))
             position += 1
+
+    def keyword_entries(self, arg: cst.Arg) -> list[tuple[str, cst.BaseExpression]] | None:
+        """The (keyword, value) entries of ``**name`` when the walked function binds name
+        once, to ``dict(a=x, ...)`` or ``{"a": x, ...}`` with every key written out; None
+        when the keywords it holds are not all known."""
+        if type(arg.value) is not cst.Name:
+            return None
+        value = self.single_binding(arg.value.value)
+        if type(value) is cst.Call and self.ctx.qualname(value.func) in ("builtins.dict", "dict") \
+                and all(a.keyword is not None and not a.star for a in value.args):
+            return [(a.keyword.value, a.value) for a in value.args if a.keyword is not None]
+        if type(value) is cst.Dict and all(
+                type(e) is cst.DictElement and type(e.key) is cst.SimpleString
+                for e in value.elements):
+            return [(e.key.evaluated_value, e.value) for e in value.elements
+                    if type(e) is cst.DictElement and type(e.key) is cst.SimpleString
+                    and type(e.key.evaluated_value) is str]
+        return None
 
     def record_tree_map(self, call: cst.Call) -> bool:
         """``jax.tree.map(f, tree, ...)``: f's parameters get the kinds of the leaves."""

@@ -10,9 +10,10 @@ traced, which the findings' messages repeat. Helpers such methods call are reach
 the call graph like the callees of any traced function.
 
 A root's parameters are traced, except flags: a parameter annotated as a Python scalar or
-defaulting to one (``train: bool = False``, ``deterministic=True``), or named like an
-option (``is_training``, ``model_mode``), is how these methods take their options, which
-their users fix with ``static_argnames`` or ``partial``; so is a parameter the method
+a str (or either or None, or a tuple of them: ``stack_size: int | None``) or defaulting to
+one (``train: bool = False``, ``deterministic=True``), or named like an option
+(``is_training``, ``model_mode``), is how these methods take their options, which their
+users fix with ``static_argnames`` or ``partial``; so is a parameter the method
 itself uses as a shape or size (``jnp.zeros((n, features))``): its users can only pass it
 static.
 """
@@ -184,14 +185,40 @@ def contract_flag(p: Param) -> bool:
     if OPTION_NAME.match(p.name) and not p.star:
         return True
     annotation = p.annotation
-    if type(annotation) is cst.Name:
-        return annotation.value in PYTHON_SCALAR_ANNOTATIONS
+    if annotation is not None:
+        return option_annotation(annotation)
     default = p.default
     if type(default) is cst.UnaryOperation:
         default = default.expression
     return annotation is None and (isinstance(default, (cst.Integer, cst.Float, cst.SimpleString))
                                    or type(default) is cst.Name and default.value in
                                    ("True", "False"))
+
+
+def option_annotation(annotation: cst.BaseExpression) -> bool:
+    """A Python scalar or a str, or such a value that may be None, or a tuple of them
+    (``int``, ``str``, ``int | None``, ``Optional[int]``, ``tuple[int, ...]``): how the
+    options of a module method are declared (graphcast's ``stack_size: int | None``, a
+    layer's ``output_length_overrides: tuple[int, ...] | None``). A str is never a tracer."""
+    if type(annotation) is cst.Name:
+        return annotation.value in PYTHON_SCALAR_ANNOTATIONS or annotation.value == "str"
+    if type(annotation) is cst.BinaryOperation and type(annotation.operator) is cst.BitOr:
+        sides = (annotation.left, annotation.right)
+        return any(not _none(side) for side in sides) and all(
+            _none(side) or option_annotation(side) for side in sides)
+    if type(annotation) is cst.Subscript and type(annotation.value) is cst.Name:
+        elements = [e.slice.value for e in annotation.slice if type(e.slice) is cst.Index]
+        if len(elements) != len(annotation.slice) or not elements:
+            return False
+        if annotation.value.value == "Optional":
+            return len(elements) == 1 and option_annotation(elements[0])
+        if annotation.value.value in ("tuple", "Tuple"):
+            return all(type(e) is cst.Ellipsis or option_annotation(e) for e in elements)
+    return False
+
+
+def _none(annotation: cst.BaseExpression) -> bool:
+    return type(annotation) is cst.Name and annotation.value == "None"
 
 
 def shape_parameters(resolver: Resolver, unit: Unit) -> frozenset[str]:
