@@ -96,6 +96,15 @@ class ClassFacts:
         ``register_dataclass``'s ``meta_fields``, jax_dataclasses ``Static[...]``, jax_md's
         ``static_field()`` and helpers like it, aux data of a ``tree_flatten``)."""
         found: set[str] = set(self._aux_data_fields())
+        for call in self.index.module_calls:
+            # register_dataclass(Input, data_fields=[...], meta_fields=["counts"]) called
+            # after the class, as gemma registers its vision inputs
+            if self.resolver.qualname(call.func, None) == "jax.tree_util.register_dataclass":
+                meta = [a.value for a in call.args if a.keyword is not None
+                        and a.keyword.value == "meta_fields"] or \
+                    [a.value for a in call.args[2:3] if a.keyword is None and not a.star]
+                for value in meta:
+                    found.update(str_literals(value) or ())
         factories = self._static_field_factories()
         for node in self.index.class_nodes.values():
             for decorator in node.decorators:
