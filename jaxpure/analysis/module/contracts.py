@@ -290,7 +290,12 @@ def is_linen_setup(index: ModuleIndex, resolver: Resolver, unit: Unit) -> bool:
     if not unit.parent_is_class or unit.class_name is None or (
             unit.name != "setup" and not _called_only_by_setup(index, unit)):
         return False
-    return _framework_base(index, resolver, unit.class_name, set(), CONTRACT_BASES) in LINEN_BASES
+    return is_linen_class(index, resolver, unit.class_name)
+
+
+def is_linen_class(index: ModuleIndex, resolver: Resolver, class_name: str) -> bool:
+    """A class of the module derived (directly or through others) from ``nn.Module``."""
+    return _framework_base(index, resolver, class_name, set(), CONTRACT_BASES) in LINEN_BASES
 
 
 def _called_only_by_setup(index: ModuleIndex, unit: Unit) -> bool:
