@@ -24,9 +24,10 @@ class InplaceIndexAssign(Rule):
     """
     ## What it does
     Checks for item assignment `x[i] = v` (and `x[i] += v`) on a JAX array: a traced
-    value, an array produced by `jnp`/`jax`, or an attribute of `self` that every method of
-    the class sets to a new JAX array (`self.board = jnp.zeros(...)`), inside or outside
-    traced code.
+    value, a field of a traced pytree (`data.qvel[:] = 0.0`), an array produced by
+    `jnp`/`jax`, a field of a library's pytree of JAX arrays (what `mjx.make_data` or
+    `mjx.step` return), or an attribute of `self` that every method of the class sets to a
+    new JAX array (`self.board = jnp.zeros(...)`), inside or outside traced code.
 
     ## Why is this bad?
     JAX arrays are immutable: item assignment raises `TypeError: JAX arrays are immutable
@@ -34,7 +35,8 @@ class InplaceIndexAssign(Rule):
 
     ## Known problems
     NumPy arrays, lists, dicts and `jax.new_ref` refs support item assignment and are not
-    reported. A parameter of a traced function whose type is unknown is reported when
+    reported, nor is a field that a class of the module declares as one of them (matched by
+    name). A parameter of a traced function whose type is unknown is reported when
     indexed with something other than a string (a string key means a dict: see JXP502).
 
     ## Example

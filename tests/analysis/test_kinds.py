@@ -190,3 +190,39 @@ def test_an_mjx_data_made_eagerly_is_a_tree_of_jax_arrays_and_its_fields_arrays(
 def test_mjx_results_under_jit_are_traced_and_host_copies_are_not_arrays():
     assert kind_at(MJX, "data", 5) == V.TRACED
     assert kind_at(MJX, "host", 1) == V.UNKNOWN
+
+
+# a linen module's variables under `apply` (flow/infer.py)
+LINEN = """\
+import flax.linen as nn
+import jax
+
+class Lm(nn.Module):
+    def state(self, name):
+        return self.get_variable("cache", name)
+
+    def __call__(self, x):
+        w = self.param("w", nn.initializers.zeros, (3,))
+        step = self.state("step")
+        n = w.shape[0]
+        return w, step, n
+
+class Plain:
+    @jax.jit
+    def run(self, x):
+        w = self.param("w")
+        return w + x
+
+y = jax.jit(Lm().apply)({}, 1.0)
+"""
+
+
+def test_a_linen_modules_variables_are_traced_under_apply_also_through_a_helper():
+    assert kind_at(LINEN, "w", 1) == V.TRACED
+    assert kind_at(LINEN, "step", 1) == V.TRACED
+    assert kind_at(LINEN, "n", 1) == V.STATIC
+
+
+def test_a_plain_class_method_named_param_is_not_a_variable_read():
+    assert kind_at(LINEN, "x", 2) == V.TRACED  # `Plain.run` is traced
+    assert kind_at(LINEN, "w", 4) == V.UNKNOWN

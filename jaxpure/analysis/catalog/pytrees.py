@@ -11,6 +11,10 @@ NNX_VARIABLES = frozenset(
                                     "VariableState", "Perturbation"))
 
 LINEN_BASES = frozenset({"flax.linen.Module", "flax.linen.module.Module"})
+# what a linen module reads its variables with: `self.param(...)`, `self.get_variable(col,
+# name)` and `self.variables[col][name]` give the arrays `apply` was passed, traced under it
+LINEN_VARIABLE_READS = frozenset({"param", "get_variable"})
+LINEN_VARIABLES = "variables"
 # hk.transform(f).apply(params, rng, *args): how many leading arguments f does not get
 HAIKU_TRANSFORMS = {"haiku.transform": 2, "haiku.transform_with_state": 3,
                     "haiku.multi_transform": 2, "haiku.multi_transform_with_state": 3}

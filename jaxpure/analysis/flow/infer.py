@@ -23,6 +23,8 @@ from jaxpure.analysis.catalog.arrays import (
 )
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.classes import array_fields, container_fields
+from jaxpure.analysis.module.contracts import is_linen_class
+from jaxpure.analysis.catalog.pytrees import LINEN_VARIABLE_READS, LINEN_VARIABLES
 from jaxpure.analysis.module.instances import builds_static_instance, static_instance_classes
 from jaxpure.analysis.module.tree_maps import TREE_MAPS, maps_to_structure
 from jaxpure.analysis.syntax import at_update_base, is_int_literal
@@ -147,6 +149,8 @@ def _attribute_kind(ctx: KindScope, expr: cst.Attribute) -> int:
         return L.STATIC if attr in A.STATIC_ATTRS else L.ARRAY  # `data.qvel` of mjx's Data
     if base == L.STATIC:
         if type(expr.value) is cst.Name:
+            if attr == LINEN_VARIABLES and _traced_linen_self(ctx, expr.value):
+                return L.TRACED  # `self.variables`: the collections `apply` was passed
             field = _traced_model_field(ctx, expr.value.value, attr)
             if field is not None:
                 return field
@@ -196,6 +200,16 @@ def _self_method(ctx: KindScope, name: str) -> Unit | None:
     if first is None or first.name != name or name in method.assigned:
         return None
     return method
+
+
+def _traced_linen_self(ctx: KindScope, expr: cst.BaseExpression) -> bool:
+    """``self`` of a linen module's method being traced: ``apply`` passed its variables in
+    as the transform's arguments, so what it reads of them is traced."""
+    if not ctx.traced or type(expr) is not cst.Name:
+        return False
+    method = _self_method(ctx, expr.value)
+    return method is not None and method.class_name is not None \
+        and is_linen_class(ctx.index, ctx.resolver, method.class_name)
 
 
 def _traced_model_field(ctx: KindScope, name: str, attr: str) -> int | None:
@@ -356,6 +370,9 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
                 return arg_kinds[0] if arg_kinds else L.ARRAY
             return L.TRACED if traced else L.UNKNOWN
         return L.UNKNOWN
+    if type(func) is cst.Attribute and func.attr.value in LINEN_VARIABLE_READS \
+            and _traced_linen_self(ctx, func.value):
+        return L.TRACED  # `self.get_variable("cache", "step")`: a variable `apply` was passed
     if ctx.traced and any(L.is_traced(infer_kind(ctx, a.value)) for a in call.args):
         callee = ctx.resolver.function(func, ctx.unit)
         if callee is not None and returns_array(ctx, callee):
@@ -370,11 +387,15 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
         # these arguments (`pick_factors(x.shape)` returning `len(shape)`) gives a static
         # value, and so does one returning NumPy it computed from them (jax-md's fold
         # factors, `2 ** folds`): a constant of the trace, as `np.log(n)` is; anything else
-        # it might return stays unknown
+        # it might return stays unknown. One whose every return is traced whatever its
+        # arguments (praxis's `self.get_decode_state(name)` returning
+        # `self.get_variable(DECODE_CACHE, name)`) gives a traced value
         callee = ctx.resolver.function(func, ctx.unit)
-        if callee is not None and \
-                returned_kind(ctx, callee, call, infer_kind) in (L.STATIC, L.NUMPY):
+        returned = returned_kind(ctx, callee, call, infer_kind) if callee is not None else None
+        if returned in (L.STATIC, L.NUMPY):
             return L.STATIC
+        if returned is not None and L.is_traced(returned):
+            return returned
     if type(func) is cst.Attribute:
         receiver = infer_kind(ctx, func.value)
         method = func.attr.value

@@ -321,6 +321,11 @@ def builds_per_call_instance(index: ModuleIndex, resolver: Resolver, unit: Unit)
                                     or _called_only_by(index, unit, builder))
 
 
+def is_linen_class(index: ModuleIndex, resolver: Resolver, class_name: str) -> bool:
+    """A class of the module derived (directly or through others) from ``nn.Module``."""
+    return _framework_base(index, resolver, class_name, set(), CONTRACT_BASES) in LINEN_BASES
+
+
 def _called_only_by(index: ModuleIndex, unit: Unit, builder: str) -> bool:
     """A helper method ``builder`` calls (``self._setup_levels(...)``) and no other method
     of the class calls: it runs on the same per-call instance."""
