@@ -58,3 +58,14 @@ def f(key, c, n):
             jax.random.normal(key)
     return first
 """) == [6]
+
+
+def test_three_draws_on_one_path_are_still_one_reuse_in_the_loop():
+    # pax's tests split the key, draw from it and hand it to env.step, every iteration
+    assert in_loop("""\
+def f(rng, env, state, n):
+    for _ in range(n):
+        key, _ = jax.random.split(rng)
+        action = jax.random.uniform(rng)
+        state = env.step(rng, state, action)
+""") == [3]

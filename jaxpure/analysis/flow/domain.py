@@ -41,8 +41,9 @@ class Loop:
     node: cst.CSTNode
     assigned: frozenset[str]
     reported: set[str] = field(default_factory=set)
-    # ids of the draws reported for this loop: a later draw on a path that made one of them
-    # is the same reuse; one on an exclusive path (the `elif` beside) is one of its own
+    # ids of the draws of a key reused in this loop, on a path where the reuse is reported:
+    # a later draw on a path that made one of them is the same reuse; one on an exclusive
+    # path (the `elif` beside) is one of its own
     reported_draws: set[int] = field(default_factory=set)
     # keys whose first event in the body is a consumption (`key, sub = split(key)`):
     # if the body leaves them consumed, the next iteration consumes them again

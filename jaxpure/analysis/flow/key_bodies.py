@@ -37,9 +37,10 @@ class KeyBodies(WalkerBase):
         and local functions of the function being walked, module functions at module
         level); None when ``call`` runs none, or no key is tracked here."""
         ctx = self.ctx
+        if not self.tracks_keys():
+            return None
         t = lookup(ctx.qualname(call.func) or "", ctx.traced_analysis.extra)
-        if t is None or t.kind != "call" or t.inherit or t.name in SHAPE_ONLY \
-                or not self.tracks_keys():
+        if t is None or t.kind != "call" or t.inherit or t.name in SHAPE_ONLY:
             return None
         unit = ctx.frame.unit
         found = [body for body in (ctx.resolver.function(expr, unit)

@@ -70,11 +70,14 @@ class KeyLoops(WalkerBase):
             copied_here = alias_of is not None and alias_loop == id(loop.node)
             fresh = (name in loop.assigned or root in loop.assigned) and \
                 (not copied_here or alias_of in loop.assigned)
-            if not fresh and (name not in loop.reported or _first_on_path(loop, state)):
+            if fresh:
+                return
+            if name not in loop.reported or _first_on_path(loop, state):
                 loop.reported.add(name)
-                loop.reported_draws.add(id(call))
                 kind = {cst.For: "for", cst.While: "while"}.get(type(loop.node), "comprehension")
                 self.pending_loop_reuse.append((loop, KeyReuseInLoop(name, call, kind)))
+            # reported or not, a later draw on this path repeats this reuse
+            loop.reported_draws.add(id(call))
             return
         info = ctx.frame.info
         unit = ctx.frame.unit
@@ -188,8 +191,8 @@ class KeyLoops(WalkerBase):
 
 def _first_on_path(loop: Loop, state: KeyState) -> bool:
     """Whether the path being walked has not drawn from the key (held in ``state``) yet in
-    this iteration of ``loop``: none of the draws that left it consumed was reported for
-    the loop, so this draw, on a path exclusive of theirs, is a reuse of its own."""
+    this iteration of ``loop``: none of the draws that left it consumed is on a path whose
+    reuse was reported, so this draw, on a path exclusive of theirs, is one of its own."""
     return all(id(draw) not in loop.reported_draws
                for draw in (state.consumed_by, *state.elsewhere))
 
