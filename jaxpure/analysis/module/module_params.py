@@ -54,7 +54,9 @@ class ModuleParams:
         enclosing function) that every traced call binds to jax.numpy."""
         while unit is not None:
             if name in unit.param_names:
-                return JAX_NUMPY if name in self.jnp_params.get(id(unit), ()) else None
+                # `xnp = np` in the body rebinds it: the walk's kinds know that, not this
+                known = name in self.jnp_params.get(id(unit), ()) and not unit.assigned.get(name)
+                return JAX_NUMPY if known else None
             if unit.binds(name):
                 return None
             unit = unit.parent
