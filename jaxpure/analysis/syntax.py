@@ -225,18 +225,23 @@ COMPOUND = (cst.If, cst.For, cst.While, cst.With, cst.Try, cst.Else, cst.ExceptH
 def inner_statements(node: cst.CSTNode) -> list[cst.CSTNode]:
     """What a compound statement runs in the same function: its body, `else`/`elif`,
     handlers and `finally` (not nested functions or classes); [] for anything else."""
-    if not isinstance(node, COMPOUND):
+    # exact types: libcst's node classes are ABCs, and isinstance on them is slow here
+    if type(node) not in _COMPOUND_TYPES:
         return []
     found: list[cst.CSTNode] = []
     for name in ("body", "orelse", "handlers", "finalbody"):
         value = getattr(node, name, None)
-        if isinstance(value, cst.BaseSuite):
-            found.extend(statements(value))
-        elif isinstance(value, (cst.If, cst.Else, cst.Finally)):
-            found.append(value)
-        elif isinstance(value, (tuple, list)):
-            found.extend(value)
+        kind = type(value)
+        if kind is cst.IndentedBlock or kind is cst.SimpleStatementSuite:
+            found.extend(statements(value))  # type: ignore[arg-type]
+        elif kind is cst.If or kind is cst.Else or kind is cst.Finally:
+            found.append(value)  # type: ignore[arg-type]
+        elif kind is tuple or kind is list:
+            found.extend(value)  # type: ignore[arg-type]
     return found
+
+
+_COMPOUND_TYPES = frozenset(COMPOUND)
 
 
 def enclosing_if_tests(function: cst.CSTNode, node: cst.CSTNode) -> list[cst.BaseExpression]:

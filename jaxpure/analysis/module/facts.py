@@ -25,7 +25,7 @@ from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.module.summary import Seed
 from jaxpure.analysis.module.test_code import expected_to_raise, expects_raise
 from jaxpure.analysis.module.traced import TracedAnalysis
-from jaxpure.analysis.syntax import NODE_TYPES, child_fields, inner_statements, statements
+from jaxpure.analysis.syntax import NODE_TYPES, child_fields
 
 
 class ModuleFacts:
@@ -79,22 +79,10 @@ class ModuleFacts:
     @cached_property
     def has_raise_blocks(self) -> bool:
         """Whether a ``with`` statement of the module may expect an exception
-        (``pytest.raises``, ``self.assertRaises``, an alias imported in a function), found
-        by a walk of statements only: without one nothing is expected to raise, and the
-        parent map, a walk of every node, is not needed for that question."""
-        stack: list[cst.CSTNode] = list(self.module.body)
-        while stack:
-            current = stack.pop()
-            if type(current) is cst.With and any(self._may_expect_raise(item.item)
-                                                 for item in current.items):
-                return True
-            if type(current) in (cst.FunctionDef, cst.ClassDef, cst.MatchCase):
-                stack.extend(statements(current.body))  # type: ignore[attr-defined]
-            elif type(current) is cst.Match:
-                stack.extend(current.cases)
-            else:
-                stack.extend(inner_statements(current))
-        return False
+        (``pytest.raises``, ``self.assertRaises``, an alias imported in a function): without
+        one nothing is expected to raise, and the parent map, a walk of every node, is not
+        needed for that question."""
+        return any(self._may_expect_raise(item) for item in self.index.with_items)
 
     def _may_expect_raise(self, item: cst.BaseExpression) -> bool:
         if expects_raise(item, lambda func: self.resolver.qualname(func, None)):

@@ -137,6 +137,8 @@ class ModuleIndex:
     # `CONFIG["log_every"] = 1`: (unit, name, key) for item stores with a literal string key
     literal_item_stores: list[tuple[Unit | None, str, str]] = field(default_factory=list)
     module_calls: list[cst.Call] = field(default_factory=list)
+    # what every `with` statement of the module enters (a test's `pytest.raises(...)`)
+    with_items: list[cst.BaseExpression] = field(default_factory=list)
     # names bound at module level by import / def / class
     import_names: set[str] = field(default_factory=set)
     def_names: set[str] = field(default_factory=set)
@@ -429,6 +431,7 @@ class _Indexer:
         return False
 
     def visit_WithItem(self, node: cst.WithItem) -> bool:
+        self.index.with_items.append(node.item)
         self.visit(node.item)
         if node.asname is not None:
             self.bind_target(node.asname.name, None)
