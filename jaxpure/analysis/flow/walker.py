@@ -433,7 +433,7 @@ class Walker(AlternativePaths, KindFlow, KeyFlow, KeyIdioms, KeyUses, KeyLoops, 
             if type(node) is cst.Name:
                 if node.value in self.unread_names:
                     self.note_read(node)
-            elif isinstance(node, (cst.Attribute, cst.Call)):
+            elif t is cst.Attribute or t is cst.Call:  # exact types: node classes are ABCs
                 self.note_structure_reads(node)
         if t in _WALKED_APART:
             if type(node) is cst.Call:
