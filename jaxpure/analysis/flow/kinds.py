@@ -33,7 +33,8 @@ from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.domain import from_param
 from jaxpure.analysis.module.trace_order import is_fori_body
 from jaxpure.analysis.module.contracts import (
-    STATIC_ARGUMENT_METHODS, contract_flag, container_parameters, shape_parameters,
+    STATIC_ARGUMENT_METHODS, contract_flag, container_parameters, field_override_parameters,
+    shape_parameters,
 )
 
 
@@ -98,10 +99,11 @@ class KindFlow(WalkerBase):
         if info.direct and info.contract is not None and not info.transformed and (
                 unit.name in STATIC_ARGUMENT_METHODS or contract_flag(p)
                 or name in shape_parameters(self.ctx.resolver, unit)
-                or name in container_parameters(unit)):
+                or name in container_parameters(unit)
+                or name in field_override_parameters(self.ctx.index, unit)):
             # `train: bool = False` of a model method: an option; `features` it builds a
             # shape from: a size users can only pass static; `feat_cache=[...]`: a Python
-            # container (contracts.py)
+            # container; `seqhw or self.seqhw`: a field's per-call override (contracts.py)
             return L.STATIC
         if info.direct:
             annotated = p.annotation is not None and A.annotation_is_array(p.annotation)
