@@ -134,6 +134,7 @@ class InputStateMutation(Rule):
     def _argument(self, ctx: Context, node: cst.BaseExpression, alias: bool = True) -> str | None:
         """The argument a subscript/attribute chain starts from, if not rebound (through a
         name bound once to such a chain: ``cache = self._cache; cache[k] = v``)."""
+        written = node
         while isinstance(node, (cst.Subscript, cst.Attribute)):
             node = node.value
         if not type(node) is cst.Name or ctx.unit is None:
@@ -160,7 +161,8 @@ class InputStateMutation(Rule):
         if mutable_default(ctx, param.name):
             return None  # `seen=[]`: the shared default object, JXP601's (a leak) not ours
         rebound = self._rebound
-        if (id(ctx.unit), param.name) in rebound or write_unobserved(ctx, ctx.unit, param.name) \
+        if (id(ctx.unit), param.name) in rebound \
+                or write_unobserved(ctx, ctx.unit, param.name, written) \
                 or bound_to_reference(ctx, ctx.unit, param.name):
             return None  # rebound before the write; no caller sees it; a reference, written on purpose
         return f"argument `{param.name}`"
