@@ -478,7 +478,8 @@ def untraced_path(ctx: Context, test: cst.BaseExpression, holds: bool) -> bool:
     type, or a plain class of this module) a value taken for a tracer is none, nor in the
     ``else`` of ``isinstance(x, (jnp.ndarray, jax.Array))``. Such a path runs only when the
     walk's premise (x is a tracer) is false, so nothing in it is traced code. So is the
-    path where a parameter every traced call fills is ``None`` (flow/given.py)."""
+    path where a parameter every traced call fills is ``None``, and the path a flag every
+    traced call passes as a literal rules out (flow/given.py)."""
     if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
         return untraced_path(ctx, test.expression, not holds)
     if type(test) is cst.BooleanOperation:
@@ -489,6 +490,10 @@ def untraced_path(ctx: Context, test: cst.BaseExpression, holds: bool) -> bool:
         return False
     if holds and ctx.caching_via is not None and _reads_disable_jit(ctx, test):
         return True  # `if jax.config.jax_disable_jit:` runs only where jit does not trace
+    if type(test) is cst.Name:
+        # `if not skip_checks:` where every traced call passes `skip_checks=True`
+        truth = ctx.given.constant_truth(ctx.traced_analysis, ctx.unit, test.value)
+        return truth is not None and truth != holds
     none = none_test(test)
     if none is not None:
         # `if n is None:` where every traced call passes `n` (flow/given.py)

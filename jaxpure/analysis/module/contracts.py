@@ -14,8 +14,9 @@ a str (or either or None, or a tuple of them: ``stack_size: int | None``) or def
 one (``train: bool = False``, ``deterministic=True``), or named like an option
 (``is_training``, ``model_mode``), is how these methods take their options, which their
 users fix with ``static_argnames`` or ``partial``; so is a parameter the method
-itself uses as a shape or size (``jnp.zeros((n, features))``): its users can only pass it
-static.
+itself uses as a shape or size (``jnp.zeros((n, features))``, ``np.arange(qlen)``): its
+users can only pass it static; and one that overrides an option field per call
+(``seqhw or self.seqhw``): its users pass it as they build the field.
 """
 
 from __future__ import annotations
