@@ -43,8 +43,10 @@ class InputStateMutation(Rule):
     `update`) in a module that makes such references. Nor is a write that no caller can
     observe: every call of the function is seen (it is nested, private to the module, or a
     private method called only as `self._step(...)`),
-    and each caller rebinds the name it passed to the result (`params = update(params, g)`)
-    or never reads it after a single call (`return jax.grad(loss)(params)`).
+    and each caller rebinds the name it passed to the result (`params = update(params, g)`),
+    never reads it after a single call (`return jax.grad(loss)(params)`), or sets the
+    written entry anew before reading its object again (`params["student"] = w` after
+    `jax.grad(loss)(w, params)`, whose `loss` wrote `params["student"]`).
 
     ## Example
     ```python
