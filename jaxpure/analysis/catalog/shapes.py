@@ -40,6 +40,9 @@ SHAPE_ARGS: dict[str, tuple[tuple[int, str], ...]] = {
     "jax.numpy.array_split": ((1, "indices_or_sections"),),
     "jax.numpy.hsplit": ((1, "indices_or_sections"),),
     "jax.numpy.vsplit": ((1, "indices_or_sections"),),
+    # a haiku parameter or state is created with a concrete shape
+    "haiku.get_parameter": ((1, "shape"),),
+    "haiku.get_state": ((1, "shape"),),
 }
 
 # NumPy functions whose argument at (position, keyword) is a size: NumPy needs a concrete

@@ -10,8 +10,8 @@ traced, which the findings' messages repeat. Helpers such methods call are reach
 the call graph like the callees of any traced function.
 
 A root's parameters are traced, except flags: a parameter annotated as a Python scalar or
-a str (or either or None, or a tuple of them: ``stack_size: int | None``) or defaulting to
-one (``train: bool = False``, ``deterministic=True``), or named like an option
+a str (a str or None, a tuple of them; but not ``Optional[int]``, which also declares an
+index a caller may scan over) or defaulting to one (``train: bool = False``, ``deterministic=True``), or named like an option
 (``is_training``, ``model_mode``), is how these methods take their options, which their
 users fix with ``static_argnames`` or ``partial``; so is a parameter the method
 itself uses as a shape or size (``jnp.zeros((n, features))``, ``np.arange(qlen)``): its
@@ -188,7 +188,7 @@ def contract_flag(p: Param) -> bool:
         return True
     annotation = p.annotation
     if annotation is not None:
-        return option_annotation(annotation)
+        return option_annotation(annotation) and not optional_scalar(annotation)
     default = p.default
     if type(default) is cst.UnaryOperation:
         default = default.expression
@@ -216,6 +216,22 @@ def option_annotation(annotation: cst.BaseExpression) -> bool:
             return len(elements) == 1 and option_annotation(elements[0])
         if annotation.value.value in ("tuple", "Tuple"):
             return all(type(e) is cst.Ellipsis or option_annotation(e) for e in elements)
+    return False
+
+
+def optional_scalar(annotation: cst.BaseExpression) -> bool:
+    """``int | None``, ``Optional[int]``: how an index a caller may scan over is declared as
+    well as an option (maxdiffusion's ``layer_idx: Optional[int] = None``, which its own
+    ``nnx.scan`` over the layers fills with ``jnp.arange(num_layers)``'s elements), so a
+    parameter declared so is not presumed static; a str or a tuple is never a tracer."""
+    if type(annotation) is cst.BinaryOperation and type(annotation.operator) is cst.BitOr:
+        sides = [side for side in (annotation.left, annotation.right) if not _none(side)]
+        return len(sides) == 1 and type(sides[0]) is cst.Name and sides[0].value in PYTHON_SCALAR_ANNOTATIONS
+    if type(annotation) is cst.Subscript and type(annotation.value) is cst.Name \
+            and annotation.value.value == "Optional" and len(annotation.slice) == 1:
+        element = annotation.slice[0].slice
+        return type(element) is cst.Index and type(element.value) is cst.Name \
+            and element.value.value in PYTHON_SCALAR_ANNOTATIONS
     return False
 
 
