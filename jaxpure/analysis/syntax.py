@@ -296,18 +296,33 @@ def enclosing_nodes(function: cst.CSTNode, node: cst.CSTNode) -> list[cst.CSTNod
 def single_assignment(body: cst.BaseSuite, name: str) -> cst.BaseExpression | None:
     """The value of ``name = value`` (or ``name: T = value``) anywhere in a function body,
     outside nested functions and classes."""
+    statement = assignment_of(body, name)
+    return statement.value if statement is not None else None
+
+
+def declared_type(body: cst.BaseSuite, name: str) -> cst.BaseExpression | None:
+    """The annotation of ``name: T = value`` (or ``name: T``) in a function body."""
+    statement = assignment_of(body, name, annotated=True)
+    return statement.annotation.annotation if type(statement) is cst.AnnAssign else None
+
+
+def assignment_of(body: cst.BaseSuite, name: str,
+                  annotated: bool = False) -> cst.Assign | cst.AnnAssign | None:
+    """The first plain (or, with ``annotated``, annotated) assignment to ``name`` found in
+    a function body, outside nested functions and classes."""
     stack: list[cst.CSTNode] = list(statements(body))
     while stack:
         current = stack.pop()
         if type(current) is cst.SimpleStatementLine:
             stack.extend(current.body)
         elif type(current) is cst.Assign:
-            if len(current.targets) == 1 and type(current.targets[0].target) is cst.Name \
+            if not annotated and len(current.targets) == 1 \
+                    and type(current.targets[0].target) is cst.Name \
                     and current.targets[0].target.value == name:
-                return current.value
+                return current
         elif type(current) is cst.AnnAssign:
             if type(current.target) is cst.Name and current.target.value == name:
-                return current.value
+                return current
         else:
             stack.extend(inner_statements(current))
     return None
