@@ -23,7 +23,7 @@ import libcst as cst
 
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.traced import TracedAnalysis
-from jaxpure.analysis.syntax import COMPREHENSIONS, children, statements, target_names
+from jaxpure.analysis.syntax import COMPREHENSIONS, children, none_test, statements, target_names
 
 # literals and displays: never None
 _NEVER_NONE_NODES = (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString,
@@ -102,22 +102,6 @@ def given_parameters(callee: Unit, call: cst.Call, shift: int,
         given.update(p.name for p in callee.params if p.name not in filled and not p.star
                      and literal_never_none(p.default))
     return frozenset(given)
-
-
-def none_test(test: cst.BaseExpression) -> tuple[str, bool] | None:
-    """``x is None`` -> (x, True), ``x is not None`` -> (x, False): whether the test holding
-    means ``x`` is None."""
-    if type(test) is not cst.Comparison or type(test.left) is not cst.Name \
-            or len(test.comparisons) != 1:
-        return None
-    comparison = test.comparisons[0]
-    if type(comparison.comparator) is not cst.Name or comparison.comparator.value != "None":
-        return None
-    if type(comparison.operator) is cst.Is:
-        return test.left.value, True
-    if type(comparison.operator) is cst.IsNot:
-        return test.left.value, False
-    return None
 
 
 def rebound_outside_none_branch(unit: Unit, name: str) -> bool:

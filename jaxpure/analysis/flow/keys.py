@@ -357,7 +357,7 @@ class KeyFlow(WalkerBase):
                 if consumes is None:
                     consumes = cache[(id(callee), name)] = helper_consumes(
                         ctx.resolver, ctx.index, callee, name)
-                if not consumes:
+                if not consumes or self.drawn_where_first_did_not(callee, call, name, value):
                     kept.add(id(value))
             return kept
         if (qual or "").startswith("jax.random."):
