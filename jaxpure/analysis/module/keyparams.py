@@ -15,6 +15,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis.catalog.arrays import annotation_is_array
+from jaxpure.analysis.catalog.side_effects import GENERATOR_DRAWS
 from jaxpure.analysis.catalog.transforms import CARRY_LOOPS, TRANSFORMS
 from jaxpure.analysis.catalog.random import (
     DESCRIPTIVE_ATTRIBUTES,
@@ -334,7 +335,9 @@ def _leaves_key(resolver: Resolver, index: ModuleIndex, unit: Unit,
     if type(parent) is cst.Attribute:
         if parent.attr is node:
             return True  # `self.key`: another name
-        return parent.attr.value in DESCRIPTIVE_ATTRIBUTES
+        # `rng.randint(2**32)`: a JAX key has no methods to draw with; what does is a
+        # generator (NumPy's RandomState, nnx.Rngs) that advances itself at each draw
+        return parent.attr.value in DESCRIPTIVE_ATTRIBUTES or parent.attr.value in GENERATOR_DRAWS
     if type(parent) is cst.Arg and parent.keyword is node:
         return True  # `f(key=...)`: a keyword, not the name
     if isinstance(parent, (cst.Comparison, cst.ComparisonTarget)):
