@@ -345,7 +345,7 @@ class KeyFlow(WalkerBase):
             or self.transformed_function(call.func) \
             or held_function(ctx.resolver, ctx.index, call.func, ctx.frame.unit)
         if callee is not None:
-            passed = callee.arguments_of(call)
+            passed = callee.arguments_of(call, past_keywords=True)
             if passed is None:
                 return set()
             cache = ctx.facts.helper_consumes

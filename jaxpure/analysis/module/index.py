@@ -78,11 +78,14 @@ class Unit:
                 return p
         return None
 
-    def arguments_of(self, call: cst.Call) -> dict[str, cst.BaseExpression] | None:
+    def arguments_of(self, call: cst.Call,
+                     past_keywords: bool = False) -> dict[str, cst.BaseExpression] | None:
         """Parameter name -> the expression ``call`` passes for it: keywords by name,
         positional arguments by position (after ``self`` when a method is called through an
-        attribute); None when the call spreads ``*args``/``**kwargs``."""
-        if any(arg.star for arg in call.args):
+        attribute); None when the call spreads ``*args``/``**kwargs``. With
+        ``past_keywords``, a ``**kwargs`` spread leaves the others known (it cannot fill a
+        parameter they fill: that raises), though what it fills is not in the answer."""
+        if any(arg.star == "*" or arg.star and not past_keywords for arg in call.args):
             return None
         positional = [p for p in self.params if p.index >= 0 and not p.star]
         if self.parent_is_class and not self.is_staticmethod and type(call.func) is cst.Attribute:
@@ -90,6 +93,8 @@ class Unit:
         passed: dict[str, cst.BaseExpression] = {}
         position = 0
         for arg in call.args:
+            if arg.star:
+                continue  # `**kwargs`, with past_keywords
             if arg.keyword is not None:
                 passed[arg.keyword.value] = arg.value
             elif position < len(positional):
