@@ -3,8 +3,10 @@
 A function jitted in a later cell is traced where it is defined, as in the running kernel.
 Each code cell is first compiled alone: a cell that parses is used as written; one that
 does not has its IPython lines masked (``%magic``, ``%%cell magic``, ``!shell``, ``obj?``
-help) and is compiled again; a cell that still fails is one JXP001 finding, and its lines
-are left blank in the module so the other cells are still checked.
+help) and is compiled again; then, if its first line is indented, without that indentation
+on every line that starts with it, as IPython runs it (findings keep the columns as
+written; no fix is offered there). A cell that still fails is one JXP001 finding, and its
+lines are left blank in the module so the other cells are still checked.
 
 Findings keep rows of that concatenated module (so ``# noqa``, fixes and the cache work
 as for a ``.py`` file); :func:`annotate` adds the cell number and the cell's offset that
@@ -55,6 +57,7 @@ class Cell:
     offset: int  # rows of the module before this cell's first line
     rows: int
     error: tuple[str, int, int] | None = None  # (message, row, column) if it does not parse
+    indent: int = 0  # the leading indentation removed from every line, as IPython does
 
 
 @dataclass(frozen=True)
@@ -97,9 +100,15 @@ def _layout_of(notebook: RawNotebook, texts: dict[int, str] | None = None) -> La
         body = text if text.endswith("\n") or not text else text + "\n"
         rows = body.count("\n")
         analysed, error = _analysable(body)
+        indent = 0
         if error is not None:
-            analysed = "\n" * rows
-        cells.append(Cell(raw.index + 1, raw.index, text, analysed, offset, rows, error))
+            indent = _leading_indent(body)
+            dedented, dedented_error = _analysable(_dedent(body, indent)) if indent else (body, error)
+            if dedented_error is None:
+                analysed, error = dedented, None
+            else:
+                analysed, indent = "\n" * rows, 0
+        cells.append(Cell(raw.index + 1, raw.index, text, analysed, offset, rows, error, indent))
         offset += rows
     return Layout(notebook, tuple(cells))
 
@@ -111,6 +120,19 @@ def _analysable(body: str) -> tuple[str, tuple[str, int, int] | None]:
     masked = mask_ipython(body)
     error = _compile_error(masked)
     return masked, error
+
+
+def _leading_indent(body: str) -> int:
+    """The width of the first line's indentation: IPython removes it from every line of the
+    cell that starts with it before running the cell (its ``leading_indent`` transform)."""
+    match = re.match(r"[ \t]+", body)
+    return len(match.group(0)) if match else 0
+
+
+def _dedent(body: str, width: int) -> str:
+    prefix = body[:width]
+    return "\n".join(line[width:] if line.startswith(prefix) else line
+                     for line in body.split("\n"))
 
 
 def _compile_error(text: str) -> tuple[str, int, int] | None:
@@ -246,7 +268,7 @@ def _fix_stays_in_a_cell(finding: Finding, shape: Layout) -> bool:
     if finding.fix is None:
         return False
     cell = shape.cell_at(finding.location.row)
-    if cell is None or cell.error is not None:
+    if cell is None or cell.error is not None or cell.indent:
         return False
     last = cell.offset + cell.rows
     masked = _masked_rows(cell)
@@ -312,10 +334,21 @@ def annotate(result: FileResult, data: bytes) -> FileResult:
         def in_cell(text: str, cell: Cell = cell) -> str:
             return _LINE_REFERENCE.sub(lambda m: _cell_line(shape, cell, int(m.group(1))), text)
 
+        start, end = _as_written(finding, cell)
         findings.append(replace(finding, message=in_cell(finding.message),
                                 detail=in_cell(finding.detail), cell=cell.number,
-                                cell_offset=cell.offset))
+                                cell_offset=cell.offset, location=start, end_location=end))
     return replace(result, findings=tuple(findings))
+
+
+def _as_written(finding: Finding, cell: Cell) -> tuple[Location, Location]:
+    """The finding's start and end, in columns as written when the cell was analysed
+    without its leading indent."""
+    start, end = finding.location, finding.end_location
+    if not cell.indent:
+        return start, end
+    return (replace(start, column=start.column + cell.indent),
+            replace(end, column=end.column + cell.indent))
 
 
 _LINE_REFERENCE = re.compile(r"\bline (\d+)\b")

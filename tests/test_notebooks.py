@@ -254,3 +254,18 @@ def test_a_notebook_next_to_a_module_of_its_name_seeds_it_and_is_never_imported(
     run = run_subprocess(tmp_path, "check", "--no-cache", ".")
     assert run.out.startswith("train.py:2:5: JXP104 ") and "in train.ipynb" in run.out
     assert len(run.out.splitlines()) == 1
+
+
+def test_a_cell_indented_as_a_whole_runs_as_ipython_dedents_it(tmp_path):
+    # IPython removes the first line's indentation from every line of a cell: it parses,
+    # and its findings keep the columns as written; a cell whose other lines are less
+    # indented still does not parse
+    text = notebook(code(["import jax\n"]),
+                    code([" key = jax.random.PRNGKey(0)\n", " for i in range(2):\n",
+                          "  a = jax.random.normal(key)\n", " b = jax.random.uniform(key)\n"]),
+                    code(["  x = 1\n", " y = 2\n"]))
+    write_notebook(tmp_path, text)
+    run = run_subprocess(tmp_path, "check", "--no-cache", "bug.ipynb")
+    positions = [(line.split(": ")[0], line.split(": ")[1].split()[0]) for line in run.out.splitlines()]
+    assert positions == [("bug.ipynb:cell 2:3:7", "JXP302"), ("bug.ipynb:cell 2:4:6", "JXP301"),
+                         ("bug.ipynb:cell 3:1:2", "JXP001")], run.out

@@ -274,6 +274,58 @@ def handler_catches(handler: cst.ExceptHandler | cst.ExceptStarHandler, names: f
     return False
 
 
+def on_exclusive_branches(function: cst.CSTNode, a: cst.CSTNode, b: cst.CSTNode) -> bool:
+    """Whether no run of ``function`` reaches both ``a`` and ``b`` (pyflakes'
+    ``differentForks``): they sit in the two branches of one ``if``/``else``, or one sits in
+    the body of an ``if`` that ends by returning (or raising) and the other after it."""
+    path_a = enclosing_nodes(function, a) + [a]
+    path_b = enclosing_nodes(function, b) + [b]
+    for depth, (outer, inner_a, inner_b) in enumerate(zip(path_a, path_a[1:], path_b[1:])):
+        if path_b[depth] is not outer:
+            return False
+        if inner_a is not inner_b:
+            if type(outer) is cst.If:
+                return {id(inner_a), id(inner_b)} == {id(outer.body), id(outer.orelse)}
+            return _left_before(path_a[depth + 1:], path_b[depth + 1:], outer)
+    return False
+
+
+def _left_before(path_a: list[cst.CSTNode], path_b: list[cst.CSTNode],
+                 block: cst.CSTNode) -> bool:
+    """Of two statements of ``block`` (the heads of the two paths), whether the earlier is
+    an ``if`` whose body, holding its path, ends by leaving the function."""
+    body = list(getattr(block, "body", ()))
+    if not all(any(node is path[0] for node in body) for path in (path_a, path_b)):
+        return False
+    first = path_a if _position(body, path_a[0]) < _position(body, path_b[0]) else path_b
+    statement = first[0]
+    if type(statement) is not cst.If or len(first) < 2 or first[1] is not statement.body:
+        return False
+    last = statements(statement.body)[-1] if statements(statement.body) else None
+    return type(last) is cst.SimpleStatementLine and isinstance(
+        last.body[-1], (cst.Return, cst.Raise))
+
+
+def _position(body: list[cst.CSTNode], node: cst.CSTNode) -> int:
+    return next(i for i, each in enumerate(body) if each is node)
+
+
+def none_test(test: cst.BaseExpression) -> tuple[str, bool] | None:
+    """``x is None`` -> (x, True), ``x is not None`` -> (x, False): whether the test holding
+    means ``x`` is None."""
+    if type(test) is not cst.Comparison or type(test.left) is not cst.Name \
+            or len(test.comparisons) != 1:
+        return None
+    comparison = test.comparisons[0]
+    if type(comparison.comparator) is not cst.Name or comparison.comparator.value != "None":
+        return None
+    if type(comparison.operator) is cst.Is:
+        return test.left.value, True
+    if type(comparison.operator) is cst.IsNot:
+        return test.left.value, False
+    return None
+
+
 def enclosing_nodes(function: cst.CSTNode, node: cst.CSTNode) -> list[cst.CSTNode]:
     """The nodes of ``function``'s body between it and ``node`` (outermost first)."""
     path: list[cst.CSTNode] = []
@@ -296,18 +348,33 @@ def enclosing_nodes(function: cst.CSTNode, node: cst.CSTNode) -> list[cst.CSTNod
 def single_assignment(body: cst.BaseSuite, name: str) -> cst.BaseExpression | None:
     """The value of ``name = value`` (or ``name: T = value``) anywhere in a function body,
     outside nested functions and classes."""
+    statement = assignment_of(body, name)
+    return statement.value if statement is not None else None
+
+
+def declared_type(body: cst.BaseSuite, name: str) -> cst.BaseExpression | None:
+    """The annotation of ``name: T = value`` (or ``name: T``) in a function body."""
+    statement = assignment_of(body, name, annotated=True)
+    return statement.annotation.annotation if type(statement) is cst.AnnAssign else None
+
+
+def assignment_of(body: cst.BaseSuite, name: str,
+                  annotated: bool = False) -> cst.Assign | cst.AnnAssign | None:
+    """The first plain (or, with ``annotated``, annotated) assignment to ``name`` found in
+    a function body, outside nested functions and classes."""
     stack: list[cst.CSTNode] = list(statements(body))
     while stack:
         current = stack.pop()
         if type(current) is cst.SimpleStatementLine:
             stack.extend(current.body)
         elif type(current) is cst.Assign:
-            if len(current.targets) == 1 and type(current.targets[0].target) is cst.Name \
+            if not annotated and len(current.targets) == 1 \
+                    and type(current.targets[0].target) is cst.Name \
                     and current.targets[0].target.value == name:
-                return current.value
+                return current
         elif type(current) is cst.AnnAssign:
             if type(current.target) is cst.Name and current.target.value == name:
-                return current.value
+                return current
         else:
             stack.extend(inner_statements(current))
     return None

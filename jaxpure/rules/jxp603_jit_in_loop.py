@@ -51,8 +51,9 @@ class JitInLoop(Rule):
     called in the loop (a list of per-item functions) are not reported. A loop over
     literal constants (a literal tuple, `itertools.product` of literal tuples) whose
     values the jitted function uses is a configuration sweep (autotuning: one compilation
-    per configuration is inherent) and is not reported; a `range(...)` loop repeats work
-    and is not a sweep. Nor is a method of an object the loop builds from its target on each
+    per configuration is inherent) and is not reported, nor is one over the indices of such
+    a literal table (`for i in range(len(widths))`); any other `range(...)` loop repeats
+    work and is not a sweep. Nor is a method of an object the loop builds from its target on each
     iteration (`for env_id in ids: env = make(env_id); step = jax.jit(env.step)`): one
     compilation per object is inherent. Only loops and calls in the same module are seen.
 

@@ -237,3 +237,46 @@ def test_a_draw_in_the_condition_of_and_or_precedes_both_alternatives():
 def f(key):
     return jax.random.bernoulli(key) and jax.random.normal(key) or jax.random.uniform(key)
 """) == [2, 2]
+
+
+GATED_HELPER = """\
+def loc_scale(x, rng=None, mixture=None):
+    if x.ndim > 1:
+        if mixture is None:
+            mixture = jax.random.normal(rng, x.shape)
+        return x * mixture, mixture
+    return x, None
+"""
+
+
+def test_a_draw_gated_by_what_the_first_call_returned_is_on_the_other_path():
+    # the second call draws only if `mixture` is None: only where the first drew nothing
+    assert reuse(GATED_HELPER + """\
+def f(a, b, rng):
+    xa, mixture = loc_scale(a, rng)
+    xb, _ = loc_scale(b, rng, mixture=mixture)
+    return xa + xb
+""") == []
+
+
+def test_a_gate_given_something_else_draws_again():
+    assert reuse(GATED_HELPER + """\
+def f(a, b, rng, given):
+    xa, mixture = loc_scale(a, rng)
+    xb, _ = loc_scale(b, rng, mixture=given)
+    return xa + xb
+""") == [9]
+
+
+def test_exclusive_branches_predicate():
+    import libcst as cst
+
+    from jaxpure.analysis.syntax import on_exclusive_branches
+
+    module = cst.parse_module(GATED_HELPER)
+    function = module.body[0]
+    gate = function.body.body[0].body.body[0]  # `if mixture is None:`
+    first_return, second_return = (
+        function.body.body[0].body.body[1], function.body.body[1])
+    assert on_exclusive_branches(function, gate, second_return)
+    assert not on_exclusive_branches(function, gate, first_return)

@@ -29,6 +29,13 @@ ARRAY_METHODS = frozenset(
      "add", "multiply", "divide", "power", "apply", "get", "swapaxes", "repeat", "trace",
      "diagonal", "view", "copy", "__getitem__"}
 )
+# Array methods that compute from the array alone (reductions, reshapes, sorts): on a value
+# known while tracing (a SciPy or NumPy constant) they give another one.
+HOST_ARRAY_METHODS = frozenset(
+    {"sum", "mean", "max", "min", "prod", "any", "all", "astype", "reshape", "argmax",
+     "argmin", "std", "var", "cumsum", "cumprod", "clip", "round", "squeeze", "transpose",
+     "ravel", "flatten", "nonzero", "sort", "argsort", "swapaxes", "diagonal"}
+)
 # Methods whose result is a concrete Python value (the rules report them on tracers).
 # `index`: JAX arrays have none, so `coefficients.index(None)` on a traced tuple is the
 # sequence's, and gives an int.

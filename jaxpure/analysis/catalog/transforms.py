@@ -91,6 +91,8 @@ TRANSFORMS: dict[str, Transform] = dict(
         _t("equinox.filter_vmap", False, filtered=True),
         _t("equinox.filter_grad", False, concrete=True, filtered=True),
         _t("equinox.filter_value_and_grad", False, concrete=True, filtered=True),
+        # linen's lifted jit of a module method: static_argnums/argnames as jax.jit's
+        _t("flax.linen.jit", True),
         _t("flax.nnx.jit", True, filtered=True),
         _t("flax.nnx.pmap", True, filtered=True),
         _t("flax.nnx.vmap", False, filtered=True),

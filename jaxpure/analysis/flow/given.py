@@ -31,7 +31,7 @@ import libcst as cst
 from jaxpure.analysis.module.index import Param, Unit
 from jaxpure.analysis.module.summary import Truths
 from jaxpure.analysis.module.traced import TracedAnalysis
-from jaxpure.analysis.syntax import COMPREHENSIONS, children, statements, target_names
+from jaxpure.analysis.syntax import COMPREHENSIONS, children, none_test, statements, target_names
 
 T = TypeVar("T")
 
@@ -155,22 +155,6 @@ def filled_parameters(callee: Unit, call: cst.Call,
     defaults = [] if spread else [p for p in callee.params
                                   if p.name not in passed and not p.star and p.default is not None]
     return passed, defaults
-
-
-def none_test(test: cst.BaseExpression) -> tuple[str, bool] | None:
-    """``x is None`` -> (x, True), ``x is not None`` -> (x, False): whether the test holding
-    means ``x`` is None."""
-    if type(test) is not cst.Comparison or type(test.left) is not cst.Name \
-            or len(test.comparisons) != 1:
-        return None
-    comparison = test.comparisons[0]
-    if type(comparison.comparator) is not cst.Name or comparison.comparator.value != "None":
-        return None
-    if type(comparison.operator) is cst.Is:
-        return test.left.value, True
-    if type(comparison.operator) is cst.IsNot:
-        return test.left.value, False
-    return None
 
 
 def rebound_outside_none_branch(unit: Unit, name: str) -> bool:

@@ -361,7 +361,10 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
                 return L.TRACED_ARRAY
             if qual in A.NUMPY_ARRAY_CREATORS or qual.startswith("numpy.random."):
                 return L.NUMPY
-            return L.STATIC if all(k == L.STATIC for k in arg_kinds) else L.UNKNOWN
+            if all(k == L.STATIC for k in arg_kinds):
+                return L.STATIC
+            # `np.maximum(low, high)` of NumPy constants: another constant of the trace
+            return L.NUMPY if all(k in (L.STATIC, L.NUMPY) for k in arg_kinds) else L.UNKNOWN
         if qual.startswith("math."):
             return L.STATIC
         if qual in A.ARRAY_TREE_FUNCTIONS:
@@ -422,6 +425,9 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
             return L.TRACED
         if receiver in (L.ARRAY, L.NUMPY):
             return L.STATIC if method in A.CONCRETE_METHODS else receiver
+        if receiver == L.STATIC and method in A.HOST_ARRAY_METHODS and all(
+                infer_kind(ctx, a.value) == L.STATIC for a in call.args):
+            return L.STATIC  # `(mask != 0).argmax(axis=0)` of a static (SciPy, NumPy) array
         if receiver == L.ARRAY_TREE and method in A.ARRAY_TREE_METHODS:
             return L.ARRAY_TREE  # `data.replace(qvel=v)`: the same pytree, one field new
         if receiver == L.REF:

@@ -23,6 +23,7 @@ from jaxpure.analysis.catalog import random as R
 from jaxpure.analysis.catalog.transforms import ARGUMENT_PRESERVING_TRANSFORMS
 from jaxpure.analysis.flow.base import WalkerBase
 from jaxpure.analysis.flow.keystate import KeyState
+from jaxpure.analysis.module.draw_gates import drawn_only_where_first_did_not
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.rebinding import bound_names
 from jaxpure.analysis.syntax import children, reads_any, target_names, target_paths
@@ -129,6 +130,21 @@ class KeyUses(WalkerBase):
             return None
         bindings = self.ctx.index.bindings.get(name, ())
         return bindings[0].value if len(bindings) == 1 and not bindings[0].augmented else None
+
+    def drawn_where_first_did_not(self, callee: Unit, call: cst.Call, param: str,
+                                  value: cst.BaseExpression) -> bool:
+        """Whether ``call`` draws from the key it passes as ``value`` (for ``callee``'s
+        ``param``) only on the path where the call that consumed the key drew nothing: the
+        same helper, handed back what that call returned for the argument gating its draw
+        (:func:`draw_gates.drawn_only_where_first_did_not`)."""
+        ctx = self.ctx
+        state = ctx.key_state(value.value) if type(value) is cst.Name else None
+        first = state.consumed_by if state is not None else None
+        if type(first) is not cst.Call:
+            return False
+        unit = ctx.frame.unit
+        return drawn_only_where_first_did_not(
+            callee, call, param, first, unit, ctx.resolver.function(first.func, unit))
 
     def elementwise_choice(self, node: cst.Call) -> bool:
         """``jnp.where(c, x, y)`` / ``lax.select(c, x, y)`` with its three operands given by

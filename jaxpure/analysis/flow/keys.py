@@ -345,7 +345,7 @@ class KeyFlow(WalkerBase):
             or self.transformed_function(call.func) \
             or held_function(ctx.resolver, ctx.index, call.func, ctx.frame.unit)
         if callee is not None:
-            passed = callee.arguments_of(call)
+            passed = callee.arguments_of(call, past_keywords=True)
             if passed is None:
                 return set()
             cache = ctx.facts.helper_consumes
@@ -357,7 +357,7 @@ class KeyFlow(WalkerBase):
                 if consumes is None:
                     consumes = cache[(id(callee), name)] = helper_consumes(
                         ctx.resolver, ctx.index, callee, name)
-                if not consumes:
+                if not consumes or self.drawn_where_first_did_not(callee, call, name, value):
                     kept.add(id(value))
             return kept
         if (qual or "").startswith("jax.random."):

@@ -27,7 +27,7 @@ from jaxpure.analysis.module.traced import TraceInfo
 
 from jaxpure.analysis.syntax import ends_by_leaving
 from jaxpure.analysis.flow.base import WalkerBase
-from jaxpure.analysis.flow.given import none_test
+from jaxpure.analysis.syntax import none_test
 from jaxpure.analysis.flow.domain import Frame
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.domain import from_param

@@ -1,7 +1,8 @@
 """Alternative paths: exactly one of several branches runs, and the flow state after them is
 the join of theirs (pyflakes' one predicate for mutually exclusive branches). Every part of
 the walk that keeps state (kinds, keys, unread draws) is joined here, so a rule sees one
-notion of "these cannot both have run"."""
+notion of "these cannot both have run". Its counterpart for a body read without walking it
+(a helper's draw and its returns: module/draw_gates.py) is syntax.on_exclusive_branches."""
 
 from __future__ import annotations
 

@@ -386,12 +386,16 @@ def builds_per_call_instance(index: ModuleIndex, resolver: Resolver, unit: Unit)
     to ``self`` (submodules, constants built from fields) outlives no trace: the ``setup``
     of a linen module (``apply`` runs it on the clone it binds for one call) and the
     ``__init__`` of a haiku module (built inside ``hk.transform``, anew on every call of
-    the transformed function), and the helper methods only they call."""
+    the transformed function), and the helper methods only they call. Any method of a
+    haiku module, too: haiku builds every module inside the transformed function (it
+    refuses to build one elsewhere), so the instance its methods store on is that call's
+    own (``impl = AlphaFoldIteration(...)`` in ``AlphaFold.__call__``)."""
     if not unit.parent_is_class or unit.class_name is None:
         return False
     framework = _framework_base(index, resolver, unit.class_name, set(), CONTRACT_BASES)
-    builder = "setup" if framework in LINEN_BASES else \
-        "__init__" if framework == "haiku.Module" else None
+    if framework == "haiku.Module":
+        return True
+    builder = "setup" if framework in LINEN_BASES else None
     return builder is not None and (unit.name == builder
                                     or _called_only_by(index, unit, builder))
 

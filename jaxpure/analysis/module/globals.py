@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import libcst as cst
 
 from jaxpure.analysis.catalog.arrays import is_mutable_value
+from jaxpure.analysis.catalog.side_effects import MUTATING_METHODS
 from jaxpure.analysis.module.index import ModuleIndex, Unit, refers_to_module
 from jaxpure.analysis.module.module_rebinding import ModuleOrder
 from jaxpure.analysis.module.rebinding import rebound_between_uses
@@ -31,6 +32,8 @@ CONSTANT_CASE = re.compile(r"^_*[A-Z][A-Z0-9_]*$")
 _ENTER_EXIT = frozenset({"__enter__", "__exit__", "__aenter__", "__aexit__"})
 # the augmented assignment that undoes another
 _UNDO = {"AddAssign": "SubtractAssign", "SubtractAssign": "AddAssign"}
+# a push onto a stack and the pop that undoes it (a list, a deque, a stack object)
+_STACK_UNDO = {"append": "pop", "appendleft": "popleft", "push": "pop"}
 
 
 class StaleNames:
@@ -257,16 +260,21 @@ class StaleNames:
 
 def writes_undone(functions: list[cst.FunctionDef | cst.Lambda], name: str) -> bool:
     """Every write to ``name`` in ``functions`` is undone by another: augmented assignments
-    that cancel (``+= 1`` beside ``-= 1``), or a plain write restoring a local that saved the
+    that cancel (``+= 1`` beside ``-= 1``), a plain write restoring a local that saved the
     value first (``saved = FLAG`` ... ``FLAG = saved``), each new value paired with the
-    restore."""
+    restore, or pushes onto a stack each paired with a pop (``STACK.append(x)`` on entry,
+    ``STACK.pop()`` on exit; any other change of the stack is not undone)."""
     augmented: Counter[tuple[str, str]] = Counter()
     saved: set[str] = set()
     plain: list[cst.BaseExpression] = []
+    stack: Counter[str] = Counter()  # pushes onto `name` and pops off it, by method
     for function in functions:
         for node in _small_statements(statements(function.body)) \
                 if type(function) is cst.FunctionDef else ():
-            if type(node) is cst.AugAssign and type(node.target) is cst.Name \
+            method = _stack_method(node, name)
+            if method is not None:
+                stack[method] += 1
+            elif type(node) is cst.AugAssign and type(node.target) is cst.Name \
                     and node.target.value == name:
                 operator = type(node.operator).__name__
                 augmented[(operator, cst.Module([]).code_for_node(node.value))] += 1
@@ -275,13 +283,28 @@ def writes_undone(functions: list[cst.FunctionDef | cst.Lambda], name: str) -> b
                     saved.update(n for t in node.targets for n in target_names(t.target))
                 if any(type(t.target) is cst.Name and t.target.value == name for t in node.targets):
                     plain.append(node.value)
-    if not augmented and not plain:
+    if not augmented and not plain and not stack:
         return False
+    if any(method not in _STACK_UNDO and method not in _STACK_UNDO.values() for method in stack) \
+            or any(stack[pop] != sum(stack[push] for push in _STACK_UNDO if _STACK_UNDO[push] == pop)
+                   for pop in set(_STACK_UNDO.values())):
+        return False  # `STACK.append(x)` on entry, `STACK.pop()` on exit: one for one
     for (operator, amount), count in augmented.items():
         if augmented[(_UNDO.get(operator, ""), amount)] != count:
             return False
     restores = [v for v in plain if type(v) is cst.Name and v.value in saved]
     return len(restores) * 2 >= len(plain) if plain else True
+
+
+def _stack_method(node: cst.CSTNode, name: str) -> str | None:
+    """``name.append(x)`` / ``name.pop()`` as a statement (or ``top = name.pop()``): the
+    mutating method it calls on ``name`` (a push or a pop of _STACK_UNDO, or another)."""
+    value = node.value if type(node) is cst.Expr or type(node) is cst.Assign else None
+    if type(value) is not cst.Call or type(value.func) is not cst.Attribute \
+            or type(value.func.value) is not cst.Name or value.func.value.value != name:
+        return None
+    method = value.func.attr.value
+    return method if method in MUTATING_METHODS or method == "push" else None
 
 
 def _small_statements(body: tuple[cst.CSTNode, ...] | list[cst.CSTNode]) -> Iterator[cst.CSTNode]:

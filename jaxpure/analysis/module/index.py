@@ -79,14 +79,19 @@ class Unit:
         return None
 
     def arguments_of(self, call: cst.Call,
-                     before_spreads: bool = False) -> dict[str, cst.BaseExpression] | None:
+                     before_spreads: bool = False,
+                     past_keywords: bool = False) -> dict[str, cst.BaseExpression] | None:
         """Parameter name -> the expression ``call`` passes for it: keywords by name,
         positional arguments by position (after ``self`` when a method is called through an
         attribute); None when the call spreads ``*args``/``**kwargs``. With
         ``before_spreads``, such a call still gives its keywords and the positional
         arguments before its first spread (``step(params, opt, *flexi_args)``): they fill
-        those parameters whatever the spread holds; what it fills is left out."""
-        if any(arg.star for arg in call.args) and not before_spreads:
+        those parameters whatever the spread holds; what it fills is left out. With
+        ``past_keywords``, a ``**kwargs`` spread leaves the others known (it cannot fill a
+        parameter they fill: that raises), though what it fills is not in the answer."""
+        if any(arg.star == "*" and not before_spreads
+               or arg.star == "**" and not (before_spreads or past_keywords)
+               for arg in call.args):
             return None
         positional = [p for p in self.params if p.index >= 0 and not p.star]
         if self.parent_is_class and not self.is_staticmethod and type(call.func) is cst.Attribute:
@@ -97,7 +102,7 @@ class Unit:
         for arg in call.args:
             spread = spread or arg.star == "*"
             if arg.star:
-                continue
+                continue  # what a spread fills is not known
             if arg.keyword is not None:
                 passed[arg.keyword.value] = arg.value
             elif not spread and position < len(positional):

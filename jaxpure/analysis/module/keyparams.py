@@ -15,6 +15,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis.catalog.arrays import annotation_is_array
+from jaxpure.analysis.catalog.side_effects import GENERATOR_DRAWS
 from jaxpure.analysis.catalog.transforms import CARRY_LOOPS, TRANSFORMS
 from jaxpure.analysis.catalog.random import (
     DESCRIPTIVE_ATTRIBUTES,
@@ -272,7 +273,21 @@ def helper_consumes(resolver: Resolver, index: ModuleIndex, unit: Unit, param: s
     if unit.parent_is_class and (not reads or sum(
             unit.name in methods for methods in index.classes.values()) > 1):
         return True
+    if any(_draws_as_generator(chain) for chain in reads):
+        # `rng.randint(2**32)`: a JAX key has no methods to draw with; what does is a
+        # generator (NumPy's RandomState, nnx.Rngs) that advances itself at each draw, and
+        # handing it on (`process_random_pos(sampler, rng)`) hands on no key
+        return False
     return not all(_leaves_key(resolver, index, unit, chain, seen) for chain in reads)
+
+
+def _draws_as_generator(chain: list[cst.CSTNode]) -> bool:
+    """``param.randint(...)``: the read (a chain from :func:`_parameter_reads`) calls one of
+    a random generator's drawing methods on the parameter."""
+    parent = chain[1] if len(chain) > 2 else None
+    return type(parent) is cst.Attribute and parent.value is chain[0] \
+        and parent.attr.value in GENERATOR_DRAWS and type(chain[2]) is cst.Call \
+        and chain[2].func is parent
 
 
 def closed_over_draw(resolver: Resolver, index: ModuleIndex, unit: Unit,

@@ -18,11 +18,15 @@ from collections.abc import Iterator
 import libcst as cst
 
 from jaxpure.analysis.catalog.side_effects import MUTATING_METHODS
+from jaxpure.analysis.module.call_structures import Structure, passed_structure
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.rebinding import (
     Event, bound_names, holds_function, rebound_between, uses_any, walk_events,
 )
 from jaxpure.analysis.syntax import children, names_in, reads_any, target_names
+
+# where a traced function is defined, the statements that run it, and what each passes
+Runs = tuple[int, list[int], dict[int, Structure | None]]
 
 # calls whose result holds the function passed to them (`jax.jit(f)`); any other call
 # returns what the function computed (`lax.fori_loop(0, n, step, s)`)
@@ -46,7 +50,7 @@ class ModuleOrder:
             for small in line.body}
         self._exported = _exported_names(module)
         # id of a top-level unit -> where it is defined and the statements that run it
-        self._runs_of: dict[int, tuple[int, list[int]] | None] = {}
+        self._runs_of: dict[int, Runs | None] = {}
         self._functions = [u for u in index.units if u.parent is None and not u.parent_is_class
                            and type(u.node) is cst.FunctionDef]
 
@@ -64,18 +68,20 @@ class ModuleOrder:
         found = self._runs_of[id(top)]
         if found is None:
             return True
-        defined, runs = found
-        return rebound_between(self.events, defined, runs, name)
+        defined, runs, structures = found
+        return rebound_between(self.events, defined, runs, name, structures)
 
-    def _ordered_runs(self, top: Unit) -> tuple[int, list[int]] | None:
-        """Where ``top`` is defined and the statements that can run it; None when a run
-        cannot be ordered."""
+    def _ordered_runs(self, top: Unit) -> Runs | None:
+        """Where ``top`` is defined, the statements that can run it and the structure each
+        passes; None when a run cannot be ordered."""
         defined = self._defining_event(top)
         reaching = self._reaching(top, defined) if defined is not None else None
         if defined is None or reaching is None:
             return None
         runs = self._runs(reaching, defined, top)
-        return (defined, runs) if runs else None  # never run here: defined for importers
+        if not runs:
+            return None  # never run here: defined for importers
+        return defined, runs, {r: passed_structure(self.events[r][0], reaching) for r in runs}
 
     def _bindings_known(self, name: str) -> bool:
         """Every module-level binding of ``name`` is one of the statements walked here (a

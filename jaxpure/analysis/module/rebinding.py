@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import libcst as cst
 
+from jaxpure.analysis.module.call_structures import Structure, new_structure
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import (
     children, enclosing_nodes, inner_statements, reads_any, statements, target_names,
@@ -56,15 +57,22 @@ def _holders_rebound(events: list[Event], defined: int, holders: set[str]) -> di
     return ends
 
 
-def rebound_between(events: list[Event], defined: int, runs: list[int], name: str) -> bool:
+def rebound_between(events: list[Event], defined: int, runs: list[int], name: str,
+                    structures: dict[int, Structure | None] | None = None) -> bool:
     """Whether an event after ``defined`` rebinds ``name`` between two of ``runs`` (the
     events that run the traced function): a run before it and another after, a loop around
     it that runs the function, or a loop whose target it is and whose body runs the function
-    (`for temperature in (1.0, 0.5): sample(x)`: every iteration after the first rebinds it)."""
+    (`for temperature in (1.0, 0.5): sample(x)`: every iteration after the first rebinds it).
+    A run after it that passes arguments of a structure no run before it passed
+    (``structures``, by run) is traced anew, and reads the new value."""
     for index, (node, loops) in enumerate(events):
         if index <= defined or name not in bound_names(node):
             continue
-        if any(r < index for r in runs) and any(r > index for r in runs):
+        before = [r for r in runs if r < index]
+        after = [r for r in runs if r > index]
+        if before and after and not (structures is not None and all(
+                new_structure(structures.get(r), [structures.get(b) for b in before])
+                for r in after)):
             return True
         if any(loop in events[r][1] for loop in (*loops, node) for r in runs):
             return True

@@ -4,13 +4,15 @@ local bindings), which function of this module a call reaches, and the class a m
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TypedDict
 
 import libcst as cst
 
+from jaxpure.analysis.module.bindings import unit_bindings
 from jaxpure.analysis.module.imports import BUILTIN_NAMES, canonical, dotted_name
 from jaxpure.analysis.module.index import ModuleIndex, Unit
-from jaxpure.analysis.syntax import returned_values, single_assignment
+from jaxpure.analysis.syntax import declared_type, returned_values
 
 
 class ResolverMemo(TypedDict, total=False):
@@ -31,6 +33,9 @@ class Resolver:
         self.memo: ResolverMemo = {}
         # (id of a function, parameter) -> the one function its calls pass for it
         self._passed: dict[tuple[int, str], Unit | None] | None = None
+        # (id of a function, local name) -> the function the name holds there
+        self._locals: dict[tuple[int, str], Unit | None] = {}
+        self._bound_methods: dict[int, Unit] = {}  # id of a method -> it, bound (_bound)
 
     def qualname(self, expr: cst.BaseExpression, unit: Unit | None) -> str | None:
         # bindings do not change while a module is analysed: one answer per node and scope
@@ -94,7 +99,7 @@ class Resolver:
                 # `jax.jit(Model.step)`: the function itself, self passed explicitly
                 return self.index.classes.get(owner, {}).get(expr.attr.value)
             # `model = Model()` at module level, then `jax.jit(model.step)`
-            class_name = self.instance_class(owner, unit)
+            class_name = self.instance_class(owner, unit) or _declared_class(self.index, owner, unit)
             if class_name is not None:
                 return self.index.classes.get(class_name, {}).get(expr.attr.value)
         return None
@@ -102,20 +107,74 @@ class Resolver:
     def _local_function(self, unit: Unit, name: str) -> Unit | None:
         """The function a local name of ``unit`` holds: a parameter that every call and
         ``partial`` of ``unit`` in the module binds to one function of it
-        (``partial(train_step, learning_rate_fn=lr)``), or a name bound once to what a
-        factory returns (``lr = make_schedule(config)``)."""
+        (``partial(train_step, learning_rate_fn=lr)``), or a name bound to one function
+        (:meth:`_held_function`)."""
         if name in unit.param_names:
             if self._passed is None:
                 self._passed = {}  # filled below; a lookup while filling finds nothing
                 self._passed = passed_functions(self)
             return self._passed.get((id(unit), name))
-        if unit.assigned.get(name) != 1 or type(unit.node) is not cst.FunctionDef:
+        if type(unit.node) is not cst.FunctionDef:
             return None
-        value = single_assignment(unit.node.body, name)
+        key = (id(unit), name)
+        if key not in self._locals:
+            self._locals[key] = None  # `f = f`, `a = b; b = a`: a circle holds no function
+            self._locals[key] = self._held_function(unit, name)
+        return self._locals[key]
+
+    def _held_function(self, unit: Unit, name: str) -> Unit | None:
+        """The one function of this module a local name is bound to (by a factory call or
+        by name), when its other bindings, if any, are results the analysis cannot see into:
+        ``step_fn = train_step`` then, for a size compiled ahead, ``step_fn =
+        futures[n].result()``. Such a result stands in for the function (a compiled or
+        cached form of it, called the same way); another function, a lambda or a loop
+        target does not, and leaves the name unresolved."""
+        assert type(unit.node) is cst.FunctionDef
+        values = unit_bindings(unit).get(name, [])
+        held = [self._bound_function(unit, value) for value in values]
+        functions = {id(function): function for function in held if function is not None}
+        if len(functions) != 1 or not all(
+                function is not None or self._unseen_result(value, unit)
+                for function, value in zip(held, values)):
+            return None
+        return next(iter(functions.values()))
+
+    def _bound_function(self, unit: Unit, value: cst.BaseExpression | None) -> Unit | None:
+        """The function of this module ``name = value`` binds: the one a factory returns
+        (``lr = make_schedule(config)``), or a function named (``step = train_step``)."""
         if type(value) is cst.Call and type(value.func) is cst.Name \
                 and not any(u.binds(value.func.value) for u in _scopes(unit)):
             return self._returned_nested(value.func.value)
+        if type(value) is cst.Name:
+            return self.function(value, unit)
+        if type(value) is cst.Attribute:
+            function = self.function(value, unit)
+            if function is not None and self._binds_instance(value, function):
+                return self._bound(function)
+            return function
         return None
+
+    def _binds_instance(self, value: cst.Attribute, function: Unit) -> bool:
+        """Whether ``value`` (``trainer.train_step``) is a method bound to an instance: not a
+        static method, nor one taken from its class (``Model.step``, self passed explicitly)."""
+        return function.parent_is_class and not function.is_staticmethod \
+            and not (type(value.value) is cst.Name and value.value.value in self.index.class_nodes)
+
+    def _bound(self, method: Unit) -> Unit:
+        """``method`` as a name bound to ``obj.method`` holds it: called as ``step(x)``, its
+        arguments fill the parameters after ``self`` (one view per method, so what is
+        memoised by function stays put)."""
+        view = self._bound_methods.get(id(method))
+        if view is None:
+            view = self._bound_methods[id(method)] = dataclasses.replace(
+                method, params=[p for p in method.params if p.index != 0])
+        return view
+
+    def _unseen_result(self, value: cst.BaseExpression | None, unit: Unit) -> bool:
+        """Whether ``value`` is what a method of an object not known here returns
+        (``futures[n].result()``, ``cache.get(size)``): nothing says which function it is."""
+        return type(value) is cst.Call and type(value.func) is cst.Attribute \
+            and self.qualname(value.func, unit) is None and self.function(value.func, unit) is None
 
     def _factory_product(self, name: str) -> Unit | None:
         """``schedule = make_schedule(1e-3, 100)`` at module level, where ``make_schedule``
@@ -157,6 +216,18 @@ class Resolver:
                 and value.func.value in self.index.classes:
             return value.func.value
         return None
+
+
+def _declared_class(index: ModuleIndex, name: str, unit: Unit | None) -> str | None:
+    """The class of this module a local variable is declared to hold (``trainer: DPTrainer
+    = self``): the annotation holds for every binding of the name in its function."""
+    while unit is not None and not unit.binds(name):
+        unit = unit.parent
+    if unit is None or type(unit.node) is not cst.FunctionDef or name in unit.param_names:
+        return None
+    declared = declared_type(unit.node.body, name)
+    return declared.value if type(declared) is cst.Name and declared.value in index.classes \
+        else None
 
 
 def _scopes(unit: Unit | None) -> list[Unit]:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from jaxpure.analysis.module.bindings import binding_value
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import (
     COMPREHENSIONS, NODE_TYPES, child_fields, children, reads_any, statements, target_names,
@@ -50,7 +51,8 @@ def _repeated_units(ctx: Context) -> dict[int, str]:
             record(node, unit)
         if t in (cst.For, cst.While):
             # a sweep over literal configurations runs each call once per configuration
-            sweep = type(node) is cst.For and constant_iterable(ctx, node.iter, follow=False)
+            sweep = type(node) is cst.For and (constant_iterable(ctx, node.iter, follow=False)
+                                               or indexes_constant_table(ctx, node.iter, unit))
             for name in child_fields(t):
                 value = getattr(node, name)
                 inside = name == "body" and not sweep
@@ -119,6 +121,27 @@ def constant_iterable(ctx: Context, node: cst.BaseExpression, follow: bool) -> b
         if values and len(values) == 1 and values[0] is not None:
             return constant_iterable(ctx, values[0], follow=False)
     return False
+
+
+def indexes_constant_table(ctx: Context, node: cst.BaseExpression, unit: Unit | None) -> bool:
+    """``range(len(widths))`` with ``widths`` bound only to a literal list of constants (in
+    ``unit``, or at module level): the loop picks ``widths[i]``, one configuration of a
+    table per iteration, as ``for width in widths`` would."""
+    if type(node) is not cst.Call or ctx.qualname(node.func) != "builtins.range" \
+            or len(node.args) != 1:
+        return False
+    sized = node.args[0].value
+    if type(sized) is not cst.Call or ctx.qualname(sized.func) != "builtins.len" \
+            or len(sized.args) != 1 or type(sized.args[0].value) is not cst.Name:
+        return False
+    name = sized.args[0].value.value
+    if unit is not None and unit.binds(name):
+        sources = ctx.facts.local_sources(unit).sources.get(name, [])
+        values = [value if how == "value" else None for how, value in sources]
+    else:
+        values = [binding_value(b) for b in ctx.index.bindings.get(name, [])]
+    return len(values) == 1 and isinstance(values[0], cst.BaseExpression) \
+        and constant_iterable(ctx, values[0], follow=False)
 
 
 def _constant(node: cst.BaseExpression) -> bool:
