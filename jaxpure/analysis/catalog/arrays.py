@@ -16,6 +16,8 @@ STATIC_ATTRS = frozenset(
     {"shape", "ndim", "dtype", "size", "itemsize", "nbytes", "sharding", "weak_type",
      "aval", "named_shape", "device", "format", "committed", "__class__"}
 )
+# what any value that has them holds as Python data: an array's, a tracer's, NumPy's
+SHAPE_ATTRS = frozenset({"shape", "ndim", "dtype"})
 ARRAY_ATTRS = frozenset({"T", "mT", "real", "imag", "at"})
 # Names that say "a boolean": a pytree container is never called this, so a traced value
 # so named (a required `done` argument, the `state.done` leaf) is an array under jit.

@@ -163,7 +163,7 @@ def _attribute_kind(ctx: KindScope, expr: cst.Attribute) -> int:
         if attr == "value":
             return L.TRACED_ARRAY if ctx.traced else L.ARRAY  # `self.count.value`
         return L.REF
-    if base == L.UNKNOWN and attr in SHAPE_ATTRS:
+    if base == L.UNKNOWN and attr in A.SHAPE_ATTRS:
         return L.STATIC  # `enc.shape` of a submodule's output: a tuple, whatever `enc` is
     return L.UNKNOWN
 
@@ -183,10 +183,6 @@ def _part_of_passed_instance(ctx: KindScope, base: cst.BaseExpression) -> bool:
     method = _self_method(ctx, root.value)
     info = ctx.traced_analysis.info.get(id(method)) if method is not None else None
     return info is not None and info.traced_self
-
-
-# what any value that has them holds as Python data: an array's, a tracer's, NumPy's
-SHAPE_ATTRS = frozenset({"shape", "ndim", "dtype"})
 
 
 def _self_method(ctx: KindScope, name: str) -> Unit | None:

@@ -188,6 +188,8 @@ class ClassFacts:
             path = _path(node, self_name)
             if path is not None:
                 return self.path_static(("local", cls), path)
+            if node.attr.value in A.SHAPE_ATTRS:
+                return NO_CONDITION  # `self.parameters().shape`: of whatever array it returns
             return self._static(node.value, cls, self_name, names)  # of a Python value
         if type(node) is cst.Call:
             func = node.func
@@ -316,6 +318,10 @@ class ClassFacts:
         for name, unit in self.index.classes.get(cls, {}).items():
             cond = self._method(cls, name) \
                 if not name.startswith("__") and not _abstract(unit) else None
+            if cond is None and name in self.local_static_fields and _is_property(unit.node):
+                # a property the flatten function hands over as aux data (clrs's `type_`,
+                # read through a converter): what a transform rebuilds the instance with
+                cond = NO_CONDITION
             if cond is not None:
                 members[name] = cond
         for name in sorted(self._declared(cls, node) - members.keys()):

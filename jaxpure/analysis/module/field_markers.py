@@ -5,7 +5,8 @@ value the instance was built with, so on a traced instance it is never a tracer.
 The marks: flax ``struct.field(pytree_node=False)``, equinox ``field(static=True)``,
 ``metadata=dict(static=True)``, ``register_dataclass``'s ``meta_fields`` (decorator or call),
 jax_dataclasses ``Static[...]``, jax_md's ``static_field()`` and helpers of the module like
-it, and the aux data a flatten function returns (``tree_flatten``'s second element).
+it, ``ClassVar[...]`` (a class attribute, not a field), and the aux data a flatten function
+returns (``tree_flatten``'s second element, read through a local it names).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from jaxpure.analysis.catalog.pytrees import AUX_REGISTRATIONS, STATIC_FIELD_MAR
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import ModuleIndex
 from jaxpure.analysis.module.resolve import Resolver
-from jaxpure.analysis.syntax import children, descendants, returned_values, str_literals
+from jaxpure.analysis.syntax import children, descendants, returned_values, single_assignment, str_literals
 
 _MARKER_WORDS = ("static", "pytree_node")
 
@@ -49,7 +50,7 @@ def declared_static_fields(module: cst.Module, index: ModuleIndex,
                 if small.value is not None and (
                         _marks_static(module, small.value)
                         or _calls_factory(small.value, factories)) \
-                        or _static_annotation(annotation):
+                        or _static_annotation(annotation) or class_var(annotation):
                     found.add(small.target.value)
     return frozenset(found)
 
@@ -57,7 +58,8 @@ def declared_static_fields(module: cst.Module, index: ModuleIndex,
 def aux_data_fields(index: ModuleIndex, resolver: Resolver) -> set[str]:
     """The attributes read in the second element of what a flatten function returns
     (``lambda s: ((s.obs,), s.done)``), for those given to ``register_pytree_node`` and
-    ``tree_flatten``s."""
+    ``tree_flatten``s; through a local the function binds once (clrs's ``meta = (self.name,
+    self.location, self.type_)``, then ``return data, meta``)."""
     flatteners: list[cst.CSTNode] = []
     for call in index.module_calls:
         if resolver.qualname(call.func, None) in AUX_REGISTRATIONS and len(call.args) >= 2:
@@ -73,6 +75,8 @@ def aux_data_fields(index: ModuleIndex, resolver: Resolver) -> set[str]:
         for value in returned_values(node):
             if type(value) is cst.Tuple and len(value.elements) == 2:
                 aux: cst.BaseExpression | None = value.elements[1].value
+                if type(aux) is cst.Name and type(node) is cst.FunctionDef:
+                    aux = single_assignment(node.body, aux.value)
                 stack: list[cst.CSTNode] = [aux] if aux is not None else []
                 while stack:
                     current = stack.pop()
