@@ -74,6 +74,8 @@ CONTAINER_CALLS = frozenset(
      "jax.tree.map_with_path", "jax.tree.reduce", "jax.tree_util.tree_reduce",
      "dataclasses.replace", "builtins.getattr"}
 )
+# containers that hash what they hold: no tracer can be in one
+HASHED_CONTAINER_CALLS = frozenset({"builtins.set", "builtins.frozenset"})
 ARITH_CALLS = frozenset(
     {"builtins.abs", "builtins.sum", "builtins.min", "builtins.max", "builtins.round",
      "builtins.pow", "builtins.divmod", "builtins.sorted"}

@@ -319,6 +319,10 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
         traced = any(L.is_traced(k) for k in arg_kinds)
         if qual in TREE_MAPS and call.args and maps_to_structure(call.args[0].value):
             return L.STATIC  # `jax.tree.map(lambda x: x.shape, tree)`: a pytree of shapes
+        if qual in A.HASHED_CONTAINER_CALLS and arg_kinds == [L.TRACED]:
+            # `set(dataset)`: a tracer is unhashable, so what a set holds of a traced pytree
+            # is its static structure (a dict's keys, a Dataset's variable names)
+            return L.STATIC
         if qual in A.CONTAINER_CALLS:
             if qual == "builtins.getattr" and len(call.args) >= 2:
                 name = call.args[1].value
