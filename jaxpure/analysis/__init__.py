@@ -125,6 +125,7 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         static_text as static_text,
     )
     from jaxpure.analysis.queries.callers import write_unobserved as write_unobserved  # noqa: F401
+    from jaxpure.analysis.queries.handed_back import handed_back as handed_back  # noqa: F401
     from jaxpure.analysis.queries.references import (  # noqa: F401
         bound_to_reference as bound_to_reference,
         reference_update as reference_update,
@@ -276,6 +277,9 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ),
     'jaxpure.analysis.queries.callers': (
         'write_unobserved',
+    ),
+    'jaxpure.analysis.queries.handed_back': (
+        'handed_back',
     ),
     'jaxpure.analysis.queries.references': (
         'bound_to_reference',
