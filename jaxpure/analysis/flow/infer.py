@@ -21,6 +21,7 @@ from jaxpure.analysis.catalog.arrays import (
     JAX_ARRAY_CREATORS,
     NUMPY_CONVERTERS,
 )
+from jaxpure.analysis.module.annotations import returns_container
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.classes import array_fields, container_fields
 from jaxpure.analysis.module.contracts import is_linen_class
@@ -374,6 +375,8 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
             and _traced_linen_self(ctx, func.value):
         return L.TRACED  # `self.get_variable("cache", "step")`: a variable `apply` was passed
     if ctx.traced and any(L.is_traced(infer_kind(ctx, a.value)) for a in call.args):
+        if returns_container(ctx.index, ctx.resolver, func, ctx.unit):
+            return L.TRACED_CONTAINER  # `-> List[jax.Array]`: a list of tracers, not an array
         callee = ctx.resolver.function(func, ctx.unit)
         if callee is not None and returns_array(ctx, callee):
             return L.TRACED_ARRAY  # a helper of this module that returns jnp results

@@ -9,7 +9,8 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis.module.imports import dotted_name
-from jaxpure.analysis.module.index import ModuleIndex
+from jaxpure.analysis.module.index import ModuleIndex, Unit
+from jaxpure.analysis.module.resolve import Resolver
 
 # a value annotated as one of these holds a Python container (its entries may be tracers;
 # writing into it changes the object, not an array)
@@ -45,3 +46,25 @@ def container_annotation(annotation: cst.BaseExpression | None,
 
 def _is_none(node: cst.BaseExpression) -> bool:
     return type(node) is cst.Name and node.value == "None"
+
+
+def returns_container(index: ModuleIndex, resolver: Resolver, func: cst.BaseExpression,
+                      unit: Unit | None) -> bool:
+    """A call of ``func`` gives a Python container by the return annotation: the function of
+    this module it reaches, or, for a method called on an object of unknown class
+    (``self.altup.correct(...)``), every method of that name in the module's classes
+    (``-> List[jax.Array]``: gemma's AltUp returns a list of arrays, written item by item)."""
+    callee = resolver.function(func, unit)
+    if callee is not None:
+        return _annotated_container(index, callee)
+    if type(func) is not cst.Attribute:
+        return False
+    methods = [methods[func.attr.value] for methods in index.classes.values()
+               if func.attr.value in methods]
+    return bool(methods) and all(_annotated_container(index, m) for m in methods)
+
+
+def _annotated_container(index: ModuleIndex, function: Unit) -> bool:
+    node = function.node
+    return type(node) is cst.FunctionDef and node.returns is not None \
+        and container_annotation(node.returns.annotation, index)
