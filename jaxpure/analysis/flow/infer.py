@@ -166,6 +166,8 @@ def _attribute_kind(ctx: KindScope, expr: cst.Attribute) -> int:
         return L.REF
     if base == L.UNKNOWN and attr in A.SHAPE_ATTRS:
         return L.STATIC  # `enc.shape` of a submodule's output: a tuple, whatever `enc` is
+    if base == L.UNKNOWN and attr in ctx.facts.class_facts.library_static_fields:
+        return L.STATIC  # `data_array.coords` of an xarray whether or not it is traced
     return L.UNKNOWN
 
 
@@ -274,6 +276,12 @@ def _comparison_kind(ctx: KindScope, expr: cst.Comparison) -> int:
                 or opaque_member(ctx, right, lambda e: infer_kind(ctx, e))):
             # `"w" in params`: dict keys are static structure; `u in x.irreps + y.irreps`:
             # aux data of a class not shown here as likely as leaves (flow/members.py)
+            continue
+        if isinstance(op, (cst.In, cst.NotIn)) and right_kind == L.STATIC \
+                and kinds[-1] == L.UNKNOWN:
+            # `dim in data_array.coords` with `dim` of unknown kind: a Python container
+            # answers with a Python bool (a tracer on the left raises in the test itself)
+            kinds[-1] = L.STATIC
             continue
         kinds.append(right_kind)
     if len(kinds) == 1 and L.is_traced(kinds[0]):

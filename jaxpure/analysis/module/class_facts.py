@@ -95,9 +95,12 @@ class ClassFacts:
     def static_fields(self) -> frozenset[str]:
         """Static field names of this module's classes, of the classes it imports, and of the
         library pytrees of the packages it imports (catalog/pytrees.py)."""
-        return self.local_static_fields | self.imported_names | self._library_static_fields()
+        return self.local_static_fields | self.imported_names | self.library_static_fields
 
-    def _library_static_fields(self) -> frozenset[str]:
+    @cached_property
+    def library_static_fields(self) -> frozenset[str]:
+        """Static fields of the library pytrees of the packages the module imports: labels
+        of the library's values whatever else is known of them (an xarray's ``coords``)."""
         imported = self.index.imports.aliases.values()
         return frozenset(field for package, fields in LIBRARY_STATIC_FIELDS.items()
                          if any(q == package or q.startswith(package + ".") for q in imported)
