@@ -57,11 +57,22 @@ def returns_container(index: ModuleIndex, resolver: Resolver, func: cst.BaseExpr
     callee = resolver.function(func, unit)
     if callee is not None:
         return _annotated_container(index, callee)
-    if type(func) is not cst.Attribute:
-        return False
-    methods = [methods[func.attr.value] for methods in index.classes.values()
-               if func.attr.value in methods]
-    return bool(methods) and all(_annotated_container(index, m) for m in methods)
+    return type(func) is cst.Attribute and func.attr.value in _container_methods(index)
+
+
+def _container_methods(index: ModuleIndex) -> frozenset[str]:
+    """The method names every definition of which in the module's classes is annotated to
+    return a container; found once per module (asked for every call on tracers)."""
+    found = index.__dict__.get("_container_methods")
+    if found is None:
+        by_name: dict[str, list[Unit]] = {}
+        for methods in index.classes.values():
+            for name, method in methods.items():
+                by_name.setdefault(name, []).append(method)
+        found = index.__dict__["_container_methods"] = frozenset(
+            name for name, methods in by_name.items()
+            if all(_annotated_container(index, m) for m in methods))
+    return found
 
 
 def _annotated_container(index: ModuleIndex, function: Unit) -> bool:
