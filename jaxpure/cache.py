@@ -298,8 +298,8 @@ def _valid_class(entry: Any) -> bool:
 
 
 def _valid_receiver_call(call: Any) -> bool:
-    return _list_of(call, 7) and _strings(call[0], call[1], call[3], call[6]) \
-        and _count(call[2]) and _optional_strings(call[4], call[5])
+    return _list_of(call, 8) and _strings(call[0], call[1], call[3], call[6]) \
+        and _count(call[2]) and _optional_strings(call[4], call[5]) and _truths(call[7])
 
 
 def _valid_self_call(call: Any) -> bool:
@@ -308,9 +308,10 @@ def _valid_self_call(call: Any) -> bool:
 
 
 def _valid_call(call: Any) -> bool:
-    return (_list_of(call, 11) and _strings(call[0], call[1], call[3]) and _count(call[2])
+    return (_list_of(call, 12) and _strings(call[0], call[1], call[3]) and _count(call[2])
             and _optional_strings(call[4], call[5]) and _kinds(call[6], call[7])
-            and type(call[8]) is bool and _given(call[9]) and _given(call[10]))
+            and type(call[8]) is bool and _given(call[9]) and _given(call[10])
+            and _truths(call[11]))
 
 
 def _decode_seeds(data: Any) -> dict[str, tuple[Seed, ...]] | None:
@@ -328,9 +329,17 @@ def _decode_seeds(data: Any) -> dict[str, tuple[Seed, ...]] | None:
 
 
 def _valid_seed(item: Any) -> bool:
-    return (_list_of(item, 11) and _strings(item[0], item[1], item[4], item[8])
+    return (_list_of(item, 12) and _strings(item[0], item[1], item[4], item[8])
             and _optional_strings(item[2], item[3]) and _kinds(item[5], item[6])
-            and type(item[7]) is bool and _given(item[9]) and _given(item[10]))
+            and type(item[7]) is bool and _given(item[9]) and _given(item[10])
+            and _truths(item[11]))
+
+
+def _truths(truths: Any) -> bool:
+    """Literal arguments, by position or keyword, with their truth values
+    (analysis/flow/given.py)."""
+    return isinstance(truths, list) and all(
+        _list_of(t, 2) and type(t[0]) in (int, str) and type(t[1]) is bool for t in truths)
 
 
 def _given(given: Any) -> bool:

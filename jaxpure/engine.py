@@ -278,13 +278,13 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
     calls: list[ExternalCall] = []
     if ctx.external_calls:
         lines = _def_lines(source)
-        for unit, callee, positional, keywords, given, jnp_args in ctx.external_calls:
+        for unit, callee, positional, keywords, given, jnp_args, truths in ctx.external_calls:
             info = ctx.traced_analysis.info.get(id(unit))
             if info is None or info.via is None:
                 continue
             calls.append(ExternalCall(callee, unit.name, lines.get(unit.name, 0), info.via,
                                       info.caching_via, info.strict_via, positional, keywords,
-                                      info.stateful, given, jnp_args))
+                                      info.stateful, given, jnp_args, truths))
     calls.extend(_transformed_imports(source, ctx))
     reexports = tuple(
         (alias, target) for alias, target in ctx.index.imports.aliases.items()
@@ -306,14 +306,14 @@ def _receiver_calls(source: str, ctx: Context) -> tuple[ReceiverCall, ...]:
     if not ctx.receiver_calls:
         return ()
     lines = _def_lines(source)
-    found: dict[tuple[str, str, str], ReceiverCall] = {}
-    for unit, method, annotated in ctx.receiver_calls:
+    found: dict[tuple, ReceiverCall] = {}
+    for unit, method, annotated, truths in ctx.receiver_calls:
         info = ctx.traced_analysis.info.get(id(unit))
         if info is None or info.via is None:
             continue
-        found.setdefault((unit.name, method, annotated), ReceiverCall(
+        found.setdefault((unit.name, method, annotated, truths), ReceiverCall(
             method, unit.name, lines.get(unit.name, 0), info.via, info.caching_via,
-            info.strict_via, annotated))
+            info.strict_via, annotated, truths))
     return tuple(found.values())
 
 

@@ -14,6 +14,7 @@ from jaxpure.analysis.module.imports import canonical, dotted_name
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.flow.infer import infer_kind
 from jaxpure.analysis.module.resolve import Resolver
+from jaxpure.analysis.module.summary import Truths
 from jaxpure.analysis.module.traced import TraceInfo, TracedAnalysis
 
 
@@ -51,16 +52,19 @@ class Context:
         # (the calling unit, the callee's qualified name, positional kinds, keyword kinds)
         self.seeded_kinds: dict[str, dict[str, int]] = {}
         self.kind_cache: dict[int, int] = {}
-        # and the positions and keywords of the arguments that are not None (flow/given.py)
-        # and those that are the jax.numpy module (module/module_params.py)
+        # and the positions and keywords of the arguments that are not None (flow/given.py),
+        # those that are the jax.numpy module (module/module_params.py) and the literal ones
+        # with their truth values (flow/given.py)
         self.external_calls: list[tuple[Unit, str, tuple[int, ...], tuple[tuple[str, int], ...],
-                                        tuple[int | str, ...], tuple[int | str, ...]]] = []
+                                        tuple[int | str, ...], tuple[int | str, ...],
+                                        Truths]] = []
         # the parameters traced calls fill, not with None (flow/given.py)
         self.given = GivenFacts()
         # `cosmo.cache_set(k, v)` in a traced function on its traced parameter `cosmo`: the
         # class is unknown here, the project's classes may name it (module/summary.py):
-        # (the calling unit, the method name, the parameter's annotated class or "")
-        self.receiver_calls: list[tuple[Unit, str, str]] = []
+        # (the calling unit, the method name, the parameter's annotated class or "", the
+        # literal arguments with their truth values)
+        self.receiver_calls: list[tuple[Unit, str, str, Truths]] = []
 
     # -- reporting -------------------------------------------------------------------
     def add_report(self, report: object) -> None:

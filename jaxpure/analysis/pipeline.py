@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 
+from collections.abc import Iterable
+
 import libcst as cst
 
 from jaxpure.analysis import lattice as L
-from jaxpure.analysis.module.index import ModuleIndex, build_index
+from jaxpure.analysis.module.index import ModuleIndex, Unit, build_index
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.module.traced import analyze_traced
 from jaxpure.analysis.module.nnx_runs import local_nnx_run
@@ -60,6 +62,10 @@ def analyze(
         given = _seed_given(index, seed)
         known = ctx.given.seeded.get(seed.function)
         ctx.given.seeded[seed.function] = given if known is None else known & given
+        truths = _seed_truths(index, seed)
+        known_truths = ctx.given.seeded_truths.get(seed.function)
+        ctx.given.seeded_truths[seed.function] = truths if known_truths is None else {
+            name: truth for name, truth in truths.items() if known_truths.get(name) == truth}
     Walker(ctx, handlers).run()
     return ctx
 
@@ -71,9 +77,28 @@ def _seed_given(index: ModuleIndex, seed: Seed) -> frozenset[str]:
     unit = index.defs.get(seed.function)
     if unit is None:
         return frozenset()
-    positional = [p.name for p in unit.params if p.index >= 0 and not p.star]
-    return frozenset(g if isinstance(g, str) else positional[g] for g in seed.given
-                     if isinstance(g, str) or 0 <= g < len(positional))
+    return frozenset(_parameters_at(unit, seed.given, bound=False)) - {""}
+
+
+def _seed_truths(index: ModuleIndex, seed: Seed) -> dict[str, bool]:
+    """The parameters of a seeded function its external call passes literals, with their
+    truth values (flow/given.py): a module-level function's by position or keyword, a
+    method's (a receiver's call, ``blt.inverse(skip_checks=True)``) after ``self``."""
+    function, _, method = seed.function.partition(".")
+    unit = index.defs.get(function) if not method else index.classes.get(function, {}).get(method)
+    if unit is None:
+        return {}
+    names = _parameters_at(unit, [where for where, _truth in seed.truths],
+                           bound=unit.parent_is_class and not unit.is_staticmethod)
+    return {name: truth for name, (where, truth) in zip(names, seed.truths) if name}
+
+
+def _parameters_at(unit: Unit, wheres: Iterable[int | str], bound: bool) -> list[str]:
+    """The parameter each argument of a call fills, by keyword or position (after ``self``
+    when ``bound``); "" for a position past the parameters."""
+    positional = [p.name for p in unit.params if p.index >= 0 and not p.star][int(bound):]
+    return [where if isinstance(where, str) else
+            positional[where] if 0 <= where < len(positional) else "" for where in wheres]
 
 
 def _seed_kinds(index: ModuleIndex, seed: Seed, known: dict[str, int] | None) -> dict[str, int]:

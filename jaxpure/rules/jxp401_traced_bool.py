@@ -31,7 +31,8 @@ class TracedBool(GuardedByExcept, Rule):
     `static_argnums`/`static_argnames`, and under a bare `jax.grad` (which keeps concrete
     values) are fine and not reported. Nor is code under `if n is None:` in a helper whose
     every traced caller passes `n` a value that cannot be `None` (a literal, an array, a
-    parameter declared `int`): only eager callers take that branch. A value whose
+    parameter declared `int`): only eager callers take that branch; nor under `if not
+    skip_checks:` in one whose every traced caller passes `skip_checks=True`. A value whose
     kind the analysis cannot tell (the result of an arbitrary helper) is not reported, and
     neither is the truth value of a bare argument (`if mask:`), which may be `None` or a
     pytree, unless the argument is annotated as an array or scalar, is named as a boolean

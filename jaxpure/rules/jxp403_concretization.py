@@ -44,7 +44,9 @@ class Concretization(GuardedByExcept, Rule):
     and NumPy reductions that dispatch to the array's method (`np.sum(x)`) are fine and not
     reported. So is `n = int(...)` under `if n is None:` in a helper whose every traced
     caller passes `n` (a literal, an array, a parameter declared `int`, by position or by
-    keyword, in this module or another): only eager callers leave it out. A helper that some
+    keyword, in this module or another): only eager callers leave it out; and so is NumPy
+    code under a flag every traced caller passes as a literal that rules it out
+    (`skip_checks=True`). A helper that some
     traced call leaves `n` out of, or hands a name that may be `None`, is still reported, and
     so is a function jitted itself (its callers are its users). Nor are the elements of a
     Python loop over an attribute of a value whose class the project does not define

@@ -43,10 +43,12 @@ class InputStateMutation(Rule):
     `update`) in a module that makes such references. Nor is a write that no caller can
     observe: every call of the function is seen (it is nested, private to the module, or a
     private method called only as `self._step(...)`),
-    and each caller rebinds the name it passed to the result (`params = update(params, g)`)
-    or never reads it after a single call (`return jax.grad(loss)(params)`). Nor is a
-    write into an optional argument (`cache=None`) that every path returns, itself or inside
-    the result it builds (`return Output(x, cache)`), when no call in the module drops that
+    and each caller rebinds the name it passed to the result (`params = update(params, g)`),
+    never reads it after a single call (`return jax.grad(loss)(params)`), or sets the
+    written entry anew before reading its object again (`params["student"] = w` after
+    `jax.grad(loss)(w, params)`, whose `loss` wrote `params["student"]`). Nor is a write
+    into an optional argument (`cache=None`) that every path returns, itself or inside the
+    result it builds (`return Output(x, cache)`), when no call in the module drops that
     result: callers read the state from the result, which holds the write under the
     transform too.
 
@@ -138,6 +140,7 @@ class InputStateMutation(Rule):
     def _argument(self, ctx: Context, node: cst.BaseExpression, alias: bool = True) -> str | None:
         """The argument a subscript/attribute chain starts from, if not rebound (through a
         name bound once to such a chain: ``cache = self._cache; cache[k] = v``)."""
+        written = node
         while isinstance(node, (cst.Subscript, cst.Attribute)):
             node = node.value
         if not type(node) is cst.Name or ctx.unit is None:
@@ -164,7 +167,8 @@ class InputStateMutation(Rule):
         if mutable_default(ctx, param.name):
             return None  # `seen=[]`: the shared default object, JXP601's (a leak) not ours
         rebound = self._rebound
-        if (id(ctx.unit), param.name) in rebound or write_unobserved(ctx, ctx.unit, param.name) \
+        if (id(ctx.unit), param.name) in rebound \
+                or write_unobserved(ctx, ctx.unit, param.name, written) \
                 or bound_to_reference(ctx, ctx.unit, param.name):
             return None  # rebound before the write; no caller sees it; a reference, written on purpose
         if handed_back(ctx, ctx.unit, param.name):

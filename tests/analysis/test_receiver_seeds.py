@@ -4,7 +4,7 @@ traced ``cosmo.cache_set(k, v)`` runs, from the project's classes or the annotat
 from __future__ import annotations
 
 from jaxpure.analysis import lattice as L
-from jaxpure.analysis.module.summary import ModuleSummary, ReceiverCall, propagate
+from jaxpure.analysis.module.summary import ModuleSummary, ReceiverCall, Seed, propagate
 
 
 def _classes(module: str, *classes: tuple[str, tuple[str, ...]]) -> ModuleSummary:
@@ -55,3 +55,16 @@ def test_an_annotated_class_without_the_method_gets_nothing() -> None:
     seeds = _seeds(_classes("pkg.core", ("MeanState", ("finalize",)), ("Other", ("merge_all",))),
                    _caller("app", ("merge_all", "pkg.core.MeanState")))
     assert seeds == {}
+
+
+def test_the_literals_a_receiver_call_passes_ride_on_its_seed() -> None:
+    # `blt.inverse(skip_checks=True)` (flow/given.py): positions count after the receiver
+    call = ReceiverCall("inverse", "max_loss", 3, "jax.jit", "jax.jit", "jax.jit", "",
+                        (("skip_checks", True), (0, False)))
+    summary = ModuleSummary("app", frozenset({"max_loss"}), (), receiver_calls=(call,))
+    assert ModuleSummary.from_json(summary.to_json()) == summary
+    project = {m.module: (m, m.module + ".py", m.module + ".py")
+               for m in (summary, _classes("pkg.core", ("Toeplitz", ("inverse",))))}
+    [seed] = propagate(project)["pkg.core"]
+    assert seed.truths == (("skip_checks", True), (0, False))
+    assert Seed.from_json(seed.to_json()) == seed

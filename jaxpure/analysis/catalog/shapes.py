@@ -42,6 +42,24 @@ SHAPE_ARGS: dict[str, tuple[tuple[int, str], ...]] = {
     "jax.numpy.vsplit": ((1, "indices_or_sections"),),
 }
 
+# NumPy functions whose argument at (position, keyword) is a size: NumPy needs a concrete
+# int there, so a tracer raises (TracerIntegerConversionError). A model method that passes a
+# parameter there (T5's `np.arange(qlen)` for its relative-position buckets, computed as a
+# program constant on purpose) can only be given it static by its users.
+NUMPY_SIZE_ARGS: dict[str, tuple[tuple[int, str], ...]] = {
+    "numpy.arange": ((0, "start"), (1, "stop"), (2, "step")),
+    "numpy.zeros": ((0, "shape"),),
+    "numpy.ones": ((0, "shape"),),
+    "numpy.empty": ((0, "shape"),),
+    "numpy.full": ((0, "shape"),),
+    "numpy.eye": ((0, "N"), (1, "M")),
+    "numpy.identity": ((0, "n"),),
+    "numpy.tri": ((0, "N"), (1, "M")),
+    "numpy.triu_indices": ((0, "n"),),
+    "numpy.tril_indices": ((0, "n"),),
+    "numpy.linspace": ((2, "num"),),
+}
+
 # Axis numbers are Python ints when traced (JAX normalises them with `operator.index`, so a
 # tracer raises TracerIntegerConversionError). Any `axis=`/`axes=` keyword of a function in
 # these namespaces, and the positions below for the calls that take it positionally.

@@ -15,13 +15,13 @@ from jaxpure.analysis.catalog.transforms import ARGUMENT_PRESERVING_TRANSFORMS
 from jaxpure.analysis.module.index import Param, Unit
 from jaxpure.analysis.module.module_params import JAX_NUMPY
 from jaxpure.analysis.module.classes import applied_function, called_model, held_method
-from jaxpure.analysis.module.hierarchy import annotated_class
+from jaxpure.analysis.module.hierarchy import annotated_class, typed_callees
 from jaxpure.analysis.module.summary import LIBRARY_PREFIXES
 from jaxpure.analysis.syntax import positional_args
 
 
 from jaxpure.analysis.flow.base import WalkerBase
-from jaxpure.analysis.flow.given import given_parameters, never_none
+from jaxpure.analysis.flow.given import given_parameters, literal_truths, never_none, passed_truths
 
 
 def _spread_fills(param: Param, spread: int) -> int:
@@ -49,6 +49,10 @@ class CallSites(WalkerBase):
         if callee is None and model is None and applied is None:
             if self.record_tree_map(call):
                 return
+            for method in typed_callees(ctx.index, ctx.resolver, unit, call):
+                # `blt.inverse(skip_checks=True)` on `blt: Toeplitz`: the class's method
+                # (or an override) gets the arguments after `self`
+                self.record_arguments(method, call, 1)
             wrapped = self.transformed_callee(call)
             if wrapped is not None:
                 # `jax.vmap(self.distance, in_axes=(0, None))(x, n)`: a bound method's
@@ -89,6 +93,7 @@ class CallSites(WalkerBase):
         positional = [p for p in callee.params if p.index >= 0]
         ctx.given.at_call[(id(call), id(callee))] = given_parameters(
             callee, call, shift, self.never_none)
+        ctx.given.truths_at_call[(id(call), id(callee))] = literal_truths(callee, call, shift)
 
         def record(name: str, kind: int) -> None:
             kinds[name] = L.join(kinds[name], kind) if name in kinds else kind
@@ -188,7 +193,7 @@ class CallSites(WalkerBase):
                     jnp_args.append(len(positional))
                 positional.append(ctx.kind(arg.value))
         ctx.external_calls.append((unit, qual, tuple(positional), tuple(keywords), tuple(given),
-                                   tuple(jnp_args)))
+                                   tuple(jnp_args), passed_truths(call)))
 
     def never_none(self, expr: cst.BaseExpression) -> bool:
         """An argument that is certainly not ``None`` here (flow/given.py): by its form, or
@@ -210,7 +215,8 @@ class CallSites(WalkerBase):
         if param is None or param.star or (unit.parent_is_class and param.index == 0) \
                 or not L.is_traced(ctx.kind(func.value)):
             return
-        ctx.receiver_calls.append((unit, func.attr.value, self.annotated_class(param.annotation)))
+        ctx.receiver_calls.append((unit, func.attr.value, self.annotated_class(param.annotation),
+                                   passed_truths(call)))
 
     def annotated_class(self, annotation: cst.BaseExpression | None) -> str:
         """The qualified name of the class an annotation names (``state: AverageState``,

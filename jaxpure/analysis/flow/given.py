@@ -1,4 +1,4 @@
-"""Parameters every traced call fills: the ``None`` branch of a helper no trace takes.
+"""Parameters every traced call fills: the branches of a helper no trace takes.
 
 ``def resample(key, log_w, n=None): if n is None: n = int(...)`` is a helper that eager
 callers may call without ``n``; when every call the analysis sees from traced code passes
@@ -8,6 +8,12 @@ a trace, so it is walked as untraced code, for every rule. The calls are the tra
 this module (recorded by the walk, callers before callees: callsites.py) and those of other
 modules (the ``given`` of each seed: module/summary.py).
 
+So with a flag every traced call passes as a literal: ``def inverse(self, skip_checks=False):
+if not skip_checks: <NumPy checks>`` called as ``blt.inverse(skip_checks=True)`` from every
+jitted function (its docstring: "necessary in jitted contexts") runs the checks only
+eagerly, and the branch is walked as untraced code (the truths of literal arguments ride on
+the seeds of other modules' calls too, receivers' included).
+
 It holds only for a function traced through visible calls alone: a function a transform
 is applied to (``jax.jit(f)``, a lax body, a ``jax.tree.map`` function), or traced by a
 framework's contract, is called with what JAX or its users pass, unseen. A parameter the
@@ -16,14 +22,18 @@ function rebinds outside its ``None`` branch no longer holds what the callers pa
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import libcst as cst
 
-from jaxpure.analysis.module.index import Unit
+from jaxpure.analysis.module.index import Param, Unit
+from jaxpure.analysis.module.summary import Truths
 from jaxpure.analysis.module.traced import TracedAnalysis
 from jaxpure.analysis.syntax import COMPREHENSIONS, children, statements, target_names
+
+T = TypeVar("T")
 
 # literals and displays: never None
 _NEVER_NONE_NODES = (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString,
@@ -78,13 +88,59 @@ def given_parameters(callee: Unit, call: cst.Call, shift: int,
     """The parameters of ``callee`` that ``call`` fills with a value that is not ``None``
     (``is_given``), or leaves to a default that is not; ``shift`` leading parameters are
     filled by the call's receiver (``self``)."""
+    passed, defaults = filled_parameters(callee, call, shift)
+    given = {name for name, value in passed.items() if is_given(value)}
+    given.update(p.name for p in defaults if literal_never_none(p.default))
+    return frozenset(given)
+
+
+def literal_truths(callee: Unit, call: cst.Call, shift: int) -> dict[str, bool]:
+    """The parameters of ``callee`` that ``call`` fills with a literal (``True``, ``None``,
+    ``0``, ``"sum"``), or leaves to a literal default, with the literal's truth value."""
+    passed, defaults = filled_parameters(callee, call, shift)
+    found = {p.name: truth for p in defaults if (truth := literal_truth(p.default)) is not None}
+    found.update((name, truth) for name, value in passed.items()
+                 if (truth := literal_truth(value)) is not None)
+    return found
+
+
+def passed_truths(call: cst.Call) -> Truths:
+    """The literal arguments of a call to a function of another module (its parameters
+    unknown here), by keyword, or by position before any ``*args``, with their truth."""
+    found: list[tuple[int | str, bool]] = []
+    position, spread = 0, False
+    for arg in call.args:
+        spread = spread or arg.star == "*"
+        truth = literal_truth(arg.value) if not arg.star else None
+        if arg.keyword is None and not arg.star and not spread:
+            position += 1
+        if truth is None or arg.keyword is None and spread:
+            continue
+        found.append((arg.keyword.value if arg.keyword is not None else position - 1, truth))
+    return tuple(found)
+
+
+def literal_truth(expr: cst.BaseExpression | None) -> bool | None:
+    """Whether a literal is true (``skip_checks=True``), or None for any other expression."""
+    if type(expr) is cst.Name:
+        return {"True": True, "False": False, "None": False}.get(expr.value)
+    if isinstance(expr, (cst.Integer, cst.Float, cst.SimpleString)):
+        return bool(expr.evaluated_value)
+    return None
+
+
+def filled_parameters(callee: Unit, call: cst.Call,
+                      shift: int) -> tuple[dict[str, cst.BaseExpression], list[Param]]:
+    """What ``call`` passes for each parameter of ``callee`` it names or reaches by
+    position, and the parameters it certainly leaves to their defaults (none when it
+    spreads ``*args``/``**kwargs``: whatever they hold, None included); ``shift`` leading
+    parameters are filled by the call's receiver (``self``)."""
     positional = [p for p in callee.params if p.index >= 0 and not p.star]
-    filled: set[str] = set()
-    given: set[str] = set()
+    passed: dict[str, cst.BaseExpression] = {}
     position, spread = shift, False
     for arg in call.args:
         if arg.star:
-            spread = True  # `*args`/`**kwargs`: whatever they hold, None included
+            spread = True
             continue
         if arg.keyword is not None:
             name = arg.keyword.value
@@ -95,13 +151,10 @@ def given_parameters(callee: Unit, call: cst.Call, shift: int,
             name = positional[position - 1].name
         else:
             continue
-        filled.add(name)
-        if is_given(arg.value):
-            given.add(name)
-    if not spread:
-        given.update(p.name for p in callee.params if p.name not in filled and not p.star
-                     and literal_never_none(p.default))
-    return frozenset(given)
+        passed[name] = arg.value
+    defaults = [] if spread else [p for p in callee.params
+                                  if p.name not in passed and not p.star and p.default is not None]
+    return passed, defaults
 
 
 def none_test(test: cst.BaseExpression) -> tuple[str, bool] | None:
@@ -166,11 +219,16 @@ class GivenFacts:
 
     # (id of a call, id of the function it runs) -> the parameters it fills, not with None
     at_call: dict[tuple[int, int], frozenset[str]] = field(default_factory=dict)
+    # (id of a call, id of the function it runs) -> the truth of each literal it passes
+    truths_at_call: dict[tuple[int, int], dict[str, bool]] = field(default_factory=dict)
     traced_calls: set[int] = field(default_factory=set)  # ids of calls walked as traced
     walked: set[int] = field(default_factory=set)  # ids of the units walked so far
     # a seeded function ("dense", "Env.rewards") -> the parameters every caller elsewhere
     # fills, not with None
     seeded: dict[str, frozenset[str]] = field(default_factory=dict)
+    # a seeded function ("inverse", "Toeplitz.inverse") -> the truth of the literals every
+    # caller elsewhere passes
+    seeded_truths: dict[str, dict[str, bool]] = field(default_factory=dict)
     # (id of a unit, name) -> whether the unit binds the name outside its None branch
     _rebound: dict[tuple[int, str], bool] = field(default_factory=dict)
 
@@ -196,33 +254,71 @@ class GivenFacts:
     def never_none_parameter(self, traced: TracedAnalysis, unit: Unit | None, name: str) -> bool:
         """Whether parameter ``name`` of ``unit`` is not ``None`` in any trace the analysis
         knows: every traced call of it fills it so (see the module's docstring)."""
-        info = traced.info.get(id(unit)) if unit is not None else None
-        if unit is None or info is None or not info.traced or info.origins \
-                or info.contract is not None or info.custom_rule or info.traced_self \
-                or info.kwargs_sources:
+        if unit is None or not self._known_parameter(traced, unit, name):
             return False
-        p = unit.param(name)
-        if p is None or p.star or unit.parent_is_class and p.index == 0 \
-                and not unit.is_staticmethod:
-            return False
-        if info.external_origin is not None:
+        if traced.info[id(unit)].external_origin is not None:
             seeded = self.seeded.get(_seed_name(unit))
             if seeded is None or name not in seeded:
                 return False
+        given = self._at_traced_calls(traced, unit, self.at_call)
+        return given is not None and all(name in g for g in given) \
+            and not self.rebound(unit, name)
+
+    def constant_truth(self, traced: TracedAnalysis, unit: Unit | None, name: str) -> bool | None:
+        """The truth value parameter ``name`` of ``unit`` has in every trace the analysis
+        knows, when every traced call passes it a literal (or leaves it to a literal
+        default) of that truth: ``if not skip_checks:`` under ``inverse(skip_checks=True)``
+        is a branch no trace takes. None when a call passes anything else, or the function
+        rebinds the name."""
+        seeded = self.seeded_truths.get(_seed_name(unit)) if unit is not None else None
+        if unit is None or name in unit.assigned \
+                or not self._known_parameter(traced, unit, name, seeded is not None):
+            return None
+        truths = self._at_traced_calls(traced, unit, self.truths_at_call)
+        if truths is None:
+            return None
+        found = {t.get(name) for t in truths}
+        if traced.info[id(unit)].external_origin is not None:
+            found.add(seeded.get(name) if seeded is not None else None)
+        return found.pop() if len(found) == 1 and None not in found else None
+
+    @staticmethod
+    def _known_parameter(traced: TracedAnalysis, unit: Unit, name: str,
+                         receivers_known: bool = False) -> bool:
+        """A parameter its function gets from visible calls only (see the module's
+        docstring), not ``self``. A method called on its callers' traced arguments
+        (``traced_self``) counts when what those calls pass is known (``receivers_known``:
+        each seed says)."""
+        info = traced.info.get(id(unit))
+        if info is None or not info.traced or info.origins or info.contract is not None \
+                or info.custom_rule or info.traced_self and not receivers_known \
+                or info.kwargs_sources:
+            return False
+        p = unit.param(name)
+        return p is not None and not p.star and not (
+            unit.parent_is_class and p.index == 0 and not unit.is_staticmethod)
+
+    def _at_traced_calls(self, traced: TracedAnalysis, unit: Unit,
+                         facts: Mapping[tuple[int, int], T]) -> list[T] | None:
+        """What ``facts`` says of each traced call of ``unit`` on a path the trace takes;
+        None when a call is not known yet (its caller is walked after ``unit``: a cycle) or
+        was not recorded, or when no module-local call and no seed reaches ``unit``."""
         calls = [(caller, call) for caller, callee, call in traced.edges if callee is unit
                  and (caller_info := traced.info.get(id(caller))) is not None
                  and caller_info.traced]
-        if not calls and info.external_origin is None:
-            return False
+        if not calls and traced.info[id(unit)].external_origin is None:
+            return None
+        found = []
         for caller, call in calls:
             if id(caller) not in self.walked:
-                return False  # walked after this function (a cycle): its calls are unknown
+                return None  # walked after this function (a cycle): its calls are unknown
             if id(call) not in self.traced_calls:
                 continue  # on a path of the caller the trace never takes
-            given = self.at_call.get((id(call), id(unit)))
-            if given is None or name not in given:
-                return False
-        return not self.rebound(unit, name)
+            fact = facts.get((id(call), id(unit)))
+            if fact is None:
+                return None
+            found.append(fact)
+        return found
 
 
 def _declared_scalar(annotation: cst.BaseExpression | None) -> bool:

@@ -337,6 +337,10 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
                 name = call.args[1].value
                 if type(name) is cst.SimpleString and name.evaluated_value in A.STATIC_ATTRS:
                     return L.STATIC
+            if qual in ("builtins.tuple", "builtins.list") and arg_kinds == [L.NUMPY]:
+                # `tuple(np.array((h, w)) // n)`: a NumPy array's elements are concrete
+                # NumPy scalars, so the sequence is a Python value (a patch size)
+                return L.STATIC
             return L.container(arg_kinds) if arg_kinds else L.STATIC
         if qual in ("builtins.any", "builtins.all") and arg_kinds == [L.STATIC]:
             return L.STATIC  # `any(jnp.iscomplexobj(v) for v in leaves)`: a test of dtypes

@@ -34,7 +34,8 @@ from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.domain import from_param
 from jaxpure.analysis.module.trace_order import is_fori_body
 from jaxpure.analysis.module.contracts import (
-    STATIC_ARGUMENT_METHODS, contract_flag, container_parameters, shape_parameters,
+    STATIC_ARGUMENT_METHODS, contract_flag, container_parameters, field_override_parameters,
+    shape_parameters,
 )
 
 
@@ -99,10 +100,11 @@ class KindFlow(WalkerBase):
         if info.direct and info.contract is not None and not info.transformed and (
                 unit.name in STATIC_ARGUMENT_METHODS or contract_flag(p)
                 or name in shape_parameters(self.ctx.resolver, unit)
-                or name in container_parameters(unit)):
+                or name in container_parameters(unit)
+                or name in field_override_parameters(self.ctx.index, unit)):
             # `train: bool = False` of a model method: an option; `features` it builds a
             # shape from: a size users can only pass static; `feat_cache=[...]`: a Python
-            # container (contracts.py)
+            # container; `seqhw or self.seqhw`: a field's per-call override (contracts.py)
             return L.STATIC
         if info.direct:
             annotated = p.annotation is not None and A.annotation_is_array(p.annotation)
@@ -481,7 +483,8 @@ def untraced_path(ctx: Context, test: cst.BaseExpression, holds: bool) -> bool:
     type, or a plain class of this module) a value taken for a tracer is none, nor in the
     ``else`` of ``isinstance(x, (jnp.ndarray, jax.Array))``. Such a path runs only when the
     walk's premise (x is a tracer) is false, so nothing in it is traced code. So is the
-    path where a parameter every traced call fills is ``None`` (flow/given.py)."""
+    path where a parameter every traced call fills is ``None``, and the path a flag every
+    traced call passes as a literal rules out (flow/given.py)."""
     if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
         return untraced_path(ctx, test.expression, not holds)
     if type(test) is cst.BooleanOperation:
@@ -492,6 +495,10 @@ def untraced_path(ctx: Context, test: cst.BaseExpression, holds: bool) -> bool:
         return False
     if holds and ctx.caching_via is not None and _reads_disable_jit(ctx, test):
         return True  # `if jax.config.jax_disable_jit:` runs only where jit does not trace
+    if type(test) is cst.Name:
+        # `if not skip_checks:` where every traced call passes `skip_checks=True`
+        truth = ctx.given.constant_truth(ctx.traced_analysis, ctx.unit, test.value)
+        return truth is not None and truth != holds
     none = none_test(test)
     if none is not None:
         # `if n is None:` where every traced call passes `n` (flow/given.py)

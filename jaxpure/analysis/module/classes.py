@@ -114,7 +114,7 @@ def container_fields(index: ModuleIndex, class_name: str) -> frozenset[str]:
     """Fields the class body declares as a Python dict, list or set: ``_cache: dict[str,
     Any] = field(default_factory=dict)``."""
     return frozenset(
-        small.target.value for small in _body_statements(index, class_name)
+        small.target.value for small in body_statements(index, class_name)
         if type(small) is cst.AnnAssign and type(small.target) is cst.Name and (
             container_annotation(small.annotation.annotation, index)
             or _container_factory(small.value)))
@@ -130,7 +130,7 @@ def declared_members(index: ModuleIndex, resolver: Resolver) -> frozenset[str]:
         found: set[str] = set()
         for class_name, node in index.class_nodes.items():
             found.update(index.classes.get(class_name, ()))
-            for small in _body_statements(index, class_name):
+            for small in body_statements(index, class_name):
                 if type(small) is cst.AnnAssign and type(small.target) is cst.Name:
                     found.add(small.target.value)
                 elif type(small) is cst.Assign:
@@ -154,7 +154,7 @@ def field_holds_array(index: ModuleIndex, resolver: Resolver, attribute: str) ->
 
 def _declared_as_array(index: ModuleIndex, resolver: Resolver, class_name: str,
                        attribute: str) -> bool | None:
-    for small in _body_statements(index, class_name):
+    for small in body_statements(index, class_name):
         if type(small) is cst.AnnAssign and type(small.target) is cst.Name \
                 and small.target.value == attribute:
             annotation = small.annotation.annotation
@@ -171,7 +171,7 @@ def _declared_as_array(index: ModuleIndex, resolver: Resolver, class_name: str,
 
 def string_constant(index: ModuleIndex, class_name: str, attribute: str) -> bool:
     """Whether the class body binds ``attribute`` to a string literal (``KEY = "obs"``)."""
-    for small in _body_statements(index, class_name):
+    for small in body_statements(index, class_name):
         if type(small) is cst.Assign and len(small.targets) == 1 \
                 and type(small.targets[0].target) is cst.Name \
                 and small.targets[0].target.value == attribute:
@@ -179,7 +179,7 @@ def string_constant(index: ModuleIndex, class_name: str, attribute: str) -> bool
     return False
 
 
-def _body_statements(index: ModuleIndex, class_name: str) -> list[cst.BaseSmallStatement]:
+def body_statements(index: ModuleIndex, class_name: str) -> list[cst.BaseSmallStatement]:
     """The small statements written directly in the class body (field declarations,
     constants), not in its methods."""
     node = index.class_nodes.get(class_name)

@@ -14,8 +14,9 @@ a str (or either or None, or a tuple of them: ``stack_size: int | None``) or def
 one (``train: bool = False``, ``deterministic=True``), or named like an option
 (``is_training``, ``model_mode``), is how these methods take their options, which their
 users fix with ``static_argnames`` or ``partial``; so is a parameter the method
-itself uses as a shape or size (``jnp.zeros((n, features))``): its users can only pass it
-static.
+itself uses as a shape or size (``jnp.zeros((n, features))``, ``np.arange(qlen)``): its
+users can only pass it static; and one that overrides an option field per call
+(``seqhw or self.seqhw``): its users pass it as they build the field.
 """
 
 from __future__ import annotations
@@ -28,8 +29,9 @@ import libcst as cst
 
 from jaxpure.analysis.catalog.pytrees import HAIKU_TRANSFORMS, LINEN_BASES
 from jaxpure.analysis.catalog.arrays import PYTHON_SCALAR_ANNOTATIONS
-from jaxpure.analysis.catalog.shapes import SHAPE_ARGS
+from jaxpure.analysis.catalog.shapes import NUMPY_SIZE_ARGS, SHAPE_ARGS
 from jaxpure.analysis.catalog.transforms import TRANSFORMS, Transform
+from jaxpure.analysis.module.classes import body_statements
 from jaxpure.analysis.module.test_code import is_test_module
 from jaxpure.analysis.syntax import call_arg, descendants, keyword_arg
 
@@ -223,7 +225,8 @@ def _none(annotation: cst.BaseExpression) -> bool:
 
 def shape_parameters(resolver: Resolver, unit: Unit) -> frozenset[str]:
     """The parameters ``unit`` passes bare, or as an element of a literal tuple or list,
-    where a shape or size goes: a JAX shape argument, any ``shape=`` keyword (NumPy's too),
+    where a shape or size goes: a JAX shape argument, a NumPy size (``np.arange(n)``), any
+    ``shape=`` keyword,
     a ``range()`` bound, a slice bound (``h[:, :n]``, ``h[:min(t, n)]``: a traced bound
     raises, so its callers pass it static)."""
     found = unit.__dict__.get("_shape_parameters")
@@ -241,12 +244,68 @@ def shape_parameters(resolver: Resolver, unit: Unit) -> frozenset[str]:
     return found
 
 
+def field_override_parameters(index: ModuleIndex, unit: Unit) -> frozenset[str]:
+    """The parameters of a method that stand in for one of its class's option fields
+    (fields declared a Python value, ``seqhw: Optional[int] = None``): ``seqhw or
+    self.seqhw``, ``self.seqhw if seqhw is None else seqhw``. Such a parameter overrides a
+    hyperparameter per call, so its
+    users pass it as they build the field: static (big_vision's flexible ViT takes its
+    patch count so)."""
+    found = unit.__dict__.get("_field_override_parameters")
+    if found is None:
+        fields = option_fields(index, unit.class_name) if unit.parent_is_class else frozenset()
+        names: set[str] = set()
+        if fields:
+            for current in descendants(unit.node):
+                names.update(_overriding_name(current, fields))
+        found = unit.__dict__["_field_override_parameters"] = frozenset(names & unit.param_names)
+    return found
+
+
+def option_fields(index: ModuleIndex, class_name: str | None) -> frozenset[str]:
+    """The fields a class body declares with an option annotation (``width: int``,
+    ``seqhw: Optional[int] = None``)."""
+    return frozenset(
+        small.target.value for small in body_statements(index, class_name or "")
+        if type(small) is cst.AnnAssign and type(small.target) is cst.Name
+        and option_annotation(small.annotation.annotation))
+
+
+def _overriding_name(node: cst.CSTNode, fields: frozenset[str]) -> list[str]:
+    """``p`` when ``node`` chooses between ``p`` and ``self.<field>``."""
+    if type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:
+        pair = [node.left, node.right]
+    elif type(node) is cst.IfExp:
+        found = _tested_for_none(node.test)
+        pair = [node.body, node.orelse] if found is not None else []
+    else:
+        return []
+    if len(pair) != 2 or not any(_own_field(side, fields) for side in pair):
+        return []
+    return [side.value for side in pair if type(side) is cst.Name]
+
+
+def _tested_for_none(test: cst.BaseExpression) -> str | None:
+    """``p`` of ``p is None`` or ``p is not None``."""
+    if type(test) is cst.Comparison and len(test.comparisons) == 1 \
+            and type(test.left) is cst.Name and _is_none(test.comparisons[0].comparator) \
+            and isinstance(test.comparisons[0].operator, (cst.Is, cst.IsNot)):
+        return test.left.value
+    return None
+
+
+def _own_field(node: cst.BaseExpression, fields: frozenset[str]) -> bool:
+    return type(node) is cst.Attribute and node.attr.value in fields \
+        and type(node.value) is cst.Name and node.value.value == "self"
+
+
 def _shape_spots(resolver: Resolver, unit: Unit, call: cst.Call) -> list[cst.BaseExpression]:
     qual = resolver.qualname(call.func, unit) or ""
-    spots = [call_arg(call, position, keyword) for position, keyword in SHAPE_ARGS.get(qual, ())]
+    sizes = SHAPE_ARGS.get(qual) or NUMPY_SIZE_ARGS.get(qual, ())
+    spots = [call_arg(call, position, keyword) for position, keyword in sizes]
     if qual == "builtins.range":
         spots.extend(arg.value for arg in call.args)
-    shape = keyword_arg(call, "shape") if qual not in SHAPE_ARGS else None
+    shape = keyword_arg(call, "shape") if not sizes else None
     if shape is not None:  # `onp.zeros(shape=...)`, a helper's `shape=`: a shape all the same
         spots.append(shape.value)
     return [spot for spot in spots if spot is not None]

@@ -136,18 +136,20 @@ def _without_none(resolver: Resolver, unit: Unit | None,
 def typed_edges(index: ModuleIndex, resolver: Resolver) -> list[tuple[Unit, Unit, cst.Call]]:
     """(caller, method, call) for each ``p.m(...)`` on a parameter annotated with a class C
     of this module: C's ``m`` and each override of it in a subclass of the module."""
-    edges = []
-    for unit in index.units:
-        for call in unit.calls:
-            found = typed_receiver(resolver, unit, call)
-            if found is None or found[0] not in index.class_nodes:
-                continue
-            owner, method = found
-            for cls in [owner, *subclasses(index, owner)]:
-                target = index.classes.get(cls, {}).get(method)
-                if target is not None:
-                    edges.append((unit, target, call))
-    return edges
+    return [(unit, target, call) for unit in index.units for call in unit.calls
+            for target in typed_callees(index, resolver, unit, call)]
+
+
+def typed_callees(index: ModuleIndex, resolver: Resolver, unit: Unit | None,
+                  call: cst.Call) -> list[Unit]:
+    """The methods ``p.m(...)`` in ``unit`` may run, ``p`` a parameter annotated with a
+    class C of this module: C's ``m`` and each override of it in a subclass of the module."""
+    found = typed_receiver(resolver, unit, call) if unit is not None else None
+    if found is None or found[0] not in index.class_nodes:
+        return []
+    owner, method = found
+    return [target for cls in [owner, *subclasses(index, owner)]
+            if (target := index.classes.get(cls, {}).get(method)) is not None]
 
 
 def class_facts(index: ModuleIndex, resolver: Resolver, module: str) -> tuple:

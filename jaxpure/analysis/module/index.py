@@ -78,21 +78,29 @@ class Unit:
                 return p
         return None
 
-    def arguments_of(self, call: cst.Call) -> dict[str, cst.BaseExpression] | None:
+    def arguments_of(self, call: cst.Call,
+                     before_spreads: bool = False) -> dict[str, cst.BaseExpression] | None:
         """Parameter name -> the expression ``call`` passes for it: keywords by name,
         positional arguments by position (after ``self`` when a method is called through an
-        attribute); None when the call spreads ``*args``/``**kwargs``."""
-        if any(arg.star for arg in call.args):
+        attribute); None when the call spreads ``*args``/``**kwargs``. With
+        ``before_spreads``, such a call still gives its keywords and the positional
+        arguments before its first spread (``step(params, opt, *flexi_args)``): they fill
+        those parameters whatever the spread holds; what it fills is left out."""
+        if any(arg.star for arg in call.args) and not before_spreads:
             return None
         positional = [p for p in self.params if p.index >= 0 and not p.star]
         if self.parent_is_class and not self.is_staticmethod and type(call.func) is cst.Attribute:
             positional = positional[1:]
         passed: dict[str, cst.BaseExpression] = {}
         position = 0
+        spread = False
         for arg in call.args:
+            spread = spread or arg.star == "*"
+            if arg.star:
+                continue
             if arg.keyword is not None:
                 passed[arg.keyword.value] = arg.value
-            elif position < len(positional):
+            elif not spread and position < len(positional):
                 passed[positional[position].name] = arg.value
                 position += 1
         return passed

@@ -28,6 +28,11 @@ LIBRARY_PREFIXES = ("builtins.", "jax.", "numpy.", "flax.", "equinox.", "optax."
                     "chex.", "haiku.", "scipy.", "os.", "sys.", "re.", "dataclasses.")
 
 
+# literal arguments of a call, by position (after any receiver) or keyword, with their
+# truth values: ((0, True), ("skip_checks", True))
+Truths = tuple[tuple[int | str, bool], ...]
+
+
 @dataclass(frozen=True)
 class ExternalCall:
     """A call from a traced function of this module to a function imported from another."""
@@ -45,6 +50,9 @@ class ExternalCall:
     given: tuple[int | str, ...] = ()
     # the arguments that are the jax.numpy module (`xnp=jnp`: module/module_params.py)
     jnp_args: tuple[int | str, ...] = ()
+    # the arguments that are literals, by position or keyword, with their truth values
+    # (`check=False`: flow/given.py)
+    truths: Truths = ()
 
 
 @dataclass(frozen=True)
@@ -79,10 +87,25 @@ class ReceiverCall:
     caching: str | None
     strict: str | None
     annotated: str = ""  # the parameter's annotation, a qualified class name ("" if none)
+    truths: Truths = ()  # the literal arguments, positions counted after the receiver
 
     def to_json(self) -> list:
         return [self.method, self.caller, self.line, self.via, self.caching, self.strict,
-                self.annotated]
+                self.annotated, truths_to_json(self.truths)]
+
+    @staticmethod
+    def from_json(data: list) -> ReceiverCall:
+        method, caller, line, via, caching, strict, annotated = data[:7]
+        return ReceiverCall(method, caller, line, via, caching, strict, annotated,
+                            truths_from_json(data[7] if len(data) > 7 else []))
+
+
+def truths_to_json(truths: Truths) -> list:
+    return [[where, truth] for where, truth in truths]
+
+
+def truths_from_json(data: list) -> Truths:
+    return tuple((item[0], item[1]) for item in data)
 
 
 # class facts that depend on other modules' classes (module/class_facts.py): for a class,
@@ -125,7 +148,8 @@ class ModuleSummary:
             self.module,
             sorted(self.functions),
             [[c.callee, c.caller, c.line, c.via, c.caching, c.strict, list(c.positional),
-              [list(k) for k in c.keywords], c.stateful, list(c.given), list(c.jnp_args)]
+              [list(k) for k in c.keywords], c.stateful, list(c.given), list(c.jnp_args),
+              truths_to_json(c.truths)]
              for c in self.calls],
             [list(r) for r in self.reexports],
             [[c[0], list(c[1]), list(c[2])] for c in self.classes],
@@ -155,7 +179,8 @@ class ModuleSummary:
                 ExternalCall(c[0], c[1], c[2], c[3], c[4], c[5], tuple(c[6]),
                              tuple((k[0], k[1]) for k in c[7]), c[8],
                              tuple(c[9]) if len(c) > 9 else (),
-                             tuple(c[10]) if len(c) > 10 else ())
+                             tuple(c[10]) if len(c) > 10 else (),
+                             truths_from_json(c[11]) if len(c) > 11 else ())
                 for c in calls
             ),
             tuple((r[0], r[1]) for r in reexports),
@@ -164,7 +189,7 @@ class ModuleSummary:
             imports_jax,
             tuple((w[0], w[1], tuple(w[2]) if len(w) > 2 else ()) for w in wrappers),
             tuple((c[0], tuple(c[1])) for c in static_members),
-            tuple(ReceiverCall(*c) for c in receiver_calls),
+            tuple(ReceiverCall.from_json(c) for c in receiver_calls),
             tuple((r[0], r[1], r[2]) for r in nnx_runs),
             tuple((cls, tuple((m, tuple((c[0], c[1]) for c in conds)) for m, conds in members))
                   for cls, members in conditions),
@@ -200,26 +225,31 @@ class Seed:
     given: tuple[int | str, ...] = ()
     # the arguments that are the jax.numpy module, by position or keyword (module_params.py)
     jnp_args: tuple[int | str, ...] = ()
+    # the literal arguments with their truth values (positions after ``self`` for a
+    # method's seed: flow/given.py)
+    truths: Truths = ()
 
     def key(self) -> tuple:
         # a seed naming no function is about a name (a wrapper), which its origin holds
         return (self.function, self.via, self.caching, self.strict, self.positional,
-                self.keywords, self.stateful, self.given, self.jnp_args) + \
+                self.keywords, self.stateful, self.given, self.jnp_args, self.truths) + \
             (() if self.function else (self.origin,))
 
     def to_json(self) -> list:
         return [self.function, self.via, self.caching, self.strict, self.origin,
                 list(self.positional), [list(k) for k in self.keywords], self.stateful,
-                self.source, list(self.given), list(self.jnp_args)]
+                self.source, list(self.given), list(self.jnp_args),
+                truths_to_json(self.truths)]
 
     @staticmethod
     def from_json(data: list) -> Seed:
         function, via, caching, strict, origin, positional, keywords, stateful, source = data[:9]
         given = tuple(data[9]) if len(data) > 9 else ()
         jnp_args = tuple(data[10]) if len(data) > 10 else ()
+        truths = truths_from_json(data[11]) if len(data) > 11 else ()
         return Seed(function, via, caching, strict, origin, tuple(positional),
                     tuple((k[0], k[1]) for k in keywords), bool(stateful), source, given,
-                    jnp_args)
+                    jnp_args, truths)
 
 
 def resolve_relative(module: str, level: int, package: str | None) -> str:
@@ -270,7 +300,8 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
                 continue
             seed = Seed(target[1], call.via, call.caching, call.strict,
                         f"`{call.caller}` in {path}:{call.line}", call.positional,
-                        call.keywords, call.stateful, relpath, call.given, call.jnp_args)
+                        call.keywords, call.stateful, relpath, call.given, call.jnp_args,
+                        call.truths)
             seeds.setdefault(target[0], {}).setdefault(seed.key(), seed)
     for name, seed in _class_fact_seeds(summaries, aliases):
         seeds.setdefault(name, {}).setdefault(seed.key(), seed)
@@ -532,7 +563,8 @@ def receiver_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> l
             module, cls = classes[0]
             origin = f"`{call.caller}` in {path}:{call.line}, through `.{call.method}(...)` on an argument"
             found.append((module, Seed(f"{cls}.{call.method}", call.via, call.caching,
-                                       call.strict, origin, (TRACED,), (), False, relpath)))
+                                       call.strict, origin, (TRACED,), (), False, relpath,
+                                       truths=call.truths)))
     return found
 
 

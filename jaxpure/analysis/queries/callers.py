@@ -130,23 +130,78 @@ def _statement_in(node: cst.CSTNode,
     return None
 
 
-def write_unobserved(ctx: Context, unit: Unit, param: str) -> bool:
-    """Whether no caller can observe a write into ``param``: ``unit`` is called only where
-    all its calls are seen, each passes a local name for ``param``, and each caller either
-    rebinds that name to the call's result (``params = update(params, grads)``) or never
-    reads it after the call (a function only called as ``jax.grad(loss)(params)`` that
-    normalises ``params`` locally). A caller that reads its object afterwards sees the
+def write_unobserved(ctx: Context, unit: Unit, param: str,
+                     target: cst.BaseExpression | None = None) -> bool:
+    """Whether no caller can observe a write into ``param`` (``target``, what is written:
+    ``params["student"]``): ``unit`` is called only where all its calls are seen, each
+    passes a local name for ``param``, and each caller either rebinds that name to the
+    call's result (``params = update(params, grads)``), never reads it after the call (a
+    function only called as ``jax.grad(loss)(params)`` that normalises ``params`` locally),
+    or sets the written entry anew before it reads the object again (big_vision's distiller
+    puts the student's params back into ``params["student"]`` for its loss, and its step
+    then stores the updated ones there). A caller that reads its object afterwards sees the
     write eagerly and not under the transform."""
     sites = call_sites(ctx, unit)
     if not sites:
         return False
+    entry = _written_entry(target, param)
     for site in sites:
-        passed = (unit.arguments_of(site.call) or {}).get(param)
+        passed = (unit.arguments_of(site.call, before_spreads=True) or {}).get(param)
         if not type(passed) is cst.Name:
             return False
-        if not (_rebinds_from(site, passed.value) or _unread_after(site, passed.value)):
+        if not (_rebinds_from(site, passed.value) or _unread_after(site, passed.value)
+                or entry is not None and _set_anew_before_read(site, passed.value, entry)):
             return False
     return True
+
+
+def _written_entry(target: cst.BaseExpression | None, param: str) -> str | None:
+    """``"student"`` of ``params["student"]``: the entry a write into ``param`` replaces
+    (not one it writes into, ``params["student"]["w"]``, an object others may hold)."""
+    if type(target) is not cst.Subscript or type(target.value) is not cst.Name \
+            or target.value.value != param:
+        return None
+    return _string_key(target)
+
+
+def _string_key(target: cst.Subscript) -> str | None:
+    if len(target.slice) != 1 or type(target.slice[0].slice) is not cst.Index:
+        return None
+    key = target.slice[0].slice.value
+    if type(key) is not cst.SimpleString:
+        return None
+    value = key.evaluated_value
+    return value if isinstance(value, str) else None
+
+
+def _set_anew_before_read(site: CallSite, name: str, entry: str) -> bool:
+    """After the call's statement, the first statement that names ``name`` is
+    ``name[entry] = value`` with a ``value`` that does not name it: the entry the callee
+    wrote is replaced before anything reads it."""
+    later = _statements_after(site)
+    if later is None:
+        return False
+    for statement in later:
+        if not mentions(statement, name):
+            continue
+        small = statement.body[0] if type(statement) is cst.SimpleStatementLine \
+            and len(statement.body) == 1 else None
+        return type(small) is cst.Assign and not mentions(small.value, name) and all(
+            type(t.target) is cst.Subscript and type(t.target.value) is cst.Name
+            and t.target.value.value == name and _string_key(t.target) == entry
+            for t in small.targets)
+    return False
+
+
+def _statements_after(site: CallSite) -> tuple[cst.CSTNode, ...] | None:
+    """The statements of the caller's body after the call's, when the call is a simple
+    statement of that body (it runs once there, not in a loop or a branch)."""
+    scope = site.scope
+    body: tuple[cst.CSTNode, ...] = statements(scope.body) \
+        if type(scope) is cst.FunctionDef else tuple(getattr(scope, "body", ()))
+    if not type(site.statement) is cst.SimpleStatementLine:
+        return None
+    return body[[id(s) for s in body].index(id(site.statement)) + 1:]
 
 
 def _rebinds_from(site: CallSite, name: str) -> bool:
@@ -158,10 +213,5 @@ def _rebinds_from(site: CallSite, name: str) -> bool:
 
 def _unread_after(site: CallSite, name: str) -> bool:
     """The call runs once (not in a loop) and nothing after its statement names ``name``."""
-    scope = site.scope
-    body: tuple[cst.CSTNode, ...] = statements(scope.body) \
-        if type(scope) is cst.FunctionDef else tuple(getattr(scope, "body", ()))
-    if not type(site.statement) is cst.SimpleStatementLine:
-        return False
-    later = body[[id(s) for s in body].index(id(site.statement)) + 1:]
-    return not any(mentions(statement, name) for statement in later)
+    later = _statements_after(site)
+    return later is not None and not any(mentions(statement, name) for statement in later)
