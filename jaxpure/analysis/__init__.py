@@ -118,6 +118,7 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         debug_print_call as debug_print_call,
         is_deprecation_warning as is_deprecation_warning,
         is_trace_message as is_trace_message,
+        names_tested_value as names_tested_value,
         printed_values as printed_values,
         shows_traced as shows_traced,
         side_effect_of as side_effect_of,
@@ -125,6 +126,7 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         static_text as static_text,
     )
     from jaxpure.analysis.queries.callers import write_unobserved as write_unobserved  # noqa: F401
+    from jaxpure.analysis.queries.handed_back import handed_back as handed_back  # noqa: F401
     from jaxpure.analysis.queries.references import (  # noqa: F401
         bound_to_reference as bound_to_reference,
         reference_update as reference_update,
@@ -268,6 +270,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         'debug_print_call',
         'is_deprecation_warning',
         'is_trace_message',
+        'names_tested_value',
         'printed_values',
         'shows_traced',
         'side_effect_of',
@@ -276,6 +279,9 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ),
     'jaxpure.analysis.queries.callers': (
         'write_unobserved',
+    ),
+    'jaxpure.analysis.queries.handed_back': (
+        'handed_back',
     ),
     'jaxpure.analysis.queries.references': (
         'bound_to_reference',

@@ -4,7 +4,7 @@ import libcst as cst
 
 from jaxpure.analysis import (
     Context, debug_print_call, dotted_name, enclosing_if_tests, is_deprecation_warning,
-    is_trace_message, printed_values, shows_traced, side_effect_of, static_test, static_text,
+    is_trace_message, names_tested_value, printed_values, shows_traced, side_effect_of, static_test, static_text,
 )
 from jaxpure.rules.base import Invalid, Replacement, Rule
 
@@ -67,7 +67,9 @@ class TraceTimeSideEffect(Rule):
     argument, a module-level setting such as `if config.verbose:`): a message about the
     trace's configuration, meant once; the message may be a warning built in place from
     static values, or a warning show values no tracer is known to reach (the entries of a
-    dict of layer settings). A print under a debug flag (`if verbose: print(f"{x=}")`) and a
+    dict of layer settings), or a warning-level log or warning showing only values whose
+    labels that test reads (`if dim not in da.coords: log.warning("no coordinates for %s
+    of %s", dim, da)`): the message is about them. A print under a debug flag (`if verbose: print(f"{x=}")`) and a
     message that shows a traced value are still reported. A warning built from tracers by a class whose constructor keeps only
     static facts of them (`type(x).__name__`, `x.shape`) has static text too.
     Seeded generators made in the function (`np.random.default_rng(0)`, or a static
@@ -174,6 +176,9 @@ class TraceTimeSideEffect(Rule):
                 # dict's entries); a print under a debug flag (`if verbose: print(f"{x=}")`)
                 # shows its values and is told
                 return
+            if ctx.unit is not None and names_tested_value(
+                    ctx, node, enclosing_if_tests(ctx.unit.node, node), shown):
+                return  # a warning about the labels a static test read of the value it shows
         what, fix, detail = _CONSEQUENCE[effect.category]
         replacement = None
         if effect.category == "print" and effect.text == "print()" and self._can_fix(ctx):

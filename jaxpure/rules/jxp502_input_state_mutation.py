@@ -3,7 +3,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis import (
-    Context, MUTATING_METHODS, NONE_RETURNING, TRACED_CONTAINER, bound_to_reference,
+    Context, MUTATING_METHODS, handed_back, NONE_RETURNING, TRACED_CONTAINER, bound_to_reference,
     indexed_by_own_key, mutable_default, mutable_default_param, reference_update, result_used,
     single_value, target_names, traced_copy_self, write_unobserved,
 )
@@ -46,7 +46,11 @@ class InputStateMutation(Rule):
     and each caller rebinds the name it passed to the result (`params = update(params, g)`),
     never reads it after a single call (`return jax.grad(loss)(params)`), or sets the
     written entry anew before reading its object again (`params["student"] = w` after
-    `jax.grad(loss)(w, params)`, whose `loss` wrote `params["student"]`).
+    `jax.grad(loss)(w, params)`, whose `loss` wrote `params["student"]`). Nor is a write
+    into an optional argument (`cache=None`) that every path returns, itself or inside the
+    result it builds (`return Output(x, cache)`), when no call in the module drops that
+    result: callers read the state from the result, which holds the write under the
+    transform too.
 
     ## Example
     ```python
@@ -167,6 +171,8 @@ class InputStateMutation(Rule):
                 or write_unobserved(ctx, ctx.unit, param.name, written) \
                 or bound_to_reference(ctx, ctx.unit, param.name):
             return None  # rebound before the write; no caller sees it; a reference, written on purpose
+        if handed_back(ctx, ctx.unit, param.name):
+            return None  # optional state handed back to callers that read the result
         return f"argument `{param.name}`"
 
     def _rebinds(self, ctx: Context, targets: list[cst.BaseExpression]) -> None:

@@ -226,3 +226,27 @@ def test_a_linen_modules_variables_are_traced_under_apply_also_through_a_helper(
 def test_a_plain_class_method_named_param_is_not_a_variable_read():
     assert kind_at(LINEN, "x", 2) == V.TRACED  # `Plain.run` is traced
     assert kind_at(LINEN, "w", 4) == V.UNKNOWN
+
+
+LABELLED = """\
+import jax
+import xarray as xr
+
+@jax.jit
+def f(dataset, x):
+    names = set(dataset)
+    values = set(x + 1)
+    size = dataset.sizes["lat"]
+    data = dataset.data
+    return names, values, size, data
+"""
+
+
+def test_a_set_of_a_traced_pytree_holds_its_static_structure():
+    assert kind_at(LABELLED, "names", 1) == V.STATIC
+    assert kind_at(LABELLED, "values", 1) == V.TRACED_CONTAINER
+
+
+def test_xarray_labels_are_static_and_its_data_traced():
+    assert kind_at(LABELLED, "size", 1) == V.STATIC
+    assert V.is_traced(kind_at(LABELLED, "data", 2))

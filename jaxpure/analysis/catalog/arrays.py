@@ -16,6 +16,8 @@ STATIC_ATTRS = frozenset(
     {"shape", "ndim", "dtype", "size", "itemsize", "nbytes", "sharding", "weak_type",
      "aval", "named_shape", "device", "format", "committed", "__class__"}
 )
+# what any value that has them holds as Python data: an array's, a tracer's, NumPy's
+SHAPE_ATTRS = frozenset({"shape", "ndim", "dtype"})
 ARRAY_ATTRS = frozenset({"T", "mT", "real", "imag", "at"})
 # Names that say "a boolean": a pytree container is never called this, so a traced value
 # so named (a required `done` argument, the `state.done` leaf) is an array under jit.
@@ -79,6 +81,8 @@ CONTAINER_CALLS = frozenset(
      "jax.tree.map_with_path", "jax.tree.reduce", "jax.tree_util.tree_reduce",
      "dataclasses.replace", "builtins.getattr"}
 )
+# containers that hash what they hold: no tracer can be in one
+HASHED_CONTAINER_CALLS = frozenset({"builtins.set", "builtins.frozenset"})
 ARITH_CALLS = frozenset(
     {"builtins.abs", "builtins.sum", "builtins.min", "builtins.max", "builtins.round",
      "builtins.pow", "builtins.divmod", "builtins.sorted"}

@@ -50,7 +50,15 @@ STATIC_FIELD_MARKERS = ("pytree_node=False", "static=True", "'static':True", '"s
 # Static fields of library pytrees, by the package that defines them: a module importing
 # the package takes them as static by name, as it takes its own classes' static fields.
 # mjx.Data's constraint and contact counts are Python ints (`if d.ncon == 0:` in brax).
-LIBRARY_STATIC_FIELDS = {"mujoco.mjx": frozenset({"ne", "nf", "nl", "nefc", "ncon"})}
+# An xarray DataArray or Dataset wrapping traced arrays (graphcast's xarray_jax registers
+# them as pytrees whose aux data are the dims and coordinates) keeps its labels as Python
+# and NumPy values under jit: `da.sizes[dim]`, `da.dims`, `dim in da.coords`, `da.attrs`;
+# only `.data` (and `.values`, `data_vars`, `variables`) hold the tracers.
+LIBRARY_STATIC_FIELDS = {
+    "mujoco.mjx": frozenset({"ne", "nf", "nl", "nefc", "ncon"}),
+    "xarray": frozenset({"dims", "sizes", "coords", "attrs", "name", "indexes", "xindexes",
+                         "encoding"}),
+}
 
 # registering flatten/unflatten functions: their aux data is static
 AUX_REGISTRATIONS = frozenset(

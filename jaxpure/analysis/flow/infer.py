@@ -21,6 +21,7 @@ from jaxpure.analysis.catalog.arrays import (
     JAX_ARRAY_CREATORS,
     NUMPY_CONVERTERS,
 )
+from jaxpure.analysis.module.annotations import returns_container
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.classes import array_fields, container_fields
 from jaxpure.analysis.module.contracts import is_linen_class
@@ -163,8 +164,10 @@ def _attribute_kind(ctx: KindScope, expr: cst.Attribute) -> int:
         if attr == "value":
             return L.TRACED_ARRAY if ctx.traced else L.ARRAY  # `self.count.value`
         return L.REF
-    if base == L.UNKNOWN and attr in SHAPE_ATTRS:
+    if base == L.UNKNOWN and attr in A.SHAPE_ATTRS:
         return L.STATIC  # `enc.shape` of a submodule's output: a tuple, whatever `enc` is
+    if base == L.UNKNOWN and attr in ctx.facts.class_facts.library_static_fields:
+        return L.STATIC  # `data_array.coords` of an xarray whether or not it is traced
     return L.UNKNOWN
 
 
@@ -183,10 +186,6 @@ def _part_of_passed_instance(ctx: KindScope, base: cst.BaseExpression) -> bool:
     method = _self_method(ctx, root.value)
     info = ctx.traced_analysis.info.get(id(method)) if method is not None else None
     return info is not None and info.traced_self
-
-
-# what any value that has them holds as Python data: an array's, a tracer's, NumPy's
-SHAPE_ATTRS = frozenset({"shape", "ndim", "dtype"})
 
 
 def _self_method(ctx: KindScope, name: str) -> Unit | None:
@@ -278,6 +277,12 @@ def _comparison_kind(ctx: KindScope, expr: cst.Comparison) -> int:
             # `"w" in params`: dict keys are static structure; `u in x.irreps + y.irreps`:
             # aux data of a class not shown here as likely as leaves (flow/members.py)
             continue
+        if isinstance(op, (cst.In, cst.NotIn)) and right_kind == L.STATIC \
+                and kinds[-1] == L.UNKNOWN:
+            # `dim in data_array.coords` with `dim` of unknown kind: a Python container
+            # answers with a Python bool (a tracer on the left raises in the test itself)
+            kinds[-1] = L.STATIC
+            continue
         kinds.append(right_kind)
     if len(kinds) == 1 and L.is_traced(kinds[0]):
         return L.UNKNOWN
@@ -323,6 +328,10 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
         traced = any(L.is_traced(k) for k in arg_kinds)
         if qual in TREE_MAPS and call.args and maps_to_structure(call.args[0].value):
             return L.STATIC  # `jax.tree.map(lambda x: x.shape, tree)`: a pytree of shapes
+        if qual in A.HASHED_CONTAINER_CALLS and arg_kinds == [L.TRACED]:
+            # `set(dataset)`: a tracer is unhashable, so what a set holds of a traced pytree
+            # is its static structure (a dict's keys, a Dataset's variable names)
+            return L.STATIC
         if qual in A.CONTAINER_CALLS:
             if qual == "builtins.getattr" and len(call.args) >= 2:
                 name = call.args[1].value
@@ -381,6 +390,8 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
             and _traced_linen_self(ctx, func.value):
         return L.TRACED  # `self.get_variable("cache", "step")`: a variable `apply` was passed
     if ctx.traced and any(L.is_traced(infer_kind(ctx, a.value)) for a in call.args):
+        if returns_container(ctx.index, ctx.resolver, func, ctx.unit):
+            return L.TRACED_CONTAINER  # `-> List[jax.Array]`: a list of tracers, not an array
         callee = ctx.resolver.function(func, ctx.unit)
         if callee is not None and returns_array(ctx, callee):
             return L.TRACED_ARRAY  # a helper of this module that returns jnp results

@@ -16,6 +16,7 @@ from jaxpure.analysis.catalog import arrays as A
 from jaxpure.analysis.catalog import random as R
 from jaxpure.analysis.flow.keystate import KeyState
 from jaxpure.analysis.flow.members import opaque_member
+from jaxpure.analysis.module.annotations import container_annotation
 from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.index import Param, Unit
 from jaxpure.analysis.catalog.transforms import CARRY_LOOPS
@@ -126,6 +127,10 @@ class KindFlow(WalkerBase):
                 # option its users pass, and a passed Python scalar is traced: that stays a
                 # finding; a private function's callers are the module's
                 return L.STATIC
+            if container_annotation(p.annotation, self.ctx.index):
+                # `cache: Cache | None` with `Cache = dict[str, LayerCache]`: a dict of
+                # tracers, not an array (its entries are written as a dict's)
+                return L.TRACED_CONTAINER
             return L.TRACED_ARRAY if annotated else L.TRACED
         if name in callsite:
             return callsite[name]

@@ -27,11 +27,8 @@ import libcst as cst
 
 from jaxpure.analysis.catalog import arrays as A
 from jaxpure.analysis.catalog.arrays import STATIC_BUILTINS
-from jaxpure.analysis.catalog.pytrees import (
-    AUX_REGISTRATIONS,
-    LIBRARY_STATIC_FIELDS,
-    STATIC_FIELD_MARKERS,
-)
+from jaxpure.analysis.catalog.pytrees import LIBRARY_STATIC_FIELDS
+from jaxpure.analysis.module.field_markers import body_statements, class_var, declared_static_fields
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.resolve import Resolver
@@ -41,7 +38,7 @@ from jaxpure.analysis.module.summary import (
     ClassConditions,
     ClassFields,
 )
-from jaxpure.analysis.syntax import children, descendants, returned_values, single_assignment, str_literals
+from jaxpure.analysis.syntax import children, returned_values, single_assignment
 
 # methods of Python containers that give Python values (on aux data: dicts, tuples)
 _CONTAINER_METHODS = frozenset({"items", "keys", "values", "get", "index", "count"})
@@ -91,90 +88,23 @@ class ClassFacts:
 
     @cached_property
     def local_static_fields(self) -> frozenset[str]:
-        """Fields a class of this module declares static (flax ``struct.field(pytree_node=
-        False)``, equinox ``field(static=True)``, ``metadata=dict(static=True)``,
-        ``register_dataclass``'s ``meta_fields``, jax_dataclasses ``Static[...]``, jax_md's
-        ``static_field()`` and helpers like it, aux data of a ``tree_flatten``)."""
-        found: set[str] = set(self._aux_data_fields())
-        for call in self.index.module_calls:
-            # register_dataclass(Input, data_fields=[...], meta_fields=["counts"]) called
-            # after the class, as gemma registers its vision inputs
-            if self.resolver.qualname(call.func, None) == "jax.tree_util.register_dataclass":
-                meta = [a.value for a in call.args if a.keyword is not None
-                        and a.keyword.value == "meta_fields"] or \
-                    [a.value for a in call.args[2:3] if a.keyword is None and not a.star]
-                for value in meta:
-                    found.update(str_literals(value) or ())
-        factories = self._static_field_factories()
-        for node in self.index.class_nodes.values():
-            for decorator in node.decorators:
-                # @partial(register_dataclass, data_fields=[...], meta_fields=["act"])
-                expr = decorator.decorator
-                if type(expr) is cst.Call:
-                    for arg in expr.args:
-                        if arg.keyword is not None and arg.keyword.value == "meta_fields":
-                            found.update(str_literals(arg.value) or ())
-            for small in _body_statements(node):
-                if type(small) is cst.AnnAssign and type(small.target) is cst.Name:
-                    if small.value is not None and (
-                            self._marks_static(small.value)
-                            or _calls_factory(small.value, factories)) \
-                            or _static_annotation(small.annotation.annotation):
-                        found.add(small.target.value)
-        return frozenset(found)
+        """Fields a class of this module declares static (module/field_markers.py)."""
+        return declared_static_fields(self.module, self.index, self.resolver)
 
     @cached_property
     def static_fields(self) -> frozenset[str]:
         """Static field names of this module's classes, of the classes it imports, and of the
         library pytrees of the packages it imports (catalog/pytrees.py)."""
-        return self.local_static_fields | self.imported_names | self._library_static_fields()
+        return self.local_static_fields | self.imported_names | self.library_static_fields
 
-    def _library_static_fields(self) -> frozenset[str]:
+    @cached_property
+    def library_static_fields(self) -> frozenset[str]:
+        """Static fields of the library pytrees of the packages the module imports: labels
+        of the library's values whatever else is known of them (an xarray's ``coords``)."""
         imported = self.index.imports.aliases.values()
         return frozenset(field for package, fields in LIBRARY_STATIC_FIELDS.items()
                          if any(q == package or q.startswith(package + ".") for q in imported)
                          for field in fields)
-
-    def _marks_static(self, value: cst.BaseExpression) -> bool:
-        """``value``'s text declares a static field (``field(pytree_node=False)``)."""
-        return _may_mark_static(value) and _marks_static_text(self.module.code_for_node(value))
-
-    def _static_field_factories(self) -> set[str]:
-        """Names whose call declares a static field: ``static_field`` (jax_md, and a common
-        helper name) and functions of this module returning a static ``field(...)``."""
-        found = {"static_field"}
-        for unit in self.index.units:
-            if unit.parent is None and type(unit.node) is cst.FunctionDef \
-                    and any(_may_declare_field(call) for call in unit.calls) and any(
-                    self._marks_static(value)
-                    for value in returned_values(unit.node) if value is not None):
-                found.add(unit.name)
-        return found
-
-    def _aux_data_fields(self) -> set[str]:
-        """The second element of what a flatten function returns (``lambda s: ((s.obs,),
-        s.done)``), for those given to ``register_pytree_node`` and ``tree_flatten``s."""
-        flatteners: list[cst.CSTNode] = []
-        for call in self.index.module_calls:
-            if self.resolver.qualname(call.func, None) in AUX_REGISTRATIONS and len(call.args) >= 2:
-                flatten = call.args[1].value
-                unit = self.resolver.function(flatten, None)
-                flatteners.append(unit.node if unit is not None else flatten)
-        flatteners.extend(u.node for u in self.index.units if u.parent_is_class
-                          and u.name in ("tree_flatten", "tree_flatten_with_keys"))
-        found: set[str] = set()
-        for node in flatteners:
-            if not isinstance(node, (cst.FunctionDef, cst.Lambda)):
-                continue
-            for value in returned_values(node):
-                if type(value) is cst.Tuple and len(value.elements) == 2:
-                    stack: list[cst.CSTNode] = [value.elements[1].value]
-                    while stack:
-                        current = stack.pop()
-                        if type(current) is cst.Attribute:
-                            found.add(current.attr.value)
-                        stack.extend(children(current))
-        return found
 
     # -- methods and properties ---------------------------------------------------------
     def static_method(self, name: str, as_property: bool = False) -> bool:
@@ -261,6 +191,8 @@ class ClassFacts:
             path = _path(node, self_name)
             if path is not None:
                 return self.path_static(("local", cls), path)
+            if node.attr.value in A.SHAPE_ATTRS:
+                return NO_CONDITION  # `self.parameters().shape`: of whatever array it returns
             return self._static(node.value, cls, self_name, names)  # of a Python value
         if type(node) is cst.Call:
             func = node.func
@@ -337,7 +269,7 @@ class ClassFacts:
         node = self.index.class_nodes.get(cls)
         if node is None or depth > 5:
             return None
-        for small in _body_statements(node):
+        for small in body_statements(node):
             if type(small) is cst.AnnAssign and type(small.target) is cst.Name \
                     and small.target.value == field:
                 return self._named_class(_unwrap(small.annotation.annotation))
@@ -389,6 +321,10 @@ class ClassFacts:
         for name, unit in self.index.classes.get(cls, {}).items():
             cond = self._method(cls, name) \
                 if not name.startswith("__") and not _abstract(unit) else None
+            if cond is None and name in self.local_static_fields and _is_property(unit.node):
+                # a property the flatten function hands over as aux data (clrs's `type_`,
+                # read through a converter): what a transform rebuilds the instance with
+                cond = NO_CONDITION
             if cond is not None:
                 members[name] = cond
         for name in sorted(self._declared(cls, node) - members.keys()):
@@ -403,7 +339,7 @@ class ClassFacts:
         return members
 
     def _declared(self, cls: str, node: cst.ClassDef) -> set[str]:
-        declared = {small.target.value for small in _body_statements(node)
+        declared = {small.target.value for small in body_statements(node)
                     if type(small) is cst.AnnAssign and type(small.target) is cst.Name}
         declared.update(attr for owner, attr in self.index.self_stores if owner == cls)
         return declared
@@ -448,9 +384,9 @@ class ClassFacts:
         family |= _closure({cls}, lambda name: {n for n, b in bases.items() if name in b})
         fields: set[str] = set()
         for name in family:
-            fields.update(small.target.value for small in _body_statements(self.index.class_nodes[name])
+            fields.update(small.target.value for small in body_statements(self.index.class_nodes[name])
                           if type(small) is cst.AnnAssign and type(small.target) is cst.Name
-                          and not _class_var(small.annotation.annotation))
+                          and not class_var(small.annotation.annotation))
             fields.update(attr for owner, attr in self.index.self_stores if owner == name)
         return bool(fields) and fields <= self.local_static_fields
 
@@ -501,58 +437,6 @@ def _unwrap(annotation: cst.BaseExpression) -> cst.BaseExpression | None:
         inner = annotation.slice[0].slice
         return _unwrap(inner.value) if type(inner) is cst.Index else None
     return annotation
-
-
-def _body_statements(node: cst.ClassDef) -> list[cst.BaseSmallStatement]:
-    body = node.body.body if type(node.body) is cst.IndentedBlock else ()
-    return [small for line in body if type(line) is cst.SimpleStatementLine
-            for small in line.body]
-
-
-def _class_var(annotation: cst.BaseExpression) -> bool:
-    head = annotation.value if type(annotation) is cst.Subscript else annotation
-    return (dotted_name(head) or "").rsplit(".", 1)[-1] == "ClassVar"
-
-
-def _marks_static_text(text: str) -> bool:
-    text = text.replace(" ", "")
-    return any(marker in text for marker in STATIC_FIELD_MARKERS)
-
-
-def _may_mark_static(node: cst.CSTNode) -> bool:
-    """A ``static=``/``pytree_node=`` keyword or a string naming one is written under
-    ``node``: only then can its text hold a marker (generating the text costs more than
-    parsing it, so it is not generated for the other values)."""
-    return any(type(n) is cst.Arg and n.keyword is not None
-               and n.keyword.value in _MARKER_WORDS
-               or type(n) is cst.SimpleString and any(w in n.value for w in _MARKER_WORDS)
-               for n in (node, *descendants(node)))
-
-
-_MARKER_WORDS = ("static", "pytree_node")
-
-
-def _may_declare_field(call: cst.Call) -> bool:
-    """``field(pytree_node=False)``, ``field(metadata={"static": True})``: only a function
-    making such a call can return a static field (walking every function's returns for
-    the marker is what this spares)."""
-    return any(arg.keyword is not None and arg.keyword.value in (*_MARKER_WORDS, "metadata")
-               for arg in call.args)
-
-
-def _static_annotation(annotation: cst.BaseExpression) -> bool:
-    """``Static[...]`` (jax_dataclasses, jaxsim): a field registered as aux data."""
-    return type(annotation) is cst.Subscript \
-        and (dotted_name(annotation.value) or "").rsplit(".", 1)[-1] == "Static"
-
-
-def _calls_factory(value: cst.BaseExpression, factories: set[str]) -> bool:
-    if not type(value) is cst.Call:
-        return False
-    func = value.func
-    name = func.attr.value if type(func) is cst.Attribute else \
-        func.value if type(func) is cst.Name else None
-    return name in factories
 
 
 def _is_property(node: cst.CSTNode) -> bool:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from jaxpure.analysis.module.annotations import CONTAINER_TYPES, container_annotation
 from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.catalog.arrays import PYTHON_SCALAR_ANNOTATIONS, annotation_is_array
 from jaxpure.analysis.catalog.pytrees import (
@@ -109,19 +110,14 @@ def array_fields(index: ModuleIndex, resolver: Resolver, class_name: str) -> dic
     return found
 
 
-# a field annotated as one of these, or made by `field(default_factory=dict)`, holds a
-# Python container (its entries may be tracers; writing into it changes the instance)
-_CONTAINER_TYPES = frozenset({"dict", "Dict", "list", "List", "set", "Set", "MutableMapping",
-                              "OrderedDict", "defaultdict"})
-
-
 def container_fields(index: ModuleIndex, class_name: str) -> frozenset[str]:
     """Fields the class body declares as a Python dict, list or set: ``_cache: dict[str,
     Any] = field(default_factory=dict)``."""
     return frozenset(
         small.target.value for small in body_statements(index, class_name)
         if type(small) is cst.AnnAssign and type(small.target) is cst.Name and (
-            _container_annotation(small.annotation.annotation) or _container_factory(small.value)))
+            container_annotation(small.annotation.annotation, index)
+            or _container_factory(small.value)))
 
 
 def declared_members(index: ModuleIndex, resolver: Resolver) -> frozenset[str]:
@@ -193,19 +189,11 @@ def body_statements(index: ModuleIndex, class_name: str) -> list[cst.BaseSmallSt
             for small in line.body]
 
 
-def _container_annotation(annotation: cst.BaseExpression) -> bool:
-    if type(annotation) is cst.Subscript:
-        annotation = annotation.value
-    if type(annotation) is cst.Attribute:
-        annotation = annotation.attr
-    return type(annotation) is cst.Name and annotation.value in _CONTAINER_TYPES
-
-
 def _container_factory(value: cst.BaseExpression | None) -> bool:
     """``field(default_factory=dict)``."""
     return type(value) is cst.Call and any(
         arg.keyword is not None and arg.keyword.value == "default_factory"
-        and type(arg.value) is cst.Name and arg.value.value in _CONTAINER_TYPES
+        and type(arg.value) is cst.Name and arg.value.value in CONTAINER_TYPES
         for arg in value.args)
 
 

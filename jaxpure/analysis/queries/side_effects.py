@@ -27,6 +27,7 @@ from jaxpure.analysis.catalog.side_effects import (
 )
 from jaxpure.analysis.lattice import STATIC, is_traced
 from jaxpure.analysis.module.imports import dotted_name
+from jaxpure.analysis.syntax import names_in
 
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
     from jaxpure.analysis.context import Context
@@ -194,6 +195,26 @@ def static_test(ctx: Context, test: cst.BaseExpression) -> bool:
             and len(test.args) == 1 and type(test.args[0].value) in (cst.GeneratorExp, cst.ListComp):
         return static_test(ctx, test.args[0].value.elt)  # type: ignore[attr-defined]
     return False
+
+
+# log levels that warn: a message about a condition, not a report of values
+_WARNING_LEVELS = frozenset({"warning", "warn", "error", "critical", "fatal", "exception"})
+
+
+def names_tested_value(ctx: Context, call: cst.Call, tests: list[cst.BaseExpression],
+                       shown: list[cst.BaseExpression]) -> bool:
+    """A warning (``warnings.warn``, a log at warning level or above) under static ``tests``
+    that name every value it shows not known to be static: ``if dim not in
+    data_array.coords: logging.warning("no coordinates for dim %s of %s", dim, data_array)``
+    (graphcast). The message is about that static fact, meant once per trace; the values
+    are shown to say which ones."""
+    level = call.func.attr.value if type(call.func) is cst.Attribute else \
+        (ctx.qualname(call.func) or "").rsplit(".", 1)[-1]
+    if level not in _WARNING_LEVELS:
+        return False
+    tested = {name.value for test in tests if static_test(ctx, test) for name in names_in(test)}
+    values = [v for node in shown for v in _shown_values(ctx, node) if ctx.kind(v) != STATIC]
+    return bool(values) and all(type(v) is cst.Name and v.value in tested for v in values)
 
 
 def is_deprecation_warning(call: cst.Call) -> bool:

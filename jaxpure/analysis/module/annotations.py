@@ -1,0 +1,81 @@
+"""What an annotation says a value is, through the aliases the module defines: a Python
+container (``dict[str, LayerCache]``, ``Cache | None`` after ``Cache = dict[str,
+LayerCache]``, ``Optional[List[jax.Array]]``), whose entries may be tracers but which is
+itself no array: writing an entry is a container's item assignment, not an array's.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxpure.analysis.module.imports import dotted_name
+from jaxpure.analysis.module.index import ModuleIndex, Unit
+from jaxpure.analysis.module.resolve import Resolver
+
+# a value annotated as one of these holds a Python container (its entries may be tracers;
+# writing into it changes the object, not an array)
+CONTAINER_TYPES = frozenset({"dict", "Dict", "list", "List", "set", "Set", "MutableMapping",
+                             "Mapping", "OrderedDict", "defaultdict", "MutableSequence"})
+
+# aliases followed (`Cache = dict[str, LayerCache]`, an alias of an alias): a bound on cycles
+_MAX_ALIASES = 3
+
+
+def container_annotation(annotation: cst.BaseExpression | None,
+                         index: ModuleIndex | None = None, depth: int = 0) -> bool:
+    """``annotation`` names a Python container, directly, under ``| None``/``Optional``, or
+    through a module-level alias of one (when ``index`` is given)."""
+    if annotation is None:
+        return False
+    if type(annotation) is cst.BinaryOperation and type(annotation.operator) is cst.BitOr:
+        sides = [s for s in (annotation.left, annotation.right) if not _is_none(s)]
+        return len(sides) == 1 and container_annotation(sides[0], index, depth)
+    head = annotation.value if type(annotation) is cst.Subscript else annotation
+    name = (dotted_name(head) or "").rsplit(".", 1)[-1]
+    if name == "Optional" and type(annotation) is cst.Subscript and len(annotation.slice) == 1:
+        inner = annotation.slice[0].slice
+        return type(inner) is cst.Index and container_annotation(inner.value, index, depth)
+    if name in CONTAINER_TYPES:
+        return True
+    if index is None or type(annotation) is not cst.Name or depth >= _MAX_ALIASES:
+        return False
+    bindings = index.bindings.get(annotation.value, ())
+    return len(bindings) == 1 and not bindings[0].augmented \
+        and container_annotation(bindings[0].value, index, depth + 1)
+
+
+def _is_none(node: cst.BaseExpression) -> bool:
+    return type(node) is cst.Name and node.value == "None"
+
+
+def returns_container(index: ModuleIndex, resolver: Resolver, func: cst.BaseExpression,
+                      unit: Unit | None) -> bool:
+    """A call of ``func`` gives a Python container by the return annotation: the function of
+    this module it reaches, or, for a method called on an object of unknown class
+    (``self.altup.correct(...)``), every method of that name in the module's classes
+    (``-> List[jax.Array]``: gemma's AltUp returns a list of arrays, written item by item)."""
+    callee = resolver.function(func, unit)
+    if callee is not None:
+        return _annotated_container(index, callee)
+    return type(func) is cst.Attribute and func.attr.value in _container_methods(index)
+
+
+def _container_methods(index: ModuleIndex) -> frozenset[str]:
+    """The method names every definition of which in the module's classes is annotated to
+    return a container; found once per module (asked for every call on tracers)."""
+    found = index.__dict__.get("_container_methods")
+    if found is None:
+        by_name: dict[str, list[Unit]] = {}
+        for methods in index.classes.values():
+            for name, method in methods.items():
+                by_name.setdefault(name, []).append(method)
+        found = index.__dict__["_container_methods"] = frozenset(
+            name for name, methods in by_name.items()
+            if all(_annotated_container(index, m) for m in methods))
+    return found
+
+
+def _annotated_container(index: ModuleIndex, function: Unit) -> bool:
+    node = function.node
+    return type(node) is cst.FunctionDef and node.returns is not None \
+        and container_annotation(node.returns.annotation, index)

@@ -1,0 +1,156 @@
+"""Which fields the classes of a module declare static: the marks a pytree library puts on
+a field that is aux data, not a leaf. A transform hands such a field through as the Python
+value the instance was built with, so on a traced instance it is never a tracer.
+
+The marks: flax ``struct.field(pytree_node=False)``, equinox ``field(static=True)``,
+``metadata=dict(static=True)``, ``register_dataclass``'s ``meta_fields`` (decorator or call),
+jax_dataclasses ``Static[...]``, jax_md's ``static_field()`` and helpers of the module like
+it, ``ClassVar[...]`` (a class attribute, not a field), and the aux data a flatten function
+returns (``tree_flatten``'s second element, read through a local it names).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxpure.analysis.catalog.pytrees import AUX_REGISTRATIONS, STATIC_FIELD_MARKERS
+from jaxpure.analysis.module.imports import dotted_name
+from jaxpure.analysis.module.index import ModuleIndex
+from jaxpure.analysis.module.resolve import Resolver
+from jaxpure.analysis.syntax import children, descendants, returned_values, single_assignment, str_literals
+
+_MARKER_WORDS = ("static", "pytree_node")
+
+
+def declared_static_fields(module: cst.Module, index: ModuleIndex,
+                           resolver: Resolver) -> frozenset[str]:
+    """The names of the fields the module's classes declare static, by any of the marks."""
+    found: set[str] = aux_data_fields(index, resolver)
+    for call in index.module_calls:
+        # register_dataclass(Input, data_fields=[...], meta_fields=["counts"]) called
+        # after the class, as gemma registers its vision inputs
+        if resolver.qualname(call.func, None) == "jax.tree_util.register_dataclass":
+            meta = [a.value for a in call.args if a.keyword is not None
+                    and a.keyword.value == "meta_fields"] or \
+                [a.value for a in call.args[2:3] if a.keyword is None and not a.star]
+            for value in meta:
+                found.update(str_literals(value) or ())
+    factories = _static_field_factories(module, index)
+    for node in index.class_nodes.values():
+        for decorator in node.decorators:
+            # @partial(register_dataclass, data_fields=[...], meta_fields=["act"])
+            expr = decorator.decorator
+            if type(expr) is cst.Call:
+                for arg in expr.args:
+                    if arg.keyword is not None and arg.keyword.value == "meta_fields":
+                        found.update(str_literals(arg.value) or ())
+        for small in body_statements(node):
+            if type(small) is cst.AnnAssign and type(small.target) is cst.Name:
+                annotation = small.annotation.annotation
+                if small.value is not None and (
+                        _marks_static(module, small.value)
+                        or _calls_factory(small.value, factories)) \
+                        or _static_annotation(annotation) or class_var(annotation):
+                    found.add(small.target.value)
+    return frozenset(found)
+
+
+def aux_data_fields(index: ModuleIndex, resolver: Resolver) -> set[str]:
+    """The attributes read in the second element of what a flatten function returns
+    (``lambda s: ((s.obs,), s.done)``), for those given to ``register_pytree_node`` and
+    ``tree_flatten``s; through a local the function binds once (clrs's ``meta = (self.name,
+    self.location, self.type_)``, then ``return data, meta``)."""
+    flatteners: list[cst.CSTNode] = []
+    for call in index.module_calls:
+        if resolver.qualname(call.func, None) in AUX_REGISTRATIONS and len(call.args) >= 2:
+            flatten = call.args[1].value
+            unit = resolver.function(flatten, None)
+            flatteners.append(unit.node if unit is not None else flatten)
+    flatteners.extend(u.node for u in index.units if u.parent_is_class
+                      and u.name in ("tree_flatten", "tree_flatten_with_keys"))
+    found: set[str] = set()
+    for node in flatteners:
+        if not isinstance(node, (cst.FunctionDef, cst.Lambda)):
+            continue
+        for value in returned_values(node):
+            if type(value) is cst.Tuple and len(value.elements) == 2:
+                aux: cst.BaseExpression | None = value.elements[1].value
+                if type(aux) is cst.Name and type(node) is cst.FunctionDef:
+                    aux = single_assignment(node.body, aux.value)
+                stack: list[cst.CSTNode] = [aux] if aux is not None else []
+                while stack:
+                    current = stack.pop()
+                    if type(current) is cst.Attribute:
+                        found.add(current.attr.value)
+                    stack.extend(children(current))
+    return found
+
+
+def body_statements(node: cst.ClassDef) -> list[cst.BaseSmallStatement]:
+    """The small statements written directly in the class body (field declarations)."""
+    body = node.body.body if type(node.body) is cst.IndentedBlock else ()
+    return [small for line in body if type(line) is cst.SimpleStatementLine
+            for small in line.body]
+
+
+def class_var(annotation: cst.BaseExpression) -> bool:
+    """``ClassVar[int]``: an attribute of the class, set once for all its instances (jaxlie's
+    ``parameters_dim``), never a field a transform flattens."""
+    head = annotation.value if type(annotation) is cst.Subscript else annotation
+    return (dotted_name(head) or "").rsplit(".", 1)[-1] == "ClassVar"
+
+
+def _marks_static(module: cst.Module, value: cst.BaseExpression) -> bool:
+    """``value``'s text declares a static field (``field(pytree_node=False)``)."""
+    return _may_mark_static(value) and _marks_static_text(module.code_for_node(value))
+
+
+def _static_field_factories(module: cst.Module, index: ModuleIndex) -> set[str]:
+    """Names whose call declares a static field: ``static_field`` (jax_md, and a common
+    helper name) and functions of this module returning a static ``field(...)``."""
+    found = {"static_field"}
+    for unit in index.units:
+        if unit.parent is None and type(unit.node) is cst.FunctionDef \
+                and any(_may_declare_field(call) for call in unit.calls) and any(
+                _marks_static(module, value)
+                for value in returned_values(unit.node) if value is not None):
+            found.add(unit.name)
+    return found
+
+
+def _marks_static_text(text: str) -> bool:
+    text = text.replace(" ", "")
+    return any(marker in text for marker in STATIC_FIELD_MARKERS)
+
+
+def _may_mark_static(node: cst.CSTNode) -> bool:
+    """A ``static=``/``pytree_node=`` keyword or a string naming one is written under
+    ``node``: only then can its text hold a marker (generating the text costs more than
+    parsing it, so it is not generated for the other values)."""
+    return any(type(n) is cst.Arg and n.keyword is not None
+               and n.keyword.value in _MARKER_WORDS
+               or type(n) is cst.SimpleString and any(w in n.value for w in _MARKER_WORDS)
+               for n in (node, *descendants(node)))
+
+
+def _may_declare_field(call: cst.Call) -> bool:
+    """``field(pytree_node=False)``, ``field(metadata={"static": True})``: only a function
+    making such a call can return a static field (walking every function's returns for
+    the marker is what this spares)."""
+    return any(arg.keyword is not None and arg.keyword.value in (*_MARKER_WORDS, "metadata")
+               for arg in call.args)
+
+
+def _static_annotation(annotation: cst.BaseExpression) -> bool:
+    """``Static[...]`` (jax_dataclasses, jaxsim): a field registered as aux data."""
+    return type(annotation) is cst.Subscript \
+        and (dotted_name(annotation.value) or "").rsplit(".", 1)[-1] == "Static"
+
+
+def _calls_factory(value: cst.BaseExpression, factories: set[str]) -> bool:
+    if not type(value) is cst.Call:
+        return False
+    func = value.func
+    name = func.attr.value if type(func) is cst.Attribute else \
+        func.value if type(func) is cst.Name else None
+    return name in factories
