@@ -362,22 +362,30 @@ def assignment_of(body: cst.BaseSuite, name: str,
                   annotated: bool = False) -> cst.Assign | cst.AnnAssign | None:
     """The first plain (or, with ``annotated``, annotated) assignment to ``name`` found in
     a function body, outside nested functions and classes."""
+    for current in assignments_in(body):
+        if type(current) is cst.Assign:
+            if not annotated and len(current.targets) == 1 \
+                    and type(current.targets[0].target) is cst.Name \
+                    and current.targets[0].target.value == name:
+                return current
+        elif type(current) is cst.AnnAssign and type(current.target) is cst.Name \
+                and current.target.value == name:
+            return current
+    return None
+
+
+def assignments_in(body: cst.BaseSuite) -> Iterator[cst.Assign | cst.AnnAssign]:
+    """Every assignment statement of a function body, outside nested functions and classes
+    (the last written first)."""
     stack: list[cst.CSTNode] = list(statements(body))
     while stack:
         current = stack.pop()
         if type(current) is cst.SimpleStatementLine:
             stack.extend(current.body)
-        elif type(current) is cst.Assign:
-            if not annotated and len(current.targets) == 1 \
-                    and type(current.targets[0].target) is cst.Name \
-                    and current.targets[0].target.value == name:
-                return current
-        elif type(current) is cst.AnnAssign:
-            if type(current.target) is cst.Name and current.target.value == name:
-                return current
+        elif type(current) is cst.Assign or type(current) is cst.AnnAssign:
+            yield current
         else:
             stack.extend(inner_statements(current))
-    return None
 
 
 AT_METHODS = frozenset(

@@ -17,11 +17,11 @@ import libcst as cst
 
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.syntax import (
-    COMPREHENSIONS, children, names_in, single_assignment, target_names,
+    COMPREHENSIONS, assignments_in, children, names_in, single_assignment, target_names,
 )
 
 __all__ = ["Bindings", "LocalSources", "augmented_names", "binding_value", "single_assignment",
-           "single_value", "unit_bindings"]
+           "single_value", "unit_bindings", "unpacking_of"]
 
 Bindings = dict[str, list[cst.BaseExpression | None]]
 
@@ -238,3 +238,23 @@ class LocalSources:
                 others = values[:position] + values[position + 1:]
                 for other in others:
                     self._store(value, other)
+
+
+def unpacking_of(body: cst.BaseSuite, name: str) -> tuple[cst.BaseExpression, int] | None:
+    """(value, position of ``name``) for the first ``a, name = value`` (a flat tuple or list
+    of names, no star) found in a function body, outside nested functions and classes."""
+    for current in assignments_in(body):
+        names = _unpacked_names(current) if type(current) is cst.Assign else None
+        if names is not None and name in names and current.value is not None:
+            return current.value, names.index(name)
+    return None
+
+
+def _unpacked_names(assign: cst.Assign) -> list[str] | None:
+    """``[a, b]`` for ``a, b = value``; None for any other target."""
+    target = assign.targets[0].target if len(assign.targets) == 1 else None
+    if not isinstance(target, (cst.Tuple, cst.List)):
+        return None
+    names = [e.value.value for e in target.elements
+             if type(e) is cst.Element and isinstance(e.value, cst.Name)]
+    return names if len(names) == len(target.elements) else None

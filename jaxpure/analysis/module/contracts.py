@@ -42,6 +42,8 @@ if TYPE_CHECKING:
 # what traces a function by contract: jit, as its users apply it
 CONTRACT_JIT: Transform = TRANSFORMS["jax.jit"]
 
+CLU_METRICS = frozenset(f"clu.metrics.{name}" for name in (
+    "Metric", "Average", "Std", "LastValue", "Accuracy"))
 LINEN_COMPACT = frozenset({"flax.linen.compact", "flax.linen.module.compact", "flax.linen.nowrap"})
 # model bases whose methods run inside the framework's traced entry points: base -> (methods
 # traced, what to call the method in a message)
@@ -53,6 +55,11 @@ CONTRACT_BASES: dict[str, tuple[frozenset[str], str]] = {
     # under a jitted `apply` its constructor runs in the trace like its `__call__`
     "haiku.Module": (frozenset({"__call__", "__init__"}),
                      "a haiku module method (run inside `hk.transform`)"),
+    # clu's metrics are built from a step's model outputs inside the jitted (or pmapped)
+    # train and eval steps its docs show (`Metrics.single_from_model_output(...)`); their
+    # `compute` runs on the host, after the step
+    **{base: (frozenset({"from_model_output"}), "a clu metric's `from_model_output` (run "
+              "in the jitted step)") for base in CLU_METRICS},
 }
 # contract roots whose parameters are all Python values: a constructor's arguments are the
 # module's hyperparameters (sizes, names, options); only what it computes with jnp is traced
@@ -80,7 +87,7 @@ def contract_roots(index: ModuleIndex, resolver: Resolver, module: str,
     if is_test_module(index) or _runs_models(index):
         return configured_roots(index, module, patterns) if patterns else []
     for class_name in index.class_nodes:
-        roots.extend(_model_methods(index, resolver, class_name, nnx_run))
+        roots.extend(_model_methods(index, resolver, class_name, nnx_run, module))
     for unit in index.units:
         for call in unit.calls:
             roots.extend(_given_functions(resolver, call, unit))
@@ -100,9 +107,9 @@ MODEL_RUNS = frozenset({"init", "init_with_output", "apply"})
 
 
 def _model_methods(index: ModuleIndex, resolver: Resolver, class_name: str,
-                   nnx_run: str | None) -> list[tuple[Unit, str]]:
+                   nnx_run: str | None, module: str) -> list[tuple[Unit, str]]:
     bases = CONTRACT_BASES if nnx_run is None else {**CONTRACT_BASES, **_nnx_bases(nnx_run)}
-    framework = _framework_base(index, resolver, class_name, set(), bases)
+    framework = _framework_base(index, resolver, class_name, set(), bases, module)
     if framework is None:
         return []
     methods, reason = bases[framework]
@@ -127,18 +134,23 @@ NNX_BASES = frozenset({"flax.nnx.Module", "flax.nnx.module.Module"})
 
 
 def _framework_base(index: ModuleIndex, resolver: Resolver, name: str, seen: set[str],
-                    bases: dict[str, tuple[frozenset[str], str]]) -> str | None:
-    """The contract base a class of the module derives from (directly or through others)."""
+                    bases: dict[str, tuple[frozenset[str], str]], module: str = "") -> str | None:
+    """The contract base a class of the module derives from (directly or through others).
+    ``module``: this module's name, which names its own classes (clu's metrics derive
+    from the ``Metric`` that ``clu/metrics.py`` defines)."""
     node = index.class_nodes.get(name)
     if node is None or name in seen:
         return None
     seen.add(name)
     for base in node.bases:
         qual = resolver.qualname(base.value, None) or ""
+        if not qual and module and type(base.value) is cst.Name \
+                and base.value.value in index.class_nodes:
+            qual = f"{module}.{base.value.value}"
         if qual in bases:
             return qual
         if type(base.value) is cst.Name:
-            found = _framework_base(index, resolver, base.value.value, seen, bases)
+            found = _framework_base(index, resolver, base.value.value, seen, bases, module)
             if found is not None:
                 return found
     return None

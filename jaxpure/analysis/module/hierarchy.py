@@ -86,15 +86,31 @@ def typed_receiver(resolver: Resolver, unit: Unit, call: cst.Call) -> tuple[str,
     """(the annotated class as written, m) for ``p.m(...)`` where ``p`` is a parameter of
     the calling function annotated with one class (``kernel: Kernel``,
     ``Optional[kernels.Kernel]``, ``Kernel | None``): ``p`` holds an instance of it or of a
-    subclass. The class is a qualified name, or a bare name for a class of this module."""
+    subclass. The class is a qualified name, or a bare name for a class of this module.
+    ``p`` may be a parameter of an enclosing function too (:func:`_declaring_scope`)."""
     func = call.func
     if not type(func) is cst.Attribute or not type(func.value) is cst.Name:
         return None
-    param = unit.param(func.value.value)
+    scope = _declaring_scope(unit, func.value.value)
+    param = scope.param(func.value.value) if scope is not None else None
     if param is None or param.star:
         return None
-    owner = annotated_class(resolver, unit, param.annotation)
+    owner = annotated_class(resolver, scope, param.annotation)
     return (owner, func.attr.value) if owner is not None else None
+
+
+def _declaring_scope(unit: Unit, name: str) -> Unit | None:
+    """The function whose parameter ``name`` is, seen from ``unit``: ``unit`` itself, or
+    the enclosing function of a closure that reads it (jaxley's ``build_init_and_step_fn(
+    module: Module)`` returns an ``init_fn`` that calls ``module.get_all_parameters``). An
+    enclosing function's parameter counts only where it never rebinds it, so its
+    annotation holds for whatever the closure sees."""
+    scope: Unit | None = unit
+    while scope is not None and not scope.binds(name):
+        scope = scope.parent
+    if scope is None or scope is unit:
+        return scope
+    return scope if name in scope.param_names and name not in scope.assigned else None
 
 
 def annotated_class(resolver: Resolver, unit: Unit | None,

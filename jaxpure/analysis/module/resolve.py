@@ -9,7 +9,7 @@ from typing import TypedDict
 
 import libcst as cst
 
-from jaxpure.analysis.module.bindings import unit_bindings
+from jaxpure.analysis.module.bindings import unit_bindings, unpacking_of
 from jaxpure.analysis.module.imports import BUILTIN_NAMES, canonical, dotted_name
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.syntax import declared_type, returned_values
@@ -131,6 +131,8 @@ class Resolver:
         target does not, and leaves the name unresolved."""
         assert type(unit.node) is cst.FunctionDef
         values = unit_bindings(unit).get(name, [])
+        if values == [None]:
+            return self._unpacked_function(unit, name)
         held = [self._bound_function(unit, value) for value in values]
         functions = {id(function): function for function in held if function is not None}
         if len(functions) != 1 or not all(
@@ -153,6 +155,20 @@ class Resolver:
                 return self._bound(function)
             return function
         return None
+
+    def _unpacked_function(self, unit: Unit, name: str) -> Unit | None:
+        """The nested function a name unpacked from a factory's result holds, bound only
+        there: ``init_fn, step_fn = build_init_and_step_fn(module)``, where the factory
+        always returns ``init_fn, step_fn``, its own nested functions, in that order."""
+        assert type(unit.node) is cst.FunctionDef
+        found = unpacking_of(unit.node.body, name)
+        value, position = found if found is not None else (None, 0)
+        if not isinstance(value, cst.Call):
+            return None
+        func = value.func
+        if type(func) is not cst.Name or any(u.binds(func.value) for u in _scopes(unit)):
+            return None
+        return self._returned_nested(func.value, position)
 
     def _binds_instance(self, value: cst.Attribute, function: Unit) -> bool:
         """Whether ``value`` (``trainer.train_step``) is a method bound to an instance: not a
@@ -191,12 +207,18 @@ class Resolver:
         def wrapper(*args): ...; return wrapper``), if it returns exactly that."""
         return self._returned_nested(decorator.value) if type(decorator) is cst.Name else None
 
-    def _returned_nested(self, factory_name: str) -> Unit | None:
-        """The one nested function the module function ``factory_name`` always returns."""
+    def _returned_nested(self, factory_name: str, position: int | None = None) -> Unit | None:
+        """The one nested function the module function ``factory_name`` always returns (or,
+        given a ``position``, always returns there in a tuple it returns)."""
         factory = self.index.defs.get(factory_name)
         if factory is None or not type(factory.node) is cst.FunctionDef:
             return None
         returned = returned_values(factory.node)
+        if position is not None:
+            elements = [_element(value, position) for value in returned]
+            returned = [element for element in elements if element is not None]
+            if len(returned) != len(elements):
+                return None
         names = {v.value for v in returned if type(v) is cst.Name}
         if len(returned) != len(names) or len(names) != 1:
             return None
@@ -228,6 +250,14 @@ def _declared_class(index: ModuleIndex, name: str, unit: Unit | None) -> str | N
     declared = declared_type(unit.node.body, name)
     return declared.value if type(declared) is cst.Name and declared.value in index.classes \
         else None
+
+
+def _element(value: cst.BaseExpression, position: int) -> cst.BaseExpression | None:
+    """The ``position``-th element of a returned tuple literal (``return init_fn, step_fn``)."""
+    if not isinstance(value, (cst.Tuple, cst.List)) or position >= len(value.elements) \
+            or any(type(e) is not cst.Element for e in value.elements):
+        return None
+    return value.elements[position].value
 
 
 def _scopes(unit: Unit | None) -> list[Unit]:
