@@ -3,7 +3,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis import (
-    Context, debug_print_call, dotted_name, enclosing_if_tests, is_deprecation_warning,
+    CONTROL_FLOW, Context, debug_print_call, dotted_name, enclosing_if_tests, is_deprecation_warning,
     is_trace_message, names_tested_value, printed_values, shows_traced, side_effect_of, static_test, static_text,
 )
 from jaxpure.rules.base import Invalid, Replacement, Rule
@@ -64,7 +64,9 @@ class TraceTimeSideEffect(Rule):
     `FutureWarning`): it is about the code and meant once. Nor is a log call (`logging`,
     `absl.logging`, a logger) of constant text showing no value: such a line records how
     the program is built (`logging.info("Finished setting up the encoder.")` in a flax
-    `setup()`), and is meant once; the price is that a constant `log.info("step done")`
+    `setup()`), and is meant once, unless a `lax.cond`/`lax.switch` branch or a lax loop
+    body runs it (`logger.warning("non-finite gradients, skipping update")` in the branch
+    that skips an update marks a traced event, and is reported); the price is that a constant `log.info("step done")`
     expected on every call of a jitted step is missed. Warnings and prints of constant text
     alone are reported (a `print` in a jitted step that its author expects on every call is
     the pitfall itself; eagerly they run on every call, and a warning filter of "always"
@@ -172,11 +174,14 @@ class TraceTimeSideEffect(Rule):
                 else printed_values(node)
             if all(static_text(ctx, v) for v in shown) and (
                     shown or effect.category == "warn" and is_deprecation_warning(node)
-                    or effect.category == "log" or self._under_static_test(ctx, node)):
+                    or effect.category == "log" and via not in CONTROL_FLOW
+                    or self._under_static_test(ctx, node)):
                 # shapes, dtypes, static arguments: complete at trace time; a deprecation
                 # is about the code, meant once; a log line of constant text records how
-                # the program is built (a print or warning of it only under a static test,
-                # which says it is about the trace's configuration)
+                # the program is built, unless a lax branch or loop body runs it (there it
+                # marks an event of the traced computation: a branch taken, an iteration);
+                # a print or warning of it, only under a static test, which says it is
+                # about the trace's configuration
                 return
             if effect.category == "warn" and self._under_static_test(ctx, node) and \
                     not any(shows_traced(ctx, v) for v in shown):
