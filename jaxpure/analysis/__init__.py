@@ -45,6 +45,7 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
     from jaxpure.analysis.catalog.transforms import (  # noqa: F401
         BRANCH_PRIMITIVES as BRANCH_PRIMITIVES,
         CARRY_LOOPS as CARRY_LOOPS,
+        CONTROL_FLOW as CONTROL_FLOW,
         Transform as Transform,
     )
     from jaxpure.analysis.syntax import (  # noqa: F401
@@ -187,6 +188,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     'jaxpure.analysis.catalog.transforms': (
         'BRANCH_PRIMITIVES',
         'CARRY_LOOPS',
+        'CONTROL_FLOW',
         'Transform',
     ),
     'jaxpure.analysis.syntax': (

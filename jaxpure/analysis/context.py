@@ -15,6 +15,7 @@ from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.flow.infer import infer_kind
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.module.summary import Truths
+from jaxpure.analysis.syntax import path_root
 from jaxpure.analysis.module.traced import TraceInfo, TracedAnalysis
 
 
@@ -209,11 +210,22 @@ class Context:
         found = frame.keys.get(name)
         if found is not None:
             return found
-        if frame.unit is not None and frame.unit.binds(name):
+        if frame.unit is not None and frame.unit.binds(path_root(name)):
             return None
         if frame.closure is not None:
             return frame.closure[1].get(name)
         return None
+
+    def closed_over_keys(self) -> dict[str, KeyState]:
+        """The keys of the enclosing functions this one sees: not a name it binds, nor any
+        entry or attribute of one (`_rngs[0]` of its own `_rngs = split(...)` is its own,
+        not the enclosing function's `_rngs[0]`)."""
+        frame = self.frame
+        if frame.closure is None:
+            return {}
+        unit = frame.unit
+        return {name: state for name, state in frame.closure[1].items()
+                if unit is None or not unit.binds(path_root(name))}
 
     def is_key(self, name: str) -> bool:
         return self.key_state(name) is not None

@@ -527,6 +527,12 @@ def key_path(value: cst.BaseExpression) -> str | None:
     return None
 
 
+def path_root(path: str) -> str:
+    """The name a key path starts from: ``rngs`` of ``rngs['dropout']``, ``self`` of
+    ``self.key``."""
+    return path.partition("[")[0].partition(".")[0]
+
+
 def array_of_keys(path: str) -> str | None:
     """``keys`` for the path ``keys[0]`` (an element of an array of keys), else None."""
     base, bracket, rest = path.partition("[")

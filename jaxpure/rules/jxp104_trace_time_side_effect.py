@@ -3,7 +3,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis import (
-    Context, debug_print_call, dotted_name, enclosing_if_tests, is_deprecation_warning,
+    CONTROL_FLOW, Context, debug_print_call, dotted_name, enclosing_if_tests, is_deprecation_warning,
     is_trace_message, names_tested_value, printed_values, shows_traced, side_effect_of, static_test, static_text,
 )
 from jaxpure.rules.base import Invalid, Replacement, Rule
@@ -61,9 +61,16 @@ class TraceTimeSideEffect(Rule):
     recommends Python `print` for; static values include text built from them
     (`name.replace("_", " ")` on a static `name`, `type(x).__name__`). Neither is a
     deprecation with a static message (`DeprecationWarning`, `PendingDeprecationWarning`,
-    `FutureWarning`): it is about the code and meant once. Other warnings, prints and logs
-    of constant text alone are reported (eagerly they run on every call, and a warning
-    filter of "always" shows each), except under a static test (`if x.ndim > 1:`, a static
+    `FutureWarning`): it is about the code and meant once. Nor is a log call (`logging`,
+    `absl.logging`, a logger) of constant text showing no value: such a line records how
+    the program is built (`logging.info("Finished setting up the encoder.")` in a flax
+    `setup()`), and is meant once, unless a `lax.cond`/`lax.switch` branch or a lax loop
+    body runs it (`logger.warning("non-finite gradients, skipping update")` in the branch
+    that skips an update marks a traced event, and is reported); the price is that a constant `log.info("step done")`
+    expected on every call of a jitted step is missed. Warnings and prints of constant text
+    alone are reported (a `print` in a jitted step that its author expects on every call is
+    the pitfall itself; eagerly they run on every call, and a warning filter of "always"
+    shows each), except under a static test (`if x.ndim > 1:`, a static
     argument, a module-level setting such as `if config.verbose:`): a message about the
     trace's configuration, meant once; the message may be a warning built in place from
     static values, or a warning show values no tracer is known to reach (the entries of a
@@ -118,6 +125,8 @@ class TraceTimeSideEffect(Rule):
         # text built from static values, or constant text under a static test
         "import functools\nimport jax\n@functools.partial(jax.jit, static_argnames='name')\ndef f(x, name):\n    print(name.replace('_', ' '))\n    if x.ndim > 1:\n        print('flattening')\n    return x.ravel()\n",
         "import jax\nimport logging\nlog = logging.getLogger(__name__)\n@jax.jit\ndef f(x):\n    log.info('Tracing f with shape %s', x.shape)\n    return x\n",
+        # a log line of constant text: how the program is built
+        "import jax\nfrom absl import logging\n@jax.jit\ndef f(x):\n    logging.info('Applying the correction mask')\n    return x * 0.5\n",
         # vmap and grad re-run the Python body on every call
         "import jax\n@jax.vmap\ndef f(x):\n    print(x)\n    return x\n",
         "import jax\n@jax.grad\ndef f(x):\n    print(x)\n    return x * x\n",
@@ -165,10 +174,14 @@ class TraceTimeSideEffect(Rule):
                 else printed_values(node)
             if all(static_text(ctx, v) for v in shown) and (
                     shown or effect.category == "warn" and is_deprecation_warning(node)
+                    or effect.category == "log" and via not in CONTROL_FLOW
                     or self._under_static_test(ctx, node)):
                 # shapes, dtypes, static arguments: complete at trace time; a deprecation
-                # is about the code, meant once; constant text under a static test is about
-                # the trace's configuration
+                # is about the code, meant once; a log line of constant text records how
+                # the program is built, unless a lax branch or loop body runs it (there it
+                # marks an event of the traced computation: a branch taken, an iteration);
+                # a print or warning of it, only under a static test, which says it is
+                # about the trace's configuration
                 return
             if effect.category == "warn" and self._under_static_test(ctx, node) and \
                     not any(shows_traced(ctx, v) for v in shown):

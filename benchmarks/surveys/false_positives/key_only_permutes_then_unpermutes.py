@@ -8,6 +8,12 @@
 # returned (at training time it also picks which tracks get the stop_gradient; evaluation
 # does not train). The evaluation's results do not depend on the key, so reusing it is
 # harmless. The analysis cannot know that a draw does not reach the result.
+# Left unfixed (s5-keys): "the result does not depend on the key" holds only if what runs
+# between the permutation and its inverse treats every query alike (here each chunk's
+# queries independently, and no stop_gradient or training-only pick), a fact about values
+# and their algebra, not about where the key flows. Training reuses the same draw to pick
+# the tracks it stops gradients for, where the key does matter, and the same `forward` runs
+# in both. No general notion tells these apart short of following the permutation's values.
 # Checked under jax 0.10.2: `python key_only_permutes_then_unpermutes.py` passes.
 import jax
 import jax.numpy as jnp

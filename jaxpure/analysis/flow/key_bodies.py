@@ -55,7 +55,7 @@ class KeyBodies(WalkerBase):
         frame = self.ctx.frame
         if frame.unit is None:
             return  # module-level functions read module names, which the walk does not track
-        now = dict(frame.closure[1]) if frame.closure else {}
+        now = self.ctx.closed_over_keys()
         now.update((name, self.seen_by_closure(state)) for name, state in frame.keys.items())
         for body in bodies:
             made = self.ctx.closures.get(id(body.node))

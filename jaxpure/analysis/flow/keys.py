@@ -14,7 +14,8 @@ from dataclasses import replace
 import libcst as cst
 
 from jaxpure.analysis.catalog import random as R
-from jaxpure.analysis.catalog.transforms import LAX_CONSUMERS, TRANSFORMS
+from jaxpure.analysis.catalog.transforms import BRANCH_PRIMITIVES, LAX_CONSUMERS, TRANSFORMS
+from jaxpure.analysis.module.branch_operands import operands_no_branch_draws
 from jaxpure.analysis.flow.keystate import KeyReuse
 from jaxpure.analysis.flow.keystate import KeyState
 from jaxpure.analysis.syntax import argument_paths
@@ -362,6 +363,8 @@ class KeyFlow(WalkerBase):
             return kept
         if (qual or "").startswith("jax.random."):
             return set()
+        if qual in BRANCH_PRIMITIVES:  # `lax.cond(p, f, g, key)` whose f and g ignore the key
+            return operands_no_branch_draws(ctx.resolver, ctx.index, call, qual, ctx.frame.unit)
         if R.predicate_name(dotted_name(call.func)) or self.truth_tested(call):
             return None
         return set()

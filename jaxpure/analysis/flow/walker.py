@@ -42,6 +42,7 @@ from jaxpure.analysis.flow.callsites import CallSites
 from jaxpure.analysis.flow.key_loops import KeyLoops
 from jaxpure.analysis.flow.key_uses import KeyUses
 from jaxpure.analysis.flow.paths import AlternativePaths
+from jaxpure.analysis.flow.fallbacks import Fallbacks
 from jaxpure.analysis.flow.keys import KeyFlow
 from jaxpure.analysis.flow.key_bodies import KeyBodies
 from jaxpure.analysis.flow.key_idioms import KeyIdioms
@@ -52,7 +53,7 @@ from jaxpure.analysis.flow.kinds import KindFlow
 _WALKED_APART = frozenset({cst.Call, cst.Lambda, cst.IfExp, cst.BooleanOperation, *COMPREHENSIONS})
 
 
-class Walker(AlternativePaths, KindFlow, KeyFlow, KeyIdioms, KeyUses, KeyLoops, KeyBodies,
+class Walker(AlternativePaths, Fallbacks, KindFlow, KeyFlow, KeyIdioms, KeyUses, KeyLoops, KeyBodies,
              CallSites):
     def __init__(self, ctx: Context, handlers: dict[type, list[Handler]]) -> None:
         self.ctx = ctx
@@ -64,6 +65,7 @@ class Walker(AlternativePaths, KindFlow, KeyFlow, KeyIdioms, KeyUses, KeyLoops, 
         self.statement: cst.CSTNode | None = None  # the innermost statement being walked
         # the statement each key-consuming call sits in (id of the call -> statement)
         self.consumed_in: dict[int, cst.CSTNode | None] = {}
+        self.result_holders: dict[str, cst.CSTNode] = {}
         # the statements being walked, innermost last, each as (its block, its index there)
         self.lines: list[tuple[tuple[cst.CSTNode, ...], int]] = []
         # the line each key-consuming call sits in (id of the call -> block, index)
@@ -171,6 +173,8 @@ class Walker(AlternativePaths, KindFlow, KeyFlow, KeyIdioms, KeyUses, KeyLoops, 
             self.bind(target.target, node.value)
         if self.unread_names:
             self.note_rebound([t.target for t in node.targets])
+        if self.ctx.frame.keys:
+            self.note_holders(node)
 
     def stmt_AnnAssign(self, node: cst.AnnAssign) -> None:
         self.dispatch(node)
@@ -277,6 +281,7 @@ class Walker(AlternativePaths, KindFlow, KeyFlow, KeyIdioms, KeyUses, KeyLoops, 
             if untraced_path(self.ctx, test, holds):
                 frame.info = None
             self.ctx.kind_cache.clear()
+            self.release_fallbacks(test, holds)
             try:
                 walk()
             finally:
@@ -397,7 +402,7 @@ class Walker(AlternativePaths, KindFlow, KeyFlow, KeyIdioms, KeyUses, KeyLoops, 
         if frame.unit is None:
             return  # module level: module names are looked up in the module env
         env = dict(frame.closure[0]) if frame.closure else {}
-        keys = dict(frame.closure[1]) if frame.closure else {}
+        keys = self.ctx.closed_over_keys()
         env.update(frame.env)
         keys.update((name, self.seen_by_closure(state)) for name, state in frame.keys.items())
         self.ctx.closures[id(node)] = (env, keys)
