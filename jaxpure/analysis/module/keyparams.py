@@ -45,6 +45,7 @@ class KeyParams:
         self._drawn: dict[int, frozenset[str]] = {}
         self._drawing: dict[int, frozenset[str]] = {}
         self._carrying: set[int] = set()  # loop calls being looked at (a body's own loops)
+        self._nested: dict[int, list[Unit]] | None = None  # id of a unit -> units right inside
 
     def random_names(self, unit: Unit) -> frozenset[str]:
         """Names this function (or a function nested in it) passes as keys to jax.random,
@@ -78,8 +79,18 @@ class KeyParams:
                     path = key_path(arg.value)
                     if arg.keyword is not None and arg.keyword.value in keys and path is not None:
                         names.add(path)
-            stack.extend(u for u in self.index.units if u.parent is current)
+            stack.extend(self._nested_in(current))
         return frozenset(names)
+
+    def _nested_in(self, unit: Unit) -> list[Unit]:
+        """The units whose parent is ``unit``, in the order of index.units (built once: a
+        scan of every unit for each one walked was quadratic in the module's functions)."""
+        if self._nested is None:
+            self._nested = {}
+            for u in self.index.units:
+                if u.parent is not None:
+                    self._nested.setdefault(id(u.parent), []).append(u)
+        return self._nested.get(id(unit), [])
 
     def carried_keys(self, unit: Unit, call: cst.Call) -> frozenset[str]:
         """The key-named names ``call`` puts in the initial carry of a lax loop whose body
