@@ -210,6 +210,7 @@ def _run_rules(
         seeds=list(seeds),
         module_name=module_name,
         traced=settings.traced,
+        named_exprs=":=" in source,
     )
     reports: list[Report] = ctx.reports  # type: ignore[assignment]
     if not reports:

@@ -306,15 +306,27 @@ def _cross_module_rounds(jobs: Sequence[Job], outcomes: list[Outcome], settings:
     if not jobs or len(jobs) == 1 and (outcomes[0].summary is None
                                        or not outcomes[0].summary.receiver_calls):
         return applied  # one file seeds itself only through methods called on arguments
+    # (file, seeds) -> its outcome: seeds that flip back and forth between rounds would
+    # check a file again with seeds it was checked with already (not with fixes, which
+    # change the file between rounds, nor with a cache, which answers that itself)
+    memo = fix_mode.off and cache is None
+    done: dict[tuple[int, tuple[Seed, ...]], Outcome] = {}
+    if memo:
+        done.update(((i, applied[i]), outcome) for i, outcome in enumerate(outcomes))
     for _ in range(MAX_PROJECT_ROUNDS):
         wanted = [_merge_seeds(found, extra)
                   for found, extra in zip(_seeds_for(jobs, outcomes), outside)]
         changed = [i for i in range(len(jobs)) if wanted[i] != applied[i]]
         if not changed:
             break
-        redone = _run_round([jobs[i] for i in changed], [wanted[i] for i in changed],
-                            settings, fix_mode, cache, executor)
-        for index, outcome in zip(changed, redone):
+        again = [i for i in changed if (i, wanted[i]) not in done]
+        checked = dict(zip(again, _run_round([jobs[i] for i in again], [wanted[i] for i in again],
+                                             settings, fix_mode, cache, executor)))
+        if memo:
+            done.update(((i, wanted[i]), outcome) for i, outcome in checked.items())
+        redone = [(i, checked[i] if i in checked else done[(i, wanted[i])]) for i in changed
+                  if i in checked or (i, wanted[i]) in done]
+        for index, outcome in redone:
             if fix_mode.apply and fix_mode.write and outcomes[index].fixed:
                 # the earlier round's fixes are on disk already: this round re-read the
                 # fixed file, so its own list holds only what it fixed in addition

@@ -30,10 +30,13 @@ def analyze(
     seeds: list | None = None,
     module_name: str = "",
     traced: tuple[str, ...] = (),
+    named_exprs: bool = True,
 ) -> Context:
     """``module_name``: the dotted module name; ``traced``: the configured patterns of functions
-    traced by contract (module/contracts.py)."""
+    traced by contract (module/contracts.py); ``named_exprs`` False: the source has no ``:=``
+    (the walks for bindings then skip expressions)."""
     index = build_index(module, package)
+    index.named_exprs = named_exprs
     resolver = Resolver(index)
     class_facts = [seed for seed in seeds or () if seed.via == CLASS_FACTS]
     # where the project runs the nnx models this module can name traced (module/nnx_runs.py)

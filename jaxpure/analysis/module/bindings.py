@@ -48,16 +48,36 @@ def single_value(index: ModuleIndex, unit: Unit | None,
     return None
 
 
-def unit_bindings(unit: Unit) -> Bindings:
+def unit_bindings(unit: Unit, named_exprs: bool = True) -> Bindings:
     """Every binding of each name in a function: parameters, assignments, loop targets,
-    imports, nested defs (``None`` where the binding has no plain value)."""
+    imports, nested defs (``None`` where the binding has no plain value). ``named_exprs``
+    False (the module has no ``:=``, ModuleIndex.named_exprs): no expression binds a name,
+    and the walk does not enter them."""
     found: Bindings = {}
     for p in unit.params:
         found.setdefault(p.name, []).append(None)
     node = unit.node
     if type(node) is cst.FunctionDef:
-        _collect_bindings(node.body, found)
+        _collect_bindings(node.body, found, frozenset() if named_exprs else _expression_types())
     return found
+
+
+_EXPRESSION_TYPES: list[frozenset[type]] = []
+
+
+def _expression_types() -> frozenset[type]:
+    """Every node class that is an expression (built on first use, once libcst's nodes are
+    loaded; a class missing here is only walked into, which finds nothing more)."""
+    if not _EXPRESSION_TYPES:
+        found: set[type] = set()
+        pending: list[type] = [cst.BaseExpression]
+        while pending:
+            klass = pending.pop()
+            if klass not in found:
+                found.add(klass)
+                pending.extend(klass.__subclasses__())
+        _EXPRESSION_TYPES.append(frozenset(found))
+    return _EXPRESSION_TYPES[0]
 
 
 def augmented_names(unit: Unit) -> dict[str, int]:
@@ -77,12 +97,15 @@ def augmented_names(unit: Unit) -> dict[str, int]:
     return found
 
 
-def _collect_bindings(node: cst.CSTNode, out: Bindings) -> None:
+def _collect_bindings(node: cst.CSTNode, out: Bindings, skipped: frozenset[type]) -> None:
+    """``skipped``: node types not walked into (the expressions, when none binds a name)."""
     stack: list[cst.CSTNode] = [node]
     # exact types, not isinstance: libcst's node classes are ABCs, whose isinstance is
     # several times slower, and this loop meets every node of a function
     while stack:
         current = stack.pop()
+        if type(current) in skipped:
+            continue
         if type(current) is cst.FunctionDef or type(current) is cst.ClassDef:
             out.setdefault(current.name.value, []).append(None)
             continue

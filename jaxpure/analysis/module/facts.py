@@ -15,7 +15,7 @@ import libcst as cst
 
 from jaxpure.analysis.module.attributes import SelfAttributes
 from jaxpure.analysis.module.class_facts import ClassFacts
-from jaxpure.analysis.module.bindings import Bindings, LocalSources, augmented_names, unit_bindings
+from jaxpure.analysis.module.bindings import Bindings, LocalSources, augmented_names
 from jaxpure.analysis.module.globals import StaleNames
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.jit_switches import jit_off_flags
@@ -36,7 +36,6 @@ class ModuleFacts:
         self.resolver = resolver
         self.traced = traced
         self.static_helpers = static_helpers
-        self._unit_bindings: dict[int, Bindings] = {}
         self._augmented: dict[int, dict[str, int]] = {}
         self._local_sources: dict[int, LocalSources] = {}
         # memos filled by the questions that compute them (they need the walk's context):
@@ -59,10 +58,7 @@ class ModuleFacts:
         self.repeated_units: dict[int, str] | None = None
 
     def unit_bindings(self, unit: Unit) -> Bindings:
-        found = self._unit_bindings.get(id(unit))
-        if found is None:
-            found = self._unit_bindings[id(unit)] = unit_bindings(unit)
-        return found
+        return self.resolver.unit_bindings(unit)  # one memo for the module's analysis
 
     def augmented_names(self, unit: Unit) -> dict[str, int]:
         found = self._augmented.get(id(unit))

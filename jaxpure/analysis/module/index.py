@@ -155,6 +155,8 @@ class ModuleIndex:
     # names bound at module level by import / def / class
     import_names: set[str] = field(default_factory=set)
     def_names: set[str] = field(default_factory=set)
+    # False when the module's text has no `:=` (set by pipeline.analyze): no expression binds
+    named_exprs: bool = True
 
     def unit_for(self, node: cst.CSTNode) -> Unit | None:
         return self.unit_of.get(id(node))

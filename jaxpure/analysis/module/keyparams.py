@@ -45,6 +45,8 @@ class KeyParams:
         self._drawn: dict[int, frozenset[str]] = {}
         self._drawing: dict[int, frozenset[str]] = {}
         self._carrying: set[int] = set()  # loop calls being looked at (a body's own loops)
+        self._nested: dict[int, list[Unit]] | None = None  # id of a unit -> units right inside
+        self._callees: dict[tuple[int, int], Unit | None] = {}  # (id of a call, of its unit)
 
     def random_names(self, unit: Unit) -> frozenset[str]:
         """Names this function (or a function nested in it) passes as keys to jax.random,
@@ -56,9 +58,7 @@ class KeyParams:
             names |= self.direct_random_names(current)
             for call in current.calls:
                 names |= self.carried_keys(current, call)
-                callee = self.resolver.function(call.func, current) or transformed_function(
-                    self.resolver, self.index, call.func, current) or held_function(
-                    self.resolver, self.index, call.func, current)
+                callee = self._callee(call, current)
                 if callee is None or callee is unit:
                     continue
                 keys = self.direct_random_names(callee)
@@ -78,8 +78,31 @@ class KeyParams:
                     path = key_path(arg.value)
                     if arg.keyword is not None and arg.keyword.value in keys and path is not None:
                         names.add(path)
-            stack.extend(u for u in self.index.units if u.parent is current)
+            stack.extend(self._nested_in(current))
         return frozenset(names)
+
+    def _callee(self, call: cst.Call, unit: Unit) -> Unit | None:
+        """The function of this module ``call`` runs, by name, through a transform or held
+        in an attribute; once per call: random_names walks a function's calls again for each
+        function it is nested in. (Asked during the walk, when the resolver's answers are final.)"""
+        key = (id(call), id(unit))
+        try:
+            return self._callees[key]
+        except KeyError:
+            found = self._callees[key] = self.resolver.function(call.func, unit) \
+                or transformed_function(self.resolver, self.index, call.func, unit) \
+                or held_function(self.resolver, self.index, call.func, unit)
+            return found
+
+    def _nested_in(self, unit: Unit) -> list[Unit]:
+        """The units whose parent is ``unit``, in the order of index.units (built once: a
+        scan of every unit for each one walked was quadratic in the module's functions)."""
+        if self._nested is None:
+            self._nested = {}
+            for u in self.index.units:
+                if u.parent is not None:
+                    self._nested.setdefault(id(u.parent), []).append(u)
+        return self._nested.get(id(unit), [])
 
     def carried_keys(self, unit: Unit, call: cst.Call) -> frozenset[str]:
         """The key-named names ``call`` puts in the initial carry of a lax loop whose body

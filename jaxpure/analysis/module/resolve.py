@@ -9,7 +9,7 @@ from typing import TypedDict
 
 import libcst as cst
 
-from jaxpure.analysis.module.bindings import unit_bindings, unpacking_of
+from jaxpure.analysis.module.bindings import Bindings, unit_bindings, unpacking_of
 from jaxpure.analysis.module.imports import BUILTIN_NAMES, canonical, dotted_name
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.syntax import declared_type, returned_values
@@ -36,6 +36,17 @@ class Resolver:
         # (id of a function, local name) -> the function the name holds there
         self._locals: dict[tuple[int, str], Unit | None] = {}
         self._bound_methods: dict[int, Unit] = {}  # id of a method -> it, bound (_bound)
+        self._unit_bindings: dict[int, Bindings] = {}  # id of a unit -> unit_bindings(unit)
+        # (id of a scope, name) -> _declared_class: every `x.method(...)` of a local asks
+        self._declared: dict[tuple[int, str], str | None] = {}
+        # (id of an expression, id of its scope) -> function(): each call's callee is asked
+        # by several passes (traced, key parameters, passed functions). An answer that read
+        # a placeholder (`_passed` while it is filled, a `_locals` entry being worked out)
+        # is not kept: asked later, it would read the final entry (_tainted says so)
+        self._functions: dict[tuple[int, int], Unit | None] = {}
+        self._tainted = False
+        self._filling_passed = False
+        self._working_out: set[tuple[int, str]] = set()  # `_locals` keys being worked out
 
     def qualname(self, expr: cst.BaseExpression, unit: Unit | None) -> str | None:
         # bindings do not change while a module is analysed: one answer per node and scope
@@ -71,8 +82,31 @@ class Resolver:
             return f"builtins.{text}"
         return None
 
+    def unit_bindings(self, unit: Unit) -> Bindings:
+        """:func:`bindings.unit_bindings`, once per function of the module (shared with
+        ModuleFacts.unit_bindings): every local name a function binds asks for them."""
+        found = self._unit_bindings.get(id(unit))
+        if found is None:
+            found = self._unit_bindings[id(unit)] = unit_bindings(unit, self.index.named_exprs)
+        return found
+
     def function(self, expr: cst.BaseExpression, unit: Unit | None) -> Unit | None:
         """The function a name (``f``, ``self.m``, a lambda) refers to, if in this module."""
+        key = (id(expr), id(unit))
+        try:
+            return self._functions[key]
+        except KeyError:
+            pass
+        outer, self._tainted = self._tainted, False
+        try:
+            found = self._function(expr, unit)
+            if not self._tainted:
+                self._functions[key] = found
+        finally:
+            self._tainted = self._tainted or outer
+        return found
+
+    def _function(self, expr: cst.BaseExpression, unit: Unit | None) -> Unit | None:
         if type(expr) is cst.Lambda:
             return self.index.unit_for(expr)
         if type(expr) is cst.Name:
@@ -99,10 +133,18 @@ class Resolver:
                 # `jax.jit(Model.step)`: the function itself, self passed explicitly
                 return self.index.classes.get(owner, {}).get(expr.attr.value)
             # `model = Model()` at module level, then `jax.jit(model.step)`
-            class_name = self.instance_class(owner, unit) or _declared_class(self.index, owner, unit)
+            class_name = self.instance_class(owner, unit) or self._declared_class(owner, unit)
             if class_name is not None:
                 return self.index.classes.get(class_name, {}).get(expr.attr.value)
         return None
+
+    def _declared_class(self, name: str, unit: Unit | None) -> str | None:
+        key = (id(unit), name)
+        try:
+            return self._declared[key]
+        except KeyError:
+            found = self._declared[key] = _declared_class(self.index, name, unit)
+            return found
 
     def _local_function(self, unit: Unit, name: str) -> Unit | None:
         """The function a local name of ``unit`` holds: a parameter that every call and
@@ -112,14 +154,26 @@ class Resolver:
         if name in unit.param_names:
             if self._passed is None:
                 self._passed = {}  # filled below; a lookup while filling finds nothing
-                self._passed = passed_functions(self)
+                self._filling_passed = True
+                try:
+                    self._passed = passed_functions(self)
+                finally:
+                    self._filling_passed = False
+            elif self._filling_passed:
+                self._tainted = True
             return self._passed.get((id(unit), name))
         if type(unit.node) is not cst.FunctionDef:
             return None
         key = (id(unit), name)
         if key not in self._locals:
             self._locals[key] = None  # `f = f`, `a = b; b = a`: a circle holds no function
-            self._locals[key] = self._held_function(unit, name)
+            self._working_out.add(key)
+            try:
+                self._locals[key] = self._held_function(unit, name)
+            finally:
+                self._working_out.discard(key)
+        elif key in self._working_out:
+            self._tainted = True
         return self._locals[key]
 
     def _held_function(self, unit: Unit, name: str) -> Unit | None:
@@ -130,7 +184,7 @@ class Resolver:
         cached form of it, called the same way); another function, a lambda or a loop
         target does not, and leaves the name unresolved."""
         assert type(unit.node) is cst.FunctionDef
-        values = unit_bindings(unit).get(name, [])
+        values = self.unit_bindings(unit).get(name, [])
         if values == [None]:
             return self._unpacked_function(unit, name)
         held = [self._bound_function(unit, value) for value in values]

@@ -9,6 +9,7 @@ into entries of the transforms table (the same table as the configured ``transfo
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -32,15 +33,30 @@ Wrapper = tuple[str, str, tuple[str, ...]]
 def jit_wrappers(index: ModuleIndex, resolver: Resolver) -> tuple[Wrapper, ...]:
     """Each wrapper the module defines (:data:`Wrapper`)."""
     found = []
+    within: dict[int, list[Unit]] | None = None
     for name, unit in index.defs.items():
         first = next((p for p in unit.params if p.index == 0 and not p.star), None)
         if first is None:
             continue
-        applied = _applied_to(index, resolver, unit, first.name)
+        if within is None:
+            within = _units_within(index)
+        applied = _applied_to(resolver, unit, first.name, within.get(id(unit), ()))
         if applied is not None:
             transform, call = applied
             found.append((name, transform, _rewritten_statics(unit, call)))
     return tuple(found)
+
+
+def _units_within(index: ModuleIndex) -> dict[int, list[Unit]]:
+    """id of a function -> it and the functions nested in it, in the order of index.units
+    (one pass, where a scan of every unit for every module-level function was quadratic)."""
+    within: dict[int, list[Unit]] = {}
+    for unit in index.units:
+        outer: Unit | None = unit
+        while outer is not None:
+            within.setdefault(id(outer), []).append(unit)
+            outer = outer.parent
+    return within
 
 
 def _rewritten_statics(function: Unit, call: cst.Call) -> tuple[str, ...]:
@@ -61,11 +77,11 @@ def _rewritten_statics(function: Unit, call: cst.Call) -> tuple[str, ...]:
     return tuple(rewritten)
 
 
-def _applied_to(index: ModuleIndex, resolver: Resolver, function: Unit,
-                param: str) -> tuple[str, cst.Call] | None:
-    """The wrapping transform ``function`` (or a function nested in it) applies to
-    ``param``, and the call that applies it."""
-    for unit in index.units:
+def _applied_to(resolver: Resolver, function: Unit, param: str,
+                units: Iterable[Unit]) -> tuple[str, cst.Call] | None:
+    """The wrapping transform ``function`` (or a function nested in it: ``units``) applies
+    to ``param``, and the call that applies it."""
+    for unit in units:
         inner: Unit | None = unit
         while inner is not None and inner is not function:
             if inner.binds(param):
