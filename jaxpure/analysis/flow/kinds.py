@@ -35,6 +35,7 @@ from jaxpure.analysis.flow.domain import from_param
 from jaxpure.analysis.module.trace_order import is_fori_body
 from jaxpure.analysis.module.contracts import (
     STATIC_ARGUMENT_METHODS, contract_flag, container_parameters, field_override_parameters,
+    is_model_method,
     shape_parameters,
 )
 
@@ -77,6 +78,18 @@ class KindFlow(WalkerBase):
                     or key_annotation(p.annotation) and not key_stream(unit, p.name)):
                 frame.keys[p.name] = KeyState(from_param=True)
 
+    def _static_by_use(self, unit: Unit, info: TraceInfo, p: Param, callsite: dict[str, int]) -> bool:
+        """A model method's parameter it uses so that its users can only pass it static:
+        `features` it builds a shape from, `seqhw or self.seqhw` (a field's per-call
+        override; contracts.py). Under a visible jit of the model's apply too, when no
+        jitted call passes it (a `partial` binds it, or the default stands)."""
+        by_contract = info.contract is not None and not info.transformed
+        applied = info.transformed and p.name not in callsite \
+            and is_model_method(self.ctx.index, self.ctx.resolver, unit)
+        return info.direct and (by_contract or applied) \
+            and (p.name in shape_parameters(self.ctx.resolver, unit)
+                 or p.name in field_override_parameters(self.ctx.index, unit))
+
     def param_kind(self, unit: Unit, info: TraceInfo, p: Param, callsite: dict[str, int]) -> int:
         name = p.name
         if name in info.static_params:
@@ -99,12 +112,9 @@ class KindFlow(WalkerBase):
             return L.STATIC  # lax.cond/scan fill positional parameters only: a default stays
         if info.direct and info.contract is not None and not info.transformed and (
                 unit.name in STATIC_ARGUMENT_METHODS or contract_flag(p)
-                or name in shape_parameters(self.ctx.resolver, unit)
-                or name in container_parameters(unit)
-                or name in field_override_parameters(self.ctx.index, unit)):
-            # `train: bool = False` of a model method: an option; `features` it builds a
-            # shape from: a size users can only pass static; `feat_cache=[...]`: a Python
-            # container; `seqhw or self.seqhw`: a field's per-call override (contracts.py)
+                or name in container_parameters(unit)) or self._static_by_use(unit, info, p, callsite):
+            # `train: bool = False` of a model method: an option; `feat_cache=[...]`: a
+            # Python container (contracts.py)
             return L.STATIC
         if info.direct:
             annotated = p.annotation is not None and A.annotation_is_array(p.annotation)

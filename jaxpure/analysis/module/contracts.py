@@ -244,12 +244,15 @@ def shape_parameters(resolver: Resolver, unit: Unit) -> frozenset[str]:
     where a shape or size goes: a JAX shape argument, a NumPy size (``np.arange(n)``), any
     ``shape=`` keyword,
     a ``range()`` bound, a slice bound (``h[:, :n]``, ``h[:min(t, n)]``: a traced bound
-    raises, so its callers pass it static)."""
+    raises, so its callers pass it static); or one it passes on bare to a function of the
+    module that uses it so (``self.estimate(x, chunk)`` ranging over ``chunk``): the callee
+    needs it static, so its callers must pass it static too."""
     found = unit.__dict__.get("_shape_parameters")
     if found is None:
+        unit.__dict__["_shape_parameters"] = frozenset()  # a recursive call adds nothing
         names: set[str] = set()
         for call in unit.calls:
-            for spot in _shape_spots(resolver, unit, call):
+            for spot in _shape_spots(resolver, unit, call) + _forwarded_shapes(resolver, unit, call):
                 names |= _bare_names(spot)
         for bound in _slice_bounds(unit.node):
             names |= _bare_names(bound)
@@ -260,10 +263,24 @@ def shape_parameters(resolver: Resolver, unit: Unit) -> frozenset[str]:
     return found
 
 
+def _forwarded_shapes(resolver: Resolver, unit: Unit, call: cst.Call) -> list[cst.BaseExpression]:
+    """The arguments ``call`` passes to parameters its callee (a function of the module)
+    uses as shapes or sizes."""
+    callee = resolver.function(call.func, unit)
+    if callee is None or callee is unit:
+        return []
+    passed = callee.arguments_of(call, before_spreads=True)
+    if not passed:
+        return []
+    shapes = shape_parameters(resolver, callee)
+    return [value for name, value in passed.items() if name in shapes]
+
+
 def field_override_parameters(index: ModuleIndex, unit: Unit) -> frozenset[str]:
     """The parameters of a method that stand in for one of its class's option fields
     (fields declared a Python value, ``seqhw: Optional[int] = None``): ``seqhw or
-    self.seqhw``, ``self.seqhw if seqhw is None else seqhw``. Such a parameter overrides a
+    self.seqhw``, ``self.seqhw if seqhw is None else seqhw``, or a local given either in
+    different branches. Such a parameter overrides a
     hyperparameter per call, so its
     users pass it as they build the field: static (big_vision's flexible ViT takes its
     patch count so)."""
@@ -274,6 +291,7 @@ def field_override_parameters(index: ModuleIndex, unit: Unit) -> frozenset[str]:
         if fields:
             for current in descendants(unit.node):
                 names.update(_overriding_name(current, fields))
+            names.update(_assigned_in_place_of_field(unit.node, fields))
         found = unit.__dict__["_field_override_parameters"] = frozenset(names & unit.param_names)
     return found
 
@@ -299,6 +317,22 @@ def _overriding_name(node: cst.CSTNode, fields: frozenset[str]) -> list[str]:
     if len(pair) != 2 or not any(_own_field(side, fields) for side in pair):
         return []
     return [side.value for side in pair if type(side) is cst.Name]
+
+
+def _assigned_in_place_of_field(node: cst.CSTNode, fields: frozenset[str]) -> set[str]:
+    """``p`` when a local is given ``p`` in one place and ``self.<field>`` in another
+    (``if p is not None: ratio = p`` / ``else: ratio = self.ratio``): the same choice as
+    ``p or self.ratio``, written as statements."""
+    values: dict[str, list[cst.BaseExpression]] = {}
+    for current in descendants(node):
+        if type(current) is cst.Assign and len(current.targets) == 1 \
+                and type(current.targets[0].target) is cst.Name:
+            values.setdefault(current.targets[0].target.value, []).append(current.value)
+    found: set[str] = set()
+    for assigned in values.values():
+        if any(_own_field(value, fields) for value in assigned):
+            found.update(value.value for value in assigned if type(value) is cst.Name)
+    return found
 
 
 def _tested_for_none(test: cst.BaseExpression) -> str | None:
@@ -403,6 +437,12 @@ def builds_per_call_instance(index: ModuleIndex, resolver: Resolver, unit: Unit)
 def is_linen_class(index: ModuleIndex, resolver: Resolver, class_name: str) -> bool:
     """A class of the module derived (directly or through others) from ``nn.Module``."""
     return _framework_base(index, resolver, class_name, set(), CONTRACT_BASES) in LINEN_BASES
+
+
+def is_model_method(index: ModuleIndex, resolver: Resolver, unit: Unit) -> bool:
+    """A method of a linen, haiku or Equinox module class of the module."""
+    return unit.parent_is_class and unit.class_name is not None and _framework_base(
+        index, resolver, unit.class_name, set(), CONTRACT_BASES) is not None
 
 
 def _called_only_by(index: ModuleIndex, unit: Unit, builder: str) -> bool:
