@@ -35,7 +35,7 @@ from jaxpure.analysis.flow.domain import from_param
 from jaxpure.analysis.module.trace_order import is_fori_body
 from jaxpure.analysis.module.contracts import (
     STATIC_ARGUMENT_METHODS, contract_flag, container_parameters, field_override_parameters,
-    is_model_method,
+    enum_option, is_model_method,
     shape_parameters,
 )
 
@@ -112,9 +112,10 @@ class KindFlow(WalkerBase):
             return L.STATIC  # lax.cond/scan fill positional parameters only: a default stays
         if info.direct and info.contract is not None and not info.transformed and (
                 unit.name in STATIC_ARGUMENT_METHODS or contract_flag(p)
-                or name in container_parameters(unit)) or self._static_by_use(unit, info, p, callsite):
-            # `train: bool = False` of a model method: an option; `feat_cache=[...]`: a
-            # Python container (contracts.py)
+                or name in container_parameters(unit)
+                or enum_option(self.ctx.index, self.ctx.resolver, p)) or self._static_by_use(unit, info, p, callsite):
+            # `train: bool = False` of a model method: an option, as is an enum member;
+            # `feat_cache=[...]`: a Python container (contracts.py)
             return L.STATIC
         if info.direct:
             annotated = p.annotation is not None and A.annotation_is_array(p.annotation)

@@ -31,7 +31,7 @@ from jaxpure.analysis.catalog.pytrees import HAIKU_TRANSFORMS, LINEN_BASES
 from jaxpure.analysis.catalog.arrays import PYTHON_SCALAR_ANNOTATIONS
 from jaxpure.analysis.catalog.shapes import NUMPY_SIZE_ARGS, SHAPE_ARGS
 from jaxpure.analysis.catalog.transforms import TRANSFORMS, Transform
-from jaxpure.analysis.module.classes import body_statements
+from jaxpure.analysis.module.classes import derives_from, body_statements
 from jaxpure.analysis.module.test_code import is_test_module
 from jaxpure.analysis.syntax import call_arg, descendants, keyword_arg
 
@@ -233,6 +233,25 @@ def optional_scalar(annotation: cst.BaseExpression) -> bool:
         return type(element) is cst.Index and type(element.value) is cst.Name \
             and element.value.value in PYTHON_SCALAR_ANNOTATIONS
     return False
+
+
+ENUM_BASES = frozenset({"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"})
+
+
+def enum_option(index: ModuleIndex, resolver: Resolver, p: Param) -> bool:
+    """A parameter declared as an enum of the module (``method: CombineMethod =
+    CombineMethod.SUM``, or ``Optional[...]`` of one): a choice among named members, which
+    users of a model method pass as an option, like a str."""
+    annotation = p.annotation
+    if type(annotation) is cst.BinaryOperation and type(annotation.operator) is cst.BitOr:
+        sides = [side for side in (annotation.left, annotation.right) if not _none(side)]
+        annotation = sides[0] if len(sides) == 1 else None
+    elif type(annotation) is cst.Subscript and type(annotation.value) is cst.Name \
+            and annotation.value.value == "Optional" and len(annotation.slice) == 1 \
+            and type(annotation.slice[0].slice) is cst.Index:
+        annotation = annotation.slice[0].slice.value
+    return type(annotation) is cst.Name and derives_from(
+        index, resolver, annotation.value, ENUM_BASES, set())
 
 
 def _none(annotation: cst.BaseExpression) -> bool:
