@@ -31,6 +31,7 @@ from jaxpure.analysis.catalog.pytrees import HAIKU_TRANSFORMS, LINEN_BASES
 from jaxpure.analysis.catalog.arrays import PYTHON_SCALAR_ANNOTATIONS
 from jaxpure.analysis.catalog.shapes import NUMPY_SIZE_ARGS, SHAPE_ARGS
 from jaxpure.analysis.catalog.transforms import TRANSFORMS, Transform
+from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.classes import derives_from, body_statements
 from jaxpure.analysis.module.test_code import is_test_module
 from jaxpure.analysis.syntax import call_arg, descendants, keyword_arg
@@ -369,7 +370,7 @@ def _own_field(node: cst.BaseExpression, fields: frozenset[str]) -> bool:
 
 
 def _shape_spots(resolver: Resolver, unit: Unit, call: cst.Call) -> list[cst.BaseExpression]:
-    qual = resolver.qualname(call.func, unit) or ""
+    qual = resolver.qualname(call.func, unit) or _chosen_module_function(resolver, unit, call.func)
     sizes = SHAPE_ARGS.get(qual) or NUMPY_SIZE_ARGS.get(qual, ())
     spots = [call_arg(call, position, keyword) for position, keyword in sizes]
     if qual == "builtins.range":
@@ -378,6 +379,22 @@ def _shape_spots(resolver: Resolver, unit: Unit, call: cst.Call) -> list[cst.Bas
     if shape is not None:  # `onp.zeros(shape=...)`, a helper's `shape=`: a shape all the same
         spots.append(shape.value)
     return [spot for spot in spots if spot is not None]
+
+
+def _chosen_module_function(resolver: Resolver, unit: Unit, func: cst.BaseExpression) -> str:
+    """``numpy.arange`` for ``xp.arange`` when ``xp = jnp if on_device else np``: a
+    function both modules have with the same arguments (the NumPy one, whose sizes are
+    what the catalog knows)."""
+    if type(func) is not cst.Attribute or type(func.value) is not cst.Name:
+        return ""
+    found = single_value(resolver.index, unit, func.value.value)
+    value = found[0] if found is not None else None
+    if type(value) is not cst.IfExp:
+        return ""
+    modules = {resolver.qualname(side, unit) for side in (value.body, value.orelse)}
+    if modules != {"numpy", "jax.numpy"}:
+        return ""
+    return f"numpy.{func.attr.value}"
 
 
 def container_parameters(unit: Unit) -> frozenset[str]:
