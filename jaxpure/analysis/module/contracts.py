@@ -446,9 +446,19 @@ def _slice_bounds(node: cst.CSTNode) -> list[cst.BaseExpression]:
 
 
 def _bare_names(spot: cst.BaseExpression) -> set[str]:
-    """``n`` and ``(x.shape[0], n)`` give ``n``; ``n // 2`` and ``x.shape`` give nothing."""
+    """``n`` and ``(x.shape[0], n)`` give ``n``; so does ``n + x.shape`` (a shape tuple
+    joined to another: ``n`` is one too); ``n // 2`` and ``x.shape`` give nothing."""
+    if type(spot) is cst.BinaryOperation and type(spot.operator) is cst.Add:
+        sides = (spot.left, spot.right)
+        if any(_shape_tuple(side) for side in sides):
+            return {side.value for side in sides if type(side) is cst.Name}
     values = [e.value for e in spot.elements] if isinstance(spot, (cst.Tuple, cst.List)) else [spot]
     return {v.value for v in values if type(v) is cst.Name}
+
+
+def _shape_tuple(node: cst.BaseExpression) -> bool:
+    """``x.shape`` or a literal tuple."""
+    return type(node) is cst.Tuple or type(node) is cst.Attribute and node.attr.value == "shape"
 
 
 def builds_per_call_instance(index: ModuleIndex, resolver: Resolver, unit: Unit) -> bool:
