@@ -141,6 +141,7 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         catches_missing_key as catches_missing_key,
         expected_to_raise as expected_to_raise,
         guarded_by as guarded_by,
+        holds_only_untraced as holds_only_untraced,
         none_fallback as none_fallback,
         tried_lookups as tried_lookups,
     )
@@ -306,6 +307,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         'catches_missing_key',
         'expected_to_raise',
         'guarded_by',
+        'holds_only_untraced',
         'none_fallback',
         'tried_lookups',
     ),

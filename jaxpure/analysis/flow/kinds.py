@@ -184,6 +184,19 @@ class KindFlow(WalkerBase):
                     elif qual in ("builtins.int", "builtins.float", "builtins.bool"):
                         env[small.targets[0].target.value] = L.STATIC
 
+    def asserts_concrete(self, statement: cst.CSTNode) -> bool:
+        """``concrete_or_error(None, x, msg)`` on a traced ``x``: it raises for a tracer, so
+        the trace never gets past it; what follows runs only on a concrete ``x``."""
+        for small in statement.body if type(statement) is cst.SimpleStatementLine else ():
+            value = small.value if isinstance(small, (cst.Expr, cst.Assign)) else None
+            if type(value) is not cst.Call:
+                continue
+            position = A.CONCRETENESS_ASSERTIONS.get(self.ctx.qualname(value.func) or "")
+            checked = call_arg(value, position, "val") if position is not None else None
+            if checked is not None and L.is_traced(self.ctx.kind(checked)):
+                return True
+        return False
+
     def bind(self, target: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
         ctx = self.ctx
         self.ctx.kind_cache.clear()
@@ -431,11 +444,6 @@ def _dict_view(ctx: Context, iterable: cst.BaseExpression) -> tuple[str, cst.Bas
     return None
 
 
-# what an array is an instance of; a tracer is one of them
-_JAX_ARRAY_TYPES = frozenset({"jax.Array", "jax.numpy.ndarray", "jax.core.Tracer",
-                              "jax.typing.ArrayLike"})
-
-
 def _isinstance_test(ctx: Context, test: cst.BaseExpression) -> tuple[str, list[str | None]] | None:
     """``isinstance(x, T)`` / ``isinstance(x, (T1, T2))``: x and what each T is: "jax" (a
     JAX array type, which a tracer is), "numpy" (NumPy and SciPy types), "static" (a
@@ -449,7 +457,7 @@ def _isinstance_test(ctx: Context, test: cst.BaseExpression) -> tuple[str, list[
     for item in [e.value for e in types.elements] if type(types) is cst.Tuple else [types]:
         qual = ctx.qualname(item) or ""
         node = ctx.index.class_nodes.get(item.value) if type(item) is cst.Name else None
-        if qual in _JAX_ARRAY_TYPES:
+        if qual in A.JAX_ARRAY_TYPES:
             found.append("jax")
         elif qual.startswith(("numpy.", "scipy.")):
             found.append("numpy")

@@ -148,10 +148,19 @@ class Walker(AlternativePaths, KindFlow, KeyFlow, KeyIdioms, KeyUses, KeyLoops, 
             del self.pending_loop_reuse[start:]
 
     def walk_body(self, body: tuple[cst.CSTNode, ...]) -> None:
+        frame = self.ctx.frame
+        info, concrete = frame.info, False
         for index, statement in enumerate(body):
             self.lines.append((body, index))
             self.stmt(statement)
             self.lines.pop()
+            if not concrete and info is not None and self.asserts_concrete(statement):
+                # the trace stops at `concrete_or_error(None, x)`: the rest is eager code
+                frame.info, concrete = None, True
+                self.ctx.kind_cache.clear()
+        if concrete:
+            frame.info, frame.dead = info, True
+            self.ctx.kind_cache.clear()
 
     def stmt_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
         self.dispatch(node)

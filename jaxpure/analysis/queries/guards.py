@@ -1,6 +1,7 @@
 """Whether a node is guarded: inside a branch that tests a name, or a ``try`` that catches a
-missing key (JXP101, JXP103); under a block expected to raise; or the default for a parameter
-the caller left None (JXP105's message)."""
+missing key (JXP101, JXP103); under a block expected to raise; the default for a parameter
+the caller left None (JXP105's message); or a test that holds only for Python values, so
+what it guards never sees a tracer (JXP401)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from jaxpure.analysis.catalog.arrays import CONCRETENESS_GUARDS, JAX_ARRAY_TYPES
 from jaxpure.analysis.syntax import children, handler_catches, reads_any, statements
 
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
@@ -140,3 +142,57 @@ def _none_test(test: cst.BaseExpression) -> tuple[str, bool] | None:
     if type(target.operator) in (cst.IsNot, cst.NotEqual):
         return test.left.value, False
     return None
+
+
+# ---------------------------------------------------------------------------------
+# Type guards: `isinstance(n, int) and n > 0`, `not _is_tracer(n) and n > 0`
+
+
+def holds_only_untraced(ctx: Context, test: cst.BaseExpression) -> bool:
+    """Whether ``test`` holding says the value it tests is no tracer, so the right side of
+    ``test and ...`` runs on a Python value only: an ``isinstance`` test of a type no
+    tracer is (``isinstance(n, int)``), a concreteness
+    predicate (``is_concrete(x)``), ``not isinstance(x, jax.core.Tracer)``, or a call of
+    a one-line helper of the module that returns one of these (t5x's ``_is_tracer``)."""
+    negated = type(test) is cst.UnaryOperation and type(test.operator) is cst.Not
+    inner = test.expression if negated else test  # type: ignore[attr-defined]
+    if type(inner) is not cst.Call:
+        return False
+    if ctx.qualname(inner.func) == "builtins.isinstance":
+        # `isinstance(x, jax.Array)` holds for a tracer; the other types are Python's
+        return negated == _tests_for_tracer(ctx, inner)
+    func = inner.func
+    name = func.attr.value if type(func) is cst.Attribute else \
+        func.value if type(func) is cst.Name else None
+    if not negated and name in CONCRETENESS_GUARDS:
+        return True
+    returned = _returned_test(ctx, inner)
+    if returned is None:
+        return False
+    if negated:
+        return _tests_for_tracer(ctx, returned)
+    return returned is not test and holds_only_untraced(ctx, returned)
+
+
+def _tests_for_tracer(ctx: Context, test: cst.BaseExpression) -> bool:
+    """``isinstance(x, jax.core.Tracer)`` (or another JAX array type, which a tracer is)."""
+    if type(test) is not cst.Call or len(test.args) != 2 \
+            or ctx.qualname(test.func) != "builtins.isinstance":
+        return False
+    types = test.args[1].value
+    items = [e.value for e in types.elements] if type(types) is cst.Tuple else [types]
+    return all(ctx.qualname(item) in JAX_ARRAY_TYPES for item in items)
+
+
+def _returned_test(ctx: Context, call: cst.Call) -> cst.BaseExpression | None:
+    """What a helper of the module whose body is one ``return`` returns, when ``call``
+    passes it one value as the helper's only parameter."""
+    callee = ctx.resolver.function(call.func, ctx.unit)
+    if callee is None or type(callee.node) is not cst.FunctionDef or len(call.args) != 1 \
+            or len(callee.params) != 1:
+        return None
+    body = list(statements(callee.node.body))
+    if len(body) != 1 or type(body[0]) is not cst.SimpleStatementLine:
+        return None
+    small = body[0].body[0]
+    return small.value if type(small) is cst.Return else None
