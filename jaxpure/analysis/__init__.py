@@ -144,6 +144,7 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         holds_only_untraced as holds_only_untraced,
         none_fallback as none_fallback,
         tried_lookups as tried_lookups,
+        under_self_clearing_flag as under_self_clearing_flag,
     )
     from jaxpure.analysis.queries.bound_calls import names_bound_to as names_bound_to  # noqa: F401
     from jaxpure.analysis.queries.structures import (  # noqa: F401
@@ -310,6 +311,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         'holds_only_untraced',
         'none_fallback',
         'tried_lookups',
+        'under_self_clearing_flag',
     ),
 }
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}

@@ -144,6 +144,33 @@ def _none_test(test: cst.BaseExpression) -> tuple[str, bool] | None:
     return None
 
 
+def under_self_clearing_flag(ctx: Context, node: cst.CSTNode, region: cst.CSTNode) -> bool:
+    """Whether ``node`` runs, within ``region`` (a loop body), only under an ``if flag:``
+    whose branch clears the flag (``need_compile = False``): it runs on the iterations
+    after something set the flag again, not on every iteration."""
+    parents = parent_map(ctx)
+    child, current = node, parents.get(id(node))
+    while current is not None and current is not region:
+        if type(current) is cst.If and child is current.body \
+                and type(current.test) is cst.Name and _clears(current.body, current.test.value):
+            return True
+        child, current = current, parents.get(id(current))
+    return False
+
+
+def _clears(body: cst.BaseSuite, flag: str) -> bool:
+    """``flag = False`` (or None, or 0) among the statements of ``body``."""
+    for line in statements(body):
+        for small in line.body if type(line) is cst.SimpleStatementLine else ():
+            if type(small) is cst.Assign and len(small.targets) == 1 \
+                    and type(small.targets[0].target) is cst.Name \
+                    and small.targets[0].target.value == flag \
+                    and (type(small.value) is cst.Name and small.value.value in ("False", "None")
+                         or type(small.value) is cst.Integer and small.value.value == "0"):
+                return True
+    return False
+
+
 # ---------------------------------------------------------------------------------
 # Type guards: `isinstance(n, int) and n > 0`, `not _is_tracer(n) and n > 0`
 
