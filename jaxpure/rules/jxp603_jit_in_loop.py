@@ -5,8 +5,7 @@ import libcst as cst
 from jaxpure.analysis import (
     Context, Transform, Unit, call_arg, calls_named, constant_iterable, contains, memoiser,
     per_iteration_object, reads_any, repeated_units, returned_values, target_names,
-    under_self_clearing_flag,
-)
+    under_self_clearing_flag)
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Rule
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from jaxpure.analysis.catalog.arrays import CONCRETENESS_GUARDS, JAX_ARRAY_TYPES
-from jaxpure.analysis.syntax import children, handler_catches, reads_any, statements
+from jaxpure.analysis.syntax import children, descendants, handler_catches, reads_any, statements
 
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
     from jaxpure.analysis.context import Context
@@ -169,6 +169,51 @@ def _clears(body: cst.BaseSuite, flag: str) -> bool:
                          or type(small.value) is cst.Integer and small.value.value == "0"):
                 return True
     return False
+
+
+def fills_missing_entry_for_read(ctx: Context, statement: cst.CSTNode,
+                                 target: cst.BaseExpression) -> bool:
+    """``if "k" not in d: d["k"] = v`` followed by a read of ``d["k"]``: a default filled
+    in so that the function's own read finds an entry, not a change made for its callers
+    (flaxformer's decoding loop body learns the logits' shape in an eager first call)."""
+    key = _string_key(target)
+    if key is None:
+        return False
+    parents = parent_map(ctx)
+    line = parents.get(id(statement))
+    block = parents.get(id(line)) if line is not None else None
+    guard = parents.get(id(block)) if block is not None else None
+    if type(guard) is not cst.If or guard.body is not block \
+            or _missing_key_test(guard.test) != (target.value.value, key):  # type: ignore[attr-defined]
+        return False
+    outer = parents.get(id(guard))
+    body = getattr(outer, "body", None)
+    if not isinstance(body, (list, tuple)) or guard not in body:
+        return False
+    later = body[body.index(guard) + 1:]
+    return any(_string_key(node) == key and node.value.value == target.value.value  # type: ignore[attr-defined]
+               for line in later for node in descendants(line) if type(node) is cst.Subscript)
+
+
+def _string_key(node: cst.CSTNode) -> str | None:
+    """``"k"`` of ``d["k"]``, d a name."""
+    if type(node) is not cst.Subscript or type(node.value) is not cst.Name or len(node.slice) != 1:
+        return None
+    element = node.slice[0].slice
+    if type(element) is cst.Index and type(element.value) is cst.SimpleString:
+        value = element.value.evaluated_value
+        return value if isinstance(value, str) else None
+    return None
+
+
+def _missing_key_test(test: cst.BaseExpression) -> tuple[str, str] | None:
+    """(d, "k") of ``"k" not in d``."""
+    if type(test) is cst.Comparison and len(test.comparisons) == 1 \
+            and type(test.comparisons[0].operator) is cst.NotIn \
+            and type(test.left) is cst.SimpleString and type(test.comparisons[0].comparator) is cst.Name:
+        key = test.left.evaluated_value
+        return (test.comparisons[0].comparator.value, key) if isinstance(key, str) else None
+    return None
 
 
 # ---------------------------------------------------------------------------------
