@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from jaxpure.analysis.catalog.arrays import CONCRETENESS_GUARDS, JAX_ARRAY_TYPES
+from jaxpure.analysis.module.index import literal_item_key
 from jaxpure.analysis.syntax import children, descendants, handler_catches, reads_any, statements
 
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
@@ -176,7 +177,7 @@ def fills_missing_entry_for_read(ctx: Context, statement: cst.CSTNode,
     """``if "k" not in d: d["k"] = v`` followed by a read of ``d["k"]``: a default filled
     in so that the function's own read finds an entry, not a change made for its callers
     (flaxformer's decoding loop body learns the logits' shape in an eager first call)."""
-    key = _string_key(target)
+    key = literal_item_key(target)
     if key is None:
         return False
     parents = parent_map(ctx)
@@ -191,19 +192,8 @@ def fills_missing_entry_for_read(ctx: Context, statement: cst.CSTNode,
     if not isinstance(body, (list, tuple)) or guard not in body:
         return False
     later = body[body.index(guard) + 1:]
-    return any(_string_key(node) == key and node.value.value == target.value.value  # type: ignore[attr-defined]
+    return any(literal_item_key(node) == key and node.value.value == target.value.value  # type: ignore[attr-defined]
                for line in later for node in descendants(line) if type(node) is cst.Subscript)
-
-
-def _string_key(node: cst.CSTNode) -> str | None:
-    """``"k"`` of ``d["k"]``, d a name."""
-    if type(node) is not cst.Subscript or type(node.value) is not cst.Name or len(node.slice) != 1:
-        return None
-    element = node.slice[0].slice
-    if type(element) is cst.Index and type(element.value) is cst.SimpleString:
-        value = element.value.evaluated_value
-        return value if isinstance(value, str) else None
-    return None
 
 
 def _missing_key_test(test: cst.BaseExpression) -> tuple[str, str] | None:
