@@ -352,7 +352,11 @@ def _assigned_in_place_of_field(node: cst.CSTNode, fields: frozenset[str]) -> se
     for assigned in values.values():
         if any(_own_field(value, fields) for value in assigned):
             found.update(value.value for value in assigned if type(value) is cst.Name)
-    return found
+    # an override is left None to keep the field (`if p is not None:`); a state a caller
+    # threads through (`h = carry`, else `h = self.h0`) is not tested so
+    tested = {_tested_for_none(current) for current in descendants(node)
+              if type(current) is cst.Comparison}
+    return found & {name for name in tested if name is not None}
 
 
 def _tested_for_none(test: cst.BaseExpression) -> str | None:
