@@ -151,10 +151,12 @@ class Walker(AlternativePaths, KindFlow, KeyFlow, KeyIdioms, KeyUses, KeyLoops, 
         frame = self.ctx.frame
         info, concrete = frame.info, False
         for index, statement in enumerate(body):
+            # asked before the statement: `x = concrete_or_error(None, x)` rebinds x
+            asserted = not concrete and info is not None and self.asserts_concrete(statement)
             self.lines.append((body, index))
             self.stmt(statement)
             self.lines.pop()
-            if not concrete and info is not None and self.asserts_concrete(statement):
+            if asserted:
                 # the trace stops at `concrete_or_error(None, x)`: the rest is eager code
                 frame.info, concrete = None, True
                 self.ctx.kind_cache.clear()
