@@ -141,9 +141,12 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         calls_named as calls_named,
         catches_missing_key as catches_missing_key,
         expected_to_raise as expected_to_raise,
+        fills_missing_entry_for_read as fills_missing_entry_for_read,
         guarded_by as guarded_by,
+        holds_only_untraced as holds_only_untraced,
         none_fallback as none_fallback,
         tried_lookups as tried_lookups,
+        under_self_clearing_flag as under_self_clearing_flag,
     )
     from jaxpure.analysis.queries.bound_calls import names_bound_to as names_bound_to  # noqa: F401
     from jaxpure.analysis.queries.structures import (  # noqa: F401
@@ -307,9 +310,12 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         'calls_named',
         'catches_missing_key',
         'expected_to_raise',
+        'fills_missing_entry_for_read',
         'guarded_by',
+        'holds_only_untraced',
         'none_fallback',
         'tried_lookups',
+        'under_self_clearing_flag',
     ),
 }
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}

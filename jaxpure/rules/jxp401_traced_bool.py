@@ -2,7 +2,9 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jaxpure.analysis import Context, TRACED, TRACED_ARRAY, is_traced, single_assignment
+from jaxpure.analysis import (
+    Context, TRACED, TRACED_ARRAY, holds_only_untraced, is_traced, single_assignment,
+)
 from jaxpure.rules._shared import GuardedByExcept, snippet, under
 from jaxpure.rules.base import Rule
 
@@ -115,7 +117,7 @@ class TracedBool(GuardedByExcept, Rule):
         if type(test) is cst.BooleanOperation:
             self._test(ctx, test.left, construct)
             # `isinstance(g, int) and g == 1`: the right side only runs on Python values
-            if not (type(test.operator) is cst.And and _is_type_guard(ctx, test.left)):
+            if not (type(test.operator) is cst.And and holds_only_untraced(ctx, test.left)):
                 self._test(ctx, test.right, construct)
             return
         if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
@@ -252,18 +254,3 @@ def _elements(value: cst.BaseExpression) -> cst.BaseExpression | None:
     return None
 
 
-# `not_jax_tracer(i) and i in range(n)` (numpyro), `is_concrete(x) and x > 0`: the right
-# side only runs on a concrete value
-CONCRETENESS_GUARDS = frozenset({"not_jax_tracer", "is_concrete", "is_concrete_value",
-                                 "is_not_tracer", "is_python_scalar"})
-
-
-def _is_type_guard(ctx: Context, node: cst.BaseExpression) -> bool:
-    if not type(node) is cst.Call:
-        return False
-    if ctx.qualname(node.func) == "builtins.isinstance":
-        return True
-    func = node.func
-    name = func.attr.value if type(func) is cst.Attribute else \
-        func.value if type(func) is cst.Name else None
-    return name in CONCRETENESS_GUARDS

@@ -3,7 +3,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis import (
-    Context, MUTATING_METHODS, handed_back, NONE_RETURNING, TRACED_CONTAINER, bound_to_reference,
+    Context, MUTATING_METHODS, fills_missing_entry_for_read, handed_back, NONE_RETURNING, TRACED_CONTAINER, bound_to_reference,
     indexed_by_own_key, mutable_default, mutable_default_param, reference_update, result_used,
     single_value, target_names, traced_copy_self, write_unobserved,
 )
@@ -217,6 +217,8 @@ class InputStateMutation(Rule):
             # the trace's own copy, which the caller returns or drops; only what its fields
             # share with other copies (a dict written in place) reaches them
             return
+        if fills_missing_entry_for_read(ctx, statement, target):
+            return  # `if "k" not in d: d["k"] = v`, then `d["k"]` read: a default for the read
         name = self._argument(ctx, target)
         if name is not None:
             self._report(ctx, statement, name, via)

@@ -5,7 +5,7 @@ import libcst as cst
 from jaxpure.analysis import (
     Context, Transform, Unit, call_arg, calls_named, constant_iterable, contains, memoiser,
     per_iteration_object, reads_any, repeated_units, returned_values, target_names,
-)
+    under_self_clearing_flag)
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Rule
 
@@ -283,6 +283,8 @@ class JitInLoop(Rule):
         if type(loop) is cst.For and isinstance(wrapped, cst.BaseExpression) \
                 and per_iteration_object(loop, wrapped):
             return  # `env = make(env_id)`; `jax.jit(env.step)`: one compilation per env
+        if loop is not None and under_self_clearing_flag(ctx, created, region):
+            return  # `if need_compile: ...; need_compile = False`: rebuilt when asked only
         if bound_to is not None and not calls_named(region, bound_to):
             return  # built but not called here: stored, or returned by a factory
         if nested_def:

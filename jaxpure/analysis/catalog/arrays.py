@@ -145,6 +145,18 @@ CONCRETIZATION_ERRORS = frozenset(
     {"TypeError", "Exception", "BaseException", "ConcretizationTypeError",
      "TracerBoolConversionError", "TracerIntegerConversionError",
      "TracerArrayConversionError", "NonConcreteBooleanIndexError"})
+# functions that raise ConcretizationTypeError for a tracer argument and return a concrete
+# value otherwise: (qualified name, position of the value checked)
+CONCRETENESS_ASSERTIONS = {
+    "jax.core.concrete_or_error": 1, "jax.extend.core.concrete_or_error": 1,
+    "jax._src.core.concrete_or_error": 1}
+# predicates true only of a concrete value, by name (numpyro's `not_jax_tracer(i)`):
+# `not_jax_tracer(i) and i in range(n)` runs its right side on a Python value only
+CONCRETENESS_GUARDS = frozenset({"not_jax_tracer", "is_concrete", "is_concrete_value",
+                                 "is_not_tracer", "is_python_scalar"})
+# what a tracer is an instance of
+JAX_ARRAY_TYPES = frozenset({"jax.Array", "jax.numpy.ndarray", "jax.core.Tracer",
+                             "jax.typing.ArrayLike"})
 PYTHON_SCALAR_ANNOTATIONS = frozenset({"float", "int", "bool", "complex"})
 ARRAY_ANNOTATIONS = frozenset(
     {"Array", "ndarray", "ArrayLike", "ArrayTree", "Float", "Int", "Bool", "Shaped",

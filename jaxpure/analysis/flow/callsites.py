@@ -14,6 +14,7 @@ from jaxpure.analysis import lattice as L
 from jaxpure.analysis.catalog.transforms import ARGUMENT_PRESERVING_TRANSFORMS
 from jaxpure.analysis.module.index import Param, Unit
 from jaxpure.analysis.module.module_params import JAX_NUMPY
+from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.classes import applied_function, called_model, held_method
 from jaxpure.analysis.module.hierarchy import annotated_class, typed_callees
 from jaxpure.analysis.module.summary import LIBRARY_PREFIXES
@@ -57,9 +58,9 @@ class CallSites(WalkerBase):
             if wrapped is not None:
                 # `jax.vmap(self.distance, in_axes=(0, None))(x, n)`: a bound method's
                 # arguments fill the parameters after `self`
-                inner = call.func
+                inner = self.transform_call(call)
                 bound = wrapped.parent_is_class and not wrapped.is_staticmethod \
-                    and type(inner) is cst.Call and type(inner.args[0].value) is cst.Attribute
+                    and inner is not None and type(inner.args[0].value) is cst.Attribute
                 self.record_arguments(wrapped, call, 1 if bound else 0)
                 return
             self.record_external_call(call)
@@ -81,11 +82,22 @@ class CallSites(WalkerBase):
     def transformed_callee(self, call: cst.Call) -> Unit | None:
         """``jax.vmap(f, in_axes=...)(a, b)``: f, which gets the arguments as they are (an
         ``in_axes=None`` argument passes through unbatched; mapped ones are traced anyway)."""
-        inner = call.func
+        inner = self.transform_call(call)
+        if inner is None:
+            return None
+        return self.ctx.resolver.function(inner.args[0].value, self.ctx.frame.unit)
+
+    def transform_call(self, call: cst.Call) -> cst.Call | None:
+        """The ``jax.vmap(f, ...)`` that ``call`` calls: inline, or through a local bound
+        to it once (``vmapped_fn = jax.vmap(f, ...)`` then ``vmapped_fn(a, b)``)."""
+        inner: cst.BaseExpression | None = call.func
+        if type(inner) is cst.Name:
+            found = single_value(self.ctx.index, self.ctx.frame.unit, inner.value)
+            inner = found[0] if found is not None else None
         if not type(inner) is cst.Call or not inner.args or inner.args[0].keyword \
                 or self.ctx.qualname(inner.func) not in ARGUMENT_PRESERVING_TRANSFORMS:
             return None
-        return self.ctx.resolver.function(inner.args[0].value, self.ctx.frame.unit)
+        return inner
 
     def record_arguments(self, callee: Unit, call: cst.Call, shift: int) -> None:
         ctx = self.ctx

@@ -35,6 +35,7 @@ from jaxpure.analysis.flow.domain import from_param
 from jaxpure.analysis.module.trace_order import is_fori_body
 from jaxpure.analysis.module.contracts import (
     STATIC_ARGUMENT_METHODS, contract_flag, container_parameters, field_override_parameters,
+    enum_option, is_model_method,
     shape_parameters,
 )
 
@@ -77,6 +78,18 @@ class KindFlow(WalkerBase):
                     or key_annotation(p.annotation) and not key_stream(unit, p.name)):
                 frame.keys[p.name] = KeyState(from_param=True)
 
+    def _static_by_use(self, unit: Unit, info: TraceInfo, p: Param, callsite: dict[str, int]) -> bool:
+        """A model method's parameter it uses so that its users can only pass it static:
+        `features` it builds a shape from, `seqhw or self.seqhw` (a field's per-call
+        override; contracts.py). Under a visible jit of the model's apply too, when no
+        jitted call passes it (a `partial` binds it, or the default stands)."""
+        by_contract = info.contract is not None and not info.transformed
+        applied = info.transformed and p.name not in callsite \
+            and is_model_method(self.ctx.index, self.ctx.resolver, unit)
+        return info.direct and (by_contract or applied) \
+            and (p.name in shape_parameters(self.ctx.resolver, unit)
+                 or p.name in field_override_parameters(self.ctx.index, unit))
+
     def param_kind(self, unit: Unit, info: TraceInfo, p: Param, callsite: dict[str, int]) -> int:
         name = p.name
         if name in info.static_params:
@@ -99,12 +112,10 @@ class KindFlow(WalkerBase):
             return L.STATIC  # lax.cond/scan fill positional parameters only: a default stays
         if info.direct and info.contract is not None and not info.transformed and (
                 unit.name in STATIC_ARGUMENT_METHODS or contract_flag(p)
-                or name in shape_parameters(self.ctx.resolver, unit)
                 or name in container_parameters(unit)
-                or name in field_override_parameters(self.ctx.index, unit)):
-            # `train: bool = False` of a model method: an option; `features` it builds a
-            # shape from: a size users can only pass static; `feat_cache=[...]`: a Python
-            # container; `seqhw or self.seqhw`: a field's per-call override (contracts.py)
+                or enum_option(self.ctx.index, self.ctx.resolver, p)) or self._static_by_use(unit, info, p, callsite):
+            # `train: bool = False` of a model method: an option, as is an enum member;
+            # `feat_cache=[...]`: a Python container (contracts.py)
             return L.STATIC
         if info.direct:
             annotated = p.annotation is not None and A.annotation_is_array(p.annotation)
@@ -172,6 +183,19 @@ class KindFlow(WalkerBase):
                         env[small.targets[0].target.value] = L.NUMPY
                     elif qual in ("builtins.int", "builtins.float", "builtins.bool"):
                         env[small.targets[0].target.value] = L.STATIC
+
+    def asserts_concrete(self, statement: cst.CSTNode) -> bool:
+        """``concrete_or_error(None, x, msg)`` on a traced ``x``: it raises for a tracer, so
+        the trace never gets past it; what follows runs only on a concrete ``x``."""
+        for small in statement.body if type(statement) is cst.SimpleStatementLine else ():
+            value = small.value if isinstance(small, (cst.Expr, cst.Assign)) else None
+            if type(value) is not cst.Call:
+                continue
+            position = A.CONCRETENESS_ASSERTIONS.get(self.ctx.qualname(value.func) or "")
+            checked = call_arg(value, position, "val") if position is not None else None
+            if checked is not None and L.is_traced(self.ctx.kind(checked)):
+                return True
+        return False
 
     def bind(self, target: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
         ctx = self.ctx
@@ -420,11 +444,6 @@ def _dict_view(ctx: Context, iterable: cst.BaseExpression) -> tuple[str, cst.Bas
     return None
 
 
-# what an array is an instance of; a tracer is one of them
-_JAX_ARRAY_TYPES = frozenset({"jax.Array", "jax.numpy.ndarray", "jax.core.Tracer",
-                              "jax.typing.ArrayLike"})
-
-
 def _isinstance_test(ctx: Context, test: cst.BaseExpression) -> tuple[str, list[str | None]] | None:
     """``isinstance(x, T)`` / ``isinstance(x, (T1, T2))``: x and what each T is: "jax" (a
     JAX array type, which a tracer is), "numpy" (NumPy and SciPy types), "static" (a
@@ -438,7 +457,7 @@ def _isinstance_test(ctx: Context, test: cst.BaseExpression) -> tuple[str, list[
     for item in [e.value for e in types.elements] if type(types) is cst.Tuple else [types]:
         qual = ctx.qualname(item) or ""
         node = ctx.index.class_nodes.get(item.value) if type(item) is cst.Name else None
-        if qual in _JAX_ARRAY_TYPES:
+        if qual in A.JAX_ARRAY_TYPES:
             found.append("jax")
         elif qual.startswith(("numpy.", "scipy.")):
             found.append("numpy")

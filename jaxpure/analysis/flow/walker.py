@@ -150,10 +150,21 @@ class Walker(AlternativePaths, Fallbacks, KindFlow, KeyFlow, KeyIdioms, KeyUses,
             del self.pending_loop_reuse[start:]
 
     def walk_body(self, body: tuple[cst.CSTNode, ...]) -> None:
+        frame = self.ctx.frame
+        info, concrete = frame.info, False
         for index, statement in enumerate(body):
+            # asked before the statement: `x = concrete_or_error(None, x)` rebinds x
+            asserted = not concrete and info is not None and self.asserts_concrete(statement)
             self.lines.append((body, index))
             self.stmt(statement)
             self.lines.pop()
+            if asserted:
+                # the trace stops at `concrete_or_error(None, x)`: the rest is eager code
+                frame.info, concrete = None, True
+                self.ctx.kind_cache.clear()
+        if concrete:
+            frame.info, frame.dead = info, True
+            self.ctx.kind_cache.clear()
 
     def stmt_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
         self.dispatch(node)

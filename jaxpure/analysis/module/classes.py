@@ -38,7 +38,7 @@ def model_classes(index: ModuleIndex, resolver: Resolver) -> dict[str, str]:
         cached = resolver.memo["model_classes"] = {
             name: library for name in index.class_nodes
             for base, library in MODEL_BASES.items()
-            if _derives_from(index, resolver, name, frozenset({base}), set())}
+            if derives_from(index, resolver, name, frozenset({base}), set())}
     return cached
 
 
@@ -217,7 +217,7 @@ def applied_function(index: ModuleIndex, resolver: Resolver, expr: cst.BaseExpre
     if not type(value) is cst.Call:
         return None
     if type(value.func) is cst.Name and value.func.value in index.class_nodes:
-        if _derives_from(index, resolver, value.func.value, LINEN_BASES, set()):
+        if derives_from(index, resolver, value.func.value, LINEN_BASES, set()):
             call = index.classes.get(value.func.value, {}).get("__call__")
             return (call, 0) if call is not None else None
         return None
@@ -235,7 +235,7 @@ def applied_function(index: ModuleIndex, resolver: Resolver, expr: cst.BaseExpre
     return forward, -(skipped - 1 if without_rng else skipped)
 
 
-def _derives_from(index: ModuleIndex, resolver: Resolver, name: str, bases: frozenset[str],
+def derives_from(index: ModuleIndex, resolver: Resolver, name: str, bases: frozenset[str],
                   seen: set[str]) -> bool:
     node = index.class_nodes.get(name)
     if node is None or name in seen:
@@ -244,7 +244,7 @@ def _derives_from(index: ModuleIndex, resolver: Resolver, name: str, bases: froz
     for base in node.bases:
         if (resolver.qualname(base.value, None) or "") in bases:
             return True
-        if type(base.value) is cst.Name and _derives_from(
+        if type(base.value) is cst.Name and derives_from(
                 index, resolver, base.value.value, bases, seen):
             return True
     return False

@@ -31,7 +31,8 @@ from jaxpure.analysis.catalog.pytrees import HAIKU_TRANSFORMS, LINEN_BASES
 from jaxpure.analysis.catalog.arrays import PYTHON_SCALAR_ANNOTATIONS
 from jaxpure.analysis.catalog.shapes import NUMPY_SIZE_ARGS, SHAPE_ARGS
 from jaxpure.analysis.catalog.transforms import TRANSFORMS, Transform
-from jaxpure.analysis.module.classes import body_statements
+from jaxpure.analysis.module.bindings import single_value
+from jaxpure.analysis.module.classes import derives_from, body_statements
 from jaxpure.analysis.module.test_code import is_test_module
 from jaxpure.analysis.syntax import call_arg, descendants, keyword_arg
 
@@ -247,6 +248,25 @@ def optional_scalar(annotation: cst.BaseExpression) -> bool:
     return False
 
 
+ENUM_BASES = frozenset({"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"})
+
+
+def enum_option(index: ModuleIndex, resolver: Resolver, p: Param) -> bool:
+    """A parameter declared as an enum of the module (``method: CombineMethod =
+    CombineMethod.SUM``, or ``Optional[...]`` of one): a choice among named members, which
+    users of a model method pass as an option, like a str."""
+    annotation = p.annotation
+    if type(annotation) is cst.BinaryOperation and type(annotation.operator) is cst.BitOr:
+        sides = [side for side in (annotation.left, annotation.right) if not _none(side)]
+        annotation = sides[0] if len(sides) == 1 else None
+    elif type(annotation) is cst.Subscript and type(annotation.value) is cst.Name \
+            and annotation.value.value == "Optional" and len(annotation.slice) == 1 \
+            and type(annotation.slice[0].slice) is cst.Index:
+        annotation = annotation.slice[0].slice.value
+    return type(annotation) is cst.Name and derives_from(
+        index, resolver, annotation.value, ENUM_BASES, set())
+
+
 def _none(annotation: cst.BaseExpression) -> bool:
     return type(annotation) is cst.Name and annotation.value == "None"
 
@@ -256,12 +276,15 @@ def shape_parameters(resolver: Resolver, unit: Unit) -> frozenset[str]:
     where a shape or size goes: a JAX shape argument, a NumPy size (``np.arange(n)``), any
     ``shape=`` keyword,
     a ``range()`` bound, a slice bound (``h[:, :n]``, ``h[:min(t, n)]``: a traced bound
-    raises, so its callers pass it static)."""
+    raises, so its callers pass it static); or one it passes on bare to a function of the
+    module that uses it so (``self.estimate(x, chunk)`` ranging over ``chunk``): the callee
+    needs it static, so its callers must pass it static too."""
     found = unit.__dict__.get("_shape_parameters")
     if found is None:
+        unit.__dict__["_shape_parameters"] = frozenset()  # a recursive call adds nothing
         names: set[str] = set()
         for call in unit.calls:
-            for spot in _shape_spots(resolver, unit, call):
+            for spot in _shape_spots(resolver, unit, call) + _forwarded_shapes(resolver, unit, call):
                 names |= _bare_names(spot)
         for bound in _slice_bounds(unit.node):
             names |= _bare_names(bound)
@@ -272,10 +295,24 @@ def shape_parameters(resolver: Resolver, unit: Unit) -> frozenset[str]:
     return found
 
 
+def _forwarded_shapes(resolver: Resolver, unit: Unit, call: cst.Call) -> list[cst.BaseExpression]:
+    """The arguments ``call`` passes to parameters its callee (a function of the module)
+    uses as shapes or sizes."""
+    callee = resolver.function(call.func, unit)
+    if callee is None or callee is unit:
+        return []
+    passed = callee.arguments_of(call, before_spreads=True)
+    if not passed:
+        return []
+    shapes = shape_parameters(resolver, callee)
+    return [value for name, value in passed.items() if name in shapes]
+
+
 def field_override_parameters(index: ModuleIndex, unit: Unit) -> frozenset[str]:
     """The parameters of a method that stand in for one of its class's option fields
     (fields declared a Python value, ``seqhw: Optional[int] = None``): ``seqhw or
-    self.seqhw``, ``self.seqhw if seqhw is None else seqhw``. Such a parameter overrides a
+    self.seqhw``, ``self.seqhw if seqhw is None else seqhw``, or a local given either in
+    different branches. Such a parameter overrides a
     hyperparameter per call, so its
     users pass it as they build the field: static (big_vision's flexible ViT takes its
     patch count so)."""
@@ -286,6 +323,7 @@ def field_override_parameters(index: ModuleIndex, unit: Unit) -> frozenset[str]:
         if fields:
             for current in descendants(unit.node):
                 names.update(_overriding_name(current, fields))
+            names.update(_assigned_in_place_of_field(unit.node, fields))
         found = unit.__dict__["_field_override_parameters"] = frozenset(names & unit.param_names)
     return found
 
@@ -313,6 +351,26 @@ def _overriding_name(node: cst.CSTNode, fields: frozenset[str]) -> list[str]:
     return [side.value for side in pair if type(side) is cst.Name]
 
 
+def _assigned_in_place_of_field(node: cst.CSTNode, fields: frozenset[str]) -> set[str]:
+    """``p`` when a local is given ``p`` in one place and ``self.<field>`` in another
+    (``if p is not None: ratio = p`` / ``else: ratio = self.ratio``): the same choice as
+    ``p or self.ratio``, written as statements."""
+    values: dict[str, list[cst.BaseExpression]] = {}
+    for current in descendants(node):
+        if type(current) is cst.Assign and len(current.targets) == 1 \
+                and type(current.targets[0].target) is cst.Name:
+            values.setdefault(current.targets[0].target.value, []).append(current.value)
+    found: set[str] = set()
+    for assigned in values.values():
+        if any(_own_field(value, fields) for value in assigned):
+            found.update(value.value for value in assigned if type(value) is cst.Name)
+    # an override is left None to keep the field (`if p is not None:`); a state a caller
+    # threads through (`h = carry`, else `h = self.h0`) is not tested so
+    tested = {_tested_for_none(current) for current in descendants(node)
+              if type(current) is cst.Comparison}
+    return found & {name for name in tested if name is not None}
+
+
 def _tested_for_none(test: cst.BaseExpression) -> str | None:
     """``p`` of ``p is None`` or ``p is not None``."""
     if type(test) is cst.Comparison and len(test.comparisons) == 1 \
@@ -328,7 +386,7 @@ def _own_field(node: cst.BaseExpression, fields: frozenset[str]) -> bool:
 
 
 def _shape_spots(resolver: Resolver, unit: Unit, call: cst.Call) -> list[cst.BaseExpression]:
-    qual = resolver.qualname(call.func, unit) or ""
+    qual = resolver.qualname(call.func, unit) or _chosen_module_function(resolver, unit, call.func)
     sizes = SHAPE_ARGS.get(qual) or NUMPY_SIZE_ARGS.get(qual, ())
     spots = [call_arg(call, position, keyword) for position, keyword in sizes]
     if qual == "builtins.range":
@@ -337,6 +395,22 @@ def _shape_spots(resolver: Resolver, unit: Unit, call: cst.Call) -> list[cst.Bas
     if shape is not None:  # `onp.zeros(shape=...)`, a helper's `shape=`: a shape all the same
         spots.append(shape.value)
     return [spot for spot in spots if spot is not None]
+
+
+def _chosen_module_function(resolver: Resolver, unit: Unit, func: cst.BaseExpression) -> str:
+    """``numpy.arange`` for ``xp.arange`` when ``xp = jnp if on_device else np``: a
+    function both modules have with the same arguments (the NumPy one, whose sizes are
+    what the catalog knows)."""
+    if type(func) is not cst.Attribute or type(func.value) is not cst.Name:
+        return ""
+    found = single_value(resolver.index, unit, func.value.value)
+    value = found[0] if found is not None else None
+    if type(value) is not cst.IfExp:
+        return ""
+    modules = {resolver.qualname(side, unit) for side in (value.body, value.orelse)}
+    if modules != {"numpy", "jax.numpy"}:
+        return ""
+    return f"numpy.{func.attr.value}"
 
 
 def container_parameters(unit: Unit) -> frozenset[str]:
@@ -388,9 +462,19 @@ def _slice_bounds(node: cst.CSTNode) -> list[cst.BaseExpression]:
 
 
 def _bare_names(spot: cst.BaseExpression) -> set[str]:
-    """``n`` and ``(x.shape[0], n)`` give ``n``; ``n // 2`` and ``x.shape`` give nothing."""
+    """``n`` and ``(x.shape[0], n)`` give ``n``; so does ``n + x.shape`` (a shape tuple
+    joined to another: ``n`` is one too); ``n // 2`` and ``x.shape`` give nothing."""
+    if type(spot) is cst.BinaryOperation and type(spot.operator) is cst.Add:
+        sides = (spot.left, spot.right)
+        if any(_shape_tuple(side) for side in sides):
+            return {side.value for side in sides if type(side) is cst.Name}
     values = [e.value for e in spot.elements] if isinstance(spot, (cst.Tuple, cst.List)) else [spot]
     return {v.value for v in values if type(v) is cst.Name}
+
+
+def _shape_tuple(node: cst.BaseExpression) -> bool:
+    """``x.shape`` or a literal tuple."""
+    return type(node) is cst.Tuple or type(node) is cst.Attribute and node.attr.value == "shape"
 
 
 def builds_per_call_instance(index: ModuleIndex, resolver: Resolver, unit: Unit) -> bool:
@@ -415,6 +499,12 @@ def builds_per_call_instance(index: ModuleIndex, resolver: Resolver, unit: Unit)
 def is_linen_class(index: ModuleIndex, resolver: Resolver, class_name: str) -> bool:
     """A class of the module derived (directly or through others) from ``nn.Module``."""
     return _framework_base(index, resolver, class_name, set(), CONTRACT_BASES) in LINEN_BASES
+
+
+def is_model_method(index: ModuleIndex, resolver: Resolver, unit: Unit) -> bool:
+    """A method of a linen, haiku or Equinox module class of the module."""
+    return unit.parent_is_class and unit.class_name is not None and _framework_base(
+        index, resolver, unit.class_name, set(), CONTRACT_BASES) is not None
 
 
 def _called_only_by(index: ModuleIndex, unit: Unit, builder: str) -> bool:

@@ -1,6 +1,7 @@
 """Whether a node is guarded: inside a branch that tests a name, or a ``try`` that catches a
-missing key (JXP101, JXP103); under a block expected to raise; or the default for a parameter
-the caller left None (JXP105's message)."""
+missing key (JXP101, JXP103); under a block expected to raise; the default for a parameter
+the caller left None (JXP105's message); or a test that holds only for Python values, so
+what it guards never sees a tracer (JXP401)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jaxpure.analysis.syntax import children, handler_catches, reads_any, statements
+from jaxpure.analysis.catalog.arrays import CONCRETENESS_GUARDS, JAX_ARRAY_TYPES
+from jaxpure.analysis.module.index import literal_item_key
+from jaxpure.analysis.syntax import children, descendants, handler_catches, reads_any, statements
 
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
     from jaxpure.analysis.context import Context
@@ -140,3 +143,118 @@ def _none_test(test: cst.BaseExpression) -> tuple[str, bool] | None:
     if type(target.operator) in (cst.IsNot, cst.NotEqual):
         return test.left.value, False
     return None
+
+
+def under_self_clearing_flag(ctx: Context, node: cst.CSTNode, region: cst.CSTNode) -> bool:
+    """Whether ``node`` runs, within ``region`` (a loop body), only under an ``if flag:``
+    whose branch clears the flag (``need_compile = False``): it runs on the iterations
+    after something set the flag again, not on every iteration."""
+    parents = parent_map(ctx)
+    child, current = node, parents.get(id(node))
+    while current is not None and current is not region:
+        if type(current) is cst.If and child is current.body \
+                and type(current.test) is cst.Name and _clears(current.body, current.test.value):
+            return True
+        child, current = current, parents.get(id(current))
+    return False
+
+
+def _clears(body: cst.BaseSuite, flag: str) -> bool:
+    """``flag = False`` (or None, or 0) among the statements of ``body``."""
+    for line in statements(body):
+        for small in line.body if type(line) is cst.SimpleStatementLine else ():
+            if type(small) is cst.Assign and len(small.targets) == 1 \
+                    and type(small.targets[0].target) is cst.Name \
+                    and small.targets[0].target.value == flag \
+                    and (type(small.value) is cst.Name and small.value.value in ("False", "None")
+                         or type(small.value) is cst.Integer and small.value.value == "0"):
+                return True
+    return False
+
+
+def fills_missing_entry_for_read(ctx: Context, statement: cst.CSTNode,
+                                 target: cst.BaseExpression) -> bool:
+    """``if "k" not in d: d["k"] = v`` followed by a read of ``d["k"]``: a default filled
+    in so that the function's own read finds an entry, not a change made for its callers
+    (flaxformer's decoding loop body learns the logits' shape in an eager first call)."""
+    key = literal_item_key(target)
+    if key is None:
+        return False
+    parents = parent_map(ctx)
+    line = parents.get(id(statement))
+    block = parents.get(id(line)) if line is not None else None
+    guard = parents.get(id(block)) if block is not None else None
+    if type(guard) is not cst.If or guard.body is not block \
+            or _missing_key_test(guard.test) != (target.value.value, key):  # type: ignore[attr-defined]
+        return False
+    outer = parents.get(id(guard))
+    body = getattr(outer, "body", None)
+    if not isinstance(body, (list, tuple)) or guard not in body:
+        return False
+    later = body[body.index(guard) + 1:]
+    return any(literal_item_key(node) == key and node.value.value == target.value.value  # type: ignore[attr-defined]
+               for line in later for node in descendants(line) if type(node) is cst.Subscript)
+
+
+def _missing_key_test(test: cst.BaseExpression) -> tuple[str, str] | None:
+    """(d, "k") of ``"k" not in d``."""
+    if type(test) is cst.Comparison and len(test.comparisons) == 1 \
+            and type(test.comparisons[0].operator) is cst.NotIn \
+            and type(test.left) is cst.SimpleString and type(test.comparisons[0].comparator) is cst.Name:
+        key = test.left.evaluated_value
+        return (test.comparisons[0].comparator.value, key) if isinstance(key, str) else None
+    return None
+
+
+# ---------------------------------------------------------------------------------
+# Type guards: `isinstance(n, int) and n > 0`, `not _is_tracer(n) and n > 0`
+
+
+def holds_only_untraced(ctx: Context, test: cst.BaseExpression) -> bool:
+    """Whether ``test`` holding says the value it tests is no tracer, so the right side of
+    ``test and ...`` runs on a Python value only: an ``isinstance`` test of a type no
+    tracer is (``isinstance(n, int)``), a concreteness
+    predicate (``is_concrete(x)``), ``not isinstance(x, jax.core.Tracer)``, or a call of
+    a one-line helper of the module that returns one of these (t5x's ``_is_tracer``)."""
+    negated = type(test) is cst.UnaryOperation and type(test.operator) is cst.Not
+    inner = test.expression if negated else test  # type: ignore[attr-defined]
+    if type(inner) is not cst.Call:
+        return False
+    if ctx.qualname(inner.func) == "builtins.isinstance":
+        # `isinstance(x, jax.Array)` holds for a tracer; the other types are Python's
+        return negated == _tests_for_tracer(ctx, inner)
+    func = inner.func
+    name = func.attr.value if type(func) is cst.Attribute else \
+        func.value if type(func) is cst.Name else None
+    if not negated and name in CONCRETENESS_GUARDS:
+        return True
+    returned = _returned_test(ctx, inner)
+    if returned is None:
+        return False
+    if negated:
+        return _tests_for_tracer(ctx, returned)
+    return returned is not test and holds_only_untraced(ctx, returned)
+
+
+def _tests_for_tracer(ctx: Context, test: cst.BaseExpression) -> bool:
+    """``isinstance(x, jax.core.Tracer)`` (or another JAX array type, which a tracer is)."""
+    if type(test) is not cst.Call or len(test.args) != 2 \
+            or ctx.qualname(test.func) != "builtins.isinstance":
+        return False
+    types = test.args[1].value
+    items = [e.value for e in types.elements] if type(types) is cst.Tuple else [types]
+    return all(ctx.qualname(item) in JAX_ARRAY_TYPES for item in items)
+
+
+def _returned_test(ctx: Context, call: cst.Call) -> cst.BaseExpression | None:
+    """What a helper of the module whose body is one ``return`` returns, when ``call``
+    passes it one value as the helper's only parameter."""
+    callee = ctx.resolver.function(call.func, ctx.unit)
+    if callee is None or type(callee.node) is not cst.FunctionDef or len(call.args) != 1 \
+            or len(callee.params) != 1:
+        return None
+    body = list(statements(callee.node.body))
+    if len(body) != 1 or type(body[0]) is not cst.SimpleStatementLine:
+        return None
+    small = body[0].body[0]
+    return small.value if type(small) is cst.Return else None

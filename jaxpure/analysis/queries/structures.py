@@ -27,7 +27,7 @@ from jaxpure.analysis.catalog.transforms import CARRY_LOOPS
 from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.index import Unit, refers_to_module
 from jaxpure.analysis.queries.leaves import dtype_class, is_leaf
-from jaxpure.analysis.syntax import call_arg, children, returned_values, statements, target_names
+from jaxpure.analysis.syntax import call_arg, children, descendants, returned_values, statements, target_names
 
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
     from jaxpure.analysis.context import Context
@@ -177,7 +177,7 @@ def _local_literal(unit: Unit, value: cst.BaseExpression) -> cst.BaseExpression 
     """``new`` in ``new = {...}; return new, x``: the value a local bound once holds (at the
     top level of the body)."""
     if not type(value) is cst.Name or unit.assigned.get(value.value) != 1 \
-            or isinstance(unit.node, cst.Lambda):
+            or isinstance(unit.node, cst.Lambda) or _filled_in(unit, value.value):
         return None
     for statement in statements(unit.node.body):
         if type(statement) is cst.SimpleStatementLine:
@@ -187,6 +187,26 @@ def _local_literal(unit: Unit, value: cst.BaseExpression) -> cst.BaseExpression 
                         small.targets[0].target.value == value.value:
                     return small.value
     return None
+
+
+def _filled_in(unit: Unit, name: str) -> bool:
+    """Whether ``unit`` stores entries into ``name`` (``metrics["total"] = ...``, also as
+    an unpacking target: ``metrics["a"], metrics["b"] = pair``): its literal is only where
+    its structure starts."""
+    if unit.store_orders.get(name):
+        return True
+    for node in descendants(unit.node):
+        if type(node) is cst.Assign and any(
+                _stores_into(target.target, name) for target in node.targets):
+            return True
+    return False
+
+
+def _stores_into(target: cst.BaseExpression, name: str) -> bool:
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return any(_stores_into(element.value, name) for element in target.elements)
+    return type(target) is cst.Subscript and type(target.value) is cst.Name \
+        and target.value.value == name
 
 
 _OPERATIONS = (cst.BinaryOperation, cst.UnaryOperation)
