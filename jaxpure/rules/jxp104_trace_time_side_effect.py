@@ -3,8 +3,9 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis import (
-    CONTROL_FLOW, Context, debug_print_call, dotted_name, enclosing_if_tests, is_deprecation_warning,
-    is_trace_message, names_tested_value, printed_values, shows_traced, side_effect_of, static_test, static_text,
+    CONTROL_FLOW, Context, debug_print_call, dotted_name, enclosing_if_tests,
+    is_deprecation_warning, is_trace_message, names_tested_value, printed_values, shows_traced,
+    side_effect_of, static_test, static_text,
 )
 from jaxpure.rules.base import Invalid, Replacement, Rule
 
@@ -66,18 +67,20 @@ class TraceTimeSideEffect(Rule):
     the program is built (`logging.info("Finished setting up the encoder.")` in a flax
     `setup()`), and is meant once, unless a `lax.cond`/`lax.switch` branch or a lax loop
     body runs it (`logger.warning("non-finite gradients, skipping update")` in the branch
-    that skips an update marks a traced event, and is reported); the price is that a constant `log.info("step done")`
-    expected on every call of a jitted step is missed. Warnings and prints of constant text
-    alone are reported (a `print` in a jitted step that its author expects on every call is
-    the pitfall itself; eagerly they run on every call, and a warning filter of "always"
-    shows each), except under a static test (`if x.ndim > 1:`, a static
+    that skips an update marks a traced event, and is reported); the price is that a
+    constant `log.info("step done")` expected on every call of a jitted step is missed.
+    Warnings and prints of constant text alone are reported (a `print` in a jitted step
+    that its author expects on every call is the pitfall itself; eagerly they run on every
+    call, and a warning filter of "always" shows each), except under a static test
+    (`if x.ndim > 1:`, a static
     argument, a module-level setting such as `if config.verbose:`): a message about the
     trace's configuration, meant once; the message may be a warning built in place from
     static values, or a warning show values no tracer is known to reach (the entries of a
     dict of layer settings), or a warning-level log or warning showing only values whose
     labels that test reads (`if dim not in da.coords: log.warning("no coordinates for %s
-    of %s", dim, da)`): the message is about them. A print under a debug flag (`if verbose: print(f"{x=}")`) and a
-    message that shows a traced value are still reported. A warning built from tracers by a class whose constructor keeps only
+    of %s", dim, da)`): the message is about them. A print under a debug flag
+    (`if verbose: print(f"{x=}")`) and a message that shows a traced value are still
+    reported. A warning built from tracers by a class whose constructor keeps only
     static facts of them (`type(x).__name__`, `x.shape`) has static text too.
     Seeded generators made in the function (`np.random.default_rng(0)`, or a static
     `seed` argument) are deterministic and not reported. Under a bare `jax.vmap` or `jax.grad`, which re-run the Python body on every

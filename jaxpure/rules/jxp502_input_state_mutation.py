@@ -3,9 +3,10 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis import (
-    Context, MUTATING_METHODS, fills_missing_entry_for_read, handed_back, NONE_RETURNING, TRACED_CONTAINER, bound_to_reference,
-    indexed_by_own_key, mutable_default, mutable_default_param, reference_update, result_used,
-    single_value, target_names, traced_copy_self, write_unobserved,
+    Context, MUTATING_METHODS, NONE_RETURNING, TRACED_CONTAINER, bound_to_reference,
+    fills_missing_entry_for_read, handed_back, indexed_by_own_key, mutable_default,
+    mutable_default_param, reference_update, result_used, single_value, target_names,
+    traced_copy_self, write_unobserved,
 )
 from jaxpure.rules._shared import snippet, under
 from jaxpure.rules.base import Rule

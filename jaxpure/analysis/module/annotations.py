@@ -27,15 +27,11 @@ def container_annotation(annotation: cst.BaseExpression | None,
     through a module-level alias of one (when ``index`` is given)."""
     if annotation is None:
         return False
-    if type(annotation) is cst.BinaryOperation and type(annotation.operator) is cst.BitOr:
-        sides = [s for s in (annotation.left, annotation.right) if not _is_none(s)]
-        return len(sides) == 1 and container_annotation(sides[0], index, depth)
+    declared = without_none(annotation)
+    if declared is not annotation:
+        return declared is not None and container_annotation(declared, index, depth)
     head = annotation.value if type(annotation) is cst.Subscript else annotation
-    name = (dotted_name(head) or "").rsplit(".", 1)[-1]
-    if name == "Optional" and type(annotation) is cst.Subscript and len(annotation.slice) == 1:
-        inner = annotation.slice[0].slice
-        return type(inner) is cst.Index and container_annotation(inner.value, index, depth)
-    if name in CONTAINER_TYPES:
+    if (dotted_name(head) or "").rsplit(".", 1)[-1] in CONTAINER_TYPES:
         return True
     if index is None or type(annotation) is not cst.Name or depth >= _MAX_ALIASES:
         return False
@@ -44,7 +40,20 @@ def container_annotation(annotation: cst.BaseExpression | None,
         and container_annotation(bindings[0].value, index, depth + 1)
 
 
-def _is_none(node: cst.BaseExpression) -> bool:
+def without_none(annotation: cst.BaseExpression) -> cst.BaseExpression | None:
+    """What ``X | None`` or ``Optional[X]`` declares besides None: ``X``; the annotation
+    itself when it admits no None; None when several others remain (``int | str | None``)."""
+    if type(annotation) is cst.BinaryOperation and type(annotation.operator) is cst.BitOr:
+        sides = [s for s in (annotation.left, annotation.right) if not is_none(s)]
+        return sides[0] if len(sides) == 1 else None
+    if type(annotation) is cst.Subscript and len(annotation.slice) == 1 \
+            and (dotted_name(annotation.value) or "").rsplit(".", 1)[-1] == "Optional":
+        inner = annotation.slice[0].slice
+        return inner.value if type(inner) is cst.Index else None
+    return annotation
+
+
+def is_none(node: cst.BaseExpression) -> bool:
     return type(node) is cst.Name and node.value == "None"
 
 

@@ -11,8 +11,8 @@ the call graph like the callees of any traced function.
 
 A root's parameters are traced, except flags: a parameter annotated as a Python scalar or
 a str (a str or None, a tuple of them; but not ``Optional[int]``, which also declares an
-index a caller may scan over) or defaulting to one (``train: bool = False``, ``deterministic=True``), or named like an option
-(``is_training``, ``model_mode``), is how these methods take their options, which their
+index a caller may scan over) or defaulting to one (``train: bool = False``,
+``deterministic=True``), or named like an option (``is_training``, ``model_mode``), is how these methods take their options, which their
 users fix with ``static_argnames`` or ``partial``; so is a parameter the method
 itself uses as a shape or size (``jnp.zeros((n, features))``, ``np.arange(qlen)``): its
 users can only pass it static; and one that overrides an option field per call
@@ -31,10 +31,11 @@ from jaxpure.analysis.catalog.pytrees import HAIKU_TRANSFORMS, LINEN_BASES
 from jaxpure.analysis.catalog.arrays import PYTHON_SCALAR_ANNOTATIONS
 from jaxpure.analysis.catalog.shapes import NUMPY_SIZE_ARGS, SHAPE_ARGS
 from jaxpure.analysis.catalog.transforms import TRANSFORMS, Transform
+from jaxpure.analysis.module.annotations import is_none, without_none
 from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.classes import derives_from, body_statements
 from jaxpure.analysis.module.test_code import is_test_module
-from jaxpure.analysis.syntax import call_arg, descendants, keyword_arg
+from jaxpure.analysis.syntax import call_arg, descendants, keyword_arg, none_test
 
 if TYPE_CHECKING:
     from jaxpure.analysis.module.index import ModuleIndex, Param, Unit
@@ -219,8 +220,8 @@ def option_annotation(annotation: cst.BaseExpression) -> bool:
         return annotation.value in PYTHON_SCALAR_ANNOTATIONS or annotation.value == "str"
     if type(annotation) is cst.BinaryOperation and type(annotation.operator) is cst.BitOr:
         sides = (annotation.left, annotation.right)
-        return any(not _none(side) for side in sides) and all(
-            _none(side) or option_annotation(side) for side in sides)
+        return any(not is_none(side) for side in sides) and all(
+            is_none(side) or option_annotation(side) for side in sides)
     if type(annotation) is cst.Subscript and type(annotation.value) is cst.Name:
         elements = [e.slice.value for e in annotation.slice if type(e.slice) is cst.Index]
         if len(elements) != len(annotation.slice) or not elements:
@@ -237,15 +238,9 @@ def optional_scalar(annotation: cst.BaseExpression) -> bool:
     well as an option (maxdiffusion's ``layer_idx: Optional[int] = None``, which its own
     ``nnx.scan`` over the layers fills with ``jnp.arange(num_layers)``'s elements), so a
     parameter declared so is not presumed static; a str or a tuple is never a tracer."""
-    if type(annotation) is cst.BinaryOperation and type(annotation.operator) is cst.BitOr:
-        sides = [side for side in (annotation.left, annotation.right) if not _none(side)]
-        return len(sides) == 1 and type(sides[0]) is cst.Name and sides[0].value in PYTHON_SCALAR_ANNOTATIONS
-    if type(annotation) is cst.Subscript and type(annotation.value) is cst.Name \
-            and annotation.value.value == "Optional" and len(annotation.slice) == 1:
-        element = annotation.slice[0].slice
-        return type(element) is cst.Index and type(element.value) is cst.Name \
-            and element.value.value in PYTHON_SCALAR_ANNOTATIONS
-    return False
+    declared = without_none(annotation)
+    return declared is not annotation and type(declared) is cst.Name \
+        and declared.value in PYTHON_SCALAR_ANNOTATIONS
 
 
 ENUM_BASES = frozenset({"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"})
@@ -255,20 +250,9 @@ def enum_option(index: ModuleIndex, resolver: Resolver, p: Param) -> bool:
     """A parameter declared as an enum of the module (``method: CombineMethod =
     CombineMethod.SUM``, or ``Optional[...]`` of one): a choice among named members, which
     users of a model method pass as an option, like a str."""
-    annotation = p.annotation
-    if type(annotation) is cst.BinaryOperation and type(annotation.operator) is cst.BitOr:
-        sides = [side for side in (annotation.left, annotation.right) if not _none(side)]
-        annotation = sides[0] if len(sides) == 1 else None
-    elif type(annotation) is cst.Subscript and type(annotation.value) is cst.Name \
-            and annotation.value.value == "Optional" and len(annotation.slice) == 1 \
-            and type(annotation.slice[0].slice) is cst.Index:
-        annotation = annotation.slice[0].slice.value
+    annotation = without_none(p.annotation) if p.annotation is not None else None
     return type(annotation) is cst.Name and derives_from(
         index, resolver, annotation.value, ENUM_BASES, set())
-
-
-def _none(annotation: cst.BaseExpression) -> bool:
-    return type(annotation) is cst.Name and annotation.value == "None"
 
 
 def shape_parameters(resolver: Resolver, unit: Unit) -> frozenset[str]:
@@ -373,11 +357,8 @@ def _assigned_in_place_of_field(node: cst.CSTNode, fields: frozenset[str]) -> se
 
 def _tested_for_none(test: cst.BaseExpression) -> str | None:
     """``p`` of ``p is None`` or ``p is not None``."""
-    if type(test) is cst.Comparison and len(test.comparisons) == 1 \
-            and type(test.left) is cst.Name and _is_none(test.comparisons[0].comparator) \
-            and isinstance(test.comparisons[0].operator, (cst.Is, cst.IsNot)):
-        return test.left.value
-    return None
+    found = none_test(test)
+    return found[0] if found is not None else None
 
 
 def _own_field(node: cst.BaseExpression, fields: frozenset[str]) -> bool:
@@ -434,18 +415,16 @@ def _non_array_items(node: cst.CSTNode) -> set[str]:
     found: set[str] = set()
     for current in descendants(node):
         if type(current) is cst.Assign:
-            if _is_none(current.value) or isinstance(current.value, cst.SimpleString):
+            if is_none(current.value) or isinstance(current.value, cst.SimpleString):
                 for target in current.targets:
                     found.update(_subscripted_name(target.target))
         elif type(current) is cst.Comparison:
-            if any(isinstance(c.operator, (cst.Is, cst.IsNot)) and _is_none(c.comparator)
+            if any(isinstance(c.operator, (cst.Is, cst.IsNot)) and is_none(c.comparator)
                    for c in current.comparisons):
                 found.update(_subscripted_name(current.left))
     return found
 
 
-def _is_none(node: cst.BaseExpression) -> bool:
-    return type(node) is cst.Name and node.value == "None"
 
 
 def _subscripted_name(node: cst.BaseExpression) -> set[str]:
