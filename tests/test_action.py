@@ -9,12 +9,12 @@ without build isolation, so the installed libcst and setuptools serve the build.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import re
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -30,11 +30,29 @@ EXPRESSION = re.compile(r"\$\{\{\s*([^}]*?)\s*\}\}")
 
 
 def _can_build_offline() -> bool:
-    if importlib.util.find_spec("wheel") is not None:
-        return True
-    import setuptools
+    """Whether the venv the action's install step makes can build jaxpure offline.
 
-    return tuple(int(p) for p in setuptools.__version__.split(".")[:2]) >= (70, 1)
+    The step makes a venv with ``--system-site-packages`` from ``python`` (or ``python3``) on
+    PATH, so what the interpreter running pytest has does not count: make the same kind of venv
+    (without pip, which is quick) and ask it. It needs ``wheel`` or a setuptools (>= 70.1) that
+    ships ``bdist_wheel`` itself.
+    """
+    python = shutil.which("python") or shutil.which("python3")
+    if python is None:
+        return False
+    probe = ("import importlib.util, sys\n"
+             "import setuptools\n"
+             "has_wheel = importlib.util.find_spec('wheel') is not None\n"
+             "version = tuple(int(p) for p in setuptools.__version__.split('.')[:2])\n"
+             "sys.exit(0 if has_wheel or version >= (70, 1) else 1)\n")
+    with tempfile.TemporaryDirectory() as scratch:
+        venv = Path(scratch) / "venv"
+        made = subprocess.run([python, "-m", "venv", "--system-site-packages", "--without-pip",
+                               str(venv)], capture_output=True)
+        venv_python = venv / "bin" / "python"
+        if made.returncode != 0 or not venv_python.exists():
+            return False
+        return subprocess.run([str(venv_python), "-c", probe], capture_output=True).returncode == 0
 
 
 def substitute(text: str, action_path: Path, inputs: dict[str, str]) -> str:
