@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from jaxpure.analysis.module.summary import ModuleSummary, resolve_relative
+from jaxpure.analysis.module.summary import LIBRARY_PREFIXES, ModuleSummary, resolve_relative
 from jaxpure.settings import Settings
 from jaxpure.sources import LINE_START
 
@@ -31,7 +31,10 @@ def mentions_jax(source: str, settings: Settings) -> bool:
 
 
 def textual_summary(name: str, package: str | None, source: str) -> ModuleSummary:
-    """A summary without parsing: top-level functions and `from x import y` re-exports."""
+    """A summary without parsing: top-level functions and `from x import y` re-exports,
+    the re-exports a parsed summary gives (none of a library's names, engine.module_summary):
+    otherwise seeds the text gives would be withdrawn once the seeded file is parsed, and
+    given again once it is answered from its text, round after round."""
     reexports = []
     for match in _FROM_IMPORT.finditer(source):
         dots = len(match.group(1)) - len(match.group(1).lstrip("."))
@@ -43,4 +46,6 @@ def textual_summary(name: str, package: str | None, source: str) -> ModuleSummar
                 reexports.append((words[0], f"{base}.{words[0]}"))
             elif len(words) == 3 and words[1] == "as":
                 reexports.append((words[2], f"{base}.{words[0]}"))
+    reexports = [(alias, target) for alias, target in reexports
+                 if not target.startswith(LIBRARY_PREFIXES)]
     return ModuleSummary(name, frozenset(_TOP_LEVEL_DEF.findall(source)), (), tuple(reexports))

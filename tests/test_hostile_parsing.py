@@ -9,6 +9,7 @@ else that cannot be parsed is one line and exit 2, and every other file is check
 from __future__ import annotations
 
 import ast
+import random
 import subprocess
 import sys
 import time
@@ -17,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from jaxpure.engine import check_source
-from jaxpure.parsing import MAX_NESTING, nesting_depth
+from jaxpure.parsing import MAX_NESTING, nesting_bound, nesting_depth
 
 GOOD = "import jax\n\n@jax.jit\ndef f{n}(x):\n    if x > 0:\n        return x\n    return -x\n"
 DEEP = {
@@ -141,3 +142,34 @@ def test_nesting_depth_counts_what_nests_in_libcst():
 def test_real_code_is_far_below_the_limit():
     for path in sorted(Path(__file__).resolve().parent.parent.joinpath("jaxpure").rglob("*.py")):
         assert nesting_depth(path.read_text(encoding="utf-8")) < MAX_NESTING // 10, path
+
+
+BOUND_SAMPLES = [
+    "x = f(a)(b).c[1]\n", "x = ('a' rb'b' f'c' u'd')\n", "x = a and not b or c if d else e\n",
+    "x = (a +\n b +\n c)\n", "x = a + \\\n b + \\\r\n c\n", "s = '((((' + \"]]\" # (((( \n",
+    "x = '''a\n(((''' + \"\"\"b\\\"\"\"\" + 1\n", "x = 'unterminated ((( + \n",
+    "x = vector < vector < vector < y\n",  # keywords inside names the exact scan counts
+    "x = 1e-5 + 2.5j - .5\n", "x = [\n  a.b.c(d)[e],\n  f ** g // h,\n]\n", "x = (a)]\n",
+    *DEEP.values(), *CPYTHON_ACCEPTS.values(),
+]
+JUNK = ["(", ")", "]", ":", ",", " ", "\t", "\\", "\\\n", "'", '"', "'''", "#", "\n", "\r",
+        "and", "lambda", "x.", "f'{", "<", "=", "1e-"]
+
+
+def test_the_cheap_bound_is_never_below_the_depth():
+    # parse_module trusts nesting_bound below the limit: it must never say less
+    root = Path(__file__).resolve().parent.parent
+    texts = list(BOUND_SAMPLES)
+    rng = random.Random(15)
+    for path in sorted(root.joinpath("jaxpure").rglob("*.py"))[::3]:
+        text = path.read_text(encoding="utf-8")
+        texts.append(text)
+        for _ in range(6):
+            at = rng.randrange(len(text) + 1)
+            texts.append(text[:at] + rng.choice(JUNK) * rng.randrange(1, 4) + text[at:])
+            texts.append(text[:at] + text[at + rng.randrange(1, 40):])
+    for text in texts:
+        assert nesting_bound(text) >= nesting_depth(text), text[:200]
+    # and it is close enough to spare the exact scan on real code
+    for path in sorted(root.joinpath("jaxpure").rglob("*.py")):
+        assert nesting_bound(path.read_text(encoding="utf-8")) < MAX_NESTING // 4, path

@@ -338,3 +338,20 @@ def test_a_class_building_static_instances_is_told_to_its_importers() -> None:
     ctx = analyze(module, {}, seeds=[seed])
     assert ctx.facts.imported_static_instances == frozenset({"FallbackWarning"})
     assert ctx.facts.imported_classes == {"FallbackWarning": frozenset()}
+
+
+def test_a_textual_summary_gives_the_reexports_a_parsed_summary_gives() -> None:
+    # else a file answered from its text gets seeds that its parsed summary withdraws, and
+    # the rounds across modules flip it between the two until their limit
+    from jaxpure.analysis.module.summary import Seed
+    from jaxpure.engine import analyze_source
+    from jaxpure.prefilter import textual_summary
+
+    source = ("from . import a\nfrom .b import c as d\nfrom optax._src import alias\n"
+              "from functools import partial\nfrom pkg.e import f\n")
+    textual = textual_summary("pkg.m", "pkg", source)
+    importer = Seed("", "", None, None, "`pkg.a` in pkg/a.py", (), ())  # makes it parsed
+    parsed = analyze_source(source, "m.py", package="pkg", seeds=[importer]).summary
+    assert parsed is not None
+    assert set(textual.reexports) == set(parsed.reexports) == {
+        ("a", "pkg.a"), ("d", "pkg.b.c"), ("f", "pkg.e.f")}

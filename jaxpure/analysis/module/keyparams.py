@@ -47,10 +47,13 @@ class KeyParams:
         self._carrying: set[int] = set()  # loop calls being looked at (a body's own loops)
         self._nested: dict[int, list[Unit]] | None = None  # id of a unit -> units right inside
         self._callees: dict[tuple[int, int], Unit | None] = {}  # (id of a call, of its unit)
+        self._draws: bool | None = None  # module_draws
 
     def random_names(self, unit: Unit) -> frozenset[str]:
         """Names this function (or a function nested in it) passes as keys to jax.random,
         directly or to a key parameter of a function of the same module."""
+        if not self.module_draws():
+            return frozenset()  # every name below comes from some function's direct draws
         names: set[str] = set()
         stack = [unit]
         while stack:
@@ -80,6 +83,14 @@ class KeyParams:
                         names.add(path)
             stack.extend(self._nested_in(current))
         return frozenset(names)
+
+    def module_draws(self) -> bool:
+        """Whether any function of the module hands a name to jax.random itself; if none
+        does, no function passes a key on to one either (asked once: most modules of a
+        library never draw, and random_names would walk every call of every function)."""
+        if self._draws is None:
+            self._draws = any(self.direct_random_names(unit) for unit in self.index.units)
+        return self._draws
 
     def _callee(self, call: cst.Call, unit: Unit) -> Unit | None:
         """The function of this module ``call`` runs, by name, through a transform or held

@@ -340,13 +340,18 @@ def passed_functions(resolver: Resolver) -> dict[tuple[int, str], Unit | None]:
         for name, value in passed.items():
             if callee.param(name) is None:
                 continue
-            function = resolver.function(value, unit)
+            # only a name, an attribute or a lambda can be a function (Resolver._function)
+            function = resolver.function(value, unit) if type(value) in _MAY_NAME_FUNCTION \
+                else None
             key = (id(callee), name)
             if function is None or found.get(key, function) is not function:
                 found[key] = None
             else:
                 found[key] = function
     return found
+
+
+_MAY_NAME_FUNCTION = frozenset({cst.Name, cst.Attribute, cst.Lambda})
 
 
 def _partial_keywords(call: cst.Call) -> dict[str, cst.BaseExpression]:
