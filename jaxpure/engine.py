@@ -23,6 +23,7 @@ from jaxpure.analysis.module.nnx_runs import merged_model_runs
 from jaxpure.analysis.module.summary import (
     LIBRARY_PREFIXES,
     ExternalCall,
+    LayoutCall,
     ModuleSummary,
     ReceiverCall,
     Seed,
@@ -299,7 +300,22 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
                          _self_calls(source, ctx, bool(classes)), imports_jax,
                          jit_wrappers(ctx.index, ctx.resolver), static_members(ctx),
                          _receiver_calls(source, ctx), _nnx_runs(source, ctx),
-                         conditions, fields)
+                         conditions, fields, _layout_calls(source, ctx))
+
+
+def _layout_calls(source: str, ctx: Context) -> tuple[LayoutCall, ...]:
+    """Traced calls of other modules' functions with the layouts of their arguments."""
+    if not ctx.layout_calls:
+        return ()
+    lines = _def_lines(source)
+    found: dict[tuple, LayoutCall] = {}
+    for unit, callee, bound, layouts in ctx.layout_calls:
+        # traced or not: every call shows how the project builds what it passes
+        frozen = tuple((where, None if layout is None else tuple(sorted(layout.items())))
+                       for where, layout in layouts)
+        call = LayoutCall(callee, unit.name, lines.get(unit.name, 0), bound, frozen)
+        found.setdefault((unit.name, callee, bound, frozen), call)
+    return tuple(found.values())
 
 
 def _receiver_calls(source: str, ctx: Context) -> tuple[ReceiverCall, ...]:

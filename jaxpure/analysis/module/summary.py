@@ -108,6 +108,42 @@ def truths_from_json(data: list) -> Truths:
     return tuple((item[0], item[1]) for item in data)
 
 
+# the layouts of a call's arguments (flow/layouts.py), by position (after any `self`) or
+# keyword: each a tuple of (path, kind), or None where the argument's is unknown
+Layouts = tuple[tuple[int | str, tuple[tuple[tuple[str, ...], int], ...] | None], ...]
+
+
+def layouts_to_json(layouts: Layouts) -> list:
+    return [[where, None if items is None else [[list(path), kind] for path, kind in items]]
+            for where, items in layouts]
+
+
+def layouts_from_json(data: list) -> Layouts:
+    return tuple((where, None if items is None else
+                  tuple((tuple(path), kind) for path, kind in items))
+                 for where, items in data)
+
+
+@dataclass(frozen=True)
+class LayoutCall:
+    """A traced call of a project function of another module (``callee`` qualified), or of
+    an instance of its class (``bound``: ``callee`` is ``pkg.mod.Class.__call__``), with the
+    layouts of its arguments."""
+
+    callee: str
+    caller: str
+    line: int
+    bound: bool
+    layouts: Layouts
+
+    def to_json(self) -> list:
+        return [self.callee, self.caller, self.line, self.bound, layouts_to_json(self.layouts)]
+
+    @staticmethod
+    def from_json(data: list) -> LayoutCall:
+        return LayoutCall(data[0], data[1], data[2], data[3], layouts_from_json(data[4]))
+
+
 # class facts that depend on other modules' classes (module/class_facts.py): for a class,
 # its members each with the (qualified class, dotted path) pairs that must be static
 ClassConditions = tuple[tuple[str, tuple[tuple[str, tuple[tuple[str, str], ...]], ...]], ...]
@@ -142,6 +178,7 @@ class ModuleSummary:
     # hold: propagate() settles them across the project in one step (_class_closure)
     class_conditions: ClassConditions = ()
     class_fields: ClassFields = ()
+    layout_calls: tuple[LayoutCall, ...] = ()
 
     def to_json(self) -> list:
         return [
@@ -162,6 +199,7 @@ class ModuleSummary:
             [[cls, [[member, [list(c) for c in conds]] for member, conds in members]]
              for cls, members in self.class_conditions],
             [[cls, [list(f) for f in fields]] for cls, fields in self.class_fields],
+            [call.to_json() for call in self.layout_calls],
         ]
 
     @staticmethod
@@ -172,6 +210,7 @@ class ModuleSummary:
         receiver_calls = data[9] if len(data) >= 10 else []
         nnx_runs = data[10] if len(data) >= 11 else []
         conditions, fields = data[11:13] if len(data) >= 13 else ([], [])
+        layout_calls = data[13] if len(data) >= 14 else []
         return ModuleSummary(
             module,
             frozenset(functions),
@@ -194,6 +233,7 @@ class ModuleSummary:
             tuple((cls, tuple((m, tuple((c[0], c[1]) for c in conds)) for m, conds in members))
                   for cls, members in conditions),
             tuple((cls, tuple((f[0], f[1]) for f in held)) for cls, held in fields),
+            tuple(LayoutCall.from_json(c) for c in layout_calls),
         )
 
 
@@ -203,6 +243,9 @@ CLASS_FACTS = "class facts"
 # The ``via`` of a seed that tells a module the project runs nnx models it imports traced:
 # ``origin`` says where ("`forward` in pipeline.py:40, under jax.jit")
 NNX_RUNS = "nnx models run traced"
+# The ``via`` of a seed that carries the layouts one call of another module gives a function
+# (``function``: ``dense`` or ``Class.method``), not a trace (flow/layouts.py)
+LAYOUTS = "layouts of arguments"
 
 
 @dataclass(frozen=True)
@@ -228,18 +271,22 @@ class Seed:
     # the literal arguments with their truth values (positions after ``self`` for a
     # method's seed: flow/given.py)
     truths: Truths = ()
+    # the layouts of the arguments (a LAYOUTS seed, whose origin is one call)
+    layouts: Layouts = ()
+    bound: bool = False  # the layouts' positions count after `self`
 
     def key(self) -> tuple:
         # a seed naming no function is about a name (a wrapper), which its origin holds
         return (self.function, self.via, self.caching, self.strict, self.positional,
-                self.keywords, self.stateful, self.given, self.jnp_args, self.truths) + \
-            (() if self.function else (self.origin,))
+                self.keywords, self.stateful, self.given, self.jnp_args, self.truths,
+                self.layouts, self.bound) + \
+            (() if self.function and self.via != LAYOUTS else (self.origin,))
 
     def to_json(self) -> list:
         return [self.function, self.via, self.caching, self.strict, self.origin,
                 list(self.positional), [list(k) for k in self.keywords], self.stateful,
                 self.source, list(self.given), list(self.jnp_args),
-                truths_to_json(self.truths)]
+                truths_to_json(self.truths), layouts_to_json(self.layouts), self.bound]
 
     @staticmethod
     def from_json(data: list) -> Seed:
@@ -247,9 +294,10 @@ class Seed:
         given = tuple(data[9]) if len(data) > 9 else ()
         jnp_args = tuple(data[10]) if len(data) > 10 else ()
         truths = truths_from_json(data[11]) if len(data) > 11 else ()
+        layouts = layouts_from_json(data[12]) if len(data) > 12 else ()
         return Seed(function, via, caching, strict, origin, tuple(positional),
                     tuple((k[0], k[1]) for k in keywords), bool(stateful), source, given,
-                    jnp_args, truths)
+                    jnp_args, truths, layouts, bool(data[13]) if len(data) > 13 else False)
 
 
 def resolve_relative(module: str, level: int, package: str | None) -> str:
@@ -306,7 +354,8 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
     for name, seed in _class_fact_seeds(summaries, aliases):
         seeds.setdefault(name, {}).setdefault(seed.key(), seed)
     extra = override_seeds(summaries, aliases) + jax_importer_seeds(summaries) + \
-        wrapper_seeds(summaries, aliases) + receiver_seeds(summaries) + nnx_run_seeds(summaries)
+        wrapper_seeds(summaries, aliases) + receiver_seeds(summaries) + \
+        nnx_run_seeds(summaries) + layout_seeds(summaries, aliases)
     for module, seed in extra:
         seeds.setdefault(module, {}).setdefault(seed.key(), seed)
     return {module: sorted(found.values(), key=lambda s: (s.function, s.origin))
@@ -402,6 +451,39 @@ def _module_classes(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
     return [(f"{shown}.{qualified[len(module) + 1:]}", facts)
             for qualified, facts in classes.items()
             if qualified.startswith(module + ".") and qualified.count(".") - module.count(".") <= 3]
+
+
+def layout_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
+                 aliases: Mapping[str, str]) -> list[tuple[str, Seed]]:
+    """(module, seed) for each traced call of a module's function, or of an instance of
+    its class, from another module: the layouts of the call's arguments, one seed per call
+    (the callee joins them: flow/layouts.py)."""
+    found = []
+    for name, (summary, path, relpath) in summaries.items():
+        for call in summary.layout_calls:
+            owner, _, member = _aliased(aliases, call.callee.rpartition(".")[0]).rpartition(".") \
+                if call.bound else (None, "", "")
+            callee = f"{owner}.{member}.{call.callee.rpartition('.')[2]}" if call.bound \
+                else _aliased(aliases, call.callee)
+            module = next((m for m in (callee.rsplit(".", k)[0] for k in (1, 2))
+                           if m in summaries), None)
+            if module is None or module == name:
+                continue
+            function = callee[len(module) + 1:]
+            if not _defines(summaries[module][0], function):
+                continue
+            found.append((module, Seed(function, LAYOUTS, None, None,
+                                       f"`{call.caller}` in {path}:{call.line}", (), (),
+                                       False, relpath, layouts=call.layouts, bound=call.bound)))
+    return found
+
+
+def _defines(summary: ModuleSummary, function: str) -> bool:
+    """``dense`` a module-level function of the module, ``Block.__call__`` a method."""
+    cls, _, method = function.rpartition(".")
+    if not cls:
+        return function in summary.functions
+    return any(name == cls and method in methods for name, _b, methods in summary.classes)
 
 
 def nnx_run_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> list[tuple[str, Seed]]:
