@@ -17,6 +17,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from jaxpure.analysis.catalog.pytrees import FOREIGN_METHODS
+from jaxpure.analysis.module.layout_calls import (LAYOUTS, LayoutCall, Layouts, layout_targets,
+                                                  layouts_from_json, layouts_to_json)
 from jaxpure.analysis.lattice import STATIC, TRACED
 
 # paths through fields the class facts carry: "joints.dofs" (two parts) and one level more
@@ -106,42 +108,6 @@ def truths_to_json(truths: Truths) -> list:
 
 def truths_from_json(data: list) -> Truths:
     return tuple((item[0], item[1]) for item in data)
-
-
-# the layouts of a call's arguments (flow/layouts.py), by position (after any `self`) or
-# keyword: each a tuple of (path, kind), or None where the argument's is unknown
-Layouts = tuple[tuple[int | str, tuple[tuple[tuple[str, ...], int], ...] | None], ...]
-
-
-def layouts_to_json(layouts: Layouts) -> list:
-    return [[where, None if items is None else [[list(path), kind] for path, kind in items]]
-            for where, items in layouts]
-
-
-def layouts_from_json(data: list) -> Layouts:
-    return tuple((where, None if items is None else
-                  tuple((tuple(path), kind) for path, kind in items))
-                 for where, items in data)
-
-
-@dataclass(frozen=True)
-class LayoutCall:
-    """A traced call of a project function of another module (``callee`` qualified), or of
-    an instance of its class (``bound``: ``callee`` is ``pkg.mod.Class.__call__``), with the
-    layouts of its arguments."""
-
-    callee: str
-    caller: str
-    line: int
-    bound: bool
-    layouts: Layouts
-
-    def to_json(self) -> list:
-        return [self.callee, self.caller, self.line, self.bound, layouts_to_json(self.layouts)]
-
-    @staticmethod
-    def from_json(data: list) -> LayoutCall:
-        return LayoutCall(data[0], data[1], data[2], data[3], layouts_from_json(data[4]))
 
 
 # class facts that depend on other modules' classes (module/class_facts.py): for a class,
@@ -243,9 +209,6 @@ CLASS_FACTS = "class facts"
 # The ``via`` of a seed that tells a module the project runs nnx models it imports traced:
 # ``origin`` says where ("`forward` in pipeline.py:40, under jax.jit")
 NNX_RUNS = "nnx models run traced"
-# The ``via`` of a seed that carries the layouts one call of another module gives a function
-# (``function``: ``dense`` or ``Class.method``), not a trace (flow/layouts.py)
-LAYOUTS = "layouts of arguments"
 
 
 @dataclass(frozen=True)
@@ -271,8 +234,7 @@ class Seed:
     # the literal arguments with their truth values (positions after ``self`` for a
     # method's seed: flow/given.py)
     truths: Truths = ()
-    # the layouts of the arguments (a LAYOUTS seed, whose origin is one call)
-    layouts: Layouts = ()
+    layouts: Layouts = ()  # of the arguments: a LAYOUTS seed, whose origin is one call
     bound: bool = False  # the layouts' positions count after `self`
 
     def key(self) -> tuple:
@@ -455,35 +417,10 @@ def _module_classes(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
 
 def layout_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
                  aliases: Mapping[str, str]) -> list[tuple[str, Seed]]:
-    """(module, seed) for each traced call of a module's function, or of an instance of
-    its class, from another module: the layouts of the call's arguments, one seed per call
-    (the callee joins them: flow/layouts.py)."""
-    found = []
-    for name, (summary, path, relpath) in summaries.items():
-        for call in summary.layout_calls:
-            owner, _, member = _aliased(aliases, call.callee.rpartition(".")[0]).rpartition(".") \
-                if call.bound else (None, "", "")
-            callee = f"{owner}.{member}.{call.callee.rpartition('.')[2]}" if call.bound \
-                else _aliased(aliases, call.callee)
-            module = next((m for m in (callee.rsplit(".", k)[0] for k in (1, 2))
-                           if m in summaries), None)
-            if module is None or module == name:
-                continue
-            function = callee[len(module) + 1:]
-            if not _defines(summaries[module][0], function):
-                continue
-            found.append((module, Seed(function, LAYOUTS, None, None,
-                                       f"`{call.caller}` in {path}:{call.line}", (), (),
-                                       False, relpath, layouts=call.layouts, bound=call.bound)))
-    return found
-
-
-def _defines(summary: ModuleSummary, function: str) -> bool:
-    """``dense`` a module-level function of the module, ``Block.__call__`` a method."""
-    cls, _, method = function.rpartition(".")
-    if not cls:
-        return function in summary.functions
-    return any(name == cls and method in methods for name, _b, methods in summary.classes)
+    """A seed per call of another module's function: its arguments' layouts."""
+    return [(module, Seed(function, LAYOUTS, None, None, origin, (), (), False, relpath,
+                          layouts=call.layouts, bound=call.bound))
+            for module, function, origin, relpath, call in layout_targets(summaries, aliases)]
 
 
 def nnx_run_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> list[tuple[str, Seed]]:
