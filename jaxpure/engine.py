@@ -19,6 +19,8 @@ from jaxpure.analysis.pipeline import analyze
 from jaxpure.analysis.module.hierarchy import class_facts, self_calls, typed_calls
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.wrappers import jit_wrappers
+from jaxpure.analysis.flow.domain import Layout
+from jaxpure.analysis.flow.layouts import join as layout_join
 from jaxpure.analysis.module.nnx_runs import merged_model_runs
 from jaxpure.analysis.module.summary import (
     LIBRARY_PREFIXES,
@@ -308,14 +310,20 @@ def _layout_calls(source: str, ctx: Context) -> tuple[LayoutCall, ...]:
     if not ctx.layout_calls:
         return ()
     lines = _def_lines(source)
-    found: dict[tuple, LayoutCall] = {}
+    # traced or not, every call shows how the project builds what it passes; the calls of
+    # one callee filling the same positions and keywords are joined into one
+    joined: dict[tuple, tuple[Unit, list[Layout | None]]] = {}
     for unit, callee, bound, layouts in ctx.layout_calls:
-        # traced or not: every call shows how the project builds what it passes
-        frozen = tuple((where, None if layout is None else tuple(sorted(layout.items())))
-                       for where, layout in layouts)
-        call = LayoutCall(callee, unit.name, lines.get(unit.name, 0), bound, frozen)
-        found.setdefault((unit.name, callee, bound, frozen), call)
-    return tuple(found.values())
+        key = (callee, bound, tuple(where for where, _layout in layouts))
+        known = joined.get(key)
+        parts = [layout for _where, layout in layouts]
+        joined[key] = (unit, parts) if known is None else \
+            (known[0], [layout_join(a, b) for a, b in zip(known[1], parts)])
+    return tuple(
+        LayoutCall(callee, unit.name, lines.get(unit.name, 0), bound, tuple(
+            (where, None if layout is None else tuple(sorted(layout.items())))
+            for where, layout in zip(wheres, parts)))
+        for (callee, bound, wheres), (unit, parts) in joined.items())
 
 
 def _receiver_calls(source: str, ctx: Context) -> tuple[ReceiverCall, ...]:

@@ -178,19 +178,38 @@ class LayoutReader:
         return self.of(bound[0], bound[1], depth + 1)
 
     def _attribute(self, expr: cst.Attribute, unit: Unit | None, depth: int) -> Layout | None:
-        stores = self._self_stores(expr, unit)
-        if stores is not None:
-            values = [(v, u) for v, u in stores if not (type(v) is cst.Name and v.value == "None")]
-            if not values:
-                return None
-            return join_all(self.of(v, u, depth + 1) for v, u in values)
-        return below(self.of(expr.value, unit, depth + 1), expr.attr.value)
+        found = self._self_stores(expr, unit)
+        if found is None:
+            return below(self.of(expr.value, unit, depth + 1), expr.attr.value)
+        stores, methods, found_key = found
+        cache = self.ctx.layout_cache
+        key = id(stores)
+        if key not in cache:
+            cache[key] = None  # a field whose stores read it knows nothing
+            cache[key] = self._stored(stores, methods, found_key, depth)
+        return cache[key]
+
+    def _stored(self, stores: list[cst.BaseExpression | None], methods: list[Unit],
+                where: tuple[str, str], depth: int) -> Layout | None:
+        """What every value a class's methods store in one of its fields has (a store of
+        ``None``, the usual placeholder, has no parts to read), each read in its method;
+        None when a store is not a plain value (``self.a, self.b = pair``)."""
+        cls, field = where
+        if any(v is None for v in stores) or any(
+                attr == field and owner != cls for owner, attr in self.ctx.index.self_stores):
+            return None  # a store of another class here (a base's, a subclass's) may run too
+        found: list[Layout | None] = []
+        for value in stores:
+            if value is None or type(value) is cst.Name and value.value == "None":
+                continue
+            owner = next((m for m in methods if contains(m.node, value)), None)
+            found.append(self.of(value, owner, depth + 1) if owner is not None else None)
+        return join_all(found)
 
     def _self_stores(self, expr: cst.Attribute, unit: Unit | None
-                     ) -> list[tuple[cst.BaseExpression, Unit]] | None:
-        """``self.<field>`` in a method: every value the class's methods store there, each
-        with the method storing it (None when it is not such a read, or a store is not a
-        plain value: ``self.a, self.b = pair``)."""
+                     ) -> tuple[list[cst.BaseExpression | None], list[Unit], tuple[str, str]] | None:
+        """``self.<field>`` in a method: the values the class's methods store there, and
+        those methods (None when it is not such a read)."""
         where = unit if unit is not None else self.ctx.frame.unit
         if where is None or type(expr.value) is not cst.Name:
             return None
@@ -201,17 +220,11 @@ class LayoutReader:
                 or not method.params or method.params[0].name != expr.value.value \
                 or expr.value.value in method.assigned:
             return None
-        values = self.ctx.index.self_stores.get((method.class_name, expr.attr.value))
-        if not values or any(v is None for v in values):
+        stores = self.ctx.index.self_stores.get((method.class_name, expr.attr.value))
+        if stores is None:
             return None
-        methods = list(self.ctx.index.classes.get(method.class_name, {}).values())
-        found: list[tuple[cst.BaseExpression, Unit]] = []
-        for value in values:
-            owner = next((m for m in methods if value is not None and contains(m.node, value)), None)
-            if value is None or owner is None:
-                return None
-            found.append((value, owner))
-        return found
+        return stores, list(self.ctx.index.classes.get(method.class_name, {}).values()), \
+            (method.class_name, expr.attr.value)
 
     def _call(self, call: cst.Call, unit: Unit | None, depth: int) -> Layout | None:
         if any(a.star for a in call.args):
