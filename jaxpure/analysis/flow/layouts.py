@@ -234,14 +234,16 @@ class LayoutReader:
         keywords = [(a.keyword.value, a.value) for a in call.args if a.keyword is not None]
         if qual == "dataclasses.replace" and call.args and call.args[0].keyword is None:
             return self._replaced(self.of(call.args[0].value, unit, depth + 1), keywords,
-                                  unit, depth)
+                                  unit, depth, True)
         if type(func) is cst.Attribute and func.attr.value in _REPLACE_METHODS \
                 and len(keywords) == len(call.args) and keywords:
-            return self._replaced(self.of(func.value, unit, depth + 1), keywords, unit, depth)
-        if self._constructor(func, qual, unit):
+            return self._replaced(self.of(func.value, unit, depth + 1), keywords, unit, depth,
+                                  func.attr.value == "_replace")
+        plain = self._constructor(func, qual, unit)
+        if plain is not None:
             found: Layout = {}
             for name, value in keywords:  # positional fields: not known by name here
-                found.update(under(name, *self._part(value, unit, depth)))
+                found.update(self._field(name, value, unit, depth, plain))
             return found
         callee = self.ctx.resolver.function(func, unit if unit is not None else self.ctx.frame.unit)
         if callee is None or type(callee.node) is not cst.FunctionDef:
@@ -250,23 +252,41 @@ class LayoutReader:
         return join_all(self.of(v, callee, depth + 1) for v in values) if values else None
 
     def _replaced(self, base: Layout | None, keywords: list[tuple[str, cst.BaseExpression]],
-                  unit: Unit | None, depth: int) -> Layout:
+                  unit: Unit | None, depth: int, plain: bool) -> Layout:
         """``x._replace(f=v)``: x's layout, its part ``f`` now v's."""
         names = {name for name, _v in keywords}
         found = {path: kind for path, kind in (base or {}).items() if path[0] not in names}
         for name, value in keywords:
-            found.update(under(name, *self._part(value, unit, depth)))
+            found.update(self._field(name, value, unit, depth, plain))
         return found
 
-    def _constructor(self, func: cst.BaseExpression, qual: str | None, unit: Unit | None) -> bool:
+    def _field(self, name: str, value: cst.BaseExpression, unit: Unit | None, depth: int,
+               plain: bool) -> Layout:
+        """A keyword's value as the part ``name``. ``plain`` False: the class may store
+        it otherwise (an ``__init__`` of its own, another module's class), so only what
+        makes it a Python or NumPy value is kept: a tracer may become a shape there, never
+        the other way round."""
+        kind, inner = self._part(value, unit, depth)
+        if not plain:
+            kind = kind if kind in (L.STATIC, L.NUMPY) else L.UNKNOWN
+            inner = {path: k for path, k in (inner or {}).items() if k in (L.STATIC, L.NUMPY)}
+        return under(name, kind, inner)
+
+    def _constructor(self, func: cst.BaseExpression, qual: str | None,
+                     unit: Unit | None) -> bool | None:
         """A class of this module, or a capitalised name of the project (``typed_graph.
-        NodeSet``): calling it builds an object whose fields are its keywords."""
+        NodeSet``): calling it builds an object whose fields are its keywords; True when it
+        stores them as given (a class here without ``__init__`` or ``__post_init__``: a
+        NamedTuple, a dataclass), None for anything else."""
         if type(func) is cst.Name and func.value in self.ctx.index.class_nodes:
-            return True
+            methods = self.ctx.index.classes.get(func.value, {})
+            return "__init__" not in methods and "__post_init__" not in methods
         last = (qual or "").rpartition(".")[2]
-        return qual is not None and "." in qual and not qual.startswith(LIBRARY_PREFIXES) \
-            and last[:1].isupper() and not last.isupper() \
-            and self.ctx.resolver.function(func, unit if unit is not None else self.ctx.frame.unit) is None
+        if qual is not None and "." in qual and not qual.startswith(LIBRARY_PREFIXES) \
+                and last[:1].isupper() and not last.isupper() and self.ctx.resolver.function(
+                    func, unit if unit is not None else self.ctx.frame.unit) is None:
+            return False
+        return None
 
     def _form_kind(self, expr: cst.BaseExpression, unit: Unit, depth: int) -> int:
         """The kind a part read outside the walk shows by its form: a literal, a NumPy
