@@ -254,7 +254,7 @@ def decode_entry(data: Any, key: str, filename: str) -> FileResult | None:
 # anywhere is a miss, never a hit that makes the analysis across modules go wrong.
 
 def _decode_summary(data: Any) -> ModuleSummary | None:
-    if not (_list_of(data, 13) and isinstance(data[0], str) and _strings_list(data[1])
+    if not (_list_of(data, 14) and isinstance(data[0], str) and _strings_list(data[1])
             and isinstance(data[2], list) and all(map(_valid_call, data[2]))
             and isinstance(data[3], list) and all(_list_of(r, 2) and _strings(*r) for r in data[3])
             and isinstance(data[4], list) and all(map(_valid_class, data[4]))
@@ -267,7 +267,8 @@ def _decode_summary(data: Any) -> ModuleSummary | None:
             and isinstance(data[9], list) and all(map(_valid_receiver_call, data[9]))
             and isinstance(data[10], list) and all(map(_valid_nnx_run, data[10]))
             and isinstance(data[11], list) and all(map(_valid_class_conditions, data[11]))
-            and isinstance(data[12], list) and all(map(_valid_class_fields, data[12]))):
+            and isinstance(data[12], list) and all(map(_valid_class_fields, data[12]))
+            and isinstance(data[13], list) and all(map(_valid_layout_call, data[13]))):
         return None
     summary = ModuleSummary.from_json(data)
     return summary if summary.to_json() == data else None
@@ -290,6 +291,22 @@ def _valid_class_fields(entry: Any) -> bool:
     """(class, [(field, qualified class)...])."""
     return _list_of(entry, 2) and isinstance(entry[0], str) and isinstance(entry[1], list) \
         and all(_list_of(f, 2) and _strings(*f) for f in entry[1])
+
+
+def _valid_layout_call(call: Any) -> bool:
+    """(callee, caller, line, bound, layouts) (analysis/flow/layouts.py)."""
+    return _list_of(call, 5) and _strings(call[0], call[1]) and _count(call[2]) \
+        and type(call[3]) is bool and _layouts(call[4])
+
+
+def _layouts(layouts: Any) -> bool:
+    """Arguments by position or keyword, each with None or its [(path, kind)...]."""
+    return isinstance(layouts, list) and all(
+        _list_of(entry, 2) and type(entry[0]) in (int, str)
+        and (entry[1] is None or isinstance(entry[1], list) and all(
+            _list_of(item, 2) and _strings_list(item[0]) and type(item[1]) is int
+            for item in entry[1]))
+        for entry in layouts)
 
 
 def _valid_class(entry: Any) -> bool:
@@ -329,10 +346,10 @@ def _decode_seeds(data: Any) -> dict[str, tuple[Seed, ...]] | None:
 
 
 def _valid_seed(item: Any) -> bool:
-    return (_list_of(item, 12) and _strings(item[0], item[1], item[4], item[8])
+    return (_list_of(item, 14) and _strings(item[0], item[1], item[4], item[8])
             and _optional_strings(item[2], item[3]) and _kinds(item[5], item[6])
             and type(item[7]) is bool and _given(item[9]) and _given(item[10])
-            and _truths(item[11]))
+            and _truths(item[11]) and _layouts(item[12]) and type(item[13]) is bool)
 
 
 def _truths(truths: Any) -> bool:

@@ -19,10 +19,13 @@ from jaxpure.analysis.pipeline import analyze
 from jaxpure.analysis.module.hierarchy import class_facts, self_calls, typed_calls
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.wrappers import jit_wrappers
+from jaxpure.analysis.flow.domain import Layout
+from jaxpure.analysis.flow.layouts import join as layout_join
 from jaxpure.analysis.module.nnx_runs import merged_model_runs
 from jaxpure.analysis.module.summary import (
     LIBRARY_PREFIXES,
     ExternalCall,
+    LayoutCall,
     ModuleSummary,
     ReceiverCall,
     Seed,
@@ -299,7 +302,28 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
                          _self_calls(source, ctx, bool(classes)), imports_jax,
                          jit_wrappers(ctx.index, ctx.resolver), static_members(ctx),
                          _receiver_calls(source, ctx), _nnx_runs(source, ctx),
-                         conditions, fields)
+                         conditions, fields, _layout_calls(source, ctx))
+
+
+def _layout_calls(source: str, ctx: Context) -> tuple[LayoutCall, ...]:
+    """Traced calls of other modules' functions with the layouts of their arguments."""
+    if not ctx.layout_calls:
+        return ()
+    lines = _def_lines(source)
+    # traced or not, every call shows how the project builds what it passes; the calls of
+    # one callee filling the same positions and keywords are joined into one
+    joined: dict[tuple, tuple[Unit, list[Layout | None]]] = {}
+    for unit, callee, bound, layouts in ctx.layout_calls:
+        key = (callee, bound, tuple(where for where, _layout in layouts))
+        known = joined.get(key)
+        parts = [layout for _where, layout in layouts]
+        joined[key] = (unit, parts) if known is None else \
+            (known[0], [layout_join(a, b) for a, b in zip(known[1], parts)])
+    return tuple(
+        LayoutCall(callee, unit.name, lines.get(unit.name, 0), bound, tuple(
+            (where, None if layout is None else tuple(sorted(layout.items())))
+            for where, layout in zip(wheres, parts)))
+        for (callee, bound, wheres), (unit, parts) in joined.items())
 
 
 def _receiver_calls(source: str, ctx: Context) -> tuple[ReceiverCall, ...]:

@@ -109,16 +109,18 @@ def test_a_wrong_type_anywhere_in_a_summary_or_seed_is_refused(project, capsys):
     check(capsys, project)
     summary = json.loads(entry_of(project, "proj.train").read_text())["summary"]
     seeds = json.loads((project / ".jaxpure_cache" / f"v{SCHEMA}" / "seeds.json").read_text())
-    [seed] = seeds["proj/layers.py"]
+    # the trace of `dense` and the layouts of its call's arguments (flow/layouts.py)
+    assert len(seeds["proj/layers.py"]) == 2
     assert cache_module._decode_summary(summary) is not None
     assert cache_module._decode_seeds(seeds) is not None
     for at in _positions(summary):
         for wrong in ({"x": 1}, 1.5):
             assert cache_module._decode_summary(_replaced(summary, at, wrong)) is None, at
-    for at in _positions(seed):
-        for wrong in ({"x": 1}, 1.5):
-            damaged = {"proj/layers.py": [_replaced(seed, at, wrong)]}
-            assert cache_module._decode_seeds(damaged) is None, at
+    for seed in seeds["proj/layers.py"]:
+        for at in _positions(seed):
+            for wrong in ({"x": 1}, 1.5):
+                damaged = {"proj/layers.py": [_replaced(seed, at, wrong)]}
+                assert cache_module._decode_seeds(damaged) is None, at
 
 
 @pytest.mark.parametrize("damage", [DEEP, DEEP_OBJECT, '{"proj/layers.py": [[1, 2]]}',

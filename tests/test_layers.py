@@ -40,20 +40,25 @@ WITHIN = {
                                         "jaxpure.analysis.flow.keystate",
                                         "jaxpure.analysis.flow.base",
                                         "jaxpure.analysis.flow.kinds",
-                                        "jaxpure.analysis.flow.given"),
+                                        "jaxpure.analysis.flow.given",
+                                        "jaxpure.analysis.flow.layouts"),
     # a test's idioms and compared results ask the assertions of a block
     "jaxpure.analysis.flow.key_idioms": ("jaxpure.analysis.flow.base",
                                          "jaxpure.analysis.flow.assertions"),
     # what a helper returns, read for infer's calls (returns.py, returned_kind.py)
-    # and what an attribute of a value of a class not shown is (members.py)
+    # and what an attribute of a value of a class not shown is (members.py), and the kinds
+    # of the parts of a structure its callers built (layouts.py)
     "jaxpure.analysis.flow.infer": ("jaxpure.analysis.flow.domain",
                                     "jaxpure.analysis.flow.returns",
                                     "jaxpure.analysis.flow.returned_kind",
-                                    "jaxpure.analysis.flow.members"),
-    # what traced calls fill (given.py): recorded by callsites.py, asked at `if x is None:`
+                                    "jaxpure.analysis.flow.members",
+                                    "jaxpure.analysis.flow.layouts"),
+    # what traced calls fill (given.py): recorded by callsites.py, asked at `if x is None:`;
+    # the layouts of locals (layouts.py): bound by kinds.py, joined by paths.py
     "jaxpure.analysis.flow": ("jaxpure.analysis.flow.domain", "jaxpure.analysis.flow.keystate",
                               "jaxpure.analysis.flow.base", "jaxpure.analysis.flow.infer",
-                              "jaxpure.analysis.flow.given", "jaxpure.analysis.flow.members"),
+                              "jaxpure.analysis.flow.given", "jaxpure.analysis.flow.members",
+                              "jaxpure.analysis.flow.layouts"),
     "jaxpure.analysis.module.facts": ("jaxpure.analysis.module",),
     # fact builders use each other's types and answers; none may import facts.py (above them)
     "jaxpure.analysis.module": ("jaxpure.analysis.module",),

@@ -8,7 +8,7 @@ import libcst as cst
 from jaxpure.analysis import lattice as L
 from jaxpure.analysis.flow.given import GivenFacts
 from jaxpure.analysis.flow.keystate import KeyState
-from jaxpure.analysis.flow.domain import Frame, Loop
+from jaxpure.analysis.flow.domain import Frame, Layout, Loop
 from jaxpure.analysis.module.facts import ModuleFacts
 from jaxpure.analysis.module.imports import canonical, dotted_name
 from jaxpure.analysis.module.index import ModuleIndex, Unit
@@ -47,6 +47,16 @@ class Context:
         self.statement: cst.CSTNode | None = None  # the innermost statement being walked
         self.in_store = False
         self.callsite_kinds: dict[int, dict[str, int]] = {}
+        # the layouts the module's traced calls give each function's parameters (None: a
+        # call passed one whose layout is unknown), and those calls in other modules give
+        # (by seed name: flow/layouts.py)
+        self.callsite_layouts: dict[int, dict[str, Layout | None]] = {}
+        self.seeded_layouts: dict[str, dict[str, Layout | None]] = {}
+        self.layout_cache: dict[int, Layout | None] = {}  # layouts read by form (layouts.py)
+        # traced calls of project functions of other modules, with the layouts of their
+        # arguments: (calling unit, callee's qualified name, arguments after `self`,
+        # ((position or keyword, layout or None), ...))
+        self.layout_calls: list[tuple[Unit, str, bool, tuple[tuple[int | str, Layout | None], ...]]] = []
         self.closures: dict[int, tuple[dict[str, int], dict[str, KeyState]]] = {}
         self.module_env: dict[str, int] = {}
         # calls from traced functions to functions imported from other modules:

@@ -17,7 +17,9 @@ from jaxpure.analysis.module.nnx_runs import local_nnx_run
 from jaxpure.analysis.flow.domain import Handler
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.walker import Walker
-from jaxpure.analysis.module.summary import CLASS_FACTS, NNX_RUNS, Seed
+from jaxpure.analysis.module.summary import CLASS_FACTS, LAYOUTS, NNX_RUNS, Seed
+from jaxpure.analysis.flow.domain import Layout
+from jaxpure.analysis.flow.layouts import join as layout_join
 
 
 def analyze(
@@ -41,7 +43,8 @@ def analyze(
     class_facts = [seed for seed in seeds or () if seed.via == CLASS_FACTS]
     # where the project runs the nnx models this module can name traced (module/nnx_runs.py)
     nnx_run = min((seed.origin for seed in seeds or () if seed.via == NNX_RUNS), default=None)
-    seeds = [seed for seed in seeds or () if seed.via not in (CLASS_FACTS, NNX_RUNS)]
+    layout_seeds = [seed for seed in seeds or () if seed.via == LAYOUTS]
+    seeds = [seed for seed in seeds or () if seed.via not in (CLASS_FACTS, NNX_RUNS, LAYOUTS)]
     traced_analysis = analyze_traced(index, resolver, transforms or {}, seeds, module_name, traced,
                                      nnx_run)
     if nnx_run is None:  # a module that runs its own merged nnx models, checked alone
@@ -60,6 +63,8 @@ def analyze(
     ctx.facts.imported_static_instances = frozenset(
         seed.function for seed in class_facts if ("__init__", L.STATIC) in seed.keywords)
     ctx.facts.seeds = tuple(seeds)
+    for seed in layout_seeds:
+        _seed_layouts(index, seed, ctx.seeded_layouts)
     for seed in seeds:
         ctx.seeded_kinds[seed.function] = _seed_kinds(index, seed, ctx.seeded_kinds.get(seed.function))
         given = _seed_given(index, seed)
@@ -71,6 +76,24 @@ def analyze(
             name: truth for name, truth in truths.items() if known_truths.get(name) == truth}
     Walker(ctx, handlers).run()
     return ctx
+
+
+def _seed_layouts(index: ModuleIndex, seed: Seed,
+                  known: dict[str, dict[str, Layout | None]]) -> None:
+    """Join the layouts one call of another module gives a function's parameters into
+    what the module's other calls gave (flow/layouts.py)."""
+    function, _, method = seed.function.partition(".")
+    unit = index.defs.get(function) if not method else index.classes.get(function, {}).get(method)
+    if unit is None:
+        return
+    names = _parameters_at(unit, [where for where, _items in seed.layouts],
+                           bound=seed.bound and unit.parent_is_class and not unit.is_staticmethod)
+    layouts = known.setdefault(seed.function, {})
+    for name, (_where, items) in zip(names, seed.layouts):
+        if not name:
+            continue
+        layout = None if items is None else dict(items)
+        layouts[name] = layout_join(layouts[name], layout) if name in layouts else layout
 
 
 def _seed_given(index: ModuleIndex, seed: Seed) -> frozenset[str]:

@@ -22,6 +22,8 @@ from jaxpure.analysis.syntax import positional_args
 
 
 from jaxpure.analysis.flow.base import WalkerBase
+from jaxpure.analysis.flow.domain import Layout
+from jaxpure.analysis.flow.layouts import LayoutReader, join as layout_join
 from jaxpure.analysis.flow.given import given_parameters, literal_truths, never_none, passed_truths
 
 
@@ -65,6 +67,7 @@ class CallSites(WalkerBase):
                 return
             self.record_external_call(call)
             self.record_receiver_call(call)
+            self.record_layout_call(call)
             return
         if applied is not None:
             # `model.apply(variables, x)`: variables in place of self; `net.apply(params,
@@ -107,6 +110,8 @@ class CallSites(WalkerBase):
             callee, call, shift, self.never_none)
         ctx.given.truths_at_call[(id(call), id(callee))] = literal_truths(callee, call, shift)
 
+        self.record_layouts(callee, call, shift)
+
         def record(name: str, kind: int) -> None:
             kinds[name] = L.join(kinds[name], kind) if name in kinds else kind
 
@@ -139,6 +144,43 @@ class CallSites(WalkerBase):
             if 0 <= position < len(positional):
                 record(positional[position].name, ctx.kind(arg.value))
             position += 1
+
+    def record_layouts(self, callee: Unit, call: cst.Call, shift: int) -> None:
+        """The layouts of the arguments a call of a function of this module passes, joined
+        into those of its other calls (flow/layouts.py): a spread argument (`*args`,
+        `**options`) leaves every parameter it may fill without one."""
+        ctx = self.ctx
+        layouts = ctx.callsite_layouts.setdefault(id(callee), {})
+        reader = LayoutReader(ctx, ctx.kind)
+        positional = [p.name for p in callee.params if p.index >= 0][shift:]
+        filled: list[tuple[str, Layout | None]] = []
+        for position, arg in enumerate(call.args):
+            if arg.star:
+                filled = [(p.name, None) for p in callee.params]
+                break
+            name = arg.keyword.value if arg.keyword is not None else \
+                positional[position] if position < len(positional) else None
+            if name is not None:
+                filled.append((name, reader.of(arg.value) or None))
+        for name, layout in filled:
+            layouts[name] = layout_join(layouts[name], layout) if name in layouts else layout
+
+    def record_untraced_call(self, call: cst.Call) -> None:
+        """A call in a function not known to be traced: what it passes still shows how the
+        project builds the arguments of the functions it calls (flow/layouts.py)."""
+        ctx = self.ctx
+        unit = ctx.frame.unit
+        if unit is None or not call.args:
+            return
+        callee = ctx.resolver.function(call.func, unit)
+        model = None if callee is not None else called_model(ctx.index, ctx.resolver, call, unit)
+        if callee is None and model is None:
+            self.record_layout_call(call)
+            return
+        target = callee or model
+        if target is not None:
+            self.record_layouts(target, call, 1 if target.parent_is_class and not target.is_staticmethod
+                                and (type(call.func) is cst.Attribute or model is not None) else 0)
 
     def keyword_entries(self, arg: cst.Arg) -> list[tuple[str, cst.BaseExpression]] | None:
         """The (keyword, value) entries of ``**name`` when the walked function binds name
@@ -206,6 +248,50 @@ class CallSites(WalkerBase):
                 positional.append(ctx.kind(arg.value))
         ctx.external_calls.append((unit, qual, tuple(positional), tuple(keywords), tuple(given),
                                    tuple(jnp_args), passed_truths(call)))
+
+    def record_layout_call(self, call: cst.Call) -> None:
+        """A call of another module's project function (``blocks.encode(graph)``) or of
+        an instance of its class that ``self`` holds (``self._mesh_gnn(graph)``, calling
+        ``__call__``): the layouts of its arguments, for the callee (flow/layouts.py)."""
+        ctx = self.ctx
+        unit = ctx.frame.unit
+        if unit is None or not call.args:
+            return
+        callee = ctx.qualname(call.func)
+        bound = False
+        if callee is None:
+            held = self.held_class(call.func)
+            if held is None:
+                return
+            callee, bound = f"{held}.__call__", True
+        if "." not in callee or callee.startswith(LIBRARY_PREFIXES):
+            return
+        reader = LayoutReader(ctx, ctx.kind)
+        found: list[tuple[int | str, Layout | None]] = []
+        for position, arg in enumerate(call.args):
+            if arg.star:
+                return  # the parameters filled are not known: a callee hears nothing
+            where: int | str = arg.keyword.value if arg.keyword is not None else position
+            found.append((where, reader.of(arg.value) or None))
+        ctx.layout_calls.append((unit, callee, bound, tuple(found)))
+
+    def held_class(self, func: cst.BaseExpression) -> str | None:
+        """``self._mesh_gnn`` where every store of it in the class builds an instance of
+        the same project class of another module: that class's qualified name."""
+        ctx = self.ctx
+        unit = ctx.frame.unit
+        method = unit
+        while method is not None and not method.parent_is_class:
+            method = method.parent
+        if type(func) is not cst.Attribute or type(func.value) is not cst.Name \
+                or method is None or method.class_name is None or not method.params \
+                or method.params[0].name != func.value.value:
+            return None
+        stores = ctx.index.self_stores.get((method.class_name, func.attr.value)) or []
+        built = {ctx.resolver.qualname(v.func, method) if type(v) is cst.Call else None
+                 for v in stores}
+        found = built.pop() if len(built) == 1 else None
+        return found if found and found.rpartition(".")[2][:1].isupper() else None
 
     def never_none(self, expr: cst.BaseExpression) -> bool:
         """An argument that is certainly not ``None`` here (flow/given.py): by its form, or

@@ -17,6 +17,11 @@ from jaxpure.analysis.module.traced import TraceInfo, TracedAnalysis
 # a rule's visit_<Node>(node, ctx) method, ctx being the analysis Context
 Handler = Callable[[object, Any], None]
 
+# an access path into a structure (fields by name, "[]" for any entry: flow/layouts.py)
+Path = tuple[str, ...]
+# the kinds of a structure's parts, by path, as the code building it shows them
+Layout = dict[Path, int]
+
 
 @dataclass
 class Frame:
@@ -34,6 +39,12 @@ class Frame:
     dead: bool = False
     # the environments of the closures defined here (see KindFlow.complete_closures)
     made_closures: list[dict[str, int]] = field(default_factory=list)
+    # locals and parameters whose parts' kinds are known (flow/layouts.py)
+    layouts: dict[str, Layout] = field(default_factory=dict)
+
+
+# what the walk joins at the end of alternative paths (flow/paths.py)
+FlowState = tuple[dict[str, int], dict[str, KeyState], bool, dict[str, Layout]]
 
 
 @dataclass
@@ -70,6 +81,8 @@ class KindScope(Protocol):
     facts: ModuleFacts
     static_helpers: frozenset[str]
     compile_time_eval: int
+    frame: Frame
+    layout_cache: dict[int, Layout | None]
 
     @property
     def unit(self) -> Unit | None: ...

@@ -10,6 +10,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis.flow.domain import KindScope
+from jaxpure.analysis.flow.layouts import layout_kind
 from jaxpure.analysis.flow.members import opaque_member
 from jaxpure.analysis.flow.returned_kind import returned_kind
 from jaxpure.analysis.flow.returns import returns_array, returns_array_entry, returns_arrays
@@ -40,8 +41,12 @@ def infer_kind(ctx: KindScope, expr: cst.BaseExpression) -> int:
              cst.FormattedString, cst.Lambda, cst.Ellipsis):
         return L.STATIC
     if type(expr) is cst.Attribute:
-        return _attribute_kind(ctx, expr)
+        found = layout_kind(ctx, expr) if ctx.frame.layouts and ctx.traced else None
+        return found if found is not None else _attribute_kind(ctx, expr)
     if type(expr) is cst.Subscript:
+        found = layout_kind(ctx, expr) if ctx.frame.layouts and ctx.traced else None
+        if found is not None:
+            return found  # a part of a structure its callers built (flow/layouts.py)
         base = infer_kind(ctx, expr.value)
         if L.is_traced(base):
             return L.TRACED_ARRAY if base == L.TRACED_ARRAY else L.TRACED

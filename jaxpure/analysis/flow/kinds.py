@@ -16,6 +16,7 @@ from jaxpure.analysis.catalog import arrays as A
 from jaxpure.analysis.catalog import random as R
 from jaxpure.analysis.flow.keystate import KeyState
 from jaxpure.analysis.flow.members import opaque_member
+from jaxpure.analysis.flow.layouts import LayoutReader, access_path, layout_key, parameter_layouts
 from jaxpure.analysis.module.annotations import container_annotation
 from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.index import Param, Unit
@@ -29,7 +30,7 @@ from jaxpure.analysis.module.traced import TraceInfo
 from jaxpure.analysis.syntax import ends_by_leaving
 from jaxpure.analysis.flow.base import WalkerBase
 from jaxpure.analysis.syntax import none_test
-from jaxpure.analysis.flow.domain import Frame
+from jaxpure.analysis.flow.domain import Frame, Layout
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.domain import from_param
 from jaxpure.analysis.module.trace_order import is_fori_body
@@ -70,6 +71,9 @@ class KindFlow(WalkerBase):
             elif info is not None and info.traced:
                 kind = self.param_kind(unit, info, p, callsite)
             frame.env[p.name] = kind
+            layout = self.param_layout(unit, info, p.name) if kind != L.STATIC else None
+            if layout:
+                frame.layouts[p.name] = layout
             if int_seed(p.default, p.annotation):
                 continue
             if (p.name in frame.random_names and R.key_like_name(p.name)
@@ -197,15 +201,40 @@ class KindFlow(WalkerBase):
                 return True
         return False
 
+    def bind_layout(self, name: str, value: cst.BaseExpression | None) -> None:
+        """``mesh = graph._replace(nodes=...)``: the local's parts, as far as the walk shows
+        them (flow/layouts.py), traced function or not: what a call passes counts."""
+        frame = self.ctx.frame
+        layout = LayoutReader(self.ctx, self.ctx.kind).of(value) if value is not None else None
+        if layout:
+            frame.layouts[name] = layout
+        else:
+            frame.layouts.pop(name, None)
+
+    def param_layout(self, unit: Unit, info: TraceInfo | None, name: str) -> Layout | None:
+        """A parameter's layout from every call that fills it, in this module and in
+        others; none under a transform applied to the function itself, which traces every
+        leaf of its arguments (a contract's presumed users aside: the calls shown stand)."""
+        if info is None or not info.traced or info.direct and (info.contract is None
+                                                                or info.transformed):
+            return None
+        sources = [self.ctx.callsite_layouts.get(id(unit), {}),
+                   self.ctx.seeded_layouts.get(layout_key(unit), {})]
+        return parameter_layouts(sources, name)
+
     def bind(self, target: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
         ctx = self.ctx
         self.ctx.kind_cache.clear()
         frame = ctx.frame
         if isinstance(target, (cst.Attribute, cst.Subscript)):
             self.bind_path(target, value is not None and self.produces_key(value))
+            found = access_path(target)
+            if found is not None:
+                frame.layouts.pop(found[0], None)  # `graph.nodes["a"] = ...`: parts changed
             return
         if type(target) is cst.Name:
             name = target.value
+            self.bind_layout(name, value)
             if ctx.loops:
                 ctx.loops[-1].seen.add(name)
             if any("." in k or "[" in k for k in frame.keys):
@@ -228,6 +257,8 @@ class KindFlow(WalkerBase):
                 self.bind_key_entries(name, value)
             return
         if isinstance(target, (cst.Tuple, cst.List)):
+            for name in target_names(target):
+                frame.layouts.pop(name, None)
             if ctx.loops:
                 ctx.loops[-1].seen.update(target_names(target))
             elements = target.elements
@@ -319,6 +350,8 @@ class KindFlow(WalkerBase):
         else:
             element_kind = L.UNKNOWN
         names = target_names(target)
+        for name in names:
+            frame.layouts.pop(name, None)
         view = _dict_view(ctx, iterable)
         if qual == "builtins.enumerate" and type(target) is cst.Tuple \
                 and len(target.elements) == 2:

@@ -11,6 +11,8 @@ from dataclasses import replace
 
 from jaxpure.analysis import lattice as L
 from jaxpure.analysis.flow.base import WalkerBase
+from jaxpure.analysis.flow.domain import FlowState
+from jaxpure.analysis.flow.layouts import join as layout_join
 from jaxpure.analysis.flow.keystate import KeyState, joined_draws, joined_unread
 
 
@@ -37,28 +39,34 @@ class AlternativePaths(WalkerBase):
             if i != join_from:
                 self.merge(outcome, exclusive=True)
 
-    def snapshot(self) -> tuple[dict[str, int], dict[str, KeyState], bool]:
+    def snapshot(self) -> FlowState:
         frame = self.ctx.frame
-        return dict(frame.env), dict(frame.keys), frame.dead
+        return dict(frame.env), dict(frame.keys), frame.dead, dict(frame.layouts)
 
-    def restore(self, state: tuple[dict[str, int], dict[str, KeyState], bool]) -> None:
+    def restore(self, state: FlowState) -> None:
         self.ctx.kind_cache.clear()
         frame = self.ctx.frame
         frame.env, frame.keys, frame.dead = dict(state[0]), dict(state[1]), state[2]
+        frame.layouts = dict(state[3])
 
-    def merge(self, other: tuple[dict[str, int], dict[str, KeyState], bool],
-              exclusive: bool = False) -> None:
+    def merge(self, other: FlowState, exclusive: bool = False) -> None:
         """Join the current state with another path's (a path that returned is dropped).
         ``exclusive``: the two paths cannot both have run (not so for a loop's body and
         the state before it), so a key drawn on both was drawn by either draw."""
         self.ctx.kind_cache.clear()
         frame = self.ctx.frame
-        env, keys, dead = other
+        env, keys, dead, layouts = other
         if dead and not frame.dead:
             return
         if frame.dead and not dead:
             frame.env, frame.keys, frame.dead = dict(env), dict(keys), False
+            frame.layouts = dict(layouts)
             return
+        if frame.layouts or layouts:
+            # a local keeps a layout only where both paths know one (flow/layouts.py)
+            frame.layouts = {name: joined for name, mine in frame.layouts.items()
+                             for joined in [layout_join(mine, layouts.get(name))]
+                             if joined is not None}
         for name, kind in env.items():
             mine = frame.env.get(name)
             frame.env[name] = kind if mine is None else L.join(mine, kind)

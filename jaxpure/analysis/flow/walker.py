@@ -34,7 +34,7 @@ from jaxpure.analysis.syntax import (
 )
 
 from jaxpure.analysis.syntax import assigned_in, children, leaves_loop
-from jaxpure.analysis.flow.domain import Frame, Handler, Loop
+from jaxpure.analysis.flow.domain import FlowState, Frame, Handler, Loop
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.kinds import narrowed_names, python_type_guard, untraced_path
 from jaxpure.analysis.module.trace_order import unit_order
@@ -316,7 +316,7 @@ class Walker(AlternativePaths, Fallbacks, KindFlow, KeyFlow, KeyIdioms, KeyUses,
         self.loop_body(node, Loop(node, assigned), self.snapshot())
 
     def loop_body(self, node: cst.For | cst.While, loop: Loop,
-                  before: tuple[dict[str, int], dict[str, KeyState], bool]) -> None:
+                  before: FlowState) -> None:
         """Walk a loop's body once, join the state with ``before`` (the state on entry: the
         body may not run at all), then walk its ``else``."""
         self.ctx.loops.append(loop)
@@ -538,6 +538,8 @@ class Walker(AlternativePaths, Fallbacks, KindFlow, KeyFlow, KeyIdioms, KeyUses,
         self.check_partial_key_mapped(node)
         if self.ctx.traced:
             self.record_callsite(node)
+        else:
+            self.record_untraced_call(node)
 
     def comprehension(self, node: cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp) -> None:
         saved = self.snapshot()

@@ -204,6 +204,10 @@ class ClassFacts:
                     func.value in self.index.class_nodes and self.holds_no_tracer(func.value)) \
                     else None
             if type(func) is cst.Attribute:
+                if func.attr.value == "keys" and not node.args:
+                    # `self.edges.keys()`: a dict's keys are its pytree structure, never
+                    # tracers (a tracer is unhashable), whatever its entries hold
+                    return NO_CONDITION
                 path = _path(func, self_name)
                 if path is not None:  # `self.params.number_of_links()`
                     return _all(parts + [self.path_static(("local", cls), path)])
@@ -230,7 +234,9 @@ class ClassFacts:
             if iterable is None:
                 return None
             names = {**names, **{name: iterable for name in _target_names(comp.target)}}
-            found += [iterable] + [self._static(c.test, cls, self_name, names) for c in comp.ifs]
+            # the conditions only choose among the iterable's static items (a traced test
+            # raises before it chooses): `[k for k in self.edges.keys() if k.name == name]`
+            found.append(iterable)
             comp = comp.inner_for_in
         parts = (node.key, node.value) if type(node) is cst.DictComp \
             else (node.elt,)  # type: ignore[attr-defined]

@@ -108,4 +108,6 @@ def renamed(summary: ModuleSummary, rename: Callable[[str], str]) -> ModuleSumma
             for cls, members in summary.class_conditions),
         class_fields=tuple((cls, tuple((field, rename(owner)) for field, owner in held))
                            for cls, held in summary.class_fields),
+        layout_calls=tuple(replace(call, callee=rename(call.callee))
+                           for call in summary.layout_calls),
     )

@@ -17,6 +17,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from jaxpure.analysis.catalog.pytrees import FOREIGN_METHODS
+from jaxpure.analysis.module.layout_calls import (LAYOUTS, LayoutCall, Layouts, layout_targets,
+                                                  layouts_from_json, layouts_to_json)
 from jaxpure.analysis.lattice import STATIC, TRACED
 
 # paths through fields the class facts carry: "joints.dofs" (two parts) and one level more
@@ -142,6 +144,7 @@ class ModuleSummary:
     # hold: propagate() settles them across the project in one step (_class_closure)
     class_conditions: ClassConditions = ()
     class_fields: ClassFields = ()
+    layout_calls: tuple[LayoutCall, ...] = ()
 
     def to_json(self) -> list:
         return [
@@ -162,6 +165,7 @@ class ModuleSummary:
             [[cls, [[member, [list(c) for c in conds]] for member, conds in members]]
              for cls, members in self.class_conditions],
             [[cls, [list(f) for f in fields]] for cls, fields in self.class_fields],
+            [call.to_json() for call in self.layout_calls],
         ]
 
     @staticmethod
@@ -172,6 +176,7 @@ class ModuleSummary:
         receiver_calls = data[9] if len(data) >= 10 else []
         nnx_runs = data[10] if len(data) >= 11 else []
         conditions, fields = data[11:13] if len(data) >= 13 else ([], [])
+        layout_calls = data[13] if len(data) >= 14 else []
         return ModuleSummary(
             module,
             frozenset(functions),
@@ -194,6 +199,7 @@ class ModuleSummary:
             tuple((cls, tuple((m, tuple((c[0], c[1]) for c in conds)) for m, conds in members))
                   for cls, members in conditions),
             tuple((cls, tuple((f[0], f[1]) for f in held)) for cls, held in fields),
+            tuple(LayoutCall.from_json(c) for c in layout_calls),
         )
 
 
@@ -228,18 +234,21 @@ class Seed:
     # the literal arguments with their truth values (positions after ``self`` for a
     # method's seed: flow/given.py)
     truths: Truths = ()
+    layouts: Layouts = ()  # of the arguments: a LAYOUTS seed, whose origin is one call
+    bound: bool = False  # the layouts' positions count after `self`
 
     def key(self) -> tuple:
         # a seed naming no function is about a name (a wrapper), which its origin holds
         return (self.function, self.via, self.caching, self.strict, self.positional,
-                self.keywords, self.stateful, self.given, self.jnp_args, self.truths) + \
-            (() if self.function else (self.origin,))
+                self.keywords, self.stateful, self.given, self.jnp_args, self.truths,
+                self.layouts, self.bound) + \
+            (() if self.function and self.via != LAYOUTS else (self.origin,))
 
     def to_json(self) -> list:
         return [self.function, self.via, self.caching, self.strict, self.origin,
                 list(self.positional), [list(k) for k in self.keywords], self.stateful,
                 self.source, list(self.given), list(self.jnp_args),
-                truths_to_json(self.truths)]
+                truths_to_json(self.truths), layouts_to_json(self.layouts), self.bound]
 
     @staticmethod
     def from_json(data: list) -> Seed:
@@ -247,9 +256,10 @@ class Seed:
         given = tuple(data[9]) if len(data) > 9 else ()
         jnp_args = tuple(data[10]) if len(data) > 10 else ()
         truths = truths_from_json(data[11]) if len(data) > 11 else ()
+        layouts = layouts_from_json(data[12]) if len(data) > 12 else ()
         return Seed(function, via, caching, strict, origin, tuple(positional),
                     tuple((k[0], k[1]) for k in keywords), bool(stateful), source, given,
-                    jnp_args, truths)
+                    jnp_args, truths, layouts, bool(data[13]) if len(data) > 13 else False)
 
 
 def resolve_relative(module: str, level: int, package: str | None) -> str:
@@ -306,7 +316,8 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
     for name, seed in _class_fact_seeds(summaries, aliases):
         seeds.setdefault(name, {}).setdefault(seed.key(), seed)
     extra = override_seeds(summaries, aliases) + jax_importer_seeds(summaries) + \
-        wrapper_seeds(summaries, aliases) + receiver_seeds(summaries) + nnx_run_seeds(summaries)
+        wrapper_seeds(summaries, aliases) + receiver_seeds(summaries) + \
+        nnx_run_seeds(summaries) + layout_seeds(summaries, aliases)
     for module, seed in extra:
         seeds.setdefault(module, {}).setdefault(seed.key(), seed)
     return {module: sorted(found.values(), key=lambda s: (s.function, s.origin))
@@ -402,6 +413,14 @@ def _module_classes(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
     return [(f"{shown}.{qualified[len(module) + 1:]}", facts)
             for qualified, facts in classes.items()
             if qualified.startswith(module + ".") and qualified.count(".") - module.count(".") <= 3]
+
+
+def layout_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
+                 aliases: Mapping[str, str]) -> list[tuple[str, Seed]]:
+    """A seed per call of another module's function: its arguments' layouts."""
+    return [(module, Seed(function, LAYOUTS, None, None, origin, (), (), False, relpath,
+                          layouts=call.layouts, bound=call.bound))
+            for module, function, origin, relpath, call in layout_targets(summaries, aliases)]
 
 
 def nnx_run_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> list[tuple[str, Seed]]:
