@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import subprocess
 import sys
@@ -79,7 +80,11 @@ def run_check(root: Path, jaxpure: str, saved: Path, reuse: bool) -> list[dict]:
         if result.returncode not in (0, 1):
             raise SystemExit(f"{root}: jaxpure exited {result.returncode}: {result.stderr[-500:]}")
         saved.parent.mkdir(parents=True, exist_ok=True)
-        saved.write_text(result.stdout)
+        # a new file put in place, never a rewrite of the old one: a survey dir copied with
+        # hard links (`cp -al`) shares its saved results with the original
+        fresh = saved.with_suffix(".json.tmp")
+        fresh.write_text(result.stdout)
+        os.replace(fresh, saved)
     findings: list[dict] = json.loads(saved.read_text())
     return findings
 
