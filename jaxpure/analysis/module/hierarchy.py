@@ -120,7 +120,7 @@ def annotated_class(resolver: Resolver, unit: Unit | None,
     None for no annotation, a library type or anything else."""
     if annotation is None:
         return None
-    annotation = _without_none(resolver, unit, annotation)
+    annotation = without_none(resolver, unit, annotation)
     if annotation is None:
         return None
     if type(annotation) is cst.Name and annotation.value in resolver.index.class_nodes:
@@ -135,7 +135,7 @@ def annotated_class(resolver: Resolver, unit: Unit | None,
 _NOT_PROJECT = LIBRARY_PREFIXES + ("jaxtyping.",)
 
 
-def _without_none(resolver: Resolver, unit: Unit | None,
+def without_none(resolver: Resolver, unit: Unit | None,
                   annotation: cst.BaseExpression) -> cst.BaseExpression | None:
     """``X`` for ``Optional[X]`` and ``X | None``; a name or dotted name, else None."""
     if type(annotation) is cst.Subscript and len(annotation.slice) == 1 \
