@@ -243,8 +243,9 @@ class Context:
     def is_drawn_key_parameter(self, expr: cst.BaseExpression) -> bool:
         """``expr`` is a parameter of this function that it hands to a ``jax.random``
         function taking a key (not the seed of ``PRNGKey(seed)``), itself or through another
-        function of the module: whatever the caller passes is a key array, traced or not,
-        so it has no truth value."""
+        function of the module, or that it defaults with a new key (``rng or PRNGKey(0)``):
+        whatever the caller passes is a key array, traced or not, so it has no truth value."""
         unit = self.unit
         return type(expr) is cst.Name and unit is not None \
-            and expr.value in self.facts.key_params.drawing_parameters(unit)
+            and (expr.value in self.facts.key_params.drawing_parameters(unit)
+                 or expr.value in self.facts.key_params.fallback_keys(unit))

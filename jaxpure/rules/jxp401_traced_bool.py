@@ -144,7 +144,8 @@ class TracedBool(GuardedByExcept, Rule):
             test,
             f"Python `{construct}` on PRNG key `{name}` raises, jitted or not: a key array "
             f"has no truth value; test `{name} is None`",
-            detail="The function hands this argument to jax.random as a key, so a caller "
+            detail="The function uses this argument as a key (it hands it to jax.random, or "
+            "defaults it with a new key), so a caller "
             "passes a key array: a raw uint32[2] key is ambiguous as a bool (ValueError) and a "
             "typed key cannot be converted at all (TypeError). Only `None` passes the test, "
             "so write `is None` / `is not None`.",

@@ -16,7 +16,7 @@ from jaxpure.analysis.module.index import Param, Unit
 from jaxpure.analysis.module.module_params import JAX_NUMPY
 from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.classes import applied_function, called_model, held_method
-from jaxpure.analysis.module.hierarchy import annotated_class, typed_callees
+from jaxpure.analysis.module.hierarchy import annotated_class, operator_callees, typed_callees
 from jaxpure.analysis.module.summary import LIBRARY_PREFIXES
 from jaxpure.analysis.syntax import positional_args
 
@@ -81,6 +81,17 @@ class CallSites(WalkerBase):
             shift = 1 if callee.parent_is_class and not callee.is_staticmethod and (
                 type(call.func) is cst.Attribute or model is not None) else 0
         self.record_arguments(callee, call, shift)
+
+    def record_operator(self, node: cst.CSTNode) -> None:
+        """``b1 & b2`` in a traced function, where it runs a project class's ``__and__``
+        (module/operators.py): the method gets ``b2``'s kind, as ``b1.__and__(b2)`` gives."""
+        ctx = self.ctx
+        found = ctx.index.operator_calls.get(id(node))
+        if found is None:
+            return
+        unit, call = found
+        for method in operator_callees(ctx.index, ctx.resolver, unit, call):
+            self.record_arguments(method, call, 1)
 
     def transformed_callee(self, call: cst.Call) -> Unit | None:
         """``jax.vmap(f, in_axes=...)(a, b)``: f, which gets the arguments as they are (an

@@ -472,6 +472,9 @@ class Walker(AlternativePaths, Fallbacks, KindFlow, KeyFlow, KeyIdioms, KeyUses,
                     for item in value:
                         if type(item) in NODE_TYPES:
                             self.expr(item)
+            if (t is cst.BinaryOperation or t is cst.Comparison) and ctx.traced \
+                    and ctx.index.operator_calls:
+                self.record_operator(node)
         ctx.stack.pop()
 
     def if_expression(self, node: cst.IfExp) -> None:

@@ -120,7 +120,7 @@ def annotated_class(resolver: Resolver, unit: Unit | None,
     None for no annotation, a library type or anything else."""
     if annotation is None:
         return None
-    annotation = _without_none(resolver, unit, annotation)
+    annotation = without_none(resolver, unit, annotation)
     if annotation is None:
         return None
     if type(annotation) is cst.Name and annotation.value in resolver.index.class_nodes:
@@ -135,7 +135,7 @@ def annotated_class(resolver: Resolver, unit: Unit | None,
 _NOT_PROJECT = LIBRARY_PREFIXES + ("jaxtyping.",)
 
 
-def _without_none(resolver: Resolver, unit: Unit | None,
+def without_none(resolver: Resolver, unit: Unit | None,
                   annotation: cst.BaseExpression) -> cst.BaseExpression | None:
     """``X`` for ``Optional[X]`` and ``X | None``; a name or dotted name, else None."""
     if type(annotation) is cst.Subscript and len(annotation.slice) == 1 \
@@ -151,9 +151,27 @@ def _without_none(resolver: Resolver, unit: Unit | None,
 
 def typed_edges(index: ModuleIndex, resolver: Resolver) -> list[tuple[Unit, Unit, cst.Call]]:
     """(caller, method, call) for each ``p.m(...)`` on a parameter annotated with a class C
-    of this module: C's ``m`` and each override of it in a subclass of the module."""
+    of this module: C's ``m`` and each override of it in a subclass of the module; and for
+    each operator that calls a dunder method so (``p & q``, ``self == other``)."""
     return [(unit, target, call) for unit in index.units for call in unit.calls
-            for target in typed_callees(index, resolver, unit, call)]
+            for target in typed_callees(index, resolver, unit, call)] + \
+        [(unit, target, call) for unit, call in index.operator_calls.values()
+         if unit is not None for target in operator_callees(index, resolver, unit, call)]
+
+
+def operator_callees(index: ModuleIndex, resolver: Resolver, unit: Unit | None,
+                     call: cst.Call) -> list[Unit]:
+    """The methods an operator's call ``a.__and__(b)`` (module/operators.py) may run: that of
+    ``self`` in its own class, or of a parameter annotated with a class of this module (and
+    each override), as for the method called by name; none on an unknown left operand (an
+    array's ``&`` is not a project method)."""
+    func = call.func
+    if unit is None or type(func) is not cst.Attribute:
+        return []
+    found = resolver.function(func, unit)
+    if found is not None:
+        return [found] if found.name == func.attr.value else []
+    return typed_callees(index, resolver, unit, call)
 
 
 def typed_callees(index: ModuleIndex, resolver: Resolver, unit: Unit | None,

@@ -14,6 +14,7 @@ import libcst as cst
 
 from jaxpure.analysis.catalog.side_effects import MUTATING_METHODS, SHRINKING_METHODS  # noqa: F401
 from jaxpure.analysis.module.imports import ImportTable, dotted_name
+from jaxpure.analysis.module.operators import operator_call
 from jaxpure.analysis.syntax import NODE_TYPES, child_fields, handler_catches, key_path, target_names
 
 _IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
@@ -150,6 +151,9 @@ class ModuleIndex:
     # `CONFIG["log_every"] = 1`: (unit, name, key) for item stores with a literal string key
     literal_item_stores: list[tuple[Unit | None, str, str]] = field(default_factory=list)
     module_calls: list[cst.Call] = field(default_factory=list)
+    # id of `a & b` (a binary operation or comparison, a name on the left) -> (the function
+    # it is in, the call `a.__and__(b)` it makes; module/operators.py)
+    operator_calls: dict[int, tuple[Unit | None, cst.Call]] = field(default_factory=dict)
     # what every `with` statement of the module enters (a test's `pytest.raises(...)`)
     with_items: list[cst.BaseExpression] = field(default_factory=list)
     # names bound at module level by import / def / class
@@ -488,6 +492,17 @@ class _Indexer:
             self.index.store_mutations.append((self.unit, base))
             self.index.shrunk.add(base)
         return True
+
+    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+        self.operator(node)
+
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        self.operator(node)
+
+    def operator(self, node: cst.BinaryOperation | cst.Comparison) -> None:
+        call = operator_call(node)
+        if call is not None:
+            self.index.operator_calls[id(node)] = (self.unit, call)
 
     def visit_Call(self, node: cst.Call) -> None:
         if self.unit is None:

@@ -30,7 +30,7 @@ from jaxpure.analysis.catalog.random import (
 )
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.bindings import single_value
-from jaxpure.analysis.module.hierarchy import subclasses
+from jaxpure.analysis.module.hierarchy import subclasses, without_none
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.syntax import argument_names, children, key_path, positional_args, reads_any
@@ -44,6 +44,7 @@ class KeyParams:
         self._direct: dict[int, frozenset[str]] = {}
         self._drawn: dict[int, frozenset[str]] = {}
         self._drawing: dict[int, frozenset[str]] = {}
+        self._fallback: dict[int, frozenset[str]] = {}
         self._carrying: set[int] = set()  # loop calls being looked at (a body's own loops)
         self._nested: dict[int, list[Unit]] | None = None  # id of a unit -> units right inside
         self._callees: dict[tuple[int, int], Unit | None] = {}  # (id of a call, of its unit)
@@ -170,6 +171,27 @@ class KeyParams:
                              if param in drawn and type(value) is cst.Name)
             found = self._drawing[id(unit)] = frozenset(names & unit.param_names)
         return found
+
+    def fallback_keys(self, unit: Unit) -> frozenset[str]:
+        """The key-named parameters this function defaults with a new key
+        (``rng = rng or jax.random.PRNGKey(0)``, ``if not key: key = jax.random.key(0)``):
+        the fallback says what the argument is,
+        a key (unless declared an int seed), so a caller who passes one passes a key array."""
+        found = self._fallback.get(id(unit))
+        if found is None:
+            names = {name for name, value in _fallbacks(unit.node) if type(value) is cst.Call
+                     and self.resolver.qualname(value.func, unit) in SEED_TAKERS}
+            params = [p for p in unit.params if p.name in names and not p.star]
+            found = self._fallback[id(unit)] = frozenset(
+                p.name for p in params if key_like_name(p.name)
+                and may_be_key(self._declared(unit, p.annotation))
+                and not int_seed(p.default, p.annotation))
+        return found
+
+    def _declared(self, unit: Unit, annotation: cst.BaseExpression | None) -> cst.BaseExpression | None:
+        """``X`` for ``Optional[X]`` (a key or nothing), the annotation as written else."""
+        inner = without_none(self.resolver, unit, annotation) if annotation is not None else None
+        return inner if inner is not None else annotation
 
     def direct_random_names(self, unit: Unit) -> frozenset[str]:
         """The names this function itself hands to jax.random (or binds as the ``key=`` of
@@ -414,6 +436,37 @@ def _leaves_key(resolver: Resolver, index: ModuleIndex, unit: Unit,
         names = [name for name, value in passed.items() if value is node]
         return bool(names) and not helper_consumes(resolver, index, callee, names[0], seen)
     return False
+
+
+def _fallbacks(node: cst.CSTNode) -> list[tuple[str, cst.BaseExpression]]:
+    """(name, fallback) for ``name or fallback`` and for ``if not name: name = fallback`` in
+    a function's own body (not in functions nested in it)."""
+    found: list[tuple[str, cst.BaseExpression]] = []
+    stack = list(children(node))
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            continue
+        if type(current) is cst.BooleanOperation and type(current.operator) is cst.Or \
+                and type(current.left) is cst.Name:
+            found.append((current.left.value, current.right))
+        elif type(current) is cst.If and type(current.test) is cst.UnaryOperation \
+                and type(current.test.operator) is cst.Not \
+                and type(current.test.expression) is cst.Name:
+            name = current.test.expression.value
+            found.extend((name, value) for target, value in _assignments(current.body)
+                         if target == name)
+        stack.extend(children(current))
+    return found
+
+
+def _assignments(body: cst.BaseSuite) -> list[tuple[str, cst.BaseExpression]]:
+    """(name, value) for each ``name = value`` statement right in ``body``."""
+    small = [s for line in statements(body) for s in (
+        line.body if type(line) is cst.SimpleStatementLine else (line,))]
+    return [(s.targets[0].target.value, s.value) for s in small
+            if type(s) is cst.Assign and len(s.targets) == 1
+            and type(s.targets[0].target) is cst.Name]
 
 
 def may_be_key(annotation: cst.BaseExpression | None) -> bool:
