@@ -136,6 +136,8 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         constant_iterable as constant_iterable,
         per_iteration_object as per_iteration_object,
         repeated_units as repeated_units,
+        reused_by_structure as reused_by_structure,
+        wrapper_transform as wrapper_transform,
     )
     from jaxpure.analysis.queries.guards import (  # noqa: F401
         calls_named as calls_named,
@@ -296,6 +298,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         'constant_iterable',
         'per_iteration_object',
         'repeated_units',
+        'reused_by_structure',
+        'wrapper_transform',
     ),
     'jaxpure.analysis.queries.bound_calls': (
         'names_bound_to',

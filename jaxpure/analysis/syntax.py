@@ -219,17 +219,18 @@ def returned_values(node: cst.FunctionDef | cst.Lambda) -> list[cst.BaseExpressi
 
 
 COMPOUND = (cst.If, cst.For, cst.While, cst.With, cst.Try, cst.Else, cst.ExceptHandler,
-            cst.Finally)
+            cst.Finally, cst.Match, cst.MatchCase)
 
 
 def inner_statements(node: cst.CSTNode) -> list[cst.CSTNode]:
     """What a compound statement runs in the same function: its body, `else`/`elif`,
-    handlers and `finally` (not nested functions or classes); [] for anything else."""
+    handlers, `finally` and a `match`'s cases (not nested functions or classes); [] for
+    anything else."""
     # exact types: libcst's node classes are ABCs, and isinstance on them is slow here
     if type(node) not in _COMPOUND_TYPES:
         return []
     found: list[cst.CSTNode] = []
-    for name in ("body", "orelse", "handlers", "finalbody"):
+    for name in ("body", "orelse", "handlers", "finalbody", "cases"):
         value = getattr(node, name, None)
         kind = type(value)
         if kind is cst.IndentedBlock or kind is cst.SimpleStatementSuite:

@@ -4,19 +4,12 @@ import libcst as cst
 
 from jaxpure.analysis import (
     Context, Transform, Unit, call_arg, calls_named, constant_iterable, contains, memoiser,
-    per_iteration_object, reads_any, repeated_units, returned_values, target_names,
-    under_self_clearing_flag)
+    per_iteration_object, reads_any, repeated_units, returned_values, reused_by_structure,
+    target_names, under_self_clearing_flag, wrapper_transform)
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Rule
 
 PARTIAL = "functools.partial"
-
-
-def _nnx_jit(ctx: Context, created: cst.CSTNode) -> bool:
-    if not type(created) is cst.Call or type(created.func) is cst.Call:
-        return False
-    found = ctx.traced_analysis.transform(created.func, ctx.unit)
-    return found is not None and found[0].name == "flax.nnx.jit"
 
 
 def _compiles(t: Transform) -> bool:
@@ -43,7 +36,10 @@ class JitInLoop(Rule):
 
     ## Known problems
     `jax.jit(module_level_function)` inside a loop hits the cache and is not reported
-    (`nnx.jit(module_level_function)` does not: each nnx.jit wrapper compiles anew), nor
+    (`nnx.jit(module_level_function)` does not: each nnx.jit wrapper compiles anew), nor is
+    `eqx.filter_jit` of an Equinox Module's bound method or of an `eqx.filter_vmap` (or
+    other filtered transform) of a stable function (filter_jit compiles once per static
+    structure of what it wraps), nor
     is a function whose identity the analysis cannot see (a parameter, an attribute other
     than a `self.method`). Factories that build a jitted function and return it
     (`make_step(cfg)`) are not reported, even when called in a loop: building one jitted
@@ -271,8 +267,12 @@ class JitInLoop(Rule):
             where = f"in `{unit.name}`, which is called in a loop {loop_place},"
             when = "on every call"
             place = "outside the function"
-        why = self._fresh(ctx, wrapped, region if loop is not None else None)
-        if why is None and _nnx_jit(ctx, created) and isinstance(wrapped, (cst.Name, cst.Attribute)):
+        scope = region if loop is not None else None
+        why = self._fresh(ctx, wrapped, scope)
+        if why and reused_by_structure(ctx, created, wrapped, lambda e: not self._fresh(ctx, e, scope)):
+            return  # `eqx.filter_jit(scoring_fn.aux)`: one compilation per Module structure
+        if why is None and getattr(wrapper_transform(ctx, created), "name", None) == "flax.nnx.jit" \
+                and isinstance(wrapped, (cst.Name, cst.Attribute)):
             # checked under flax 0.12: each nnx.jit wrapper compiles anew, even of one function
             why = "a new `nnx.jit` wrapper (nnx.jit keeps no compiled code shared between wrappers)"
         if why is None:

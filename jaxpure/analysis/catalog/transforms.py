@@ -38,6 +38,11 @@ class Transform:
     caches_stable_bodies: bool = False
     # the keywords naming the bodies, in the order of ``bodies`` (lax.cond's true_fun/false_fun)
     body_keywords: tuple[str, ...] = ()
+    # compiles once per wrapped callable's static structure, not per function object:
+    # equinox's filter_jit keys its jit by the callable's names (by the function object only
+    # for a plain function) and passes the callable's non-array parts as a static argument,
+    # so a fresh wrapper of an equal-structured Module (a bound method of one) is a cache hit
+    keyed_by_structure: bool = False
 
 
 class _Options(TypedDict, total=False):
@@ -51,6 +56,7 @@ class _Options(TypedDict, total=False):
     inherit: bool
     caches_stable_bodies: bool
     body_keywords: tuple[str, ...]
+    keyed_by_structure: bool
 
 
 def _t(name: str, caching: bool, **kw: Unpack[_Options]) -> tuple[str, Transform]:
@@ -86,7 +92,7 @@ TRANSFORMS: dict[str, Transform] = dict(
         _t("jax.tree.map", False, kind="call", inherit=True),
         _t("jax.tree.map_with_path", False, kind="call", inherit=True),
         _t("jax.tree.reduce", False, kind="call", inherit=True),
-        _t("equinox.filter_jit", True, filtered=True),
+        _t("equinox.filter_jit", True, filtered=True, keyed_by_structure=True),
         _t("equinox.filter_pmap", True, filtered=True),
         _t("equinox.filter_vmap", False, filtered=True),
         _t("equinox.filter_grad", False, concrete=True, filtered=True),

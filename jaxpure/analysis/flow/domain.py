@@ -83,6 +83,7 @@ class KindScope(Protocol):
     compile_time_eval: int
     frame: Frame
     layout_cache: dict[int, Layout | None]
+    module_env: dict[str, int]  # what the walk knows of the module's names
 
     @property
     def unit(self) -> Unit | None: ...

@@ -165,7 +165,7 @@ class KeyFlow(WalkerBase):
         for arg in call.args if bound is None else [None, *call.args]:
             if arg is not None and id(arg.value) in kept:
                 continue
-            for name in self.held_keys(argument_paths(arg.value)) if arg is not None else ([bound] if bound else []):
+            for name in self.held_keys(_paths_not_kept(arg.value, kept)) if arg is not None else ([bound] if bound else []):
                 if name in seen:
                     continue
                 seen.add(name)
@@ -527,6 +527,15 @@ def _two_functions(ctx: Context, call: cst.Call, first: cst.CSTNode) -> bool:
         return False
     one, other = _applied_name(ctx, call), _applied_name(ctx, first)
     return one is not None and other is not None and one != other
+
+
+def _paths_not_kept(value: cst.BaseExpression, kept: set[int]) -> list[str]:
+    """The key paths an argument hands on, less the elements of a tuple ``kept`` holds
+    (``lax.switch(i, fs, (rng_key, state))`` whose branches unpack and ignore the key)."""
+    if type(value) is cst.Tuple:
+        return [p for e in value.elements if id(e.value) not in kept
+                for p in argument_paths(e.value)]
+    return argument_paths(value)
 
 
 def _is_random_call(ctx: Context, node: cst.CSTNode) -> bool:

@@ -77,7 +77,19 @@ class _CalleeScope:
             return self._params[name]
         if name in ("None", "True", "False"):
             return L.STATIC
-        return L.UNKNOWN  # locals not followed, and module names
+        return self._module_name(name)
+
+    def _module_name(self, name: str) -> int:
+        """A name neither the helper nor a function around it binds is a name of this
+        module (the helper is one of its functions): what the walk knows of it there
+        (``return ScanType.NATIVE``, a member of a class of the module, is a Python value).
+        A local not followed stays unknown."""
+        unit: Unit | None = self._callee
+        while unit is not None:
+            if unit.binds(name) and name not in unit.declared_global:
+                return L.UNKNOWN
+            unit = unit.parent
+        return self._outer.module_env.get(name, L.UNKNOWN)
 
     def qualname(self, expr: cst.BaseExpression) -> str | None:
         return self._outer.resolver.qualname(expr, self._callee)

@@ -3,7 +3,9 @@
 ``jax.lax.cond(pred, _do_new, _do_old, key)`` hands ``key`` to whichever branch runs; if
 no branch draws from the parameter it arrives in (each ignores it, or only inspects it:
 keyparams.helper_consumes), passing it draws nothing. The key is often there only because
-the primitive wants an operand. Branches this module cannot resolve may draw."""
+the primitive wants an operand; so does a key in a tuple operand that every branch unpacks
+and then ignores (``rng_key, state = operand``). Branches this module cannot resolve may
+draw."""
 
 from __future__ import annotations
 
@@ -11,7 +13,8 @@ import libcst as cst
 
 from jaxpure.analysis.catalog.transforms import BRANCH_PRIMITIVES
 from jaxpure.analysis.module.index import ModuleIndex, Unit
-from jaxpure.analysis.module.keyparams import helper_consumes
+from jaxpure.analysis.module.keyparams import (
+    helper_consumes, operand_unpacking, unpacked_key_consumed)
 from jaxpure.analysis.module.resolve import Resolver
 
 
@@ -34,7 +37,28 @@ def operands_no_branch_draws(resolver: Resolver, index: ModuleIndex, call: cst.C
         if all(name is not None and not helper_consumes(resolver, index, branch, name)
                for branch, name in zip(branches, names)):
             kept.add(id(arg.value))
+        elif type(arg.value) is cst.Tuple and None not in names:
+            kept.update(_elements_no_branch_draws(resolver, index, arg.value, branches, names))
     return kept
+
+
+def _elements_no_branch_draws(resolver: Resolver, index: ModuleIndex, operand: cst.Tuple,
+                              branches: list[Unit], names: list[str | None]) -> set[int]:
+    """The ids of the elements of a tuple operand (``(rng_key, state, info)``) that every
+    branch unpacks (``rng_key, state, info = operand``, its only read of the operand) into
+    a name it does not draw from: the key rides along in the tuple, drawn by no branch."""
+    elements = operand.elements
+    if any(type(e) is not cst.Element for e in elements):
+        return set()  # `(key, *rest)`: which name takes which element is not plain
+    undrawn = set(range(len(elements)))
+    for branch, name in zip(branches, names):
+        unpacking = operand_unpacking(branch, name) if name is not None else None
+        if unpacking is None or len(unpacking[0]) != len(elements):
+            return set()
+        targets, line = unpacking
+        undrawn = {i for i in undrawn if not unpacked_key_consumed(
+            resolver, index, branch, targets[i], line)}
+    return {id(elements[i].value) for i in undrawn}
 
 
 def _branch_units(resolver: Resolver, call: cst.Call, qualname: str,

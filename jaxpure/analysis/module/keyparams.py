@@ -362,10 +362,40 @@ def closed_over_draw(resolver: Resolver, index: ModuleIndex, unit: Unit,
     return None
 
 
-def _parameter_reads(unit: Unit, param: str) -> list[list[cst.CSTNode]] | None:
+def operand_unpacking(unit: Unit, param: str) -> tuple[list[str], cst.CSTNode] | None:
+    """``rng_key, state, info = operand``, the only read of ``param`` in ``unit`` and a
+    statement of its body: the names it unpacks into (in order) and that statement."""
+    reads = _parameter_reads(unit, param)
+    if reads is None or len(reads) != 1 or len(reads[0]) < 3:
+        return None
+    name, assign, line = reads[0][:3]
+    if type(assign) is not cst.Assign or assign.value is not name or len(assign.targets) != 1 \
+            or not isinstance(unit.node.body, cst.BaseSuite) \
+            or not any(line is statement for statement in statements(unit.node.body)):
+        return None
+    target = assign.targets[0].target
+    if type(target) is not cst.Tuple or any(
+            type(e) is not cst.Element or type(e.value) is not cst.Name for e in target.elements):
+        return None
+    return [e.value.value for e in target.elements], line  # type: ignore[attr-defined]
+
+
+def unpacked_key_consumed(resolver: Resolver, index: ModuleIndex, unit: Unit, name: str,
+                          unpacking: cst.CSTNode) -> bool:
+    """Whether ``unit`` may draw from the key it unpacked into ``name`` at the statement
+    ``unpacking`` (see :func:`operand_unpacking`), judged by the reads after it as
+    :func:`helper_consumes` judges a parameter's."""
+    reads = _parameter_reads(unit, name, after=unpacking)
+    return reads is None or not all(
+        _leaves_key(resolver, index, unit, chain, frozenset()) for chain in reads)
+
+
+def _parameter_reads(unit: Unit, param: str,
+                     after: cst.CSTNode | None = None) -> list[list[cst.CSTNode]] | None:
     """Each read of ``param`` in ``unit`` as its chain of nodes (the name, then its
     ancestors, innermost first), up to a statement that rebinds it for the rest of the
-    body; None when a nested function or class mentions it."""
+    body (from the statement after ``after``, one of the body's, when given); None when
+    a nested function or class mentions it."""
     reads: list[list[cst.CSTNode]] = []
     nested: list[bool] = []
 
@@ -386,7 +416,11 @@ def _parameter_reads(unit: Unit, param: str) -> list[list[cst.CSTNode]] | None:
     if isinstance(body, cst.BaseExpression):  # a lambda
         visit(body, [])
     else:
-        for statement in statements(body):
+        body_statements = statements(body)
+        if after is not None:
+            start = next(i for i, statement in enumerate(body_statements) if statement is after)
+            body_statements = body_statements[start + 1:]
+        for statement in body_statements:
             visit(statement, [])
             if type(statement) is cst.SimpleStatementLine and any(
                 type(small) is cst.Assign and any(

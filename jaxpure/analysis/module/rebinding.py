@@ -10,7 +10,8 @@ import libcst as cst
 from jaxpure.analysis.module.call_structures import Structure, new_structure
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import (
-    children, enclosing_nodes, inner_statements, reads_any, statements, target_names,
+    children, enclosing_nodes, inner_statements, on_exclusive_branches, reads_any, statements,
+    target_names,
 )
 
 # (statement or header, the loops around it)
@@ -38,7 +39,20 @@ def rebound_between_uses(owner: Unit, name: str, reader: Unit) -> bool:
     ends = _holders_rebound(events, defined, local)
     uses = [i for i, (node, _) in enumerate(events) if i > defined and uses_any(
         node, {n for n in local if i < ends.get(n, len(events))})]
-    return rebound_between(events, defined, uses, name)
+    return rebound_between(events, defined, uses, name,
+                           unseen=_exclusive_with(owner, events, defined, top.node))
+
+
+def _exclusive_with(owner: Unit, events: list[Event], defined: int,
+                    definition: cst.CSTNode) -> set[int]:
+    """The events that no run of ``owner`` reaches together with ``definition`` (the other
+    arm of the ``if`` it sits in, or code after an ``if`` body that returns; mcx's metric
+    binds ``mass_matrix_sqrt`` afresh in the ``elif`` arm for its own jitted function): the
+    closure never sees what they bind. Under a loop, one run may take both arms."""
+    if events[defined][1]:
+        return set()
+    return {i for i, (node, loops) in enumerate(events) if i > defined and not loops
+            and on_exclusive_branches(owner.node, definition, node)}
 
 
 def _holders_rebound(events: list[Event], defined: int, holders: set[str]) -> dict[str, int]:
@@ -58,15 +72,17 @@ def _holders_rebound(events: list[Event], defined: int, holders: set[str]) -> di
 
 
 def rebound_between(events: list[Event], defined: int, runs: list[int], name: str,
-                    structures: dict[int, Structure | None] | None = None) -> bool:
+                    structures: dict[int, Structure | None] | None = None,
+                    unseen: set[int] | None = None) -> bool:
     """Whether an event after ``defined`` rebinds ``name`` between two of ``runs`` (the
     events that run the traced function): a run before it and another after, a loop around
     it that runs the function, or a loop whose target it is and whose body runs the function
     (`for temperature in (1.0, 0.5): sample(x)`: every iteration after the first rebinds it).
     A run after it that passes arguments of a structure no run before it passed
-    (``structures``, by run) is traced anew, and reads the new value."""
+    (``structures``, by run) is traced anew, and reads the new value. Events in
+    ``unseen`` are on paths the traced function's definition is not on."""
     for index, (node, loops) in enumerate(events):
-        if index <= defined or name not in bound_names(node):
+        if index <= defined or name not in bound_names(node) or unseen and index in unseen:
             continue
         before = [r for r in runs if r < index]
         after = [r for r in runs if r > index]

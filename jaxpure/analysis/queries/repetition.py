@@ -5,11 +5,13 @@ design's module/repetition.py needs ModuleFacts to carry bindings first."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import libcst as cst
 
+from jaxpure.analysis.catalog.transforms import Transform
 from jaxpure.analysis.module.bindings import binding_value
+from jaxpure.analysis.module.classes import model_classes
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import (
     COMPREHENSIONS, NODE_TYPES, child_fields, children, reads_any, statements, target_names,
@@ -173,3 +175,48 @@ def per_iteration_object(loop: cst.For, function: cst.BaseExpression) -> bool:
             if type(small) is cst.Assign and reads_any(small.value, varying):
                 varying.update(n for t in small.targets for n in target_names(t.target))
     return function.value.value in varying and function.value.value not in target_names(loop.target)
+
+
+def wrapper_transform(ctx: Context, created: cst.CSTNode) -> Transform | None:
+    """The transform ``created`` calls to wrap a function (``jax.jit`` of ``jax.jit(f)``;
+    None for a call of a configured transform, ``partial(jax.jit, ...)(f)``)."""
+    if type(created) is not cst.Call or type(created.func) is cst.Call:
+        return None
+    found = ctx.traced_analysis.transform(created.func, ctx.unit)
+    return found[0] if found is not None else None
+
+
+def reused_by_structure(ctx: Context, created: cst.CSTNode, wrapped: cst.CSTNode,
+                        stable: Callable[[cst.BaseExpression], bool]) -> bool:
+    """``created`` (``eqx.filter_jit(wrapped)``) is a jit keyed by the static structure of
+    what it wraps (catalog), and ``wrapped``, though built anew each time, is an Equinox
+    Module callable (:func:`equinox_module_callable`) over callables ``stable`` accepts
+    (the same function object each time): its compilation is reused."""
+    found = wrapper_transform(ctx, created)
+    if found is None or not found.keyed_by_structure or not isinstance(wrapped, cst.BaseExpression):
+        return False
+
+    def same(inner: cst.BaseExpression) -> bool:
+        return stable(inner) or equinox_module_callable(ctx, inner, same)
+    return equinox_module_callable(ctx, wrapped, same)
+
+
+def equinox_module_callable(ctx: Context, expr: cst.BaseExpression,
+                            inner: Callable[[cst.BaseExpression], bool]) -> bool:
+    """``expr`` is an Equinox Module as a callable, whose static structure (not its
+    identity) a structure-keyed jit compares: ``model.aux`` where every class of this
+    module that defines ``aux`` derives from ``eqx.Module`` (the bound method is itself a
+    Module holding the class's function and the instance), or an Equinox filtered
+    transform's wrapper (``eqx.filter_vmap(f)``, a Module holding ``f``) of a callable
+    ``inner`` accepts."""
+    if type(expr) is cst.Attribute:
+        owners = [u.class_name for u in ctx.index.units
+                  if u.parent_is_class and u.name == expr.attr.value]
+        kinds = model_classes(ctx.index, ctx.resolver)
+        return bool(owners) and all(kinds.get(c or "") == "equinox" for c in owners)
+    if type(expr) is cst.Call and type(expr.func) is not cst.Call and expr.args:
+        found = ctx.traced_analysis.transform(expr.func, ctx.unit)
+        return found is not None and found[0].name.startswith("equinox.filter_") \
+            and found[0].kind == "wrap" and found[1] is None \
+            and expr.args[0].keyword is None and inner(expr.args[0].value)
+    return False
