@@ -398,7 +398,8 @@ class TracedAnalysis:
     def propagate(self) -> None:
         statics: dict[int, set[str]] = {}
         declared: dict[int, set[str]] = {}
-        applied = {(id(o.target), id(o.node)): o.static for o in self.origins}
+        # what a caching transform (jit, pmap) makes static: hashed, handed to the body as is
+        applied = {(id(o.target), id(o.node)): o.static for o in self.origins if o.transform.caching}
         for origin in self.origins:
             # a parameter is static only if every application of a transform keeps it
             # static: `jax.jit(f)` beside `jax.jit(f, static_argnames="n")` traces n; a vmap
