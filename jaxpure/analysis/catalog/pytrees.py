@@ -43,6 +43,11 @@ PYTREE_REGISTRATIONS = frozenset(PYTREE_DECORATORS) | {
     "jax.tree_util.register_pytree_with_keys",
 }
 
+# a class registered as a pytree with no leaves: the whole instance is aux data, so every
+# field of it is a Python value under a transform (`@jax.tree_util.register_static` on a
+# config dataclass, or `register_static(Config)` called after it)
+STATIC_REGISTRATIONS = frozenset({"jax.tree_util.register_static"})
+
 # a dataclass field marked static is aux data, not a leaf
 STATIC_FIELD_MARKERS = ("pytree_node=False", "static=True", "'static':True", '"static":True',
                          "'pytree_node':False", '"pytree_node":False')

@@ -5,15 +5,20 @@ value the instance was built with, so on a traced instance it is never a tracer.
 The marks: flax ``struct.field(pytree_node=False)``, equinox ``field(static=True)``,
 ``metadata=dict(static=True)``, ``register_dataclass``'s ``meta_fields`` (decorator or call),
 jax_dataclasses ``Static[...]``, jax_md's ``static_field()`` and helpers of the module like
-it, ``ClassVar[...]`` (a class attribute, not a field), and the aux data a flatten function
-returns (``tree_flatten``'s second element, read through a local it names).
+it, ``ClassVar[...]`` (a class attribute, not a field), the aux data a flatten function
+returns (``tree_flatten``'s second element, read through a local it names), and every field
+of a class registered with ``jax.tree_util.register_static`` (a pytree without leaves).
 """
 
 from __future__ import annotations
 
 import libcst as cst
 
-from jaxpure.analysis.catalog.pytrees import AUX_REGISTRATIONS, STATIC_FIELD_MARKERS
+from jaxpure.analysis.catalog.pytrees import (
+    AUX_REGISTRATIONS,
+    STATIC_FIELD_MARKERS,
+    STATIC_REGISTRATIONS,
+)
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import ModuleIndex
 from jaxpure.analysis.module.resolve import Resolver
@@ -25,7 +30,7 @@ _MARKER_WORDS = ("static", "pytree_node")
 def declared_static_fields(module: cst.Module, index: ModuleIndex,
                            resolver: Resolver) -> frozenset[str]:
     """The names of the fields the module's classes declare static, by any of the marks."""
-    found: set[str] = aux_data_fields(index, resolver)
+    found: set[str] = aux_data_fields(index, resolver) | leafless_class_fields(index, resolver)
     for call in index.module_calls:
         # register_dataclass(Input, data_fields=[...], meta_fields=["counts"]) called
         # after the class, as gemma registers its vision inputs
@@ -83,6 +88,26 @@ def aux_data_fields(index: ModuleIndex, resolver: Resolver) -> set[str]:
                     if type(current) is cst.Attribute:
                         found.add(current.attr.value)
                     stack.extend(children(current))
+    return found
+
+
+def leafless_class_fields(index: ModuleIndex, resolver: Resolver) -> set[str]:
+    """Every field of the classes registered with ``register_static`` (decorated, or the
+    class handed to the call): such a class flattens to no leaves, its instance is aux data
+    whole, so under jit every field of it is the Python value it was built with (the
+    declared ones and those ``__init__`` stores)."""
+    classes = {name for name, node in index.class_nodes.items()
+               if any(resolver.qualname(d.decorator, None) in STATIC_REGISTRATIONS
+                      for d in node.decorators)}
+    classes.update(call.args[0].value.value for call in index.module_calls
+                   if call.args and type(call.args[0].value) is cst.Name
+                   and resolver.qualname(call.func, None) in STATIC_REGISTRATIONS)
+    found: set[str] = set()
+    for name in classes & index.class_nodes.keys():
+        found.update(small.target.value for small in body_statements(index.class_nodes[name])
+                     if type(small) is cst.AnnAssign and type(small.target) is cst.Name
+                     and not class_var(small.annotation.annotation))
+        found.update(attr for owner, attr in index.self_stores if owner == name)
     return found
 
 

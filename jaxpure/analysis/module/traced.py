@@ -398,12 +398,15 @@ class TracedAnalysis:
     def propagate(self) -> None:
         statics: dict[int, set[str]] = {}
         declared: dict[int, set[str]] = {}
+        # what a caching transform (jit, pmap) makes static: hashed, handed to the body as is
+        applied = {(id(o.target), id(o.node)): o.static for o in self.origins if o.transform.caching}
         for origin in self.origins:
             # a parameter is static only if every application of a transform keeps it
             # static: `jax.jit(f)` beside `jax.jit(f, static_argnames="n")` traces n; a vmap
             # passes an in_axes=None argument through as given, so `jax.vmap(f, in_axes=(0,
-            # None))` keeps the Python int that the jit of f takes as static
-            kept = origin.static | origin.unbatched
+            # None))` keeps the Python int that the jit of f takes as static; and what a
+            # decorator of f makes static stays so under the transforms applied to it
+            kept = origin.static | origin.unbatched | _inner_statics(applied, origin)
             found = statics.get(id(origin.target))
             statics[id(origin.target)] = set(kept) if found is None else found & kept
             declared.setdefault(id(origin.target), set()).update(origin.static)
@@ -501,6 +504,24 @@ class TracedAnalysis:
 
 
 CUSTOM_RULE_METHODS = frozenset({"defvjp", "defjvp", "defjvps"})
+
+
+def _inner_statics(applied: dict[tuple[int, int], frozenset[str]],
+                   origin: Origin) -> frozenset[str]:
+    """The parameters that a transform decorating ``origin``'s target, applied before
+    ``origin``'s, declares static (``@partial(jax.jit, static_argnames=("block_n",))``).
+    After the ``def`` the name is the jitted function: ``jax.jit(f, in_shardings=...)``, a
+    decorator above it, a vmap or grad of ``f`` all call that inner jit, which hands those
+    parameters to the body as the Python values they are (or raises on a tracer)."""
+    node = origin.target.node
+    decorators = [d.decorator for d in node.decorators] if type(node) is cst.FunctionDef else []
+    if not decorators:
+        return frozenset()
+    position = next((i for i, d in enumerate(decorators) if d is origin.node), -1)
+    found: set[str] = set()
+    for decorator in decorators[position + 1:]:  # all of them under a call
+        found |= applied.get((id(origin.target), id(decorator)), frozenset())
+    return frozenset(found)
 
 
 def _names_class(target: cst.Attribute, index: ModuleIndex) -> bool:
