@@ -25,6 +25,7 @@ from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.syntax import reads_any, returned_values, target_names
 from jaxpure.analysis.module.keyparams import draw_free, held_function, helper_consumes
+from jaxpure.analysis.module.key_entries import undrawn_entries
 
 
 from jaxpure.analysis.syntax import children, target_paths
@@ -160,7 +161,7 @@ class KeyFlow(WalkerBase):
         if kept is None:
             return
         self.check_given_twice(call, kept)
-        seen: set[str] = set()
+        seen = self.entries_left_undrawn(call)
         bound = frame.bound_keys.get(call.func.value) if type(call.func) is cst.Name else None
         for arg in call.args if bound is None else [None, *call.args]:
             if arg is not None and id(arg.value) in kept:
@@ -342,9 +343,7 @@ class KeyFlow(WalkerBase):
         the key into a bool and is taken to inspect it.
         """
         ctx = self.ctx
-        callee = ctx.resolver.function(call.func, ctx.frame.unit) \
-            or self.transformed_function(call.func) \
-            or held_function(ctx.resolver, ctx.index, call.func, ctx.frame.unit)
+        callee = self.callee_of(call)
         if callee is not None:
             passed = callee.arguments_of(call, past_keywords=True)
             if passed is None:
@@ -368,6 +367,25 @@ class KeyFlow(WalkerBase):
         if R.predicate_name(dotted_name(call.func)) or self.truth_tested(call):
             return None
         return set()
+
+    def callee_of(self, call: cst.Call) -> Unit | None:
+        """The function of this module ``call`` runs, if known."""
+        ctx = self.ctx
+        return ctx.resolver.function(call.func, ctx.frame.unit) \
+            or self.transformed_function(call.func) \
+            or held_function(ctx.resolver, ctx.index, call.func, ctx.frame.unit)
+
+    def entries_left_undrawn(self, call: cst.Call) -> set[str]:
+        """The keys in dicts ``call`` is handed whole (``info["rng"]`` of ``info``) that the
+        function of this module it runs leaves unspent (:func:`key_entries.undrawn_entries`)."""
+        held = {arg.value.value: self.held_keys([arg.value.value])[1:] for arg in call.args
+                if type(arg.value) is cst.Name}
+        held = {name: entries for name, entries in held.items() if entries}
+        callee = self.callee_of(call) if held else None
+        if callee is None:
+            return set()
+        return undrawn_entries(self.ctx.resolver, self.ctx.index, self.ctx.facts.helper_consumes,
+                               callee, call, held)
 
     def truth_tested(self, call: cst.Call) -> bool:
         """Whether the value of ``call`` (at the top of the expression stack) is only

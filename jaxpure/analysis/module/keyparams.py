@@ -301,7 +301,7 @@ def helper_consumes(resolver: Resolver, index: ModuleIndex, unit: Unit, param: s
     if (id(unit), param) in _seen:
         return False  # recursion: the other reads decide
     seen = _seen | {(id(unit), param)}
-    reads = _parameter_reads(unit, param)
+    reads = parameter_reads(unit, param)
     if reads is None:
         return True
     if unit.parent_is_class and (not reads or sum(
@@ -312,11 +312,11 @@ def helper_consumes(resolver: Resolver, index: ModuleIndex, unit: Unit, param: s
         # generator (NumPy's RandomState, nnx.Rngs) that advances itself at each draw, and
         # handing it on (`process_random_pos(sampler, rng)`) hands on no key
         return False
-    return not all(_leaves_key(resolver, index, unit, chain, seen) for chain in reads)
+    return not all(leaves_key(resolver, index, unit, chain, seen) for chain in reads)
 
 
 def _draws_as_generator(chain: list[cst.CSTNode]) -> bool:
-    """``param.randint(...)``: the read (a chain from :func:`_parameter_reads`) calls one of
+    """``param.randint(...)``: the read (a chain from :func:`parameter_reads`) calls one of
     a random generator's drawing methods on the parameter."""
     parent = chain[1] if len(chain) > 2 else None
     return type(parent) is cst.Attribute and parent.value is chain[0] \
@@ -333,14 +333,14 @@ def closed_over_draw(resolver: Resolver, index: ModuleIndex, unit: Unit,
     when a function nested in ``unit`` mentions it (whether that one runs is not known)."""
     if unit.binds(name):
         return None
-    for chain in _parameter_reads(unit, name) or ():
+    for chain in parameter_reads(unit, name) or ():
         if len(chain) > 2 and type(chain[1]) is cst.Arg and type(chain[2]) is cst.Call \
-                and not _leaves_key(resolver, index, unit, chain, frozenset()):
+                and not leaves_key(resolver, index, unit, chain, frozenset()):
             return chain[2]
     return None
 
 
-def _parameter_reads(unit: Unit, param: str) -> list[list[cst.CSTNode]] | None:
+def parameter_reads(unit: Unit, param: str) -> list[list[cst.CSTNode]] | None:
     """Each read of ``param`` in ``unit`` as its chain of nodes (the name, then its
     ancestors, innermost first), up to a statement that rebinds it for the rest of the
     body; None when a nested function or class mentions it."""
@@ -375,9 +375,9 @@ def _parameter_reads(unit: Unit, param: str) -> list[list[cst.CSTNode]] | None:
     return None if nested else reads
 
 
-def _leaves_key(resolver: Resolver, index: ModuleIndex, unit: Unit,
+def leaves_key(resolver: Resolver, index: ModuleIndex, unit: Unit,
                 chain: list[cst.CSTNode], seen: frozenset[tuple[int, str]]) -> bool:
-    """Whether one read of a key (see :func:`_parameter_reads`) leaves it undrawn."""
+    """Whether one read of a key (see :func:`parameter_reads`) leaves it undrawn."""
     node, i = chain[0], 1
     parent = chain[i] if i < len(chain) else None
     if type(parent) is cst.Attribute:
