@@ -12,6 +12,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis.module.class_facts import abstract_method
+from jaxpure.analysis.module.hierarchy import subclasses
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.keyparams import (
     draw_free,
@@ -59,8 +60,9 @@ def entry_consumed(resolver: Resolver, index: ModuleIndex, unit: Unit, param: st
         return p is None or p.star
     seen = _seen | {(id(unit), param + entry)}
     reads = parameter_reads(unit, param)
-    if reads is None or abstract_method(unit) or unit.parent_is_class and sum(
-            unit.name in methods for methods in index.classes.values()) > 1:
+    if reads is None or abstract_method(unit) or unit.class_name is not None and any(
+            unit.name in index.classes.get(sub, {})
+            for sub in subclasses(index, unit.class_name)):
         return True  # a stub or an overridden method: what runs may read the entry
     target = param + entry
     for chain in reads:
