@@ -56,8 +56,10 @@ def entry_consumed(resolver: Resolver, index: ModuleIndex, unit: Unit, param: st
     split(info["rng"])``) replaces the key the caller sees. Handing the whole dict on is
     judged again at the callee; anything else the dict is given to may draw from it."""
     p = unit.param(param)
-    if p is None or p.star or (id(unit), param + entry) in _seen:
-        return p is None or p.star
+    if p is None or p.star:
+        return True
+    if (id(unit), param + entry) in _seen:
+        return False  # recursion: the other reads decide
     seen = _seen | {(id(unit), param + entry)}
     reads = parameter_reads(unit, param)
     if reads is None or abstract_method(unit) or unit.class_name is not None and any(
