@@ -25,7 +25,7 @@ from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.syntax import reads_any, returned_values, target_names
 from jaxpure.analysis.module.keyparams import draw_free, held_function, helper_consumes
-from jaxpure.analysis.module.key_entries import undrawn_entries
+from jaxpure.analysis.module.key_entries import REPLACED, UNREAD, entry_uses
 
 
 from jaxpure.analysis.syntax import children, target_paths
@@ -161,7 +161,8 @@ class KeyFlow(WalkerBase):
         if kept is None:
             return
         self.check_given_twice(call, kept)
-        seen = self.entries_left_undrawn(call)
+        entries = self.entry_uses(call)
+        seen = {name for name, use in entries.items() if use == UNREAD}
         bound = frame.bound_keys.get(call.func.value) if type(call.func) is cst.Name else None
         for arg in call.args if bound is None else [None, *call.args]:
             if arg is not None and id(arg.value) in kept:
@@ -200,6 +201,9 @@ class KeyFlow(WalkerBase):
                     self.dispatch(KeyReuse(name, call, state.consumed_by, state.consumed_as))
                 self.check_per_iteration(name, call, state)
                 self.record_consumption(name, state, call, self.mark_consumed(state, call))
+        for name, use in entries.items():
+            if use == REPLACED:  # `info["rng"], k = split(info["rng"])` in the callee
+                frame.keys[name] = KeyState(shared=next(_SHARED_KEYS))
 
     def check_per_iteration(self, name: str, call: cst.Call, state: KeyState) -> None:
         """``call`` consumes ``name`` (in ``state``): again on every iteration of the loop
@@ -375,17 +379,13 @@ class KeyFlow(WalkerBase):
             or self.transformed_function(call.func) \
             or held_function(ctx.resolver, ctx.index, call.func, ctx.frame.unit)
 
-    def entries_left_undrawn(self, call: cst.Call) -> set[str]:
-        """The keys in dicts ``call`` is handed whole (``info["rng"]`` of ``info``) that the
-        function of this module it runs leaves unspent (:func:`key_entries.undrawn_entries`)."""
-        held = {arg.value.value: self.held_keys([arg.value.value])[1:] for arg in call.args
-                if type(arg.value) is cst.Name}
-        held = {name: entries for name, entries in held.items() if entries}
+    def entry_uses(self, call: cst.Call) -> dict[str, str]:
+        """What ``call``'s callee does with keys in dicts it gets whole (``info["rng"]``)."""
+        held = {arg.value.value: entries for arg in call.args if type(arg.value) is cst.Name
+                for entries in [self.held_keys([arg.value.value])[1:]] if entries}
         callee = self.callee_of(call) if held else None
-        if callee is None:
-            return set()
-        return undrawn_entries(self.ctx.resolver, self.ctx.index, self.ctx.facts.helper_consumes,
-                               callee, call, held)
+        return {} if callee is None else entry_uses(
+            self.ctx.resolver, self.ctx.index, self.ctx.facts.entry_uses, callee, call, held)
 
     def truth_tested(self, call: cst.Call) -> bool:
         """Whether the value of ``call`` (at the top of the expression stack) is only

@@ -25,61 +25,65 @@ from jaxpure.analysis.syntax import key_path
 
 Seen = frozenset[tuple[int, str]]
 
+# what a callee does with the key in one entry of a dict it is handed
+UNREAD = "unread"  # never drawn from: the caller's entry keeps an unspent key
+REPLACED = "replaced"  # split and a fresh key stored back: that key is spent, the entry not
+SPENT = "spent"  # may be drawn from and left in the entry
 
-def undrawn_entries(resolver: Resolver, index: ModuleIndex, cache: dict[tuple[int, str], bool],
-                    callee: Unit, call: cst.Call, held: dict[str, list[str]]) -> set[str]:
-    """Of the keys ``held`` in dicts ``call`` hands ``callee`` whole (``{"info":
-    ["info['rng']"]}``), those it leaves unspent (see :func:`entry_consumed`); ``cache``
+
+def entry_uses(resolver: Resolver, index: ModuleIndex, cache: dict[tuple[int, str], str],
+               callee: Unit, call: cst.Call, held: dict[str, list[str]]) -> dict[str, str]:
+    """For each key ``held`` in dicts ``call`` hands ``callee`` whole (``{"info":
+    ["info['rng']"]}``), what ``callee`` does with it (see :func:`entry_use`); ``cache``
     is keyed by the callee and its parameter's entry path."""
-    kept: set[str] = set()
+    found: dict[str, str] = {}
     for param, value in (callee.arguments_of(call, past_keywords=True) or {}).items():
         if type(value) is not cst.Name or value.value not in held:
             continue
         for name in held[value.value]:
             entry = name[len(value.value):]
-            consumes = cache.get((id(callee), param + entry))
-            if consumes is None:
-                consumes = cache[(id(callee), param + entry)] = entry_consumed(
+            use = cache.get((id(callee), param + entry))
+            if use is None:
+                use = cache[(id(callee), param + entry)] = entry_use(
                     resolver, index, callee, param, entry)
-            if not consumes:
-                kept.add(name)
-    return kept
+            found[name] = use
+    return found
 
 
-def entry_consumed(resolver: Resolver, index: ModuleIndex, unit: Unit, param: str,
-                   entry: str, _seen: Seen = frozenset()) -> bool:
-    """Whether ``unit`` may leave the key at ``param`` + ``entry`` (``"['rng']"``) spent.
+def entry_use(resolver: Resolver, index: ModuleIndex, unit: Unit, param: str,
+              entry: str, _seen: Seen = frozenset()) -> str:
+    """What ``unit`` does with the key at ``param`` + ``entry`` (``"['rng']"``).
 
-    Reads of other constant entries (``info["command"]``) leave it alone, a read of the
-    entry is judged as :func:`keyparams.helper_consumes` judges a key, and one that sits in
-    an unconditional statement storing the entry back (``info["rng"], k =
-    split(info["rng"])``) replaces the key the caller sees. Handing the whole dict on is
-    judged again at the callee; anything else the dict is given to may draw from it."""
+    Reads of other constant entries (``info["command"]``) leave it alone; a read of the
+    entry is judged as :func:`keyparams.helper_consumes` judges a key, unless it sits in an
+    unconditional statement storing the entry back (``info["rng"], k =
+    split(info["rng"])``): the key is spent, and the caller's dict gets a fresh one. Handing
+    the whole dict on is judged again at the callee; anything else the dict is given to
+    may draw from it."""
     p = unit.param(param)
     if p is None or p.star:
-        return True
+        return SPENT
     if (id(unit), param + entry) in _seen:
-        return False  # recursion: the other reads decide
+        return UNREAD  # recursion: the other reads decide
     seen = _seen | {(id(unit), param + entry)}
     reads = parameter_reads(unit, param)
     if reads is None or abstract_method(unit) or unit.class_name is not None and any(
             unit.name in index.classes.get(sub, {})
             for sub in subclasses(index, unit.class_name)):
-        return True  # a stub or an overridden method: what runs may read the entry
+        return SPENT  # a stub or an overridden method: what runs may read the entry
     target = param + entry
+    uses = {UNREAD}
     for chain in reads:
         parent = chain[1] if len(chain) > 1 else None
         if type(parent) is cst.Subscript and parent.value is chain[0]:
             path = key_path(parent)
             if path is None or target.startswith(path + "["):
-                return True  # `info[k]`, or a dict around the entry
-            if path == target and not _replaced(chain, target) \
-                    and not leaves_key(resolver, index, unit, chain[1:], seen):
-                return True
-            continue  # another entry, or the entry replaced where it is split
-        if not _leaves_dict(resolver, index, unit, chain, entry, seen):
-            return True
-    return False
+                return SPENT  # `info[k]`, or a dict around the entry
+            if path == target and not leaves_key(resolver, index, unit, chain[1:], seen):
+                uses.add(REPLACED if _replaced(chain, target) else SPENT)
+            continue  # another entry, or the entry left alone
+        uses.add(_dict_use(resolver, index, unit, chain, entry, seen))
+    return SPENT if SPENT in uses else REPLACED if REPLACED in uses else UNREAD
 
 
 def _replaced(chain: list[cst.CSTNode], target: str) -> bool:
@@ -103,20 +107,24 @@ def _stored_paths(target: cst.BaseExpression) -> list[str]:
     return [path] if path is not None else []
 
 
-def _leaves_dict(resolver: Resolver, index: ModuleIndex, unit: Unit,
-                 chain: list[cst.CSTNode], entry: str, seen: Seen) -> bool:
-    """One read of the whole dict: handed to a function of this module that leaves the
-    entry alone, or read as a key is read without drawing (``return info``)."""
+def _dict_use(resolver: Resolver, index: ModuleIndex, unit: Unit,
+              chain: list[cst.CSTNode], entry: str, seen: Seen) -> str:
+    """One read of the whole dict: handed to a function of this module (what that does
+    with the entry, a replacement counting only from an unconditional statement), or read
+    as a key is read without drawing (``return info``)."""
     parent = chain[1] if len(chain) > 1 else None
     if type(parent) is cst.Arg and parent.value is chain[0] and not parent.star \
             and len(chain) > 2 and type(chain[2]) is cst.Call:
         call = chain[2]
         if draw_free(call, resolver.qualname(call.func, unit)):
-            return True
+            return UNREAD
         callee = resolver.function(call.func, unit) or held_function(resolver, index,
                                                                      call.func, unit)
         passed = callee.arguments_of(call) if callee is not None else None
         names = [name for name, value in (passed or {}).items() if value is chain[0]]
-        return callee is not None and bool(names) \
-            and not entry_consumed(resolver, index, callee, names[0], entry, seen)
-    return leaves_key(resolver, index, unit, chain, seen)
+        if callee is None or not names:
+            return SPENT
+        use = entry_use(resolver, index, callee, names[0], entry, seen)
+        return SPENT if use == REPLACED and type(chain[-1]) is not cst.SimpleStatementLine \
+            else use
+    return UNREAD if leaves_key(resolver, index, unit, chain, seen) else SPENT
