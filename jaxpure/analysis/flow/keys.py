@@ -25,6 +25,7 @@ from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.syntax import reads_any, returned_values, target_names
 from jaxpure.analysis.module.keyparams import draw_free, held_function, helper_consumes
+from jaxpure.analysis.module.key_entries import REPLACED, UNREAD, entry_uses
 
 
 from jaxpure.analysis.syntax import children, target_paths
@@ -160,7 +161,8 @@ class KeyFlow(WalkerBase):
         if kept is None:
             return
         self.check_given_twice(call, kept)
-        seen: set[str] = set()
+        entries = self.entry_uses(call)
+        seen = {name for name, use in entries.items() if use == UNREAD}
         bound = frame.bound_keys.get(call.func.value) if type(call.func) is cst.Name else None
         for arg in call.args if bound is None else [None, *call.args]:
             if arg is not None and id(arg.value) in kept:
@@ -199,6 +201,9 @@ class KeyFlow(WalkerBase):
                     self.dispatch(KeyReuse(name, call, state.consumed_by, state.consumed_as))
                 self.check_per_iteration(name, call, state)
                 self.record_consumption(name, state, call, self.mark_consumed(state, call))
+        for name, use in entries.items():
+            if use == REPLACED:  # `info["rng"], k = split(info["rng"])` in the callee
+                frame.keys[name] = KeyState(shared=next(_SHARED_KEYS))
 
     def check_per_iteration(self, name: str, call: cst.Call, state: KeyState) -> None:
         """``call`` consumes ``name`` (in ``state``): again on every iteration of the loop
@@ -342,9 +347,7 @@ class KeyFlow(WalkerBase):
         the key into a bool and is taken to inspect it.
         """
         ctx = self.ctx
-        callee = ctx.resolver.function(call.func, ctx.frame.unit) \
-            or self.transformed_function(call.func) \
-            or held_function(ctx.resolver, ctx.index, call.func, ctx.frame.unit)
+        callee = self.callee_of(call)
         if callee is not None:
             passed = callee.arguments_of(call, past_keywords=True)
             if passed is None:
@@ -368,6 +371,21 @@ class KeyFlow(WalkerBase):
         if R.predicate_name(dotted_name(call.func)) or self.truth_tested(call):
             return None
         return set()
+
+    def callee_of(self, call: cst.Call) -> Unit | None:
+        """The function of this module ``call`` runs, if known."""
+        ctx = self.ctx
+        return ctx.resolver.function(call.func, ctx.frame.unit) \
+            or self.transformed_function(call.func) \
+            or held_function(ctx.resolver, ctx.index, call.func, ctx.frame.unit)
+
+    def entry_uses(self, call: cst.Call) -> dict[str, str]:
+        """What ``call``'s callee does with keys in dicts it gets whole (``info["rng"]``)."""
+        held = {arg.value.value: entries for arg in call.args if type(arg.value) is cst.Name
+                for entries in [self.held_keys([arg.value.value])[1:]] if entries}
+        callee = self.callee_of(call) if held else None
+        return {} if callee is None else entry_uses(
+            self.ctx.resolver, self.ctx.index, self.ctx.facts.entry_uses, callee, call, held)
 
     def truth_tested(self, call: cst.Call) -> bool:
         """Whether the value of ``call`` (at the top of the expression stack) is only

@@ -119,7 +119,7 @@ class ClassFacts:
             self._by_name[key] = None  # a definition that reads itself is not static
             found = [(cls, methods[name]) for cls, methods in self.index.classes.items()
                      if name in methods]
-            concrete = [(cls, unit) for cls, unit in found if not _abstract(unit)]
+            concrete = [(cls, unit) for cls, unit in found if not abstract_method(unit)]
             if concrete and all(not as_property or _is_property(unit.node) for _c, unit in found):
                 self._by_name[key] = _all(self._returns_static(cls, unit) for cls, unit in concrete)
         return self._by_name[key]
@@ -129,7 +129,7 @@ class ClassFacts:
         unit = self._lookup(cls, name)
         if unit is None:
             return None
-        if _abstract(unit):
+        if abstract_method(unit):
             return self._by_name_static(name)  # whatever override runs: all of them static
         key = (cls, name)
         if key not in self._methods:
@@ -326,7 +326,7 @@ class ClassFacts:
                 members[name] = NO_CONDITION
         for name, unit in self.index.classes.get(cls, {}).items():
             cond = self._method(cls, name) \
-                if not name.startswith("__") and not _abstract(unit) else None
+                if not name.startswith("__") and not abstract_method(unit) else None
             if cond is None and name in self.local_static_fields and _is_property(unit.node):
                 # a property the flatten function hands over as aux data (clrs's `type_`,
                 # read through a converter): what a transform rebuilds the instance with
@@ -451,7 +451,7 @@ def _is_property(node: cst.CSTNode) -> bool:
         for d in node.decorators)
 
 
-def _abstract(unit: Unit) -> bool:
+def abstract_method(unit: Unit) -> bool:
     """Declared abstract, or a body that only documents, passes or raises
     NotImplementedError: an override supplies the value."""
     node = unit.node

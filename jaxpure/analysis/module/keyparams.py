@@ -323,7 +323,7 @@ def helper_consumes(resolver: Resolver, index: ModuleIndex, unit: Unit, param: s
     if (id(unit), param) in _seen:
         return False  # recursion: the other reads decide
     seen = _seen | {(id(unit), param)}
-    reads = _parameter_reads(unit, param)
+    reads = parameter_reads(unit, param)
     if reads is None:
         return True
     if unit.parent_is_class and (not reads or sum(
@@ -334,11 +334,11 @@ def helper_consumes(resolver: Resolver, index: ModuleIndex, unit: Unit, param: s
         # generator (NumPy's RandomState, nnx.Rngs) that advances itself at each draw, and
         # handing it on (`process_random_pos(sampler, rng)`) hands on no key
         return False
-    return not all(_leaves_key(resolver, index, unit, chain, seen) for chain in reads)
+    return not all(leaves_key(resolver, index, unit, chain, seen) for chain in reads)
 
 
 def _draws_as_generator(chain: list[cst.CSTNode]) -> bool:
-    """``param.randint(...)``: the read (a chain from :func:`_parameter_reads`) calls one of
+    """``param.randint(...)``: the read (a chain from :func:`parameter_reads`) calls one of
     a random generator's drawing methods on the parameter."""
     parent = chain[1] if len(chain) > 2 else None
     return type(parent) is cst.Attribute and parent.value is chain[0] \
@@ -355,9 +355,9 @@ def closed_over_draw(resolver: Resolver, index: ModuleIndex, unit: Unit,
     when a function nested in ``unit`` mentions it (whether that one runs is not known)."""
     if unit.binds(name):
         return None
-    for chain in _parameter_reads(unit, name) or ():
+    for chain in parameter_reads(unit, name) or ():
         if len(chain) > 2 and type(chain[1]) is cst.Arg and type(chain[2]) is cst.Call \
-                and not _leaves_key(resolver, index, unit, chain, frozenset()):
+                and not leaves_key(resolver, index, unit, chain, frozenset()):
             return chain[2]
     return None
 
@@ -365,7 +365,7 @@ def closed_over_draw(resolver: Resolver, index: ModuleIndex, unit: Unit,
 def operand_unpacking(unit: Unit, param: str) -> tuple[list[str], cst.CSTNode] | None:
     """``rng_key, state, info = operand``, the only read of ``param`` in ``unit`` and a
     statement of its body: the names it unpacks into (in order) and that statement."""
-    reads = _parameter_reads(unit, param)
+    reads = parameter_reads(unit, param)
     if reads is None or len(reads) != 1 or len(reads[0]) < 3:
         return None
     name, assign, line = reads[0][:3]
@@ -385,12 +385,12 @@ def unpacked_key_consumed(resolver: Resolver, index: ModuleIndex, unit: Unit, na
     """Whether ``unit`` may draw from the key it unpacked into ``name`` at the statement
     ``unpacking`` (see :func:`operand_unpacking`), judged by the reads after it as
     :func:`helper_consumes` judges a parameter's."""
-    reads = _parameter_reads(unit, name, after=unpacking)
+    reads = parameter_reads(unit, name, after=unpacking)
     return reads is None or not all(
-        _leaves_key(resolver, index, unit, chain, frozenset()) for chain in reads)
+        leaves_key(resolver, index, unit, chain, frozenset()) for chain in reads)
 
 
-def _parameter_reads(unit: Unit, param: str,
+def parameter_reads(unit: Unit, param: str,
                      after: cst.CSTNode | None = None) -> list[list[cst.CSTNode]] | None:
     """Each read of ``param`` in ``unit`` as its chain of nodes (the name, then its
     ancestors, innermost first), up to a statement that rebinds it for the rest of the
@@ -431,9 +431,9 @@ def _parameter_reads(unit: Unit, param: str,
     return None if nested else reads
 
 
-def _leaves_key(resolver: Resolver, index: ModuleIndex, unit: Unit,
+def leaves_key(resolver: Resolver, index: ModuleIndex, unit: Unit,
                 chain: list[cst.CSTNode], seen: frozenset[tuple[int, str]]) -> bool:
-    """Whether one read of a key (see :func:`_parameter_reads`) leaves it undrawn."""
+    """Whether one read of a key (see :func:`parameter_reads`) leaves it undrawn."""
     node, i = chain[0], 1
     parent = chain[i] if i < len(chain) else None
     if type(parent) is cst.Attribute:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jaxpure.analysis.catalog.transforms import ARGUMENT_PRESERVING_TRANSFORMS
+from jaxpure.analysis.catalog.transforms import ARGUMENT_PRESERVING_TRANSFORMS, BRANCH_PRIMITIVES
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import children, key_path, mentions, statements, target_names
 
@@ -103,6 +103,9 @@ def _call_running(ctx: Context, mention: cst.BaseExpression,
     parent = parents.get(id(mention))
     if type(parent) is cst.Call and parent.func is mention:
         return parent
+    branching = _branching_call(ctx, mention, parents)
+    if branching is not None:
+        return branching
     arg = parent
     transform = parents.get(id(arg)) if type(arg) is cst.Arg else None
     if type(transform) is cst.Call and transform.args and transform.args[0] is arg \
@@ -111,6 +114,43 @@ def _call_running(ctx: Context, mention: cst.BaseExpression,
         if type(outer) is cst.Call and outer.func is transform:
             return outer
     return None
+
+
+def _branching_call(ctx: Context, mention: cst.BaseExpression,
+                    parents: dict[int, cst.CSTNode]) -> cst.Call | None:
+    """``jax.lax.cond(p, mention, other, state)`` or ``jax.lax.switch(i, [.., mention],
+    state)``: a branch runs on the operands as its arguments (:func:`passed_for`)."""
+    arg = parents.get(id(mention))
+    if type(arg) is cst.Element:  # a branch listed for lax.switch
+        listed = parents.get(id(arg))
+        arg = parents.get(id(listed)) if isinstance(listed, (cst.List, cst.Tuple)) else None
+        if type(arg) is not cst.Arg or arg.value is not listed:
+            return None
+    call = parents.get(id(arg)) if type(arg) is cst.Arg else None
+    if type(call) is not cst.Call or arg is None or any(a.keyword or a.star for a in call.args):
+        return None
+    qualname = ctx.qualname(call.func)
+    slots = (1, 2) if qualname == "jax.lax.cond" else (1,) if qualname == "jax.lax.switch" else ()
+    return call if any(i < len(call.args) and call.args[i] is arg for i in slots) else None
+
+
+def passed_for(ctx: Context, unit: Unit, site: CallSite, param: str,
+               before_spreads: bool = False) -> cst.BaseExpression | None:
+    """What ``site`` hands ``unit`` for ``param``: an argument of a plain call, or the
+    operand a lax branch primitive gives its branch in that parameter's position."""
+    call = site.call
+    qualname = ctx.qualname(call.func)
+    if qualname not in BRANCH_PRIMITIVES:
+        return (unit.arguments_of(call, before_spreads=before_spreads) or {}).get(param)
+    positional = [p for p in unit.params if p.index >= 0]
+    if unit.parent_is_class and not unit.is_staticmethod:
+        positional = positional[1:]  # `lax.cond(p, self._on, self._off, state)`: bound
+    if any(p.star for p in unit.params):
+        return None
+    position = next((i for i, p in enumerate(positional) if p.name == param), None)
+    operands = call.args[3 if qualname == "jax.lax.cond" else 2:]
+    return operands[position].value if position is not None and position < len(operands) \
+        else None
 
 
 def _statement_in(node: cst.CSTNode,
@@ -149,7 +189,7 @@ def write_unobserved(ctx: Context, unit: Unit, param: str,
         return False
     entry = _written_entry(target, param)
     for site in sites:
-        passed = (unit.arguments_of(site.call, before_spreads=True) or {}).get(param)
+        passed = passed_for(ctx, unit, site, param, before_spreads=True)
         if not type(passed) is cst.Name:
             return False
         if not (_rebinds_from(site, passed.value) or _unread_after(site, passed.value)

@@ -10,7 +10,7 @@ import libcst as cst
 
 from jaxpure.analysis.catalog.side_effects import HIJAX_SWITCHES, REF_CONSTRUCTORS, VARIABLE_TYPES
 from jaxpure.analysis.module.index import Unit
-from jaxpure.analysis.queries.callers import call_sites
+from jaxpure.analysis.queries.callers import call_sites, passed_for
 from jaxpure.analysis.syntax import keyword_arg, positional_args, single_assignment
 
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
@@ -69,7 +69,7 @@ def bound_to_reference(ctx: Context, unit: Unit, param: str) -> bool:
     if not sites:
         return False
     for site in sites:
-        passed = (unit.arguments_of(site.call) or {}).get(param)
+        passed = passed_for(ctx, unit, site, param)
         body = getattr(site.scope, "body", None)
         if not type(passed) is cst.Name or not isinstance(body, cst.BaseSuite):
             return False

@@ -1,0 +1,130 @@
+"""Whether a function of this module draws from the key kept in one entry of a dict it is
+handed (``self._get_obs(data, info)`` with the key in ``info["rng"]``).
+
+A dict is a container, not a key: handing it over hands over its key only if the callee
+reads that entry (or hands the whole dict to something unknown). And a callee that splits
+the entry and stores one half back in place (``info["rng"], k = split(info["rng"])``)
+leaves the caller's dict holding a fresh key: for the caller the entry is not spent.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxpure.analysis.module.class_facts import abstract_method
+from jaxpure.analysis.module.hierarchy import subclasses
+from jaxpure.analysis.module.index import ModuleIndex, Unit
+from jaxpure.analysis.module.keyparams import (
+    draw_free,
+    held_function,
+    leaves_key,
+    parameter_reads,
+)
+from jaxpure.analysis.module.resolve import Resolver
+from jaxpure.analysis.syntax import key_path
+
+Seen = frozenset[tuple[int, str]]
+
+# what a callee does with the key in one entry of a dict it is handed
+UNREAD = "unread"  # never drawn from: the caller's entry keeps an unspent key
+REPLACED = "replaced"  # split and a fresh key stored back: that key is spent, the entry not
+SPENT = "spent"  # may be drawn from and left in the entry
+
+
+def entry_uses(resolver: Resolver, index: ModuleIndex, cache: dict[tuple[int, str], str],
+               callee: Unit, call: cst.Call, held: dict[str, list[str]]) -> dict[str, str]:
+    """For each key ``held`` in dicts ``call`` hands ``callee`` whole (``{"info":
+    ["info['rng']"]}``), what ``callee`` does with it (see :func:`entry_use`); ``cache``
+    is keyed by the callee and its parameter's entry path."""
+    found: dict[str, str] = {}
+    for param, value in (callee.arguments_of(call, past_keywords=True) or {}).items():
+        if type(value) is not cst.Name or value.value not in held:
+            continue
+        for name in held[value.value]:
+            entry = name[len(value.value):]
+            use = cache.get((id(callee), param + entry))
+            if use is None:
+                use = cache[(id(callee), param + entry)] = entry_use(
+                    resolver, index, callee, param, entry)
+            found[name] = use
+    return found
+
+
+def entry_use(resolver: Resolver, index: ModuleIndex, unit: Unit, param: str,
+              entry: str, _seen: Seen = frozenset()) -> str:
+    """What ``unit`` does with the key at ``param`` + ``entry`` (``"['rng']"``).
+
+    Reads of other constant entries (``info["command"]``) leave it alone; a read of the
+    entry is judged as :func:`keyparams.helper_consumes` judges a key, unless it sits in an
+    unconditional statement storing the entry back (``info["rng"], k =
+    split(info["rng"])``): the key is spent, and the caller's dict gets a fresh one. Handing
+    the whole dict on is judged again at the callee; anything else the dict is given to
+    may draw from it."""
+    p = unit.param(param)
+    if p is None or p.star:
+        return SPENT
+    if (id(unit), param + entry) in _seen:
+        return UNREAD  # recursion: the other reads decide
+    seen = _seen | {(id(unit), param + entry)}
+    reads = parameter_reads(unit, param)
+    if reads is None or abstract_method(unit) or unit.class_name is not None and any(
+            unit.name in index.classes.get(sub, {})
+            for sub in subclasses(index, unit.class_name)):
+        return SPENT  # a stub or an overridden method: what runs may read the entry
+    target = param + entry
+    uses = {UNREAD}
+    for chain in reads:
+        parent = chain[1] if len(chain) > 1 else None
+        if type(parent) is cst.Subscript and parent.value is chain[0]:
+            path = key_path(parent)
+            if path is None or target.startswith(path + "["):
+                return SPENT  # `info[k]`, or a dict around the entry
+            if path == target and not leaves_key(resolver, index, unit, chain[1:], seen):
+                uses.add(REPLACED if _replaced(chain, target) else SPENT)
+            continue  # another entry, or the entry left alone
+        uses.add(_dict_use(resolver, index, unit, chain, entry, seen))
+    return SPENT if SPENT in uses else REPLACED if REPLACED in uses else UNREAD
+
+
+def _replaced(chain: list[cst.CSTNode], target: str) -> bool:
+    """The read of the entry is in a statement of the function's own body (not under a
+    branch or loop) that also stores the entry: the caller's dict ends holding the new
+    value (each later draw from the entry is judged by its own read)."""
+    statement = chain[-1]
+    if type(statement) is not cst.SimpleStatementLine:
+        return False
+    for small in statement.body:
+        if type(small) is cst.Assign and any(
+                target in _stored_paths(t.target) for t in small.targets):
+            return True
+    return False
+
+
+def _stored_paths(target: cst.BaseExpression) -> list[str]:
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [p for e in target.elements for p in _stored_paths(e.value)]
+    path = key_path(target)
+    return [path] if path is not None else []
+
+
+def _dict_use(resolver: Resolver, index: ModuleIndex, unit: Unit,
+              chain: list[cst.CSTNode], entry: str, seen: Seen) -> str:
+    """One read of the whole dict: handed to a function of this module (what that does
+    with the entry, a replacement counting only from an unconditional statement), or read
+    as a key is read without drawing (``return info``)."""
+    parent = chain[1] if len(chain) > 1 else None
+    if type(parent) is cst.Arg and parent.value is chain[0] and not parent.star \
+            and len(chain) > 2 and type(chain[2]) is cst.Call:
+        call = chain[2]
+        if draw_free(call, resolver.qualname(call.func, unit)):
+            return UNREAD
+        callee = resolver.function(call.func, unit) or held_function(resolver, index,
+                                                                     call.func, unit)
+        passed = callee.arguments_of(call) if callee is not None else None
+        names = [name for name, value in (passed or {}).items() if value is chain[0]]
+        if callee is None or not names:
+            return SPENT
+        use = entry_use(resolver, index, callee, names[0], entry, seen)
+        return SPENT if use == REPLACED and type(chain[-1]) is not cst.SimpleStatementLine \
+            else use
+    return UNREAD if leaves_key(resolver, index, unit, chain, seen) else SPENT
