@@ -16,26 +16,24 @@ import libcst as cst
 from jaxpure.analysis.catalog import random as R
 from jaxpure.analysis.catalog.transforms import BRANCH_PRIMITIVES, LAX_CONSUMERS, TRANSFORMS
 from jaxpure.analysis.module.branch_operands import operands_no_branch_draws
-from jaxpure.analysis.flow.keystate import KeyReuse
-from jaxpure.analysis.flow.keystate import KeyState
-from jaxpure.analysis.syntax import argument_paths
-from jaxpure.analysis.syntax import array_of_keys
-from jaxpure.analysis.syntax import key_path
+from jaxpure.analysis.flow.keystate import KeyReuse, KeyState
+from jaxpure.analysis.syntax import (
+    argument_paths, array_of_keys, children, key_path, reads_any, returned_values, target_names,
+    target_paths,
+)
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.imports import dotted_name
-from jaxpure.analysis.syntax import reads_any, returned_values, target_names
 from jaxpure.analysis.module.keyparams import draw_free, held_function, helper_consumes
 from jaxpure.analysis.module.key_entries import REPLACED, UNREAD, entry_uses
 
 
-from jaxpure.analysis.syntax import children, target_paths
 from jaxpure.analysis.flow.assertions import assigned_names, compares, statements_in_order
-from jaxpure.analysis.flow.base import WalkerBase
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.domain import from_param
+from jaxpure.analysis.flow.fold_in import FoldIns
 
 
-class KeyFlow(WalkerBase):
+class KeyFlow(FoldIns):
     """Binding and consuming keys."""
 
     def bind_path(self, target: cst.Attribute | cst.Subscript, new_key: bool) -> None:
@@ -121,7 +119,7 @@ class KeyFlow(WalkerBase):
     def key_from(self, name: str, value: cst.BaseExpression | None) -> KeyState | None:
         ctx = self.ctx
         if value is not None:
-            constant_fold = _constant_fold_in(ctx, value)
+            constant_fold = self.constant_fold_in(value)
             if constant_fold is not None:
                 # fold_in(key, 0) gives the same key each time: a copy of `key` for loops
                 return KeyState(alias_of=constant_fold,
@@ -155,7 +153,7 @@ class KeyFlow(WalkerBase):
         qual = ctx.qualname(call.func)
         if draw_free(call, qual) or ctx.facts.expected_to_raise(call, ctx.qualname):
             return  # the last statement under `pytest.raises`: what it would draw nobody sees
-        if _key_made_for_fold_in(ctx, call):
+        if self.key_made_for_fold_in(call):
             return  # `fold_in(PRNGKey(seed), 123)`: a key made from `seed`, then derived
         kept = self.arguments_left_undrawn(call, qual)
         if kept is None:
@@ -560,35 +558,6 @@ def _is_random_call(ctx: Context, node: cst.CSTNode) -> bool:
     if not type(node) is cst.Call:
         return False
     return (ctx.qualname(node.func) or "").startswith("jax.random.")
-
-
-def _key_made_for_fold_in(ctx: Context, call: cst.Call) -> bool:
-    """``call`` is the key argument of ``jax.random.fold_in``: whatever it does with the
-    key it is given, it hands back a key (``PRNGKey(seed)``, a wrapper that normalises a
-    seed or a key), which fold_in turns into a stream of its own, as fold_in(key, 123)
-    itself does: nothing is drawn from the key here."""
-    stack = ctx.stack
-    if len(stack) < 3 or stack[-1] is not call or type(stack[-2]) is not cst.Arg:
-        return False
-    outer = stack[-3]
-    return type(outer) is cst.Call and bool(outer.args) and outer.args[0] is stack[-2] \
-        and ctx.qualname(outer.func) == "jax.random.fold_in"
-
-
-def _constant_fold_in(ctx: Context, value: cst.BaseExpression) -> str | None:
-    """``fold_in(key, 0)``, or in a loop ``fold_in(key, epoch)`` with ``epoch`` unchanged
-    by the loop: the same key on every iteration (the key folded in)."""
-    if not (type(value) is cst.Call and len(value.args) == 2
-            and type(value.args[0].value) is cst.Name
-            and ctx.qualname(value.func) == "jax.random.fold_in"):
-        return None
-    data = value.args[1].value
-    if isinstance(data, (cst.Integer, cst.SimpleString)):
-        return value.args[0].value.value
-    if type(data) is cst.Name and ctx.loops and data.value not in ctx.loops[-1].assigned \
-            and value.args[0].value.value not in ctx.loops[-1].assigned:
-        return value.args[0].value.value
-    return None
 
 
 def unused_key_argument(ancestors: list[cst.CSTNode | None]) -> bool:
