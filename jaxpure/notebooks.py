@@ -42,6 +42,11 @@ _LINE_MAGIC = re.compile(r"^([ \t]*)(?:%|!|\?)")
 _HELP = re.compile(r"^[ \t]*[\w.]+\?{1,2}[ \t]*$")
 _ASSIGNED_MAGIC = re.compile(r"^([ \t]*[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*[ \t]*=[ \t]*)[%!]")
 _COMPILE_FLAGS = ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT
+# IPython's automagic (on by default) runs a line that starts with a line magic's name, as
+# `pip install x` or `cd data`, as that magic; such a line is masked only where it is not
+# Python on its own (`time = 3` stays an assignment)
+_AUTOMAGIC = re.compile(r"^[ \t]*(?:pip|conda|mamba|micromamba|cd|load_ext|matplotlib|run|env"
+                        r"|timeit|time|pdb|config|reset|who|whos|pwd|ls)[ \t]+\S")
 
 
 def is_notebook(path: str) -> bool:
@@ -168,10 +173,22 @@ def mask_ipython(body: str) -> str:
         continued = bool(assigned or _LINE_MAGIC.match(line)) and line.endswith("\\")
         if assigned:
             lines[i] = assigned.group(1) + "None"
-        elif _LINE_MAGIC.match(line) or _HELP.match(line):
+        elif _LINE_MAGIC.match(line) or _HELP.match(line) or _automagic(line):
             indent = re.match(r"[ \t]*", line).group(0)  # type: ignore[union-attr]
             lines[i] = indent + "pass"
     return "\n".join(lines)
+
+
+def _automagic(line: str) -> bool:
+    if not _AUTOMAGIC.match(line):
+        return False
+    try:
+        compile(line.strip(), "<line>", "exec", flags=_COMPILE_FLAGS, dont_inherit=True)
+    except SyntaxError:
+        return True
+    except (ValueError, RecursionError, MemoryError):
+        return False
+    return False
 
 
 # --- checking ------------------------------------------------------------------------------

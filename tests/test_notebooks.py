@@ -165,6 +165,12 @@ def test_a_magics_backslash_continuation_is_part_of_it():
     assert mask_ipython(body) == "if ok:\n  pass\n\n\nz = 1 + \\\n  2\n"
 
 
+def test_an_automagic_line_is_masked_only_where_it_is_not_python():
+    # vizier's benchmark notebook: `pip install ...` without `%` runs as the %pip magic
+    body = "pip install optax\ncd data\ntime = 3\nls -la\nx = pip\n"
+    assert mask_ipython(body) == "pass\npass\ntime = 3\nls -la\nx = pip\n"
+
+
 def test_cells_keep_their_rows_in_the_module():
     shape = layout(REUSE.encode())
     assert [(c.number, c.offset, c.rows) for c in shape.cells] == [(2, 0, 2), (3, 2, 2)]
