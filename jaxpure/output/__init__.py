@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from jaxpure.findings import FileResult
+from jaxpure.output.options import PROJECT_URL, RULE_DOCS_URL, RenderOptions
 
 # format name -> "module:function"; the function takes (results, options) and returns text
 _RENDERERS: Mapping[str, str] = MappingProxyType({
@@ -30,27 +30,6 @@ _RENDERERS: Mapping[str, str] = MappingProxyType({
 })
 
 FORMATS: tuple[str, ...] = tuple(_RENDERERS)
-
-# The project's public pages: SARIF's informationUri and the per-rule documentation links
-# (JSON ``url``, SARIF ``helpUri``). Rule anchors are ``#jxp202`` in the rules page.
-PROJECT_URL = "https://github.com/jaxpure/jaxpure"
-RULE_DOCS_URL = f"{PROJECT_URL}/blob/main/docs/rules.md"
-
-
-@dataclass(frozen=True)
-class RenderOptions:
-    # paths in SARIF/GitHub output are made relative to this
-    root: str = "."
-    show_fixes: bool = False
-    # whether unsafe fixes would be applied (changes how the full format labels them)
-    unsafe_fixes: bool = False
-    # file name (as in FileResult.filename) -> decoded text; used for the source snippets
-    # of the full format and for SARIF fingerprints. Files missing here are rendered
-    # without snippets; the CLI only needs to supply files that have findings.
-    sources: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
-    # base of per-rule documentation links; None leaves JSON ``url`` null
-    rule_docs_url: str | None = RULE_DOCS_URL
-
 
 Renderer = Callable[[Sequence[FileResult], RenderOptions], str]
 

@@ -11,7 +11,7 @@ from jaxpure.findings import FileResult, Finding, Fix
 from jaxpure.sources import split_lines
 
 if TYPE_CHECKING:
-    from jaxpure.output import RenderOptions
+    from jaxpure.output.options import RenderOptions
     from jaxpure.rules.base import Rule
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from jaxpure.findings import FileResult, Finding
-from jaxpure.output import RenderOptions
+from jaxpure.output.options import RenderOptions
 from jaxpure.output.common import concise_line, findings_of, fix_status
 
 

@@ -19,7 +19,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from jaxpure.findings import FileResult, Finding
-from jaxpure.output import RenderOptions
+from jaxpure.output.options import RenderOptions
 from jaxpure.output.common import concise_line, fix_status, line_text, source_lines
 
 # A span over more lines shows its first and last lines around an elision marker.

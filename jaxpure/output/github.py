@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from jaxpure.findings import FileResult, Finding
-from jaxpure.output import RenderOptions
+from jaxpure.output.options import RenderOptions
 from jaxpure.output.common import concise_line, display_path, findings_of, printable, rule_level
 
 

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from jaxpure.findings import Edit, FileResult, Finding, Fix, Location
-from jaxpure.output import RenderOptions
+from jaxpure.output.options import RenderOptions
 from jaxpure.output.common import findings_of, printable, rule_url
 
 

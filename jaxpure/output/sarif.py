@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from jaxpure.findings import FileResult, Finding, Fix, Location
-from jaxpure.output import PROJECT_URL, RenderOptions
+from jaxpure.output.options import PROJECT_URL, RenderOptions
 from jaxpure.output.common import (
     line_text,
     printable,

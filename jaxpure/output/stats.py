@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from jaxpure.findings import FileResult
-from jaxpure.output import RenderOptions
+from jaxpure.output.options import RenderOptions
 from jaxpure.output.common import findings_of, fix_is_applicable
 
 

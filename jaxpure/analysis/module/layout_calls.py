@@ -5,10 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # summary.py imports this module
-    from jaxpure.analysis.module.summary import ModuleSummary
+from typing import Protocol
 
 # The ``via`` of a seed that carries the layouts one call of another module gives a function
 # (``function``: ``dense`` or ``Class.method``), not a trace (flow/layouts.py)
@@ -50,9 +47,19 @@ class LayoutCall:
         return LayoutCall(data[0], data[1], data[2], data[3], layouts_from_json(data[4]))
 
 
+class CallsAndDefinitions(Protocol):
+    """What :func:`layout_targets` reads of a module summary (summary.py imports this module,
+    so it names the fields it needs instead of the class)."""
+
+    @property
+    def layout_calls(self) -> tuple[LayoutCall, ...]: ...
+    @property
+    def functions(self) -> frozenset[str]: ...
+    @property
+    def classes(self) -> tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]: ...
 
 
-def layout_targets(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
+def layout_targets(summaries: Mapping[str, tuple[CallsAndDefinitions, str, str]],
                    aliases: Mapping[str, str]
                    ) -> Iterator[tuple[str, str, str, str, LayoutCall]]:
     """For each call of a module's function, or of an instance of its class, from another
@@ -77,7 +84,7 @@ def layout_targets(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
                 yield module, function, f"`{call.caller}` in {path}:{call.line}", relpath, call
 
 
-def _defines(summary: ModuleSummary, function: str) -> bool:
+def _defines(summary: CallsAndDefinitions, function: str) -> bool:
     """``dense`` a module-level function of the module, ``Block.__call__`` a method."""
     cls, _, method = function.rpartition(".")
     if not cls:
