@@ -14,7 +14,13 @@ joins the findings with the judgements in judgements.json and prints the tables 
 docs/precision.md.
 
 Usage: python benchmarks/surveys/survey.py TREES_DIR [--reuse] [--jaxpure PATH]
-       [--judgements FILE] [--unjudged]
+       [--judgements FILE] [--unjudged] [--non-real] [--sets FILE]
+
+--non-real lists every library finding not judged real (deliberate, false, unjudged) as
+`repo path:line code verdict cause`; --sets FILE (all-commits.txt: `# set NAME` lines before
+each set's repositories) prints the summary of docs/precision.md per set. "By default" is
+what `jaxpure check .` prints with no configuration: jaxpure's own test-file profile
+(`test-files`, `test-ignore` defaults in jaxpure/settings.py) applied to the findings.
 """
 
 from __future__ import annotations
@@ -33,6 +39,10 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
 from jaxpure.discovery import Excluder, discover  # noqa: E402
+from jaxpure.settings import Settings  # noqa: E402
+
+# jaxpure's defaults: which files are test files and which codes are off in them
+DEFAULT_SETTINGS = Settings()
 
 # a file under one of these directories, or named like a test, is not library code
 TEST_DIRS = frozenset({"tests", "test"})
@@ -129,6 +139,8 @@ class RepoTally:
     kind_verdicts: dict[str, Counter[str]] = field(default_factory=dict)  # kind -> verdict -> count
     profile: Counter[str] = field(default_factory=Counter)  # verdicts of what a test profile keeps
     dropped: Counter[str] = field(default_factory=Counter)  # verdicts of what it no longer tells
+    # verdicts of the tests/examples findings jaxpure's default test-file profile keeps
+    default: Counter[str] = field(default_factory=Counter)
 
     def findings(self, part: str) -> int:
         return sum(self.codes.get(part, Counter()).values())
@@ -146,7 +158,7 @@ def load_judgements(path: Path) -> dict[tuple[str, str, int, str], dict]:
 
 
 def tally_repo(root: Path, repo: str, commit: str, findings: list[dict],
-               judgements: dict, unjudged: list[dict]) -> RepoTally:
+               judgements: dict, not_real: list[dict]) -> RepoTally:
     tally = RepoTally(repo, commit, count_lines(root))
     for finding in findings:
         path = finding["filename"].replace("\\", "/").removeprefix("./")
@@ -163,9 +175,12 @@ def tally_repo(root: Path, repo: str, commit: str, findings: list[dict],
         if kind == "tests":
             kept = profile_keeps(root, path, finding)
             (tally.profile if kept else tally.dropped)[verdict] += 1
-        if entry is None and part == "library":
-            unjudged.append({"repo": repo, "path": path, "line": finding["location"]["row"],
-                             "code": code, "message": finding["message"]})
+        if part == "tests" and not DEFAULT_SETTINGS.ignored_for_file(code, path):
+            tally.default[verdict] += 1
+        if part == "library" and verdict != "real":
+            not_real.append({"repo": repo, "path": path, "line": finding["location"]["row"],
+                             "code": code, "verdict": verdict,
+                             "cause": (entry or {}).get("cause") or "", "message": finding["message"]})
     return tally
 
 
@@ -224,6 +239,56 @@ def print_profile(tallies: list[RepoTally]) -> None:
     both = test_lines + example_lines
     print(f"| tests and examples | {both:,} | {tests + examples} | {per_100k(tests + examples, both)} "
           f"| {kept_n + examples} | {per_100k(kept_n + examples, both)} | - |")
+
+
+def print_by_default(tallies: list[RepoTally]) -> None:
+    """Tests and examples as `jaxpure check .` tells them with its default test-file profile."""
+    lines = sum(t.lines["tests"] + t.lines["examples"] for t in tallies)
+    kept = sum((t.default for t in tallies), Counter())
+    kept_n = sum(kept.values())
+    judged = sum(kept[v] for v in VERDICTS)
+    print("| files | lines | findings, every code | findings by default | per 100k lines"
+          " | real / deliberate / false / unjudged of those |")
+    print("|---|---:|---:|---:|---:|---|")
+    print(f"| tests and examples | {lines:,} | {sum(t.findings('tests') for t in tallies)} | {kept_n} "
+          f"| {per_100k(kept_n, lines)} | {kept['real']} / {kept['deliberate']} / {kept['false']}"
+          f" / {kept['unjudged']} |")
+    print(f"\ntests and examples by default: {kept_n} findings, {per_100k(kept_n, lines)} per 100k "
+          f"lines, {kept['false']} false of {judged} judged")
+
+
+def read_sets(path: Path) -> list[tuple[str, list[str]]]:
+    """(set name, repositories) from the `# set NAME` lines of a commits file."""
+    sets: list[tuple[str, list[str]]] = []
+    for line in path.read_text().splitlines():
+        if line.startswith("# set "):
+            sets.append((line.removeprefix("# set ").strip(), []))
+        elif line.strip() and not line.startswith("#") and sets:
+            sets[-1][1].append(line.split()[0])
+    return sets
+
+
+def print_sets(tallies: list[RepoTally], sets: list[tuple[str, list[str]]]) -> None:
+    """The summary of docs/precision.md: library and tests/examples by default, per set."""
+    print("| set | part | lines | findings | per 100k lines | real | deliberate | false | false per 100k lines |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    groups = [(name, [t for t in tallies if t.repo in repos]) for name, repos in sets]
+    groups.append((f"all {len(tallies)}", tallies))
+    for name, group in groups:
+        lines = sum(t.lines["library"] for t in group)
+        v = sum((t.verdicts.get("library", Counter()) for t in group), Counter())
+        n = sum(t.findings("library") for t in group)
+        judged = sum(v[k] for k in VERDICTS)
+        share = f" ({100 * v['real'] / judged:.0f}%)" if judged else ""
+        print(f"| {name} | library | {lines:,} | {n} | {per_100k(n, lines)} | {v['real']}{share} "
+              f"| {v['deliberate']} | {v['false']} | {per_100k(v['false'], lines)} |")
+    for name, group in groups:
+        lines = sum(t.lines["tests"] + t.lines["examples"] for t in group)
+        kept = sum((t.default for t in group), Counter())
+        n = sum(kept.values())
+        print(f"| {name} | tests and examples, by default | {lines:,} | {n} | {per_100k(n, lines)} "
+              f"| {kept['real']} | {kept['deliberate']} | {kept['false']} of "
+              f"{sum(kept[k] for k in VERDICTS)} judged | |")
 
 
 def print_totals(tallies: list[RepoTally]) -> None:
@@ -299,17 +364,20 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--jaxpure", default=str(HERE.parents[1] / ".venv" / "bin" / "jaxpure"))
     parser.add_argument("--judgements", type=Path, default=HERE / "judgements.json")
     parser.add_argument("--unjudged", action="store_true", help="list library findings with no judgement")
+    parser.add_argument("--non-real", action="store_true",
+                        help="list library findings not judged real: repo path:line code verdict cause")
+    parser.add_argument("--sets", type=Path, help="a commits file with `# set NAME` lines: summary per set")
     args = parser.parse_args(argv)
     judgements = load_judgements(args.judgements)
     tallies: list[RepoTally] = []
-    unjudged: list[dict] = []
+    not_real: list[dict] = []
     for line in (args.trees / "commits.txt").read_text().split("\n"):
         if not line.strip():
             continue
         repo, commit = line.split()
         root = args.trees / repo.split("/", 1)[1]
         findings = run_check(root, args.jaxpure, args.trees / "_results" / f"{root.name}.json", args.reuse)
-        tallies.append(tally_repo(root, repo, commit, findings, judgements, unjudged))
+        tallies.append(tally_repo(root, repo, commit, findings, judgements, not_real))
     print("## Library code\n")
     print_library_table(tallies)
     print("\n## Tests and examples\n")
@@ -318,6 +386,11 @@ def main(argv: list[str]) -> int:
     print_totals(tallies)
     print("\n## Test-file profile\n")
     print_profile(tallies)
+    print("\n## Tests and examples by default\n")
+    print_by_default(tallies)
+    if args.sets:
+        print("\n## Summary per set\n")
+        print_sets(tallies, read_sets(args.sets))
     print("\n## Judged library findings by code\n")
     print_code_verdicts(judgements, "library")
     print("\n## Judged test/example findings by code\n")
@@ -328,8 +401,14 @@ def main(argv: list[str]) -> int:
     print_idioms(judgements)
     if args.unjudged:
         print("\n## Unjudged library findings\n")
-        for entry in unjudged:
-            print(json.dumps(entry))
+        for entry in not_real:
+            if entry["verdict"] == "unjudged":
+                print(json.dumps({k: entry[k] for k in ("repo", "path", "line", "code", "message")}))
+    if args.non_real:
+        print("\n## Library findings not judged real\n")
+        for entry in not_real:
+            print(f"{entry['repo']} {entry['path']}:{entry['line']} {entry['code']} {entry['verdict']} "
+                  f"{entry['cause'] or '-'}")
     return 0
 
 
