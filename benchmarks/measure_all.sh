@@ -12,7 +12,8 @@
 # Usage: benchmarks/measure_all.sh OUT_DIR
 # Environment: PYTHON (default: the venv of the main checkout), JAXPURE (default: beside
 # PYTHON), SURVEY_TREES (/work/survey-trees/all), REALWORLD_TREES (/work/realworld-trees),
-# HELDOUT2_TREES (/work/heldout2-trees). The trees come from:
+# HELDOUT2_TREES (/work/heldout2-trees), CODE (the checkout whose jaxpure/ is measured:
+# default this one). The trees come from:
 #   python benchmarks/surveys/extract.py /work/.mirror /work/survey-trees/all --commits benchmarks/surveys/all-commits.txt
 #   python benchmarks/realworld/rebuild.py [--bugs ...heldout.json | --bugs ...heldout2.json --trees /work/heldout2-trees]
 set -euo pipefail
@@ -30,12 +31,14 @@ JAXPURE=${JAXPURE:-$(dirname "$PYTHON")/jaxpure}
 SURVEY_TREES=${SURVEY_TREES:-/work/survey-trees/all}
 REALWORLD_TREES=${REALWORLD_TREES:-/work/realworld-trees}
 HELDOUT2_TREES=${HELDOUT2_TREES:-/work/heldout2-trees}
+CODE=$(cd "${CODE:-$ROOT}" && pwd)
 # jaxpure's worker processes import this checkout's code, not the editable install's
-export PYTHONPATH="$ROOT${PYTHONPATH:+:$PYTHONPATH}"
+export PYTHONPATH="$CODE${PYTHONPATH:+:$PYTHONPATH}"
 cd "$ROOT"
 
 {
-    echo "checkout: $ROOT at $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- jaxpure || echo ' (jaxpure/ modified)')"
+    echo "scripts: $ROOT at $(git rev-parse --short HEAD)"
+    echo "code measured: $CODE at $(git -C "$CODE" rev-parse --short HEAD)$(git -C "$CODE" diff --quiet HEAD -- jaxpure || echo ' (jaxpure/ modified)')"
     echo "jaxpure: $JAXPURE; python: $PYTHON; PYTHONPATH=$PYTHONPATH"
     echo "started: $(date -u +%FT%TZ)"
 } > "$OUT/run.txt"
