@@ -13,6 +13,10 @@
 # seeded to every module: a new summary field and a project-wide pass, not a small change.
 # It is also a guess about values this module cannot see (a user's own cache class with a
 # traced `time_axis` would be missed), so it wants judging against the other sets first.
+# Seen again in the seventh set's first run: brentyi/jaxls src/jaxls/_py310/_problem.py:382,
+# 511 (JXP401, JXP403), the generated Python 3.10 copy, where `_elimination: Any` and
+# `cost: Any` hold classes that declare `reduced_dim` and `jac_mode` `jdc.Static`; the
+# typed original (`EliminationPlan | None`, `_AnalyzedCost`) is not reported.
 # Checked under jax 0.10: `python -m static_field_of_untyped_pytree_argument.model` in
 # benchmarks/surveys/false_positives passes.
 import math
