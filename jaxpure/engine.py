@@ -30,8 +30,8 @@ from jaxpure.analysis.module.summary import (
     ReceiverCall,
     Seed,
     SelfCall,
-    module_name as summary_module_name,
 )
+from jaxpure.analysis.module.module_names import module_name as summary_module_name
 from jaxpure.findings import Edit, FileResult, Finding, Fix, Location
 from jaxpure.parsing import NotParsed, SyntaxRejected, parse_module
 from jaxpure.positions import node_positions
