@@ -254,7 +254,7 @@ def decode_entry(data: Any, key: str, filename: str) -> FileResult | None:
 # anywhere is a miss, never a hit that makes the analysis across modules go wrong.
 
 def _decode_summary(data: Any) -> ModuleSummary | None:
-    if not (_list_of(data, 14) and isinstance(data[0], str) and _strings_list(data[1])
+    if not (_list_of(data, 15) and isinstance(data[0], str) and _strings_list(data[1])
             and isinstance(data[2], list) and all(map(_valid_call, data[2]))
             and isinstance(data[3], list) and all(_list_of(r, 2) and _strings(*r) for r in data[3])
             and isinstance(data[4], list) and all(map(_valid_class, data[4]))
@@ -268,7 +268,8 @@ def _decode_summary(data: Any) -> ModuleSummary | None:
             and isinstance(data[10], list) and all(map(_valid_nnx_run, data[10]))
             and isinstance(data[11], list) and all(map(_valid_class_conditions, data[11]))
             and isinstance(data[12], list) and all(map(_valid_class_fields, data[12]))
-            and isinstance(data[13], list) and all(map(_valid_layout_call, data[13]))):
+            and isinstance(data[13], list) and all(map(_valid_layout_call, data[13]))
+            and _list_of(data[14], 3) and all(map(_strings_list, data[14]))):
         return None
     summary = ModuleSummary.from_json(data)
     return summary if summary.to_json() == data else None

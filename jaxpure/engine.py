@@ -30,8 +30,10 @@ from jaxpure.analysis.module.summary import (
     ReceiverCall,
     Seed,
     SelfCall,
-    module_name as summary_module_name,
 )
+from jaxpure.analysis.module.module_names import module_name as summary_module_name
+from jaxpure.analysis.module.field_index import FieldNames
+from jaxpure.analysis.module.field_markers import declared_leaf_fields
 from jaxpure.findings import Edit, FileResult, Finding, Fix, Location
 from jaxpure.parsing import NotParsed, SyntaxRejected, parse_module
 from jaxpure.positions import node_positions
@@ -302,7 +304,18 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
                          _self_calls(source, ctx, bool(classes)), imports_jax,
                          jit_wrappers(ctx.index, ctx.resolver), static_members(ctx),
                          _receiver_calls(source, ctx), _nnx_runs(source, ctx),
-                         conditions, fields, _layout_calls(source, ctx))
+                         conditions, fields, _layout_calls(source, ctx), _field_names(ctx))
+
+
+def _field_names(ctx: Context) -> FieldNames:
+    """The field names the module's classes declare static and leaves, and those its traced
+    code reads on values of no known class (module/field_index.py)."""
+    read = tuple(sorted(ctx.facts.unseen_class_reads))
+    if not ctx.index.class_nodes:
+        return FieldNames(read=read)
+    static = ctx.facts.class_facts.local_static_fields
+    data = declared_leaf_fields(ctx.module, ctx.index, ctx.resolver, static)
+    return FieldNames(tuple(sorted(static)), tuple(sorted(data)), read)
 
 
 def _layout_calls(source: str, ctx: Context) -> tuple[LayoutCall, ...]:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-from jaxpure.analysis.module.summary import LIBRARY_PREFIXES, ModuleSummary, resolve_relative
+from jaxpure.analysis.module.module_names import resolve_relative
+from jaxpure.analysis.module.summary import LIBRARY_PREFIXES, ModuleSummary
 from jaxpure.settings import Settings
 from jaxpure.sources import LINE_START
 

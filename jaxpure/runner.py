@@ -178,7 +178,7 @@ def _check_notebook(job: Job, settings: Settings, fix_mode: FixMode, data: bytes
 
 def _without_jax(job: Job, data: bytes, settings: Settings) -> Outcome | None:
     """A file that never mentions JAX, answered without loading libcst (see prefilter)."""
-    from jaxpure.analysis.module.summary import module_name
+    from jaxpure.analysis.module.module_names import module_name
     from jaxpure.prefilter import mentions_jax, textual_summary
 
     try:

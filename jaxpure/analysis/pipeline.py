@@ -17,7 +17,7 @@ from jaxpure.analysis.module.nnx_runs import local_nnx_run
 from jaxpure.analysis.flow.domain import Handler
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.walker import Walker
-from jaxpure.analysis.module.summary import CLASS_FACTS, LAYOUTS, NNX_RUNS, Seed
+from jaxpure.analysis.module.summary import CLASS_FACTS, FIELD_NAMES, LAYOUTS, NNX_RUNS, Seed
 from jaxpure.analysis.flow.domain import Layout
 from jaxpure.analysis.flow.layouts import join as layout_join
 
@@ -44,7 +44,10 @@ def analyze(
     # where the project runs the nnx models this module can name traced (module/nnx_runs.py)
     nnx_run = min((seed.origin for seed in seeds or () if seed.via == NNX_RUNS), default=None)
     layout_seeds = [seed for seed in seeds or () if seed.via == LAYOUTS]
-    seeds = [seed for seed in seeds or () if seed.via not in (CLASS_FACTS, NNX_RUNS, LAYOUTS)]
+    field_names = frozenset(name for seed in seeds or () if seed.via == FIELD_NAMES
+                            for name, _kind in seed.keywords)
+    seeds = [seed for seed in seeds or ()
+             if seed.via not in (CLASS_FACTS, NNX_RUNS, LAYOUTS, FIELD_NAMES)]
     traced_analysis = analyze_traced(index, resolver, transforms or {}, seeds, module_name, traced,
                                      nnx_run)
     if nnx_run is None:  # a module that runs its own merged nnx models, checked alone
@@ -63,6 +66,7 @@ def analyze(
     ctx.facts.imported_static_instances = frozenset(
         seed.function for seed in class_facts if ("__init__", L.STATIC) in seed.keywords)
     ctx.facts.seeds = tuple(seeds)
+    ctx.facts.project_static_fields = field_names
     for seed in layout_seeds:
         _seed_layouts(index, seed, ctx.seeded_layouts)
     for seed in seeds:

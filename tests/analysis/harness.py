@@ -43,8 +43,9 @@ def lines_of(source: str, kind: str = "KeyReuse") -> list[int]:
     return [line for event, _name, line in events(source) if event == kind]
 
 
-def kind_at(source: str, expr: str, occurrence: int = 0) -> int:
-    """The kind the walk gives the ``occurrence``-th expression whose code is ``expr``."""
+def kind_at(source: str, expr: str, occurrence: int = 0, seeds: list | None = None) -> int:
+    """The kind the walk gives the ``occurrence``-th expression whose code is ``expr``
+    (``seeds``: what other modules of a project tell this one, summary.py)."""
     text, module = _module(source)
     wanted: list[cst.CSTNode] = []
 
@@ -64,7 +65,7 @@ def kind_at(source: str, expr: str, occurrence: int = 0) -> int:
         if node is target:
             seen.append(ctx.kind(node))
 
-    analyze(module, {type(target): [record]})
+    analyze(module, {type(target): [record]}, seeds=seeds)
     if not seen:
         raise LookupError(f"the walk never reached {expr!r}")
     return seen[0]

@@ -65,6 +65,17 @@ LIBRARY_STATIC_FIELDS = {
                          "encoding"}),
 }
 
+# Leaves of the library pytrees a project's functions are commonly handed (flax's TrainState,
+# optax's states, distributions, brax/mjx environment states): a field name the project
+# declares static is not taken as static on a value of unknown class when it is one of
+# these (`state.step` of a TrainState beside a config class's static `step`).
+LIBRARY_LEAF_NAMES = frozenset({
+    "step", "params", "opt_state", "batch_stats", "count", "mu", "nu", "inner_state",
+    "loc", "scale", "logits", "probs", "rate", "concentration", "low", "high",
+    "obs", "reward", "metrics", "info", "pipeline_state", "qpos", "qvel", "time", "data",
+    "value", "values", "key", "rng", "mean", "var", "kernel", "bias", "weight", "weights",
+})
+
 # registering flatten/unflatten functions: their aux data is static
 AUX_REGISTRATIONS = frozenset(
     {"jax.tree_util.register_pytree_node", "jax.tree_util.register_pytree_with_keys"})

@@ -11,7 +11,7 @@ import libcst as cst
 
 from jaxpure.analysis.flow.domain import KindScope
 from jaxpure.analysis.flow.layouts import layout_kind
-from jaxpure.analysis.flow.members import opaque_member
+from jaxpure.analysis.flow.members import opaque_member, project_static_field
 from jaxpure.analysis.flow.returned_kind import returned_kind
 from jaxpure.analysis.flow.returns import returns_array, returns_array_entry, returns_arrays
 
@@ -148,6 +148,8 @@ def _attribute_kind(ctx: KindScope, expr: cst.Attribute) -> int:
             return L.TRACED_ARRAY
         if A.FLAG_NAME.match(attr) and not _part_of_passed_instance(ctx, expr.value):
             return L.TRACED_ARRAY  # `state.done`: a boolean leaf of a traced pytree
+        if project_static_field(ctx, expr):
+            return L.STATIC  # `cache.time_axis`: static in every class of the project
         return L.TRACED
     if base in (L.ARRAY, L.NUMPY):
         return L.STATIC if attr in A.STATIC_ATTRS else base

@@ -25,6 +25,12 @@ for ``sorted``/``list``/``enumerate``... of one.
 
 The class is taken as one this module defines when any of its classes declares a member of
 that name (module/classes.py ``declared_members``), as static fields are matched by name.
+
+A parameter of no known class (no annotation, or ``Any``: a serving library's ``cache:
+KVCache`` with ``KVCache = Any``) is any of the project's pytrees: a name that some class of
+the project declares static and none declares a leaf (module/field_index.py) is aux data,
+whichever it is (``cache.time_axis``). The names read so are recorded, answered or not, for
+the module summary that asks the project.
 """
 
 from __future__ import annotations
@@ -35,7 +41,9 @@ import libcst as cst
 
 from jaxpure.analysis import lattice as L
 from jaxpure.analysis.catalog import arrays as A
+from jaxpure.analysis.catalog.pytrees import LIBRARY_LEAF_NAMES
 from jaxpure.analysis.flow.domain import KindScope
+from jaxpure.analysis.module.annotations import unseen_class
 from jaxpure.analysis.module.classes import declared_members
 from jaxpure.analysis.syntax import single_assignment
 
@@ -90,3 +98,35 @@ def _opaque_attribute(ctx: KindScope, expr: cst.Attribute,
     if kind(expr.value) != L.TRACED or kind(expr) != L.TRACED:
         return False
     return attr not in declared_members(ctx.index, ctx.resolver)
+
+
+def project_static_field(ctx: KindScope, expr: cst.Attribute) -> bool:
+    """``cache.time_axis`` on a traced parameter of no known class, where ``time_axis`` is
+    a field the project's classes declare static and never a leaf (the seeds say which:
+    module/field_index.py). Called for attributes known neither static nor an array's."""
+    attr = expr.attr.value
+    if type(expr.value) is not cst.Name or attr in LIBRARY_LEAF_NAMES \
+            or not _unseen_class_parameter(ctx, expr.value.value):
+        return False
+    ctx.facts.unseen_class_reads.add(attr)
+    return attr in ctx.facts.project_static_fields
+
+
+def _unseen_class_parameter(ctx: KindScope, name: str) -> bool:
+    """``name`` is a parameter, never rebound, of the function that binds it (this one or
+    one it is nested in), neither ``self`` nor annotated with anything but ``Any``."""
+    unit = ctx.unit
+    while unit is not None and not unit.binds(name):
+        unit = unit.parent
+    if unit is None:
+        return False
+    key = (id(unit), name)
+    found = ctx.facts.unseen_class_params.get(key)
+    if found is None:
+        param = unit.param(name)
+        found = ctx.facts.unseen_class_params[key] = param is not None \
+            and not param.star and name not in unit.assigned \
+            and name not in unit.declared_nonlocal and name not in unit.declared_global \
+            and not (unit.parent_is_class and param.index == 0 and not unit.is_staticmethod) \
+            and unseen_class(param.annotation, ctx.module, ctx.index, ctx.resolver)
+    return found

@@ -1,7 +1,8 @@
 """What an annotation says a value is, through the aliases the module defines: a Python
 container (``dict[str, LayerCache]``, ``Cache | None`` after ``Cache = dict[str,
 LayerCache]``, ``Optional[List[jax.Array]]``), whose entries may be tracers but which is
-itself no array: writing an entry is a container's item assignment, not an array's.
+itself no array: writing an entry is a container's item assignment, not an array's; or
+nothing at all (``Any``, ``KVCache = Any``): the value's class is not known.
 """
 
 from __future__ import annotations
@@ -38,6 +39,53 @@ def container_annotation(annotation: cst.BaseExpression | None,
     bindings = index.bindings.get(annotation.value, ())
     return len(bindings) == 1 and not bindings[0].augmented \
         and container_annotation(bindings[0].value, index, depth + 1)
+
+
+# what says nothing of a value's class
+ANY_TYPES = frozenset({"typing.Any", "typing_extensions.Any"})
+
+
+def unseen_class(annotation: cst.BaseExpression | None, module: cst.Module,
+                 index: ModuleIndex, resolver: Resolver, depth: int = 0) -> bool:
+    """``annotation`` says nothing of the value's class: there is none, or it is ``Any``
+    (under ``| None`` too), directly or through module-level aliases (``KVCache = Any``,
+    ``PyTree, KVCache = Any, Any``)."""
+    if annotation is None:
+        return True
+    declared = without_none(annotation)
+    if declared is not annotation:
+        return declared is not None and unseen_class(declared, module, index, resolver, depth)
+    if type(annotation) is not cst.Name and type(annotation) is not cst.Attribute:
+        return False
+    if resolver.qualname(annotation, None) in ANY_TYPES:
+        return True
+    if type(annotation) is not cst.Name or depth >= _MAX_ALIASES:
+        return False
+    # every binding of the alias (serving code writes `PagedKVCache = Any` twice)
+    bindings = index.bindings.get(annotation.value, ())
+    values = [b.value or _unpacked_at_module_level(module, annotation.value) for b in bindings]
+    return bool(values) and not any(b.augmented for b in bindings) and all(
+        value is not None and unseen_class(value, module, index, resolver, depth + 1)
+        for value in values)
+
+
+def _unpacked_at_module_level(module: cst.Module, name: str) -> cst.BaseExpression | None:
+    """``Any`` for ``KVCache`` in ``PyTree, KVCache = Any, Any`` at module level: the
+    element of a tuple display that a flat tuple of names unpacks into ``name``."""
+    for line in module.body:
+        if type(line) is not cst.SimpleStatementLine:
+            continue
+        for small in line.body:
+            if type(small) is not cst.Assign or len(small.targets) != 1:
+                continue
+            target, value = small.targets[0].target, small.value
+            if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)) \
+                    and len(target.elements) == len(value.elements):
+                for left, right in zip(target.elements, value.elements):
+                    if type(left) is cst.Element and type(right) is cst.Element \
+                            and type(left.value) is cst.Name and left.value.value == name:
+                        return right.value
+    return None
 
 
 def without_none(annotation: cst.BaseExpression) -> cst.BaseExpression | None:

@@ -55,6 +55,13 @@ class ModuleFacts:
         self.imported_static_instances: frozenset[str] = frozenset()
         # the traces other modules' calls start here (summary.py); set before the walk
         self.seeds: tuple[Seed, ...] = ()
+        # field names the project's classes declare static and never a leaf, read here on
+        # values of no known class (module/field_index.py); set before the walk
+        self.project_static_fields: frozenset[str] = frozenset()
+        # the names the walk asked that of, whatever the answer: for the summary
+        self.unseen_class_reads: set[str] = set()
+        # (id of a unit, name) -> whether the name is a parameter of no known class there
+        self.unseen_class_params: dict[tuple[int, str], bool] = {}
         # id of a unit -> where it is called repeatedly (effects.repeated_units)
         self.repeated_units: dict[int, str] | None = None
 

@@ -8,6 +8,10 @@ jax_dataclasses ``Static[...]``, jax_md's ``static_field()`` and helpers of the 
 it, ``ClassVar[...]`` (a class attribute, not a field), the aux data a flatten function
 returns (``tree_flatten``'s second element, read through a local it names), and every field
 of a class registered with ``jax.tree_util.register_static`` (a pytree without leaves).
+
+And, for the project's index of static fields (module/field_index.py), the fields the
+module's classes that may be pytrees declare as leaves: a name static in one class of the
+project and a leaf in another is no evidence either way.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import libcst as cst
 
 from jaxpure.analysis.catalog.pytrees import (
     AUX_REGISTRATIONS,
+    PYTREE_REGISTRATIONS,
     STATIC_FIELD_MARKERS,
     STATIC_REGISTRATIONS,
 )
@@ -25,6 +30,8 @@ from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.syntax import children, descendants, returned_values, single_assignment, str_literals
 
 _MARKER_WORDS = ("static", "pytree_node")
+_FLATTENED_DECORATORS = ("jax.tree_util.register_pytree_node_class",
+                         "jax.tree_util.register_pytree_with_keys_class")
 
 
 def declared_static_fields(module: cst.Module, index: ModuleIndex,
@@ -40,7 +47,7 @@ def declared_static_fields(module: cst.Module, index: ModuleIndex,
                 [a.value for a in call.args[2:3] if a.keyword is None and not a.star]
             for value in meta:
                 found.update(str_literals(value) or ())
-    factories = _static_field_factories(module, index)
+    factories = _static_field_factories(module, index, resolver)
     for node in index.class_nodes.values():
         for decorator in node.decorators:
             # @partial(register_dataclass, data_fields=[...], meta_fields=["act"])
@@ -50,14 +57,78 @@ def declared_static_fields(module: cst.Module, index: ModuleIndex,
                     if arg.keyword is not None and arg.keyword.value == "meta_fields":
                         found.update(str_literals(arg.value) or ())
         for small in body_statements(node):
-            if type(small) is cst.AnnAssign and type(small.target) is cst.Name:
-                annotation = small.annotation.annotation
-                if small.value is not None and (
-                        _marks_static(module, small.value)
-                        or _calls_factory(small.value, factories)) \
-                        or _static_annotation(annotation) or class_var(annotation):
-                    found.add(small.target.value)
+            if type(small) is cst.AnnAssign and type(small.target) is cst.Name \
+                    and _declares_static(module, small, factories):
+                found.add(small.target.value)
     return frozenset(found)
+
+
+def _declares_static(module: cst.Module, small: cst.AnnAssign, factories: frozenset[str]) -> bool:
+    """``time_axis: int = static_field(2)``, ``Static[int]``, ``ClassVar[int]``."""
+    annotation = small.annotation.annotation
+    return small.value is not None and (_marks_static(module, small.value)
+                                        or _calls_factory(small.value, factories)) \
+        or _static_annotation(annotation) or class_var(annotation)
+
+
+def declared_leaf_fields(module: cst.Module, index: ModuleIndex, resolver: Resolver,
+                         static: frozenset[str]) -> frozenset[str]:
+    """The fields the module's classes that may be pytrees declare as leaves: the fields of
+    their bodies not marked static and not named by their registration's ``meta_fields``,
+    and for a class flattened by functions (``tree_flatten``, ``register_pytree_node``)
+    what its methods store on ``self`` outside the aux data. A class with no base and no
+    decorator but ``dataclass`` that nothing registers is no pytree (a config a jitted
+    function cannot take traced); any other may be one (a NamedTuple, an ``eqx.Module``, a
+    subclass of a project base). ``static``: the module's static field names."""
+    registered = {call.args[0].value.value: call for call in index.module_calls
+                  if call.args and type(call.args[0].value) is cst.Name
+                  and resolver.qualname(call.func, None) in PYTREE_REGISTRATIONS}
+    factories = _static_field_factories(module, index, resolver)
+    leafless = _leafless_classes(index, resolver)
+    found: set[str] = set()
+    for name, node in index.class_nodes.items():
+        fields = [small.target.value for small in body_statements(node)
+                  if type(small) is cst.AnnAssign and type(small.target) is cst.Name
+                  and not _declares_static(module, small, factories)]
+        flattened = name in index.classes and "tree_flatten" in index.classes[name] \
+            or name in registered and len(registered[name].args) >= 3
+        if not (fields or flattened) or name in leafless \
+                or not _may_be_pytree(node, name in registered, resolver):
+            continue
+        meta = set(_meta_fields(node, registered.get(name)))
+        found.update(field for field in fields if field not in meta)
+        if flattened or _decorated_flattened(node, resolver):
+            found.update(attr for owner, attr in index.self_stores
+                         if owner == name and attr not in static)
+    return frozenset(found)
+
+
+def _may_be_pytree(node: cst.ClassDef, registered: bool, resolver: Resolver) -> bool:
+    if registered or any(not (type(b.value) is cst.Name and b.value.value == "object")
+                         for b in node.bases):
+        return True
+    return any(resolver.qualname(d.decorator.func if type(d.decorator) is cst.Call
+                                 else d.decorator, None) != "dataclasses.dataclass"
+               for d in node.decorators)
+
+
+def _decorated_flattened(node: cst.ClassDef, resolver: Resolver) -> bool:
+    """``@register_pytree_node_class``: flattened by the class's own ``tree_flatten``."""
+    return any(resolver.qualname(d.decorator, None) in _FLATTENED_DECORATORS
+               for d in node.decorators)
+
+
+def _meta_fields(node: cst.ClassDef, registration: cst.Call | None) -> list[str]:
+    """The ``meta_fields`` a ``register_dataclass`` decorator or call gives the class."""
+    found: list[str] = []
+    calls = [d.decorator for d in node.decorators if type(d.decorator) is cst.Call]
+    for call in calls + ([registration] if registration is not None else []):
+        for arg in call.args:
+            if arg.keyword is not None and arg.keyword.value == "meta_fields":
+                found.extend(str_literals(arg.value) or ())
+        if call is registration and len(call.args) >= 3 and call.args[2].keyword is None:
+            found.extend(str_literals(call.args[2].value) or ())
+    return found
 
 
 def aux_data_fields(index: ModuleIndex, resolver: Resolver) -> set[str]:
@@ -96,19 +167,24 @@ def leafless_class_fields(index: ModuleIndex, resolver: Resolver) -> set[str]:
     class handed to the call): such a class flattens to no leaves, its instance is aux data
     whole, so under jit every field of it is the Python value it was built with (the
     declared ones and those ``__init__`` stores)."""
+    found: set[str] = set()
+    for name in _leafless_classes(index, resolver):
+        found.update(small.target.value for small in body_statements(index.class_nodes[name])
+                     if type(small) is cst.AnnAssign and type(small.target) is cst.Name
+                     and not class_var(small.annotation.annotation))
+        found.update(attr for owner, attr in index.self_stores if owner == name)
+    return found
+
+
+def _leafless_classes(index: ModuleIndex, resolver: Resolver) -> set[str]:
+    """The module's classes registered with ``register_static``."""
     classes = {name for name, node in index.class_nodes.items()
                if any(resolver.qualname(d.decorator, None) in STATIC_REGISTRATIONS
                       for d in node.decorators)}
     classes.update(call.args[0].value.value for call in index.module_calls
                    if call.args and type(call.args[0].value) is cst.Name
                    and resolver.qualname(call.func, None) in STATIC_REGISTRATIONS)
-    found: set[str] = set()
-    for name in classes & index.class_nodes.keys():
-        found.update(small.target.value for small in body_statements(index.class_nodes[name])
-                     if type(small) is cst.AnnAssign and type(small.target) is cst.Name
-                     and not class_var(small.annotation.annotation))
-        found.update(attr for owner, attr in index.self_stores if owner == name)
-    return found
+    return classes & index.class_nodes.keys()
 
 
 def body_statements(node: cst.ClassDef) -> list[cst.BaseSmallStatement]:
@@ -130,16 +206,21 @@ def _marks_static(module: cst.Module, value: cst.BaseExpression) -> bool:
     return _may_mark_static(value) and _marks_static_text(module.code_for_node(value))
 
 
-def _static_field_factories(module: cst.Module, index: ModuleIndex) -> set[str]:
+def _static_field_factories(module: cst.Module, index: ModuleIndex,
+                            resolver: Resolver) -> frozenset[str]:
     """Names whose call declares a static field: ``static_field`` (jax_md, and a common
     helper name) and functions of this module returning a static ``field(...)``."""
-    found = {"static_field"}
+    found = resolver.memo.get("static_field_factories")
+    if found is not None:
+        return found
+    names = {"static_field"}
     for unit in index.units:
         if unit.parent is None and type(unit.node) is cst.FunctionDef \
                 and any(_may_declare_field(call) for call in unit.calls) and any(
                 _marks_static(module, value)
                 for value in returned_values(unit.node) if value is not None):
-            found.add(unit.name)
+            names.add(unit.name)
+    found = resolver.memo["static_field_factories"] = frozenset(names)
     return found
 
 
@@ -172,7 +253,7 @@ def _static_annotation(annotation: cst.BaseExpression) -> bool:
         and (dotted_name(annotation.value) or "").rsplit(".", 1)[-1] == "Static"
 
 
-def _calls_factory(value: cst.BaseExpression, factories: set[str]) -> bool:
+def _calls_factory(value: cst.BaseExpression, factories: frozenset[str]) -> bool:
     if not type(value) is cst.Call:
         return False
     func = value.func

@@ -12,7 +12,7 @@ import builtins
 
 import libcst as cst
 
-from jaxpure.analysis.module.summary import resolve_relative
+from jaxpure.analysis.module.module_names import resolve_relative
 
 BUILTIN_NAMES = frozenset(dir(builtins))
 

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from jaxpure.analysis.catalog.pytrees import FOREIGN_METHODS
+from jaxpure.analysis.module.field_index import FIELD_NAMES, FieldNames, field_name_targets
 from jaxpure.analysis.module.layout_calls import (LAYOUTS, LayoutCall, Layouts, layout_targets,
                                                   layouts_from_json, layouts_to_json)
 from jaxpure.analysis.lattice import STATIC, TRACED
@@ -145,6 +146,9 @@ class ModuleSummary:
     class_conditions: ClassConditions = ()
     class_fields: ClassFields = ()
     layout_calls: tuple[LayoutCall, ...] = ()
+    # the field names its classes declare static and leaves, and those it reads on values of
+    # no known class: the project's index of static fields (module/field_index.py)
+    field_names: FieldNames = FieldNames()
 
     def to_json(self) -> list:
         return [
@@ -166,6 +170,7 @@ class ModuleSummary:
              for cls, members in self.class_conditions],
             [[cls, [list(f) for f in fields]] for cls, fields in self.class_fields],
             [call.to_json() for call in self.layout_calls],
+            self.field_names.to_json(),
         ]
 
     @staticmethod
@@ -177,6 +182,7 @@ class ModuleSummary:
         nnx_runs = data[10] if len(data) >= 11 else []
         conditions, fields = data[11:13] if len(data) >= 13 else ([], [])
         layout_calls = data[13] if len(data) >= 14 else []
+        field_names = FieldNames.from_json(data[14]) if len(data) >= 15 else FieldNames()
         return ModuleSummary(
             module,
             frozenset(functions),
@@ -200,6 +206,7 @@ class ModuleSummary:
                   for cls, members in conditions),
             tuple((cls, tuple((f[0], f[1]) for f in held)) for cls, held in fields),
             tuple(LayoutCall.from_json(c) for c in layout_calls),
+            field_names,
         )
 
 
@@ -262,27 +269,6 @@ class Seed:
                     jnp_args, truths, layouts, bool(data[13]) if len(data) > 13 else False)
 
 
-def resolve_relative(module: str, level: int, package: str | None) -> str:
-    """``from ..a import b`` inside package ``p.q`` names ``p.a``."""
-    if level == 0:
-        return module
-    if package is None:
-        return "." * level + module
-    parts = package.split(".")
-    if level > 1:
-        parts = parts[: len(parts) - (level - 1)]
-    base = ".".join(parts)
-    return f"{base}.{module}" if module else base
-
-
-def module_name(package: str | None, filename: str) -> str:
-    stem = filename.replace("\\", "/").rsplit("/", 1)[-1]
-    stem = stem[:-3] if stem.endswith(".py") else stem.rsplit(".", 1)[0]
-    if stem == "__init__":
-        return package or ""
-    return f"{package}.{stem}" if package else stem
-
-
 def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[str, list[Seed]]:
     """Seeds for each module, from the external calls of every summary.
 
@@ -317,7 +303,7 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
         seeds.setdefault(name, {}).setdefault(seed.key(), seed)
     extra = override_seeds(summaries, aliases) + jax_importer_seeds(summaries) + \
         wrapper_seeds(summaries, aliases) + receiver_seeds(summaries) + \
-        nnx_run_seeds(summaries) + layout_seeds(summaries, aliases)
+        nnx_run_seeds(summaries) + layout_seeds(summaries, aliases) + field_name_seeds(summaries)
     for module, seed in extra:
         seeds.setdefault(module, {}).setdefault(seed.key(), seed)
     return {module: sorted(found.values(), key=lambda s: (s.function, s.origin))
@@ -421,6 +407,14 @@ def layout_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
     return [(module, Seed(function, LAYOUTS, None, None, origin, (), (), False, relpath,
                           layouts=call.layouts, bound=call.bound))
             for module, function, origin, relpath, call in layout_targets(summaries, aliases)]
+
+
+def field_name_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> list[tuple[str, Seed]]:
+    """A seed naming no function per module declaring static the fields a module reads on
+    values of no known class (module/field_index.py)."""
+    return [(reader, Seed("", FIELD_NAMES, None, None, path, (),
+                          tuple((name, STATIC) for name in names), False, relpath))
+            for reader, path, relpath, names in field_name_targets(summaries)]
 
 
 def nnx_run_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> list[tuple[str, Seed]]:
