@@ -58,20 +58,30 @@ def entry_use(resolver: Resolver, index: ModuleIndex, unit: Unit, param: str,
     entry is judged as :func:`keyparams.helper_consumes` judges a key, unless it sits in an
     unconditional statement storing the entry back (``info["rng"], k =
     split(info["rng"])``): the key is spent, and the caller's dict gets a fresh one. Handing
-    the whole dict on is judged again at the callee; anything else the dict is given to
-    may draw from it."""
+    the whole dict on is judged again at the callee, and a nested function reading it is
+    judged where it is called; anything else the dict is given to may draw from it."""
     p = unit.param(param)
     if p is None or p.star:
         return SPENT
     if (id(unit), param + entry) in _seen:
         return UNREAD  # recursion: the other reads decide
     seen = _seen | {(id(unit), param + entry)}
-    reads = parameter_reads(unit, param)
-    if reads is None or abstract_method(unit) or unit.class_name is not None and any(
+    if abstract_method(unit) or unit.class_name is not None and any(
             unit.name in index.classes.get(sub, {})
             for sub in subclasses(index, unit.class_name)):
         return SPENT  # a stub or an overridden method: what runs may read the entry
-    target = param + entry
+    return _reads_use(resolver, index, unit, param, entry, seen)
+
+
+def _reads_use(resolver: Resolver, index: ModuleIndex, unit: Unit, name: str,
+               entry: str, seen: Seen) -> str:
+    """What the reads of the dict ``name`` in ``unit`` (a parameter, or a variable of an
+    enclosing function a nested one reads) do with ``entry``: the strongest use of any."""
+    closures: list[cst.FunctionDef] = []
+    reads = parameter_reads(unit, name, closures=closures)
+    if reads is None or closures and name in unit.assigned:
+        return SPENT  # a nested function may see another dict
+    target = name + entry
     uses = {UNREAD}
     for chain in reads:
         parent = chain[1] if len(chain) > 1 else None
@@ -83,7 +93,37 @@ def entry_use(resolver: Resolver, index: ModuleIndex, unit: Unit, param: str,
                 uses.add(REPLACED if _replaced(chain, target) else SPENT)
             continue  # another entry, or the entry left alone
         uses.add(_dict_use(resolver, index, unit, chain, entry, seen))
+    uses.update(_closure_use(resolver, index, unit, closure, name, entry, seen)
+                for closure in closures)
     return SPENT if SPENT in uses else REPLACED if REPLACED in uses else UNREAD
+
+
+def _closure_use(resolver: Resolver, index: ModuleIndex, unit: Unit, closure: cst.FunctionDef,
+                 name: str, entry: str, seen: Seen) -> str:
+    """What a function nested in ``unit`` that reads the dict ``name`` does with ``entry``,
+    counted where ``unit`` calls it (reorient's ``_get_cube_pose()`` splitting
+    ``info["rng"]`` and storing a fresh key back): its reads when it is only ever called
+    by name, a replacement only from calls in unconditional statements. Called nowhere,
+    it reads nothing; handed on or decorated, it may run anywhere."""
+    inner = index.unit_for(closure)
+    called = closure.name.value
+    if inner is None or inner.binds(name) or name in inner.declared_nonlocal:
+        return SPENT  # its own `name`, or one it rebinds
+    use = _reads_use(resolver, index, inner, name, entry, seen)
+    if use == UNREAD:
+        return UNREAD
+    others: list[cst.FunctionDef] = []
+    calls = parameter_reads(unit, called, closures=others)
+    if closure.decorators or calls is None or unit.assigned.get(called, 0) > 1 \
+            or any(other is not closure for other in others):
+        return SPENT
+    for chain in calls:
+        parent = chain[1] if len(chain) > 1 else None
+        if type(parent) is not cst.Call or parent.func is not chain[0]:
+            return SPENT  # handed on or stored: it may run anywhere
+        if use == REPLACED and type(chain[-1]) is not cst.SimpleStatementLine:
+            return SPENT  # replaced only on some paths
+    return use if calls else UNREAD
 
 
 def _replaced(chain: list[cst.CSTNode], target: str) -> bool:
