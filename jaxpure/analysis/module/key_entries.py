@@ -12,7 +12,10 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis.module.class_facts import abstract_method
-from jaxpure.analysis.module.hierarchy import subclasses
+from jaxpure.analysis.module.entry_facts import EntryAnswer, EntryAsk
+from jaxpure.analysis.module.hierarchy import (
+    inherited_method, owner_class, self_method_call, subclasses,
+)
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.keyparams import (
     draw_free,
@@ -48,6 +51,66 @@ def entry_uses(resolver: Resolver, index: ModuleIndex, cache: dict[tuple[int, st
                     resolver, index, callee, param, entry)
             found[name] = use
     return found
+
+
+def inherited_entry_uses(resolver: Resolver, index: ModuleIndex,
+                         cache: dict[tuple[int, str], str], answers: dict[EntryAsk, str],
+                         asks: set[EntryAsk], unit: Unit, call: cst.Call,
+                         held: dict[str, list[str]]) -> dict[str, str]:
+    """:func:`entry_uses` for ``self.m(...)`` where the class does not define ``m``: the
+    method of a base of this module, or of one of another module (mujoco_playground's
+    ``PandaPickCubeCartesian`` runs ``pick.PandaPickCube._get_obs``), which is asked about
+    each entry (``asks``) and answered in a later round (``answers``)."""
+    method = self_method_call(unit, call)
+    owner = owner_class(unit)
+    if method is None or owner is None:
+        return {}
+    found = inherited_method(index, resolver, owner, method)
+    if found is None:
+        return {}
+    if isinstance(found, Unit):
+        return entry_uses(resolver, index, cache, found, call, held)
+    uses: dict[str, str] = {}
+    for where, value in _arguments(call):
+        if type(value) is not cst.Name:
+            continue
+        for name in held.get(value.value, ()):
+            ask = (owner, method, where, name[len(value.value):])
+            asks.add(ask)
+            if ask in answers:
+                uses[name] = answers[ask]
+    return uses
+
+
+def _arguments(call: cst.Call) -> list[tuple[int | str, cst.BaseExpression]]:
+    """Each argument of ``call`` by position (after ``self``) or keyword, up to a spread
+    (positional arguments come first: a position is the count of those before it)."""
+    found: list[tuple[int | str, cst.BaseExpression]] = []
+    for arg in call.args:
+        if arg.star:
+            break
+        found.append((arg.keyword.value if arg.keyword is not None else len(found), arg.value))
+    return found
+
+
+def answer_asks(resolver: Resolver, index: ModuleIndex, cache: dict[tuple[int, str], str],
+                asked: set[EntryAsk]) -> tuple[EntryAnswer, ...]:
+    """What this module's methods do with the entries other modules ask about."""
+    answers = []
+    for cls, method, where, entry in sorted(asked, key=repr):
+        unit = index.classes.get(cls, {}).get(method)
+        if unit is None or unit.is_staticmethod:
+            continue
+        positional = [p.name for p in unit.params if p.index >= 0 and not p.star][1:]
+        param = where if isinstance(where, str) else \
+            positional[where] if where < len(positional) else None
+        if param is None:
+            continue
+        use = cache.get((id(unit), param + entry))
+        if use is None:
+            use = cache[(id(unit), param + entry)] = entry_use(resolver, index, unit, param, entry)
+        answers.append((cls, method, where, entry, use))
+    return tuple(answers)
 
 
 def entry_use(resolver: Resolver, index: ModuleIndex, unit: Unit, param: str,
