@@ -254,7 +254,7 @@ def decode_entry(data: Any, key: str, filename: str) -> FileResult | None:
 # anywhere is a miss, never a hit that makes the analysis across modules go wrong.
 
 def _decode_summary(data: Any) -> ModuleSummary | None:
-    if not (_list_of(data, 15) and isinstance(data[0], str) and _strings_list(data[1])
+    if not (_list_of(data, 17) and isinstance(data[0], str) and _strings_list(data[1])
             and isinstance(data[2], list) and all(map(_valid_call, data[2]))
             and isinstance(data[3], list) and all(_list_of(r, 2) and _strings(*r) for r in data[3])
             and isinstance(data[4], list) and all(map(_valid_class, data[4]))
@@ -269,10 +269,21 @@ def _decode_summary(data: Any) -> ModuleSummary | None:
             and isinstance(data[11], list) and all(map(_valid_class_conditions, data[11]))
             and isinstance(data[12], list) and all(map(_valid_class_fields, data[12]))
             and isinstance(data[13], list) and all(map(_valid_layout_call, data[13]))
-            and _list_of(data[14], 3) and all(map(_strings_list, data[14]))):
+            and _list_of(data[14], 3) and all(map(_strings_list, data[14]))
+            and _entries(data[15], 4) and _entries(data[16], 5)):
         return None
     summary = ModuleSummary.from_json(data)
     return summary if summary.to_json() == data else None
+
+
+def _entries(items: Any, length: int) -> bool:
+    """Dict entries asked or answered about (class, method, argument, entry[, use]), or a
+    seed's (argument, entry, use): strings but the argument, a position or a keyword
+    (analysis/module/entry_facts.py)."""
+    where = 2 if length > 3 else 0
+    return isinstance(items, list) and all(
+        _list_of(item, length) and type(item[where]) in (int, str)
+        and _strings(*item[:where], *item[where + 1:]) for item in items)
 
 
 def _valid_nnx_run(entry: Any) -> bool:
@@ -347,10 +358,11 @@ def _decode_seeds(data: Any) -> dict[str, tuple[Seed, ...]] | None:
 
 
 def _valid_seed(item: Any) -> bool:
-    return (_list_of(item, 14) and _strings(item[0], item[1], item[4], item[8])
+    return (_list_of(item, 15) and _strings(item[0], item[1], item[4], item[8])
             and _optional_strings(item[2], item[3]) and _kinds(item[5], item[6])
             and type(item[7]) is bool and _given(item[9]) and _given(item[10])
-            and _truths(item[11]) and _layouts(item[12]) and type(item[13]) is bool)
+            and _truths(item[11]) and _layouts(item[12]) and type(item[13]) is bool
+            and _entries(item[14], 3))
 
 
 def _truths(truths: Any) -> bool:

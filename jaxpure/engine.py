@@ -18,6 +18,7 @@ from jaxpure.analysis.flow.keystate import EVENTS
 from jaxpure.analysis.pipeline import analyze
 from jaxpure.analysis.module.hierarchy import class_facts, self_calls, typed_calls
 from jaxpure.analysis.module.index import Unit
+from jaxpure.analysis.module.key_entries import answer_asks
 from jaxpure.analysis.module.wrappers import jit_wrappers
 from jaxpure.analysis.flow.domain import Layout
 from jaxpure.analysis.flow.layouts import join as layout_join
@@ -304,7 +305,10 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
                          _self_calls(source, ctx, bool(classes)), imports_jax,
                          jit_wrappers(ctx.index, ctx.resolver), static_members(ctx),
                          _receiver_calls(source, ctx), _nnx_runs(source, ctx),
-                         conditions, fields, _layout_calls(source, ctx), _field_names(ctx))
+                         conditions, fields, _layout_calls(source, ctx), _field_names(ctx),
+                         tuple(sorted(ctx.entry_asks, key=repr)),
+                         answer_asks(ctx.resolver, ctx.index, ctx.facts.entry_uses,
+                                     ctx.facts.entry_asked) if ctx.facts.entry_asked else ())
 
 
 def _field_names(ctx: Context) -> FieldNames:

@@ -14,6 +14,7 @@ from jaxpure.analysis.module.imports import canonical, dotted_name
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.flow.infer import infer_kind
 from jaxpure.analysis.module.resolve import Resolver
+from jaxpure.analysis.module.entry_facts import EntryAsk
 from jaxpure.analysis.module.summary import Truths
 from jaxpure.analysis.syntax import path_root
 from jaxpure.analysis.module.traced import TraceInfo, TracedAnalysis
@@ -76,6 +77,9 @@ class Context:
         # (the calling unit, the method name, the parameter's annotated class or "", the
         # literal arguments with their truth values)
         self.receiver_calls: list[tuple[Unit, str, str, Truths]] = []
+        # dicts holding a key handed to a method inherited from another module's class: what
+        # it does with the entry is asked of that module (module/entry_facts.py)
+        self.entry_asks: set[EntryAsk] = set()
 
     # -- reporting -------------------------------------------------------------------
     def add_report(self, report: object) -> None:

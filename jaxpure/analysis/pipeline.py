@@ -17,6 +17,7 @@ from jaxpure.analysis.module.nnx_runs import local_nnx_run
 from jaxpure.analysis.flow.domain import Handler
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.walker import Walker
+from jaxpure.analysis.module.entry_facts import ENTRY_ASK, ENTRY_USE
 from jaxpure.analysis.module.summary import CLASS_FACTS, FIELD_NAMES, LAYOUTS, NNX_RUNS, Seed
 from jaxpure.analysis.flow.domain import Layout
 from jaxpure.analysis.flow.layouts import join as layout_join
@@ -46,8 +47,9 @@ def analyze(
     layout_seeds = [seed for seed in seeds or () if seed.via == LAYOUTS]
     field_names = frozenset(name for seed in seeds or () if seed.via == FIELD_NAMES
                             for name, _kind in seed.keywords)
+    entry_seeds = [seed for seed in seeds or () if seed.via in (ENTRY_ASK, ENTRY_USE)]
     seeds = [seed for seed in seeds or ()
-             if seed.via not in (CLASS_FACTS, NNX_RUNS, LAYOUTS, FIELD_NAMES)]
+             if seed.via not in (CLASS_FACTS, NNX_RUNS, LAYOUTS, FIELD_NAMES, ENTRY_ASK, ENTRY_USE)]
     traced_analysis = analyze_traced(index, resolver, transforms or {}, seeds, module_name, traced,
                                      nnx_run)
     if nnx_run is None:  # a module that runs its own merged nnx models, checked alone
@@ -67,6 +69,13 @@ def analyze(
         seed.function for seed in class_facts if ("__init__", L.STATIC) in seed.keywords)
     ctx.facts.seeds = tuple(seeds)
     ctx.facts.project_static_fields = field_names
+    for seed in entry_seeds:  # module/entry_facts.py
+        cls, _, method = seed.function.rpartition(".")
+        for where, entry, use in seed.entries:
+            if seed.via == ENTRY_ASK:
+                ctx.facts.entry_asked.add((cls, method, where, entry))
+            else:
+                ctx.facts.entry_answers[(cls, method, where, entry)] = use
     for seed in layout_seeds:
         _seed_layouts(index, seed, ctx.seeded_layouts)
     for seed in seeds:

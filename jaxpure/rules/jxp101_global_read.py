@@ -53,8 +53,12 @@ class GlobalRead(Rule):
     statement naming it, a value holding it (`step = jax.jit(update)`) or a module-level
     function calling it; a rebinding between two runs, or in a loop that runs it, is reported
     (unless every run after it passes a dict display whose keys no run before it passed: a
-    new structure, traced anew), and so is every function the module does not run itself,
-    keeps in a container or an attribute, exports in `__all__`, reaches from a method, or that another module traces. A
+    new structure, traced anew). In-place changes by module code (`agents.append(a)`,
+    `cfg["lr"] = v`) are ordered the same way: a list a notebook fills after defining the
+    function but before building `jax.pmap(meta_update)` and running it is set-up. Either
+    change after the definition is reported for every function the module does not run
+    itself, keeps in a container or an attribute, exports in `__all__`, reaches from a
+    method, or that another module traces. A
     module that runs its jitted function at import, rebinds the global and is then imported by
     code that calls the function again is missed. A
     closed-over name is reported only when it is rebound between two uses of the enclosing

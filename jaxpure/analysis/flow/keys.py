@@ -24,7 +24,9 @@ from jaxpure.analysis.syntax import (
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.keyparams import draw_free, held_function, helper_consumes
-from jaxpure.analysis.module.key_entries import REPLACED, UNREAD, entry_uses
+from jaxpure.analysis.module.key_entries import (
+    REPLACED, UNREAD, entry_uses, inherited_entry_uses,
+)
 
 
 from jaxpure.analysis.flow.assertions import assigned_names, compares, statements_in_order
@@ -381,9 +383,16 @@ class KeyFlow(FoldIns):
         """What ``call``'s callee does with keys in dicts it gets whole (``info["rng"]``)."""
         held = {arg.value.value: entries for arg in call.args if type(arg.value) is cst.Name
                 for entries in [self.held_keys([arg.value.value])[1:]] if entries}
-        callee = self.callee_of(call) if held else None
-        return {} if callee is None else entry_uses(
-            self.ctx.resolver, self.ctx.index, self.ctx.facts.entry_uses, callee, call, held)
+        if not held:
+            return {}
+        ctx = self.ctx
+        callee = self.callee_of(call)
+        if callee is None:  # `self._get_obs(data, info)` of a base class
+            return inherited_entry_uses(ctx.resolver, ctx.index, ctx.facts.entry_uses,
+                                        ctx.facts.entry_answers, ctx.entry_asks,
+                                        ctx.frame.unit, call, held) \
+                if ctx.frame.unit is not None else {}
+        return entry_uses(ctx.resolver, ctx.index, ctx.facts.entry_uses, callee, call, held)
 
     def truth_tested(self, call: cst.Call) -> bool:
         """Whether the value of ``call`` (at the top of the expression stack) is only

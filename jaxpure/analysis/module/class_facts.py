@@ -32,12 +32,8 @@ from jaxpure.analysis.module.field_markers import body_statements, class_var, de
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.resolve import Resolver
-from jaxpure.analysis.module.summary import (
-    LIBRARY_PREFIXES,
-    MAX_PATH,
-    ClassConditions,
-    ClassFields,
-)
+from jaxpure.analysis.module.class_closure import MAX_PATH, ClassConditions, ClassFields
+from jaxpure.analysis.module.summary import LIBRARY_PREFIXES
 from jaxpure.analysis.syntax import children, returned_values, single_assignment
 
 # methods of Python containers that give Python values (on aux data: dicts, tuples)

@@ -15,6 +15,7 @@ import libcst as cst
 
 from jaxpure.analysis.module.attributes import SelfAttributes
 from jaxpure.analysis.module.class_facts import ClassFacts
+from jaxpure.analysis.module.entry_facts import EntryAsk
 from jaxpure.analysis.module.bindings import Bindings, LocalSources, augmented_names
 from jaxpure.analysis.module.globals import StaleNames
 from jaxpure.analysis.module.index import ModuleIndex, Unit
@@ -42,6 +43,11 @@ class ModuleFacts:
         # (id of a helper's unit, parameter) -> whether the helper draws from that key
         self.helper_consumes: dict[tuple[int, str], bool] = {}
         self.entry_uses: dict[tuple[int, str], str] = {}  # key_entries.entry_uses
+        # what other modules' methods do with dict entries this module's classes hand them,
+        # and the entries other modules ask this module's methods about (entry_facts.py);
+        # set before the walk (pipeline.py)
+        self.entry_answers: dict[EntryAsk, str] = {}
+        self.entry_asked: set[EntryAsk] = set()
         # id of a unit -> whether the function returns a JAX array
         self.returns_array: dict[int, bool] = {}
         # module-level class name -> the kind of pytree node its instances are (queries/structures)

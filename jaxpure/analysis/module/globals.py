@@ -101,8 +101,9 @@ class StaleNames:
             return None
         kind = is_mutable_value(bindings[0].value, lambda e: self.resolver.qualname(e, None)) \
             if len(bindings) == 1 else None
-        if name in self._stored and self._changed_after(name, defined_at) or (
-                name in self._mutated and kind is not None and self._changed_after(name, defined_at)):
+        if name in self._stored and self._changed_after(name, defined_at, reader) or (
+                name in self._mutated and kind is not None
+                and self._changed_after(name, defined_at, reader)):
             return MUTATED
         return None
 
@@ -112,17 +113,22 @@ class StaleNames:
         order = self._order
         return reader is None or order is None or order.rebound_between_runs(name, reader)
 
-    def _changed_after(self, name: str, defined_at: int) -> bool:
-        """Mutated by a function, by a module-level call (`TABLE.fill(0)`: no order is kept),
-        or by a module-level store after the reader is defined: a table filled in place by
-        import-time code before it is set-up."""
+    def _changed_after(self, name: str, defined_at: int, reader: Unit | None) -> bool:
+        """Mutated by a function, or by module code (a call, `TABLE.fill(0)`, or a store
+        after the reader is defined) between two runs of the reader in module order: a table
+        filled in place by import-time code before it is set-up, and so is a list a
+        notebook fills before it first runs the jitted function (module_rebinding.py)."""
         index = self.index
         if any(unit is not None and base == name and id(unit) not in self._registrars
                and refers_to_module(unit, name) for unit, base in index.mutations):
             return True
         module_level = sum(1 for unit, base in index.mutations if unit is None and base == name)
         stores = index.module_store_orders.get(name, [])
-        return module_level > len(stores) or any(o > defined_at for o in stores)
+        if module_level <= len(stores) and all(o < defined_at for o in stores):
+            return False
+        order = self._order
+        return reader is None or order is None or order.changed_between_runs(
+            name, reader, module_level)
 
     def _only_items_written(self, name: str) -> set[str] | None:
         """The keys written when every in-place change of the module global ``name`` is an

@@ -68,7 +68,7 @@ def override_edges(index: ModuleIndex) -> list[tuple[Unit, Unit, cst.Call]]:
     subclass of C in this module that defines ``m``."""
     edges = []
     for unit in index.units:
-        owner = _owner_class(unit)
+        owner = owner_class(unit)
         if owner is None:
             continue
         for call in unit.calls:
@@ -206,7 +206,7 @@ def self_calls(index: ModuleIndex, traced: Callable[[Unit], bool]) -> list[tuple
     """(class, calling method, m) for each ``self.m(...)`` in a traced method of a class."""
     found = []
     for unit in index.units:
-        owner = _owner_class(unit)
+        owner = owner_class(unit)
         if owner is None or not traced(unit):
             continue
         for call in unit.calls:
@@ -232,7 +232,33 @@ def typed_calls(index: ModuleIndex, resolver: Resolver,
     return found
 
 
-def _owner_class(unit: Unit) -> str | None:
+def inherited_method(index: ModuleIndex, resolver: Resolver, class_name: str,
+                     method: str) -> Unit | str | None:
+    """What ``self.<method>`` runs for a ``class_name`` that does not define it, following
+    single bases: the method of a base in this module, or the qualified name of the first
+    base from another module of the project (whose module knows); None when a class on
+    the way has several bases (its order is not followed) or the chain ends in a library."""
+    seen = {class_name}
+    node = index.class_nodes.get(class_name)
+    while node is not None and len(node.bases) == 1:
+        base = node.bases[0].value
+        if type(base) is cst.Name and base.value in index.class_nodes:
+            if base.value in seen:
+                return None
+            seen.add(base.value)
+            found = index.classes.get(base.value, {}).get(method)
+            if found is not None:
+                return found
+            node = index.class_nodes[base.value]
+            continue
+        qual = resolver.qualname(base, None)
+        return qual if qual is not None and "." in qual \
+            and not qual.startswith(_NOT_PROJECT) else None
+    return None
+
+
+def owner_class(unit: Unit) -> str | None:
+    """The class of the method ``unit`` is (or is nested in)."""
     while unit is not None:
         if unit.parent_is_class:
             return unit.class_name

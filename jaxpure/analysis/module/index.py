@@ -248,7 +248,7 @@ class _Indexer:
         for name in names:
             self.bind(name, None)
         if not names:
-            base = _mutated_base(target)
+            base = mutated_base(target)
             if base is not None:
                 self.index.mutations.append((self.unit, base))
                 # `prim.multiple_results = True` at module level is set-up, not a change
@@ -486,7 +486,7 @@ class _Indexer:
         return False
 
     def visit_Del(self, node: cst.Del) -> bool:
-        base = _mutated_base(node.target)
+        base = mutated_base(node.target)
         if base is not None and not type(node.target) is cst.Name:
             self.index.mutations.append((self.unit, base))
             self.index.store_mutations.append((self.unit, base))
@@ -511,7 +511,7 @@ class _Indexer:
             self.unit.calls.append(node)
         func = node.func
         if type(func) is cst.Attribute and func.attr.value in MUTATING_METHODS:
-            base = _mutated_base(func.value, allow_name=True)
+            base = mutated_base(func.value, allow_name=True)
             if base is not None:
                 self.index.mutations.append((self.unit, base))
                 if func.attr.value in SHRINKING_METHODS:
@@ -552,7 +552,7 @@ def literal_item_key(target: cst.BaseExpression) -> str | None:
     return None
 
 
-def _mutated_base(target: cst.BaseExpression, allow_name: bool = False) -> str | None:
+def mutated_base(target: cst.BaseExpression, allow_name: bool = False) -> str | None:
     """The variable whose object a subscript/attribute store or method call mutates."""
     node = target
     if type(node) is cst.Name:

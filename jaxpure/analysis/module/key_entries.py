@@ -12,7 +12,10 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis.module.class_facts import abstract_method
-from jaxpure.analysis.module.hierarchy import subclasses
+from jaxpure.analysis.module.entry_facts import EntryAnswer, EntryAsk
+from jaxpure.analysis.module.hierarchy import (
+    inherited_method, owner_class, self_method_call, subclasses,
+)
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.keyparams import (
     draw_free,
@@ -50,6 +53,66 @@ def entry_uses(resolver: Resolver, index: ModuleIndex, cache: dict[tuple[int, st
     return found
 
 
+def inherited_entry_uses(resolver: Resolver, index: ModuleIndex,
+                         cache: dict[tuple[int, str], str], answers: dict[EntryAsk, str],
+                         asks: set[EntryAsk], unit: Unit, call: cst.Call,
+                         held: dict[str, list[str]]) -> dict[str, str]:
+    """:func:`entry_uses` for ``self.m(...)`` where the class does not define ``m``: the
+    method of a base of this module, or of one of another module (mujoco_playground's
+    ``PandaPickCubeCartesian`` runs ``pick.PandaPickCube._get_obs``), which is asked about
+    each entry (``asks``) and answered in a later round (``answers``)."""
+    method = self_method_call(unit, call)
+    owner = owner_class(unit)
+    if method is None or owner is None:
+        return {}
+    found = inherited_method(index, resolver, owner, method)
+    if found is None:
+        return {}
+    if isinstance(found, Unit):
+        return entry_uses(resolver, index, cache, found, call, held)
+    uses: dict[str, str] = {}
+    for where, value in _arguments(call):
+        if type(value) is not cst.Name:
+            continue
+        for name in held.get(value.value, ()):
+            ask = (owner, method, where, name[len(value.value):])
+            asks.add(ask)
+            if ask in answers:
+                uses[name] = answers[ask]
+    return uses
+
+
+def _arguments(call: cst.Call) -> list[tuple[int | str, cst.BaseExpression]]:
+    """Each argument of ``call`` by position (after ``self``) or keyword, up to a spread
+    (positional arguments come first: a position is the count of those before it)."""
+    found: list[tuple[int | str, cst.BaseExpression]] = []
+    for arg in call.args:
+        if arg.star:
+            break
+        found.append((arg.keyword.value if arg.keyword is not None else len(found), arg.value))
+    return found
+
+
+def answer_asks(resolver: Resolver, index: ModuleIndex, cache: dict[tuple[int, str], str],
+                asked: set[EntryAsk]) -> tuple[EntryAnswer, ...]:
+    """What this module's methods do with the entries other modules ask about."""
+    answers = []
+    for cls, method, where, entry in sorted(asked, key=repr):
+        unit = index.classes.get(cls, {}).get(method)
+        if unit is None or unit.is_staticmethod:
+            continue
+        positional = [p.name for p in unit.params if p.index >= 0 and not p.star][1:]
+        param = where if isinstance(where, str) else \
+            positional[where] if where < len(positional) else None
+        if param is None:
+            continue
+        use = cache.get((id(unit), param + entry))
+        if use is None:
+            use = cache[(id(unit), param + entry)] = entry_use(resolver, index, unit, param, entry)
+        answers.append((cls, method, where, entry, use))
+    return tuple(answers)
+
+
 def entry_use(resolver: Resolver, index: ModuleIndex, unit: Unit, param: str,
               entry: str, _seen: Seen = frozenset()) -> str:
     """What ``unit`` does with the key at ``param`` + ``entry`` (``"['rng']"``).
@@ -58,20 +121,30 @@ def entry_use(resolver: Resolver, index: ModuleIndex, unit: Unit, param: str,
     entry is judged as :func:`keyparams.helper_consumes` judges a key, unless it sits in an
     unconditional statement storing the entry back (``info["rng"], k =
     split(info["rng"])``): the key is spent, and the caller's dict gets a fresh one. Handing
-    the whole dict on is judged again at the callee; anything else the dict is given to
-    may draw from it."""
+    the whole dict on is judged again at the callee, and a nested function reading it is
+    judged where it is called; anything else the dict is given to may draw from it."""
     p = unit.param(param)
     if p is None or p.star:
         return SPENT
     if (id(unit), param + entry) in _seen:
         return UNREAD  # recursion: the other reads decide
     seen = _seen | {(id(unit), param + entry)}
-    reads = parameter_reads(unit, param)
-    if reads is None or abstract_method(unit) or unit.class_name is not None and any(
+    if abstract_method(unit) or unit.class_name is not None and any(
             unit.name in index.classes.get(sub, {})
             for sub in subclasses(index, unit.class_name)):
         return SPENT  # a stub or an overridden method: what runs may read the entry
-    target = param + entry
+    return _reads_use(resolver, index, unit, param, entry, seen)
+
+
+def _reads_use(resolver: Resolver, index: ModuleIndex, unit: Unit, name: str,
+               entry: str, seen: Seen) -> str:
+    """What the reads of the dict ``name`` in ``unit`` (a parameter, or a variable of an
+    enclosing function a nested one reads) do with ``entry``: the strongest use of any."""
+    closures: list[cst.FunctionDef] = []
+    reads = parameter_reads(unit, name, closures=closures)
+    if reads is None or closures and name in unit.assigned:
+        return SPENT  # a nested function may see another dict
+    target = name + entry
     uses = {UNREAD}
     for chain in reads:
         parent = chain[1] if len(chain) > 1 else None
@@ -83,7 +156,37 @@ def entry_use(resolver: Resolver, index: ModuleIndex, unit: Unit, param: str,
                 uses.add(REPLACED if _replaced(chain, target) else SPENT)
             continue  # another entry, or the entry left alone
         uses.add(_dict_use(resolver, index, unit, chain, entry, seen))
+    uses.update(_closure_use(resolver, index, unit, closure, name, entry, seen)
+                for closure in closures)
     return SPENT if SPENT in uses else REPLACED if REPLACED in uses else UNREAD
+
+
+def _closure_use(resolver: Resolver, index: ModuleIndex, unit: Unit, closure: cst.FunctionDef,
+                 name: str, entry: str, seen: Seen) -> str:
+    """What a function nested in ``unit`` that reads the dict ``name`` does with ``entry``,
+    counted where ``unit`` calls it (reorient's ``_get_cube_pose()`` splitting
+    ``info["rng"]`` and storing a fresh key back): its reads when it is only ever called
+    by name, a replacement only from calls in unconditional statements. Called nowhere,
+    it reads nothing; handed on or decorated, it may run anywhere."""
+    inner = index.unit_for(closure)
+    called = closure.name.value
+    if inner is None or inner.binds(name) or name in inner.declared_nonlocal:
+        return SPENT  # its own `name`, or one it rebinds
+    use = _reads_use(resolver, index, inner, name, entry, seen)
+    if use == UNREAD:
+        return UNREAD
+    others: list[cst.FunctionDef] = []
+    calls = parameter_reads(unit, called, closures=others)
+    if closure.decorators or calls is None or unit.assigned.get(called, 0) > 1 \
+            or any(other is not closure for other in others):
+        return SPENT
+    for chain in calls:
+        parent = chain[1] if len(chain) > 1 else None
+        if type(parent) is not cst.Call or parent.func is not chain[0]:
+            return SPENT  # handed on or stored: it may run anywhere
+        if use == REPLACED and type(chain[-1]) is not cst.SimpleStatementLine:
+            return SPENT  # replaced only on some paths
+    return use if calls else UNREAD
 
 
 def _replaced(chain: list[cst.CSTNode], target: str) -> bool:

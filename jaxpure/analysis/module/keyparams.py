@@ -390,19 +390,24 @@ def unpacked_key_consumed(resolver: Resolver, index: ModuleIndex, unit: Unit, na
         leaves_key(resolver, index, unit, chain, frozenset()) for chain in reads)
 
 
-def parameter_reads(unit: Unit, param: str,
-                     after: cst.CSTNode | None = None) -> list[list[cst.CSTNode]] | None:
+def parameter_reads(unit: Unit, param: str, after: cst.CSTNode | None = None,
+                    closures: list[cst.FunctionDef] | None = None
+                    ) -> list[list[cst.CSTNode]] | None:
     """Each read of ``param`` in ``unit`` as its chain of nodes (the name, then its
     ancestors, innermost first), up to a statement that rebinds it for the rest of the
     body (from the statement after ``after``, one of the body's, when given); None when
-    a nested function or class mentions it."""
+    a nested function or class mentions it, unless ``closures`` is given: the nested
+    ``def`` statements that mention it are then added to it, for the caller to judge."""
     reads: list[list[cst.CSTNode]] = []
     nested: list[bool] = []
 
     def visit(node: cst.CSTNode, chain: list[cst.CSTNode]) -> None:
         if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
             if reads_any(node, {param}):
-                nested.append(True)
+                if closures is not None and type(node) is cst.FunctionDef:
+                    closures.append(node)
+                else:
+                    nested.append(True)
             return
         if type(node) is cst.Name and node.value == param:
             reads.append([node, *reversed(chain)])

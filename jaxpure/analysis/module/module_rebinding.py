@@ -19,7 +19,7 @@ import libcst as cst
 
 from jaxpure.analysis.catalog.side_effects import MUTATING_METHODS
 from jaxpure.analysis.module.call_structures import Structure, passed_structure
-from jaxpure.analysis.module.index import ModuleIndex, Unit
+from jaxpure.analysis.module.index import ModuleIndex, Unit, mutated_base
 from jaxpure.analysis.module.rebinding import (
     Event, bound_names, holds_function, rebound_between, uses_any, walk_events,
 )
@@ -70,6 +70,38 @@ class ModuleOrder:
             return True
         defined, runs, structures = found
         return rebound_between(self.events, defined, runs, name, structures)
+
+    def changed_between_runs(self, name: str, reader: Unit, changes: int) -> bool:
+        """Whether module code changes ``name`` in place (``agents.append(a)``, ``cfg["lr"] =
+        v``; ``changes``: how many such changes the index counted at module level) between
+        two runs of the function holding ``reader``, or in a loop that runs it: a list filled
+        before the first run, even after the definition (a notebook cell filling ``agents``
+        before the next one builds ``jax.pmap(meta_update)``), is set-up every trace sees.
+        True whenever a change or a run cannot be ordered."""
+        top = reader
+        while top.parent is not None:
+            top = top.parent
+        changing = [i for i, (node, _) in enumerate(self.events) if _changes_in_place(node, name)]
+        if top.parent_is_class or changes != sum(
+                _changes_in_place(self.events[i][0], name) for i in changing):
+            return True
+        defined = self._defining_event(top)
+        if defined is None:
+            return True
+        if any(i < defined and set(self.events[i][1]) & set(self.events[defined][1])
+               for i in changing):
+            return True  # filled and defined again in one loop
+        if all(i < defined for i in changing):
+            return False  # nothing can run the function before its definition
+        if id(top) not in self._runs_of:
+            self._runs_of[id(top)] = self._ordered_runs(top)
+        found = self._runs_of[id(top)]
+        if found is None:
+            return True
+        _defined, runs, structures = found
+        changed = {id(self.events[i][0]) for i in changing}
+        return rebound_between(self.events, defined, runs, name, structures,
+                               changes=lambda node: id(node) in changed)
 
     def _ordered_runs(self, top: Unit) -> Runs | None:
         """Where ``top`` is defined, the statements that can run it and the structure each
@@ -166,6 +198,38 @@ class ModuleOrder:
         value = _bound_value(node)
         return value is None or holds_function(value, reaching) \
             or not isinstance(node, (cst.Assign, cst.AnnAssign))
+
+
+def _changes_in_place(node: cst.CSTNode, name: str) -> int:
+    """How many in-place changes of ``name`` an event makes as the index counts them (a
+    mutating method call, a store into an item or attribute, a ``del`` of one), outside
+    the bodies of functions, lambdas and classes and of a compound statement's blocks."""
+    found = 0
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (cst.FunctionDef, cst.ClassDef)):
+            stack.extend(d.decorator for d in current.decorators)
+            continue
+        if type(current) is cst.Lambda:
+            continue
+        if type(current) is cst.For:
+            stack.extend([current.iter, current.target])
+            continue
+        if type(current) is cst.With:
+            stack.extend(item.item for item in current.items)
+            continue
+        if type(current) is cst.Call and type(current.func) is cst.Attribute \
+                and current.func.attr.value in MUTATING_METHODS \
+                and mutated_base(current.func.value, allow_name=True) == name:
+            found += 1
+        targets = [t.target for t in current.targets] if type(current) is cst.Assign else \
+            [current.target] if isinstance(current, (cst.AugAssign, cst.AnnAssign, cst.Del)) \
+            else []
+        found += sum(1 for t in targets if isinstance(t, (cst.Subscript, cst.Attribute))
+                     and mutated_base(t) == name)
+        stack.extend(children(current))
+    return found
 
 
 def _path_to(module: cst.Module, target: cst.CSTNode) -> list[cst.CSTNode]:

@@ -3,7 +3,7 @@ then can one trace see the old value and a later call the new one (JXP101)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import libcst as cst
 
@@ -73,16 +73,20 @@ def _holders_rebound(events: list[Event], defined: int, holders: set[str]) -> di
 
 def rebound_between(events: list[Event], defined: int, runs: list[int], name: str,
                     structures: dict[int, Structure | None] | None = None,
-                    unseen: set[int] | None = None) -> bool:
+                    unseen: set[int] | None = None,
+                    changes: Callable[[cst.CSTNode], bool] | None = None) -> bool:
     """Whether an event after ``defined`` rebinds ``name`` between two of ``runs`` (the
     events that run the traced function): a run before it and another after, a loop around
     it that runs the function, or a loop whose target it is and whose body runs the function
     (`for temperature in (1.0, 0.5): sample(x)`: every iteration after the first rebinds it).
     A run after it that passes arguments of a structure no run before it passed
     (``structures``, by run) is traced anew, and reads the new value. Events in
-    ``unseen`` are on paths the traced function's definition is not on."""
+    ``unseen`` are on paths the traced function's definition is not on. ``changes``, when
+    given, picks the events that change the value instead of rebinding ``name`` (in-place
+    changes: ``agents.append(a)``)."""
     for index, (node, loops) in enumerate(events):
-        if index <= defined or name not in bound_names(node) or unseen and index in unseen:
+        if index <= defined or unseen and index in unseen or not (
+                changes(node) if changes is not None else name in bound_names(node)):
             continue
         before = [r for r in runs if r < index]
         after = [r for r in runs if r > index]

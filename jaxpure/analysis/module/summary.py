@@ -18,12 +18,14 @@ from dataclasses import dataclass
 
 from jaxpure.analysis.catalog.pytrees import FOREIGN_METHODS
 from jaxpure.analysis.module.field_index import FIELD_NAMES, FieldNames, field_name_targets
+from jaxpure.analysis.module.class_closure import (
+    ClassConditions, ClassFields, aliased, class_closure,
+)
+from jaxpure.analysis.module.entry_facts import Entries, EntryAnswer, EntryAsk, entry_targets
 from jaxpure.analysis.module.layout_calls import (LAYOUTS, LayoutCall, Layouts, layout_targets,
                                                   layouts_from_json, layouts_to_json)
 from jaxpure.analysis.lattice import STATIC, TRACED
 
-# paths through fields the class facts carry: "joints.dofs" (two parts) and one level more
-MAX_PATH = 3
 
 # Imported callees in these namespaces are libraries, never project helpers.
 LIBRARY_PREFIXES = ("builtins.", "jax.", "numpy.", "flax.", "equinox.", "optax.", "math.",
@@ -111,11 +113,6 @@ def truths_from_json(data: list) -> Truths:
     return tuple((item[0], item[1]) for item in data)
 
 
-# class facts that depend on other modules' classes (module/class_facts.py): for a class,
-# its members each with the (qualified class, dotted path) pairs that must be static
-ClassConditions = tuple[tuple[str, tuple[tuple[str, tuple[tuple[str, str], ...]], ...]], ...]
-# for a class, its fields each with the qualified class it holds
-ClassFields = tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
 
 
 @dataclass(frozen=True)
@@ -142,13 +139,17 @@ class ModuleSummary:
     # line of its def, the transform) (module/nnx_runs.py)
     nnx_runs: tuple[tuple[str, int, str], ...] = ()
     # static members that need facts of other modules' classes, and the classes fields
-    # hold: propagate() settles them across the project in one step (_class_closure)
+    # hold: propagate() settles them across the project in one step (class_closure.py)
     class_conditions: ClassConditions = ()
     class_fields: ClassFields = ()
     layout_calls: tuple[LayoutCall, ...] = ()
     # the field names its classes declare static and leaves, and those it reads on values of
     # no known class: the project's index of static fields (module/field_index.py)
     field_names: FieldNames = FieldNames()
+    # dicts holding a key handed to methods of other modules' classes, and what this
+    # module's methods do with such entries when asked (module/entry_facts.py)
+    entry_asks: tuple[EntryAsk, ...] = ()
+    entry_answers: tuple[EntryAnswer, ...] = ()
 
     def to_json(self) -> list:
         return [
@@ -171,6 +172,7 @@ class ModuleSummary:
             [[cls, [list(f) for f in fields]] for cls, fields in self.class_fields],
             [call.to_json() for call in self.layout_calls],
             self.field_names.to_json(),
+            [list(ask) for ask in self.entry_asks], [list(a) for a in self.entry_answers],
         ]
 
     @staticmethod
@@ -183,6 +185,7 @@ class ModuleSummary:
         conditions, fields = data[11:13] if len(data) >= 13 else ([], [])
         layout_calls = data[13] if len(data) >= 14 else []
         field_names = FieldNames.from_json(data[14]) if len(data) >= 15 else FieldNames()
+        asks, answers = data[15:17] if len(data) >= 17 else ([], [])
         return ModuleSummary(
             module,
             frozenset(functions),
@@ -207,6 +210,8 @@ class ModuleSummary:
             tuple((cls, tuple((f[0], f[1]) for f in held)) for cls, held in fields),
             tuple(LayoutCall.from_json(c) for c in layout_calls),
             field_names,
+            tuple((a[0], a[1], a[2], a[3]) for a in asks),
+            tuple((a[0], a[1], a[2], a[3], a[4]) for a in answers),
         )
 
 
@@ -243,19 +248,21 @@ class Seed:
     truths: Truths = ()
     layouts: Layouts = ()  # of the arguments: a LAYOUTS seed, whose origin is one call
     bound: bool = False  # the layouts' positions count after `self`
+    entries: Entries = ()  # an ENTRY_ASK's or ENTRY_USE's dict entries (entry_facts.py)
 
     def key(self) -> tuple:
         # a seed naming no function is about a name (a wrapper), which its origin holds
         return (self.function, self.via, self.caching, self.strict, self.positional,
                 self.keywords, self.stateful, self.given, self.jnp_args, self.truths,
-                self.layouts, self.bound) + \
+                self.layouts, self.bound, self.entries) + \
             (() if self.function and self.via != LAYOUTS else (self.origin,))
 
     def to_json(self) -> list:
         return [self.function, self.via, self.caching, self.strict, self.origin,
                 list(self.positional), [list(k) for k in self.keywords], self.stateful,
                 self.source, list(self.given), list(self.jnp_args),
-                truths_to_json(self.truths), layouts_to_json(self.layouts), self.bound]
+                truths_to_json(self.truths), layouts_to_json(self.layouts), self.bound,
+                [list(entry) for entry in self.entries]]
 
     @staticmethod
     def from_json(data: list) -> Seed:
@@ -264,9 +271,11 @@ class Seed:
         jnp_args = tuple(data[10]) if len(data) > 10 else ()
         truths = truths_from_json(data[11]) if len(data) > 11 else ()
         layouts = layouts_from_json(data[12]) if len(data) > 12 else ()
+        entries = tuple((e[0], e[1], e[2]) for e in data[14]) if len(data) > 14 else ()
         return Seed(function, via, caching, strict, origin, tuple(positional),
                     tuple((k[0], k[1]) for k in keywords), bool(stateful), source, given,
-                    jnp_args, truths, layouts, bool(data[13]) if len(data) > 13 else False)
+                    jnp_args, truths, layouts, bool(data[13]) if len(data) > 13 else False,
+                    entries)
 
 
 def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[str, list[Seed]]:
@@ -303,7 +312,9 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
         seeds.setdefault(name, {}).setdefault(seed.key(), seed)
     extra = override_seeds(summaries, aliases) + jax_importer_seeds(summaries) + \
         wrapper_seeds(summaries, aliases) + receiver_seeds(summaries) + \
-        nnx_run_seeds(summaries) + layout_seeds(summaries, aliases) + field_name_seeds(summaries)
+        nnx_run_seeds(summaries) + layout_seeds(summaries, aliases) + field_name_seeds(summaries) + \
+        [(module, Seed(function, via, None, None, origin, (), (), False, relpath, entries=found))
+         for module, function, via, origin, relpath, found in entry_targets(summaries, aliases)]
     for module, seed in extra:
         seeds.setdefault(module, {}).setdefault(seed.key(), seed)
     return {module: sorted(found.values(), key=lambda s: (s.function, s.origin))
@@ -317,7 +328,7 @@ def _class_fact_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
     `from ott.geometry import pointcloud` (a module) those of each class in it, and
     `import ott.geometry as geo` (a package) also those of the modules the package imports
     (`geo.pointcloud.PointCloud`)."""
-    settled = _class_closure(summaries, aliases)
+    settled = class_closure(summaries, aliases)
     classes: dict[str, tuple[tuple[str, ...], str, str]] = {}
     for name, (summary, path, relpath) in summaries.items():
         for class_name in {c for c, _m in summary.static_members} | \
@@ -337,55 +348,6 @@ def _class_fact_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
                 if path != _path:
                     yield name, Seed(shown, CLASS_FACTS, None, None, path, (),
                                      tuple((m, STATIC) for m in members), False, relpath)
-
-
-def _class_closure(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
-                   aliases: Mapping[str, str]) -> dict[str, set[str]]:
-    """Each class's static members once the classes of every module are known: a member
-    that needs static paths of other classes (``Model.dofs`` reads
-    ``self.params.joints.dofs``: a class of another module, whose own fields hold a class
-    of a third) is static when they are, and a field holding a class adds that class's
-    members as paths (``params.number_of_links``), up to MAX_PATH parts. Settled here, in
-    one step, rather than by a round of analysis per module a chain crosses."""
-    static: dict[str, set[str]] = {}
-    pending: dict[str, list[tuple[str, tuple[tuple[str, str], ...]]]] = {}
-    fields: dict[str, dict[str, str]] = {}
-    for name, (summary, _path, _relpath) in summaries.items():
-        for cls, members in summary.static_members:
-            static.setdefault(f"{name}.{cls}", set()).update(members)
-        for cls, needing in summary.class_conditions:
-            static.setdefault(f"{name}.{cls}", set())
-            pending[f"{name}.{cls}"] = [
-                (member, tuple((_aliased(aliases, owner), path) for owner, path in conds))
-                for member, conds in needing]
-        for cls, holding in summary.class_fields:
-            fields[f"{name}.{cls}"] = {field: _aliased(aliases, owner) for field, owner in holding}
-
-    def holds(owner: str, path: tuple[str, ...], depth: int = 0) -> bool:
-        members = static.get(owner, set())
-        if any(".".join(path[:i]) in members for i in range(1, len(path) + 1)):
-            return True
-        held = fields.get(owner, {}).get(path[0])
-        return held is not None and len(path) > 1 and depth < 2 * MAX_PATH \
-            and holds(held, path[1:], depth + 1)
-
-    changed = True
-    while changed:
-        changed = False
-        for owner, conditional in pending.items():
-            for member, conds in conditional:
-                if member not in static[owner] and all(
-                        holds(c, tuple(path.split("."))) for c, path in conds):
-                    static[owner].add(member)
-                    changed = True
-    for _ in range(MAX_PATH - 1):  # paths through fields, one part more each time
-        for owner, by_field in fields.items():
-            for field, cls in by_field.items():
-                if field not in static.get(owner, ()):
-                    static.setdefault(owner, set()).update(
-                        f"{field}.{path}" for path in static.get(cls, ())
-                        if path.count(".") + 2 <= MAX_PATH)
-    return static
 
 
 def _module_classes(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
@@ -524,7 +486,7 @@ def override_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
     found = []
     for name, (summary, path, relpath) in summaries.items():
         for call in summary.self_calls:
-            owner = _aliased(aliases, call.owner) if call.typed else f"{name}.{call.owner}"
+            owner = aliased(aliases, call.owner) if call.typed else f"{name}.{call.owner}"
             for qualified, (module, _bases, methods) in classes.items():
                 if module != name and call.method in methods and (
                         owner in lineage[qualified] or call.typed and owner == qualified):
@@ -538,11 +500,6 @@ def override_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
     return found
 
 
-def _aliased(aliases: Mapping[str, str], name: str) -> str:
-    """``pkg.kernels.Kernel`` re-exported from ``pkg.kernels.base``: the defining name."""
-    for _ in range(3):
-        name = aliases.get(name, name)
-    return name
 def receiver_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> list[tuple[str, Seed]]:
     """(module, seed) for the method a traced function calls on a traced parameter
     (``cosmo.cache_set(k, v)``), when exactly one class of the project defines a method of

@@ -1,0 +1,89 @@
+"""Which members of each class of the project are static once every module's classes are
+known (module/class_facts.py gives each module's part; summary.propagate settles them).
+
+The summary's class facts are read through a Protocol, so this module does not import the
+summary that imports it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Protocol
+
+# paths through fields the class facts carry: "joints.dofs" (two parts) and one level more
+MAX_PATH = 3
+
+# class facts that depend on other modules' classes (module/class_facts.py): for a class,
+# its members each with the (qualified class, dotted path) pairs that must be static
+ClassConditions = tuple[tuple[str, tuple[tuple[str, tuple[tuple[str, str], ...]], ...]], ...]
+# for a class, its fields each with the qualified class it holds
+ClassFields = tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+
+
+class ClassSummary(Protocol):
+    """The fields of a module summary read here (summary.ModuleSummary)."""
+
+    @property
+    def static_members(self) -> tuple[tuple[str, tuple[str, ...]], ...]: ...
+
+    @property
+    def class_conditions(self) -> ClassConditions: ...
+
+    @property
+    def class_fields(self) -> ClassFields: ...
+
+
+def class_closure(summaries: Mapping[str, tuple[ClassSummary, str, str]],
+                  aliases: Mapping[str, str]) -> dict[str, set[str]]:
+    """Each class's static members once the classes of every module are known: a member
+    that needs static paths of other classes (``Model.dofs`` reads
+    ``self.params.joints.dofs``: a class of another module, whose own fields hold a class
+    of a third) is static when they are, and a field holding a class adds that class's
+    members as paths (``params.number_of_links``), up to MAX_PATH parts. Settled here, in
+    one step, rather than by a round of analysis per module a chain crosses."""
+    static: dict[str, set[str]] = {}
+    pending: dict[str, list[tuple[str, tuple[tuple[str, str], ...]]]] = {}
+    fields: dict[str, dict[str, str]] = {}
+    for name, (summary, _path, _relpath) in summaries.items():
+        for cls, members in summary.static_members:
+            static.setdefault(f"{name}.{cls}", set()).update(members)
+        for cls, needing in summary.class_conditions:
+            static.setdefault(f"{name}.{cls}", set())
+            pending[f"{name}.{cls}"] = [
+                (member, tuple((aliased(aliases, owner), path) for owner, path in conds))
+                for member, conds in needing]
+        for cls, holding in summary.class_fields:
+            fields[f"{name}.{cls}"] = {field: aliased(aliases, owner) for field, owner in holding}
+
+    def holds(owner: str, path: tuple[str, ...], depth: int = 0) -> bool:
+        members = static.get(owner, set())
+        if any(".".join(path[:i]) in members for i in range(1, len(path) + 1)):
+            return True
+        held = fields.get(owner, {}).get(path[0])
+        return held is not None and len(path) > 1 and depth < 2 * MAX_PATH \
+            and holds(held, path[1:], depth + 1)
+
+    changed = True
+    while changed:
+        changed = False
+        for owner, conditional in pending.items():
+            for member, conds in conditional:
+                if member not in static[owner] and all(
+                        holds(c, tuple(path.split("."))) for c, path in conds):
+                    static[owner].add(member)
+                    changed = True
+    for _ in range(MAX_PATH - 1):  # paths through fields, one part more each time
+        for owner, by_field in fields.items():
+            for field, cls in by_field.items():
+                if field not in static.get(owner, ()):
+                    static.setdefault(owner, set()).update(
+                        f"{field}.{path}" for path in static.get(cls, ())
+                        if path.count(".") + 2 <= MAX_PATH)
+    return static
+
+
+def aliased(aliases: Mapping[str, str], name: str) -> str:
+    """``pkg.kernels.Kernel`` re-exported from ``pkg.kernels.base``: the defining name."""
+    for _ in range(3):
+        name = aliases.get(name, name)
+    return name
