@@ -3,8 +3,8 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis import (
-    Context, carry_initialiser_key, is_int_literal, none_fallback, positional_args,
-    unused_key_argument,
+    Context, carry_initialiser_key, is_int_literal, key_for_structure_only, none_fallback,
+    positional_args, unused_key_argument,
 )
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Rule
@@ -121,6 +121,8 @@ class ConstantKeyInTraced(Rule):
         if carry_initialiser_key([ctx.parent(1), ctx.parent(2)], _assigned_names(ctx, node),
                                  ctx.unit.calls if ctx.unit is not None else []):
             return  # `cell.initialize_carry(key(0), shape)`: zeros unless told otherwise
+        if key_for_structure_only(ctx, node):
+            return  # `jax.eval_shape(model.init, key, x)`: its draws are abstract or unread
         info = ctx.info
         default_for = none_fallback(ctx, node)
         if default_for is not None:
