@@ -41,7 +41,10 @@ class ConstantKeyInTraced(Rule):
     A key created with a literal seed and then folded with data
     (`jax.random.fold_in(jax.random.key(0), step)`) differs per call and is not reported.
     Shape-only tracing (`jax.eval_shape`, `jax.make_jaxpr`) never uses the key's value and
-    is not reported, nor is a traced function without traced parameters (it returns the same
+    is not reported, also when the key is bound to a name first or used in a lambda they
+    trace (`key = key(0)`, `jax.eval_shape(lambda: model.init(key, x))`), and neither is
+    a key given only to calls whose results are read for their structure (`out =
+    net.apply(p, x, rngs={"dropout": key})` read only as `out.shape`); nor is a traced function without traced parameters (it returns the same
     result on every call anyway, e.g. a jitted initialiser), nor a dummy key passed as
     `rngs=`/`rng=` to a call that switches randomness off (`train=False`,
     `deterministic=True`): it is never drawn from. Nor is a key given only to a recurrent
