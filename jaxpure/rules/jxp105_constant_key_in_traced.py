@@ -3,8 +3,8 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis import (
-    Context, carry_initialiser_key, is_int_literal, none_fallback, positional_args,
-    unused_key_argument,
+    Context, carry_initialiser_key, is_int_literal, key_for_structure_only, none_fallback,
+    positional_args, unused_key_argument,
 )
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Rule
@@ -41,7 +41,10 @@ class ConstantKeyInTraced(Rule):
     A key created with a literal seed and then folded with data
     (`jax.random.fold_in(jax.random.key(0), step)`) differs per call and is not reported.
     Shape-only tracing (`jax.eval_shape`, `jax.make_jaxpr`) never uses the key's value and
-    is not reported, nor is a traced function without traced parameters (it returns the same
+    is not reported, also when the key is bound to a name first or used in a lambda they
+    trace (`key = key(0)`, `jax.eval_shape(lambda: model.init(key, x))`), and neither is
+    a key given only to calls whose results are read for their structure (`out =
+    net.apply(p, x, rngs={"dropout": key})` read only as `out.shape`); nor is a traced function without traced parameters (it returns the same
     result on every call anyway, e.g. a jitted initialiser), nor a dummy key passed as
     `rngs=`/`rng=` to a call that switches randomness off (`train=False`,
     `deterministic=True`): it is never drawn from. Nor is a key given only to a recurrent
@@ -121,6 +124,8 @@ class ConstantKeyInTraced(Rule):
         if carry_initialiser_key([ctx.parent(1), ctx.parent(2)], _assigned_names(ctx, node),
                                  ctx.unit.calls if ctx.unit is not None else []):
             return  # `cell.initialize_carry(key(0), shape)`: zeros unless told otherwise
+        if key_for_structure_only(ctx, node):
+            return  # `jax.eval_shape(model.init, key, x)`: its draws are abstract or unread
         info = ctx.info
         default_for = none_fallback(ctx, node)
         if default_for is not None:

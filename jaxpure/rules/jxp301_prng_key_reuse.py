@@ -81,7 +81,16 @@ class PrngKeyReuse(Rule):
     `jnp.where` keeps one per element. The
     identical call repeated on one key (`init(key)` once to check the structure, once for
     the value) gives the same value twice and is reported like any reuse.
-    Two kinds of run draw no numbers anyone sees, and are not reported: a function run only
+    Three kinds of use draw no numbers anyone sees, and are not reported. A call whose
+    result is read only for its structure: bound to names (or read where it is made) whose
+    every read in the function takes a shape, a dtype or a tree layout (`out.shape`,
+    `out.logits.shape[-1]`, `jnp.zeros_like(out)`, `jax.tree.map(lambda a: a.shape, out)`,
+    `jax.ShapeDtypeStruct(out.shape, out.dtype)`, `len(out)`), or named as a shape (stax's
+    `out_shape, _ = init_fn(key, input_shape)`): a dummy run for shapes is no use of the
+    key, before or after the real one. A result also read for its values, returned, stored,
+    passed to another call (even a model's `init` as its example input), thrown away or
+    bound and never read stays a use, and so do keys split off and left unread. Then a
+    function run only
     under `jax.eval_shape`/`jax.make_jaxpr` (its draws are abstract), and a smoke run, a
     key made from a literal seed and given straight to calls whose results feed only each
     other and calls on the same objects whose results are thrown away (`key = key(0)`,
@@ -125,6 +134,8 @@ class PrngKeyReuse(Rule):
         "import jax\nfrom mylib import is_prng_key\ndef sample(key, shape):\n    assert is_prng_key(key)\n    return jax.random.normal(key, shape)\n",
         "import jax\ndef observe(key, x):\n    del key\n    return x\ndef step(key, x):\n    x = x + jax.random.normal(key)\n    return observe(key, x)\n",
         "import jax\ndef f(key, init, forward, x):\n    k1, k2 = jax.random.split(key)\n    rngs = {'params': k1, 'dropout': k2}\n    params = init(rngs['params'], x)\n    return forward(params, x, rngs['dropout'])\n",
+        # a dummy run read only for the shape of its output, then the real init
+        "import jax\nimport jax.numpy as jnp\ndef net(key, x):\n    return x + jax.random.normal(key, x.shape)\ndef init(key, x):\n    out = net(key, x)\n    return net(key, jnp.zeros(out.shape[-1]))\n",
     )
     INVALID = (
         'import jax\ndef perturb(key, x):\n    return key, x + jax.random.normal(key, x.shape)\ndef run(key, x):\n    key, x = perturb(key, x)\n    key, y = perturb(key, x)\n    return y\n',

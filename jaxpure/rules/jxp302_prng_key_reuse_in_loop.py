@@ -54,7 +54,8 @@ class PrngKeyReuseInLoop(Rule):
     (`self._step = self._make_step()`, a factory method returning a jitted closure, or
     `jax.jit(self._update)`), which is looked at like a function of the module. A method
     that does not read its key may be a stub that subclasses override, and is taken to
-    draw from it.
+    draw from it. A call whose result is read only for its structure (`out.shape`, JXP301's
+    known problems) draws no numbers anyone sees, in a loop as anywhere.
 
     ## Example
     ```python

@@ -1,4 +1,7 @@
-"""Where JAX functions take shapes and sizes, which must be concrete when traced."""
+"""Where JAX functions take shapes and sizes, which must be concrete when traced, and what
+reads only the structure of a value (its shape and dtype), never its numbers."""
+
+import re
 
 # functions whose argument at (position, keyword) must be a concrete shape or length
 SHAPE_ARGS: dict[str, tuple[tuple[int, str], ...]] = {
@@ -88,3 +91,29 @@ AXIS_POSITIONS: dict[str, tuple[int, ...]] = {
     "jax.nn.logsumexp": (1,),
     "jax.scipy.special.logsumexp": (1,),
 }
+
+# What only looks at an array's (or a pytree's) structure: its shape, dtype, sharding or
+# tree layout, never its numbers. A value read only so (``out.shape``, ``jnp.zeros_like(out)``)
+# could have held any numbers (module/structure_uses.py).
+# attributes that give an array's structure, not its values
+STRUCTURE_ATTRIBUTES = frozenset({"shape", "dtype", "ndim", "size", "aval", "sharding"})
+# functions that read only the structure of their arguments
+STRUCTURE_FUNCTIONS = frozenset({
+    "jax.numpy.shape", "jax.numpy.ndim", "jax.numpy.size", "numpy.shape", "numpy.ndim",
+    "numpy.size",
+    "jax.eval_shape", "jax.tree_util.tree_structure", "jax.tree.structure",
+    "jax.ShapeDtypeStruct",
+})
+# functions whose result takes only the structure of their arguments: an array of the same
+# shape and dtype (the first argument of `full_like` only: its fill value is a value)
+STRUCTURE_COPIES = frozenset({
+    "jax.numpy.zeros_like", "jax.numpy.ones_like", "jax.numpy.empty_like",
+    "numpy.zeros_like", "numpy.ones_like", "numpy.empty_like",
+    "builtins.len", "builtins.isinstance", "builtins.type",
+})
+FILL_LIKE = frozenset({"jax.numpy.full_like", "numpy.full_like"})
+# maps over the leaves of pytrees: what they read of their trees is what their function reads
+TREE_MAPS = frozenset({"jax.tree.map", "jax.tree_map"})
+# a name that says it holds a shape or a dtype (`out_shape, _ = init_fn(key, input_shape)`:
+# stax's init functions return the output shape beside the parameters)
+STRUCTURE_NAME = re.compile(r"(?:^|_)(?:shapes?|dtypes?|ndims?)$")

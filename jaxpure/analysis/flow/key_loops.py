@@ -47,7 +47,7 @@ class KeyLoops(WalkerBase):
                     loop.reported.add(name)
                     kind = "for" if type(loop.node) is cst.For else "while"
                     for draw in (state.consumed_by, *state.elsewhere):
-                        if contains(loop.node, draw):
+                        if contains(loop.node, draw) and not self.drawn_for_structure(draw):
                             self.pending_loop_reuse.append(
                                 (loop, KeyReuseInLoop(name, draw, kind, drawn_after_split=True)))
         keep = []
@@ -70,8 +70,8 @@ class KeyLoops(WalkerBase):
             copied_here = alias_of is not None and alias_loop == id(loop.node)
             fresh = (name in loop.assigned or root in loop.assigned) and \
                 (not copied_here or alias_of in loop.assigned)
-            if fresh:
-                return
+            if fresh or self.drawn_for_structure(call):
+                return  # a new key each time, or numbers nobody reads (`out.shape`)
             if name not in loop.reported or _first_on_path(loop, state):
                 loop.reported.add(name)
                 kind = {cst.For: "for", cst.While: "while"}.get(type(loop.node), "comprehension")
@@ -91,7 +91,7 @@ class KeyLoops(WalkerBase):
             return
         if info.loop_body or mapped is not None:
             reported = self.closed_over_reported
-            if (id(unit), name) not in reported:
+            if (id(unit), name) not in reported and not self.drawn_for_structure(call):
                 reported.add((id(unit), name))
                 if info.loop_body:
                     event = KeyReuseInLoop(name, call, loop_name(info), closed_over=True)

@@ -20,6 +20,7 @@ from dataclasses import replace
 import libcst as cst
 
 from jaxpure.analysis.catalog import random as R
+from jaxpure.analysis.catalog.shapes import STRUCTURE_ATTRIBUTES, STRUCTURE_FUNCTIONS
 from jaxpure.analysis.catalog.transforms import ARGUMENT_PRESERVING_TRANSFORMS
 from jaxpure.analysis.flow.base import WalkerBase
 from jaxpure.analysis.flow.keystate import KeyState
@@ -28,15 +29,6 @@ from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.rebinding import bound_names
 from jaxpure.analysis.syntax import children, reads_any, target_names, target_paths
 
-# attributes that give an array's structure, not its values
-STRUCTURE_ATTRIBUTES = frozenset({"shape", "dtype", "ndim", "size", "aval", "sharding"})
-# functions that read only the structure of their arguments
-STRUCTURE_FUNCTIONS = frozenset({
-    "jax.numpy.shape", "jax.numpy.ndim", "jax.numpy.size", "numpy.shape", "numpy.ndim",
-    "numpy.size",
-    "jax.eval_shape", "jax.tree_util.tree_structure", "jax.tree.structure",
-    "jax.ShapeDtypeStruct",
-})
 # pure wrappers a draw's value may pass through on its way to the names it is bound to
 _PURE_PREFIXES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.random.")
 _PURE_NODES = (cst.BinaryOperation, cst.UnaryOperation, cst.Subscript, cst.SubscriptElement,
@@ -220,6 +212,17 @@ class KeyUses(WalkerBase):
                 and not self.first_result_dead(state):
             return replace(state, unread=None)
         return state
+
+    def drawn_for_structure(self, call: cst.CSTNode | None) -> bool:
+        """Whether what ``call`` drew (from a key consumed twice) reaches only structure
+        reads in the function being walked: ``out = net.apply(p, key, dummy)`` read only
+        for ``out.shape`` uses none of the key's numbers (module/structure_uses.py)."""
+        ctx = self.ctx
+        if type(call) is not cst.Call or ctx.qualname(call.func) in R.KEY_PRODUCERS:
+            return False  # keys split off and left unread: a child was meant for the next use
+        unit = ctx.frame.unit
+        scope = unit.node if unit is not None else ctx.module
+        return ctx.facts.structure_uses.result_for_structure(call, scope, ctx.qualname)
 
     def split_children(self, first: cst.CSTNode | None) -> bool:
         return type(first) is cst.Call and self.ctx.qualname(first.func) in R.KEY_PRODUCERS

@@ -180,6 +180,8 @@ class KeyFlow(FoldIns):
                     state = KeyState()
                 if state is None:
                     continue
+                if state.consumed_by is not None and self.drawn_for_structure(call):
+                    continue  # its numbers reach nothing: the key stays as the last use left it
                 if state.consumed_by is not None \
                         and not self.side_by_side_compared(call, state.consumed_by) \
                         and not self.compared_in_one_statement(state.consumed_by) \
@@ -193,7 +195,7 @@ class KeyFlow(FoldIns):
                     or _is_plain_call(call) and _is_plain_call(state.consumed_by)
                     or _two_functions(ctx, call, state.consumed_by)
                     and not self.second_result_checked(state.consumed_by)
-                ):
+                ) and not self.drawn_for_structure(state.consumed_by):
                     # one key to two helpers draws twice; but comparing two transforms of
                     # one function on the same key (jax.grad(f)(key, x) beside f(key, x))
                     # is deliberate, so calls of transformed functions need a jax.random draw
@@ -330,7 +332,8 @@ class KeyFlow(FoldIns):
             state = frame.keys.get(node.value)
             if state is not None and state.consumed_by is not None \
                     and _spends(ctx, state.consumed_by) \
-                    and not _unpacked_by_a_caller(ctx, frame.unit, node.value, position):
+                    and not _unpacked_by_a_caller(ctx, frame.unit, node.value, position) \
+                    and not self.drawn_for_structure(state.consumed_by):
                 self.dispatch(KeyReuse(node.value, node, state.consumed_by,
                                        state.consumed_as, returned=True))
 

@@ -23,10 +23,10 @@ from jaxpure.analysis.module.jit_switches import jit_off_flags
 from jaxpure.analysis.module.keyparams import KeyParams
 from jaxpure.analysis.module.module_params import ModuleParams
 from jaxpure.analysis.module.resolve import Resolver
+from jaxpure.analysis.module.structure_uses import StructureUses, parent_map
 from jaxpure.analysis.module.summary import Seed
 from jaxpure.analysis.module.test_code import expected_to_raise, expects_raise
 from jaxpure.analysis.module.traced import TracedAnalysis
-from jaxpure.analysis.syntax import NODE_TYPES, child_fields
 
 
 class ModuleFacts:
@@ -111,21 +111,12 @@ class ModuleFacts:
     @cached_property
     def parents(self) -> dict[int, cst.CSTNode]:
         """id of a node -> its parent, for every node of the module (one pass)."""
-        parents: dict[int, cst.CSTNode] = {}
-        stack: list[cst.CSTNode] = [self.module]
-        while stack:
-            current = stack.pop()
-            for name in child_fields(type(current)):
-                value = getattr(current, name)
-                if type(value) in NODE_TYPES:
-                    parents[id(value)] = current
-                    stack.append(value)
-                elif type(value) is tuple or type(value) is list:
-                    for item in value:
-                        if type(item) in NODE_TYPES:
-                            parents[id(item)] = current
-                            stack.append(item)
-        return parents
+        return parent_map(self.module)
+
+    @cached_property
+    def structure_uses(self) -> StructureUses:
+        """Which calls' results are used for their structure only (structure_uses.py)."""
+        return StructureUses(self.module, lambda: self.parents)
 
     @cached_property
     def class_facts(self) -> ClassFacts:

@@ -1,6 +1,6 @@
 """Whether a node is guarded: inside a branch that tests a name, or a ``try`` that catches a
 missing key (JXP101, JXP103); under a block expected to raise; the default for a parameter
-the caller left None (JXP105's message); or a test that holds only for Python values, so
+the caller left None (JXP105's message), or a fixed key used only for shapes; or a test that holds only for Python values, so
 what it guards never sees a tracer (JXP401)."""
 
 from __future__ import annotations
@@ -91,6 +91,15 @@ def expected_to_raise(ctx: Context, node: cst.CSTNode) -> bool:
 
 # ---------------------------------------------------------------------------------
 # Defaults for arguments the caller left out: `if key is None: key = PRNGKey(0)`
+
+
+def key_for_structure_only(ctx: Context, made: cst.Call) -> bool:
+    """The key ``made`` makes (``jax.random.key(0)``) is handed only to shape-only
+    transforms (``jax.eval_shape(model.init, key, x)``) or to calls whose results are read
+    for their structure (module/structure_uses.py): nobody sees the numbers it draws."""
+    unit = ctx.unit
+    scope = unit.node if unit is not None else ctx.module
+    return ctx.facts.structure_uses.key_for_structure(made, scope, ctx.qualname)
 
 
 def none_fallback(ctx: Context, node: cst.CSTNode) -> str | None:
