@@ -45,6 +45,8 @@ HOST_ARRAY_METHODS = frozenset(
 # `index`: JAX arrays have none, so `coefficients.index(None)` on a traced tuple is the
 # sequence's, and gives an int.
 CONCRETE_METHODS = frozenset({"item", "tolist", "keys", "index", "__len__", "__bool__", "__int__"})
+# Views of a mapping: of a static dict, static entries
+VIEW_METHODS = frozenset({"items", "keys", "values"})
 
 # Calls returning static Python values whatever their arguments. `np.shape`/`np.ndim`/
 # `np.size` of a tracer read its attributes (`a.size` for anything that has one): ints.

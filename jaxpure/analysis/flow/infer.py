@@ -339,9 +339,11 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
         traced = any(L.is_traced(k) for k in arg_kinds)
         if qual in TREE_MAPS and call.args and maps_to_structure(call.args[0].value):
             return L.STATIC  # `jax.tree.map(lambda x: x.shape, tree)`: a pytree of shapes
-        if qual in A.HASHED_CONTAINER_CALLS and arg_kinds == [L.TRACED]:
+        if qual in A.HASHED_CONTAINER_CALLS and arg_kinds in ([L.TRACED], [L.UNKNOWN]):
             # `set(dataset)`: a tracer is unhashable, so what a set holds of a traced pytree
-            # is its static structure (a dict's keys, a Dataset's variable names)
+            # is its static structure (a dict's keys, a Dataset's variable names); so is
+            # what it holds of a value of unknown kind (`set(flat.keys())` of a dict a
+            # library flattened)
             return L.STATIC
         if qual in A.CONTAINER_CALLS:
             if qual == "builtins.getattr" and len(call.args) >= 2:
@@ -452,6 +454,8 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
         if receiver == L.STATIC and type(func.value) in _TEXT and all(
                 infer_kind(ctx, a.value) == L.STATIC for a in call.args):
             return L.STATIC  # `"/".join(path)`: a str method on static values
+        if receiver == L.STATIC and method in A.VIEW_METHODS and not call.args:
+            return L.STATIC  # `shapes.items()` of a static dict: its static entries
         if receiver == L.STATIC and method in A.HOST_ARRAY_METHODS and all(
                 infer_kind(ctx, a.value) == L.STATIC for a in call.args):
             return L.STATIC  # `(mask != 0).argmax(axis=0)` of a static (SciPy, NumPy) array
