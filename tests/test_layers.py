@@ -31,7 +31,8 @@ LAYERS = [
 WITHIN = {
     # the walker knows no part's content; the parts see each other only where said
     "jaxpure.analysis.flow.walker": ("jaxpure.analysis.flow.domain",
-                                     "jaxpure.analysis.flow.keystate"),
+                                     "jaxpure.analysis.flow.keystate",
+                                     "jaxpure.analysis.flow.first_iteration"),
     "jaxpure.analysis.flow.key_loops": ("jaxpure.analysis.flow.domain",
                                         "jaxpure.analysis.flow.keystate",
                                         "jaxpure.analysis.flow.base",
@@ -52,7 +53,8 @@ WITHIN = {
                                     "jaxpure.analysis.flow.returns",
                                     "jaxpure.analysis.flow.returned_kind",
                                     "jaxpure.analysis.flow.members",
-                                    "jaxpure.analysis.flow.layouts"),
+                                    "jaxpure.analysis.flow.layouts",
+                                    "jaxpure.analysis.flow.comprehensions"),
     # what traced calls fill (given.py): recorded by callsites.py, asked at `if x is None:`;
     # the layouts of locals (layouts.py): bound by kinds.py, joined by paths.py
     "jaxpure.analysis.flow": ("jaxpure.analysis.flow.domain", "jaxpure.analysis.flow.keystate",

@@ -1,6 +1,7 @@
 """What JAX and NumPy names mean for the kind of a value: array attributes and methods,
 calls returning static Python values, containers, array namespaces and creators, and the
-annotations that say "an array". Tables and predicates on names; imports nothing from jaxpure.
+annotations that say "an array". Tables and predicates on names; imports nothing from jaxpure
+but the catalog's own tables.
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ import re
 from collections.abc import Callable
 
 import libcst as cst
+
+from jaxpure.analysis.catalog.shapes import STATIC_LAYOUT_CALLS
 
 # Attributes of an array that are static Python values even when the array is traced
 # (and `__class__`, any value's type: `solver.__class__.__name__` of a traced module).
@@ -42,6 +45,8 @@ HOST_ARRAY_METHODS = frozenset(
 # `index`: JAX arrays have none, so `coefficients.index(None)` on a traced tuple is the
 # sequence's, and gives an int.
 CONCRETE_METHODS = frozenset({"item", "tolist", "keys", "index", "__len__", "__bool__", "__int__"})
+# Views of a mapping: of a static dict, static entries
+VIEW_METHODS = frozenset({"items", "keys", "values"})
 
 # Calls returning static Python values whatever their arguments. `np.shape`/`np.ndim`/
 # `np.size` of a tracer read its attributes (`a.size` for anything that has one): ints.
@@ -70,7 +75,7 @@ STATIC_CALLS = frozenset(
         "equinox.is_inexact_array", "equinox.is_array_like", "chex.is_array",
         "flax.nnx.graphdef",
     }
-)
+) | STATIC_LAYOUT_CALLS
 CONTAINER_CALLS = frozenset(
     {"builtins.enumerate", "builtins.zip", "builtins.reversed", "builtins.list",
      "builtins.tuple", "builtins.dict", "builtins.set", "builtins.iter", "builtins.map",

@@ -117,3 +117,16 @@ TREE_MAPS = frozenset({"jax.tree.map", "jax.tree_map"})
 # a name that says it holds a shape or a dtype (`out_shape, _ = init_fn(key, input_shape)`:
 # stax's init functions return the output shape beside the parameters)
 STRUCTURE_NAME = re.compile(r"(?:^|_)(?:shapes?|dtypes?|ndims?)$")
+
+# JAX functions that compute layouts, shapes and dtypes from static inputs and return Python
+# values (ints, tuples of ints, namedtuples of them, dtypes), never arrays: a transposed
+# convolution's `dn = lax.conv_dimension_numbers(lhs.shape, rhs.shape, spec)` is a
+# ConvDimensionNumbers of int tuples, so `np.take(rhs.shape, dn.rhs_spec)` is NumPy on ints.
+STATIC_LAYOUT_CALLS = frozenset(
+    {
+        "jax.lax.conv_dimension_numbers", "jax.lax.conv_general_permutations",
+        "jax.lax.ConvDimensionNumbers", "jax.lax.padtype_to_pads", "jax.lax.conv_shape_tuple",
+        "jax.lax.conv_transpose_shape_tuple", "jax.lax.dtype", "jax.dtypes.iinfo",
+        "jax.dtypes.finfo", "jax.tree_util.treedef_is_leaf", "jax.tree_util.treedef_children",
+    }
+)

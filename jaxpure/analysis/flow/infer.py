@@ -10,6 +10,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis.flow.domain import KindScope
+from jaxpure.analysis.flow.comprehensions import static_comprehension
 from jaxpure.analysis.flow.layouts import layout_kind
 from jaxpure.analysis.flow.members import opaque_member, project_static_field
 from jaxpure.analysis.flow.returned_kind import returned_kind
@@ -31,6 +32,7 @@ from jaxpure.analysis.module.instances import builds_static_instance, static_ins
 from jaxpure.analysis.module.tree_maps import TREE_MAPS, maps_to_structure
 from jaxpure.analysis.syntax import at_update_base, is_int_literal
 from jaxpure.analysis.catalog.transforms import CONTROL_FLOW, lookup
+from jaxpure.analysis.catalog.host import returns_host_value
 
 
 def infer_kind(ctx: KindScope, expr: cst.BaseExpression) -> int:
@@ -79,9 +81,13 @@ def infer_kind(ctx: KindScope, expr: cst.BaseExpression) -> int:
     if type(expr) is cst.Tuple or type(expr) is cst.List or type(expr) is cst.Set:
         return L.container([infer_kind(ctx, e.value) for e in expr.elements])
     if type(expr) is cst.ListComp or type(expr) is cst.SetComp or type(expr) is cst.GeneratorExp:
+        if static_comprehension(ctx, expr, infer_kind):
+            return L.STATIC  # `{"/".join(k) for k in extra}` of a dict's key paths
         # `[jnp.linalg.norm(g) for g in leaves]`: a container of what each element is
         return L.container([infer_kind(ctx, expr.elt)])
     if type(expr) is cst.DictComp:
+        if static_comprehension(ctx, expr, infer_kind):
+            return L.STATIC
         return L.container([infer_kind(ctx, expr.value)])
     if type(expr) is cst.Dict:
         return L.container(
@@ -335,9 +341,11 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
         traced = any(L.is_traced(k) for k in arg_kinds)
         if qual in TREE_MAPS and call.args and maps_to_structure(call.args[0].value):
             return L.STATIC  # `jax.tree.map(lambda x: x.shape, tree)`: a pytree of shapes
-        if qual in A.HASHED_CONTAINER_CALLS and arg_kinds == [L.TRACED]:
+        if qual in A.HASHED_CONTAINER_CALLS and arg_kinds in ([L.TRACED], [L.UNKNOWN]):
             # `set(dataset)`: a tracer is unhashable, so what a set holds of a traced pytree
-            # is its static structure (a dict's keys, a Dataset's variable names)
+            # is its static structure (a dict's keys, a Dataset's variable names); so is
+            # what it holds of a value of unknown kind (`set(flat.keys())` of a dict a
+            # library flattened)
             return L.STATIC
         if qual in A.CONTAINER_CALLS:
             if qual == "builtins.getattr" and len(call.args) >= 2:
@@ -392,6 +400,8 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
             if qual in ("jax.device_put", "jax.block_until_ready"):
                 return arg_kinds[0] if arg_kinds else L.ARRAY
             return L.TRACED if traced else L.UNKNOWN
+        if returns_host_value(qual) and all(k == L.STATIC for k in arg_kinds):
+            return L.STATIC  # `os.path.join(ckpt_dir, name)`: a host library never traces
         return L.UNKNOWN
     if type(func) is cst.Attribute and func.attr.value in LINEN_VARIABLE_READS \
             and _traced_linen_self(ctx, func.value):
@@ -443,6 +453,11 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
             return L.TRACED
         if receiver in (L.ARRAY, L.NUMPY):
             return L.STATIC if method in A.CONCRETE_METHODS else receiver
+        if receiver == L.STATIC and type(func.value) in _TEXT and all(
+                infer_kind(ctx, a.value) == L.STATIC for a in call.args):
+            return L.STATIC  # `"/".join(path)`: a str method on static values
+        if receiver == L.STATIC and method in A.VIEW_METHODS and not call.args:
+            return L.STATIC  # `shapes.items()` of a static dict: its static entries
         if receiver == L.STATIC and method in A.HOST_ARRAY_METHODS and all(
                 infer_kind(ctx, a.value) == L.STATIC for a in call.args):
             return L.STATIC  # `(mask != 0).argmax(axis=0)` of a static (SciPy, NumPy) array
@@ -452,6 +467,9 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
             # `refs.pop()`: one ref of a list of them; `x_ref.get()`: its value
             return L.REF if _plural_refs(func.value) else L.ARRAY
     return L.UNKNOWN
+
+
+_TEXT = (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)
 
 
 def _at_indexer(node: cst.BaseExpression) -> bool:

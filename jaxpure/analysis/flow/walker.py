@@ -24,6 +24,7 @@ import libcst as cst
 from jaxpure.analysis import lattice as L
 from jaxpure.analysis.flow.keystate import KeyReuseInLoop
 from jaxpure.analysis.flow.keystate import KeyState
+from jaxpure.analysis.flow.first_iteration import holds_on_first_iteration
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import (
     COMPREHENSIONS,
@@ -279,6 +280,10 @@ class Walker(AlternativePaths, Fallbacks, KindFlow, KeyFlow, KeyIdioms, KeyUses,
                 self.dispatch(other)
                 self.block(other.body)
 
+        if node.orelse is None and holds_on_first_iteration(self.ctx.loops, node.test,
+                                                            self.ctx.qualname):
+            self.narrowed(node.test, True, body)()  # flow/first_iteration.py
+            return
         self.alternatives(self.narrowed(node.test, True, body),
                           self.narrowed(node.test, False, orelse), join_from=1)
 

@@ -10,6 +10,7 @@ import libcst as cst
 
 from jaxpure.analysis.catalog.arrays import is_mutable_value
 from jaxpure.analysis.catalog.side_effects import MUTATING_METHODS
+from jaxpure.analysis.module.attribute_reads import read_attributes
 from jaxpure.analysis.module.index import ModuleIndex, Unit, refers_to_module
 from jaxpure.analysis.module.module_rebinding import ModuleOrder
 from jaxpure.analysis.module.rebinding import rebound_between_uses
@@ -242,6 +243,14 @@ class StaleNames:
                 or self.resolver.qualname(c.func, u) == "jax.clear_caches" for c in u.calls)
             for u in writers)
 
+    def _unread_item_stores(self, name: str, reader: Unit | None) -> Counter[int]:
+        """By function, the item stores into attributes of ``name`` that ``reader`` never
+        reads (``self.info[k] = v`` beside a closure reading only ``self.scale``)."""
+        stores = self.index.attribute_item_stores
+        if reader is None or not any(base == name for _, base, _ in stores):
+            return Counter()
+        return _unread_counts(stores, name, read_attributes(reader.node, name))
+
     def closure_reason(self, name: str, owner: Unit, reader: Unit | None = None) -> str | None:
         defined_at = _order_within(reader, owner)
         orders = owner.binding_orders.get(name, [])
@@ -252,9 +261,13 @@ class StaleNames:
         if len(orders) >= 2 and defined_at is not None and any(o > defined_at for o in orders) \
                 and (reader is None or rebound_between_uses(owner, name, reader)):
             return f"is reassigned in `{owner.name}` after the traced function is defined"
+        unread = self._unread_item_stores(name, reader)
         for unit, mutated in self.index.store_mutations:
             if mutated == name and unit is not None and not refers_to_module(unit, name) \
                     and _binding_owner(unit, name) is owner:
+                if unread[id(unit)] > 0:
+                    unread[id(unit)] -= 1  # `self.info[k] = v`, `info` unread by the reader
+                    continue
                 if unit is owner and defined_at is not None and all(
                         o < defined_at for o in owner.store_orders.get(name, [])):
                     continue  # `a[1, 1:] = 1` filled in before the traced function exists
@@ -264,6 +277,12 @@ class StaleNames:
                     and _binding_owner(unit.parent, name) is owner:
                 return f"is reassigned through `nonlocal` in `{unit.name}`"
         return None
+
+
+def _unread_counts(stores: list[tuple[Unit | None, str, str]], name: str,
+                   read: set[str] | None) -> Counter[int]:
+    return Counter(id(unit) for unit, base, attribute in stores
+                   if base == name and read is not None and attribute not in read)
 
 
 def writes_undone(functions: list[cst.FunctionDef | cst.Lambda], name: str) -> bool:

@@ -195,13 +195,17 @@ class KeyParams:
 
     def direct_random_names(self, unit: Unit) -> frozenset[str]:
         """The names this function itself hands to jax.random (or binds as the ``key=`` of
-        a model with ``partial(model, key=key)``: the partial's calls draw from it)."""
+        a model with ``partial(model, key=key)``: the partial's calls draw from it). The
+        seed of ``PRNGKey(FLAGS.seed)`` is an int, not a key: seeding an environment with
+        it again is no reuse (magi's training scripts)."""
         cache = self._direct
         found = cache.get(id(unit))
         if found is None:
+            quals = [(self.resolver.qualname_text(text, unit) or "", name)
+                     for text, name in unit.random_args]
             found = cache[id(unit)] = frozenset(
-                name for text, name in unit.random_args
-                if (self.resolver.qualname_text(text, unit) or "").startswith("jax.random.")
+                name for qual, name in quals
+                if qual.startswith("jax.random.") and qual not in SEED_TAKERS
             ) | self._partial_keys(unit)
         return found
 
