@@ -23,6 +23,7 @@ from jaxpure.analysis.syntax import (
 )
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.imports import dotted_name
+from jaxpure.analysis.module.flag_gates import drawn_nothing_by_flag
 from jaxpure.analysis.module.keyparams import draw_free, held_function, helper_consumes
 from jaxpure.analysis.module.key_entries import (
     REPLACED, UNREAD, entry_uses, inherited_entry_uses,
@@ -364,7 +365,8 @@ class KeyFlow(FoldIns):
                 if consumes is None:
                     consumes = cache[(id(callee), name)] = helper_consumes(
                         ctx.resolver, ctx.index, callee, name)
-                if not consumes or self.drawn_where_first_did_not(callee, call, name, value):
+                if not consumes or self.drawn_where_first_did_not(callee, call, name, value) \
+                        or drawn_nothing_by_flag(ctx.resolver, ctx.index, callee, call, name):
                     kept.add(id(value))
             return kept
         if (qual or "").startswith("jax.random."):

@@ -19,6 +19,7 @@ from jaxpure.analysis.flow.members import opaque_member
 from jaxpure.analysis.flow.layouts import LayoutReader, access_path, layout_key, parameter_layouts
 from jaxpure.analysis.module.annotations import container_annotation
 from jaxpure.analysis.module.bindings import single_value
+from jaxpure.analysis.module.container_arguments import passed_containers
 from jaxpure.analysis.module.index import Param, Unit
 from jaxpure.analysis.catalog.transforms import CARRY_LOOPS
 from jaxpure.analysis.syntax import call_arg, handler_catches, statements, target_names
@@ -117,6 +118,7 @@ class KindFlow(WalkerBase):
         if info.direct and info.contract is not None and not info.transformed and (
                 unit.name in STATIC_ARGUMENT_METHODS or contract_flag(p)
                 or name in container_parameters(unit)
+                or name in passed_containers(self.ctx.index, unit)
                 or enum_option(self.ctx.index, self.ctx.resolver, p)) or self._static_by_use(unit, info, p, callsite):
             # `train: bool = False` of a model method: an option, as is an enum member;
             # `feat_cache=[...]`: a Python container (contracts.py)

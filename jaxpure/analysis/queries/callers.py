@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from jaxpure.analysis.catalog.transforms import ARGUMENT_PRESERVING_TRANSFORMS, BRANCH_PRIMITIVES
+from jaxpure.analysis.module.container_arguments import passed_containers
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import children, key_path, mentions, statements, target_names
 
@@ -181,8 +182,14 @@ def write_unobserved(ctx: Context, unit: Unit, param: str,
     puts the student's params back into ``params["student"]`` for its loss, and its step
     then stores the updated ones there); or ``unit`` itself puts the value back before it
     returns. A caller that reads its object afterwards sees the write eagerly and not under
-    the transform."""
+    the transform. Nor can a linen parent that builds the container and hands it to its
+    submodule (``Block(...)(x, act)``): the submodule runs in the parent's own trace
+    (module/container_arguments.py)."""
     if target is not None and _restored_before_return(unit, target):
+        return True
+    info = ctx.info
+    if unit is ctx.unit and info is not None and info.contract is not None \
+            and not info.transformed and param in passed_containers(ctx.index, unit):
         return True
     sites = call_sites(ctx, unit)
     if not sites:

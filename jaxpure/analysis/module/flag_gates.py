@@ -1,0 +1,211 @@
+"""Draws gated by a flag: a function that draws from its key only under ``if train:``, a
+parameter of its own, so that a call passing ``train=False`` draws nothing from the key.
+
+The gate may be reached through the module's own code: a function handing the key and the
+flag on to another (``make_iter(key, n, train)`` returning ``Batches(n, train, key)``), or a
+constructor storing both (``self.train = train``, ``self.key = key``) whose class reads
+``self.key`` only under ``if self.train:`` (scico's ``IterateData``: the evaluation
+iterator, ``train=False``, keeps the data in order and never reads its key). This is the
+flag counterpart of :mod:`draw_gates` (a draw gated by ``if mixture is None:``).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxpure.analysis.module.index import ModuleIndex, Unit
+from jaxpure.analysis.module.keyparams import leaves_key, parameter_reads
+from jaxpure.analysis.module.resolve import Resolver
+from jaxpure.analysis.syntax import children
+
+__all__ = ["drawn_nothing_by_flag"]
+
+_DEPTH = 4  # functions handing the key on before the gate; deeper chains are not followed
+
+
+def drawn_nothing_by_flag(resolver: Resolver, index: ModuleIndex, callee: Unit,
+                          call: cst.Call, param: str) -> bool:
+    """Whether ``call`` (of ``callee``, handed a key for ``param``) passes ``False`` for
+    the flag that gates every draw ``callee`` may make from that key."""
+    if not any(_false(arg.value) for arg in call.args):
+        return False  # the common case, decided without looking at the callee
+    gate = flag_gate(resolver, index, callee, param, _DEPTH)
+    if gate is None:
+        return False
+    passed = callee.arguments_of(call)
+    value = passed.get(gate) if passed is not None else None
+    return value is not None and _false(value)
+
+
+def flag_gate(resolver: Resolver, index: ModuleIndex, unit: Unit, param: str,
+              depth: int) -> str | None:
+    """The parameter of ``unit`` (a flag, never rebound) under whose truth alone ``unit``
+    may draw from its key parameter ``param``; None when there is none."""
+    reads = parameter_reads(unit, param)
+    if not reads or depth <= 0:
+        return None
+    gates: set[str | None] = set()
+    for chain in reads:
+        if leaves_key(resolver, index, unit, chain, frozenset()):
+            continue
+        gates.add(_read_gate(resolver, index, unit, chain, depth))
+    if len(gates) != 1 or None in gates:
+        return None
+    gate = gates.pop()
+    return gate if gate is not None and _flag_param(unit, gate) else None
+
+
+def _read_gate(resolver: Resolver, index: ModuleIndex, unit: Unit,
+               chain: list[cst.CSTNode], depth: int) -> str | None:
+    """The flag gating one read of the key (a chain from :func:`parameter_reads`)."""
+    for inner, outer in zip(chain, chain[1:]):
+        if type(outer) is cst.If and inner is outer.body and type(outer.test) is cst.Name \
+                and _flag_param(unit, outer.test.value):
+            return outer.test.value  # `if train: ... key ...`
+    parent = chain[1] if len(chain) > 1 else None
+    call = chain[2] if len(chain) > 2 else None
+    if type(parent) is cst.Arg and type(call) is cst.Call and parent in call.args:
+        return _handed_on_gate(resolver, index, unit, call, chain[0], depth)
+    if type(parent) is cst.Assign and parent.value is chain[0] and len(parent.targets) == 1 \
+            and unit.parent_is_class and unit.name == "__init__":
+        return _stored_gate(index, unit, parent.targets[0].target)
+    return None
+
+
+def _handed_on_gate(resolver: Resolver, index: ModuleIndex, unit: Unit, call: cst.Call,
+                    key: cst.CSTNode, depth: int) -> str | None:
+    """``Batches(n, train, key)`` / ``helper(key, train=train)``: the flag of ``unit``
+    passed for the gate of the callee's key parameter."""
+    callee, passed = _callee_arguments(resolver, index, unit, call)
+    if callee is None or passed is None:
+        return None
+    names = [name for name, value in passed.items() if value is key]
+    if len(names) != 1:
+        return None
+    gate = flag_gate(resolver, index, callee, names[0], depth - 1)
+    flag = passed.get(gate) if gate is not None else None
+    return flag.value if type(flag) is cst.Name else None
+
+
+def _callee_arguments(resolver: Resolver, index: ModuleIndex, unit: Unit, call: cst.Call
+                      ) -> tuple[Unit | None, dict[str, cst.BaseExpression] | None]:
+    """The function of this module ``call`` runs (a class's ``__init__`` for a class call)
+    and what it passes for each parameter."""
+    func = call.func
+    if type(func) is cst.Name and func.value in index.class_nodes \
+            and len(index.bindings.get(func.value, ())) <= 1:
+        init = index.classes.get(func.value, {}).get("__init__")
+        if init is None or any(arg.star for arg in call.args):
+            return None, None
+        positional = [p for p in init.params if p.index >= 0 and not p.star][1:]
+        passed: dict[str, cst.BaseExpression] = {}
+        for position, arg in enumerate(a for a in call.args if a.keyword is None):
+            if position >= len(positional):
+                return None, None
+            passed[positional[position].name] = arg.value
+        passed.update({a.keyword.value: a.value for a in call.args if a.keyword is not None})
+        return init, passed
+    callee = resolver.function(func, unit)
+    return callee, callee.arguments_of(call) if callee is not None else None
+
+
+def _stored_gate(index: ModuleIndex, init: Unit, target: cst.BaseExpression) -> str | None:
+    """``self.key = key`` in ``__init__``: the parameter ``flag`` stored once as
+    ``self.train = flag`` when the class reads ``self.key`` only under ``if self.train:``."""
+    attr = _self_attribute(target)
+    class_node = index.class_nodes.get(init.class_name or "")
+    if attr is None or class_node is None:
+        return None
+    flags: set[str] = set()
+    _gated_reads(class_node, attr, None, flags)
+    if len(flags) != 1 or "" in flags:
+        return None
+    flag = flags.pop()
+    stored = _stores(class_node, flag)
+    if len(stored) != 1 or _enclosing_function(class_node, stored[0]) is not init.node:
+        return None
+    value = stored[0].value
+    return value.value if type(value) is cst.Name else None
+
+
+def _gated_reads(node: cst.CSTNode, attr: str, gate: str | None, flags: set[str]) -> None:
+    """Into ``flags``, the ``self.<flag>`` each read of ``self.<attr>`` in ``node`` is
+    under (``""`` for a read under none); stores into ``self.<attr>`` are no reads."""
+    if type(node) is cst.If:
+        tested = _self_attribute(node.test)
+        _gated_reads(node.test, attr, gate, flags)
+        _gated_reads(node.body, attr, tested or gate, flags)
+        if node.orelse is not None:
+            _gated_reads(node.orelse, attr, gate, flags)
+        return
+    if isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
+        targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) \
+            else [node.target]
+        for target in targets:
+            if type(node) is cst.AugAssign or _self_attribute(target) != attr:
+                _gated_reads(target, attr, gate, flags)
+            elif type(target) in (cst.Tuple, cst.List):
+                _gated_reads(target, attr, gate, flags)
+        if node.value is not None:
+            _gated_reads(node.value, attr, gate, flags)
+        return
+    if _self_attribute(node) == attr:
+        flags.add(gate or "")
+        return
+    for child in children(node):
+        _gated_reads(child, attr, gate, flags)
+
+
+def _stores(class_node: cst.ClassDef, attr: str) -> list[cst.Assign]:
+    """Every statement in the class that binds ``self.<attr>`` (any binding but a plain
+    ``self.<attr> = value`` counts, so that the answer is then not one assignment)."""
+    found: list[cst.Assign] = []
+    stack: list[cst.CSTNode] = [class_node]
+    while stack:
+        node = stack.pop()
+        if type(node) is cst.Assign and any(_self_attribute(t.target) == attr
+                                            for t in node.targets):
+            found.append(node)
+            found += [node] * (len(node.targets) - 1)
+        elif isinstance(node, (cst.AugAssign, cst.AnnAssign)) \
+                and _self_attribute(node.target) == attr:
+            found += [node, node]  # type: ignore[list-item]
+        elif type(node) in (cst.Tuple, cst.List, cst.For) and _mentions_store(node, attr):
+            found += [node, node]  # type: ignore[list-item]
+        stack.extend(children(node))
+    return found
+
+
+def _mentions_store(node: cst.CSTNode, attr: str) -> bool:
+    """A tuple target (or a ``for`` target) holding ``self.<attr>``."""
+    if type(node) is cst.For:
+        node = node.target
+    return type(node) in (cst.Tuple, cst.List) and any(
+        _self_attribute(e.value) == attr for e in node.elements)  # type: ignore[attr-defined]
+
+
+def _enclosing_function(class_node: cst.ClassDef, target: cst.CSTNode) -> cst.CSTNode | None:
+    for statement in class_node.body.body:
+        if type(statement) is cst.FunctionDef and _contains(statement, target):
+            return statement
+    return None
+
+
+def _contains(node: cst.CSTNode, target: cst.CSTNode) -> bool:
+    return node is target or any(_contains(child, target) for child in children(node))
+
+
+def _self_attribute(node: cst.CSTNode) -> str | None:
+    if type(node) is cst.Attribute and type(node.value) is cst.Name \
+            and node.value.value == "self":
+        return node.attr.value
+    return None
+
+
+def _flag_param(unit: Unit, name: str) -> bool:
+    """A parameter of ``unit`` the function never rebinds."""
+    return name in unit.param_names and name not in unit.assigned
+
+
+def _false(value: cst.BaseExpression) -> bool:
+    return type(value) is cst.Name and value.value == "False"
