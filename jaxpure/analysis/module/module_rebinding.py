@@ -58,14 +58,10 @@ class ModuleOrder:
         """Whether module code rebinds ``name`` after defining the function holding
         ``reader``, with a run of it before the rebinding and another after, or in a loop
         around the rebinding that runs it; True whenever a run cannot be ordered."""
-        top = reader
-        while top.parent is not None:
-            top = top.parent
+        top = _top(reader)
         if top.parent_is_class or not self._bindings_known(name):
             return True
-        if id(top) not in self._runs_of:
-            self._runs_of[id(top)] = self._ordered_runs(top)
-        found = self._runs_of[id(top)]
+        found = self._runs_for(top)
         if found is None:
             return True
         defined, runs, structures = found
@@ -78,30 +74,30 @@ class ModuleOrder:
         before the first run, even after the definition (a notebook cell filling ``agents``
         before the next one builds ``jax.pmap(meta_update)``), is set-up every trace sees.
         True whenever a change or a run cannot be ordered."""
-        top = reader
-        while top.parent is not None:
-            top = top.parent
-        changing = [i for i, (node, _) in enumerate(self.events) if _changes_in_place(node, name)]
-        if top.parent_is_class or changes != sum(
-                _changes_in_place(self.events[i][0], name) for i in changing):
-            return True
-        defined = self._defining_event(top)
-        if defined is None:
-            return True
+        top = _top(reader)
+        counted = [(i, count) for i, (node, _) in enumerate(self.events)
+                   if (count := _changes_in_place(node, name))]
+        defined = self._defining_event(top) if not top.parent_is_class else None
+        if defined is None or changes != sum(count for _i, count in counted):
+            return True  # a method, or a change not seen here
+        changing = [i for i, _count in counted]
         if any(i < defined and set(self.events[i][1]) & set(self.events[defined][1])
                for i in changing):
             return True  # filled and defined again in one loop
         if all(i < defined for i in changing):
             return False  # nothing can run the function before its definition
-        if id(top) not in self._runs_of:
-            self._runs_of[id(top)] = self._ordered_runs(top)
-        found = self._runs_of[id(top)]
+        found = self._runs_for(top)
         if found is None:
             return True
         _defined, runs, structures = found
         changed = {id(self.events[i][0]) for i in changing}
         return rebound_between(self.events, defined, runs, name, structures,
                                changes=lambda node: id(node) in changed)
+
+    def _runs_for(self, top: Unit) -> Runs | None:
+        if id(top) not in self._runs_of:
+            self._runs_of[id(top)] = self._ordered_runs(top)
+        return self._runs_of[id(top)]
 
     def _ordered_runs(self, top: Unit) -> Runs | None:
         """Where ``top`` is defined, the statements that can run it and the structure each
@@ -198,6 +194,13 @@ class ModuleOrder:
         value = _bound_value(node)
         return value is None or holds_function(value, reaching) \
             or not isinstance(node, (cst.Assign, cst.AnnAssign))
+
+
+def _top(unit: Unit) -> Unit:
+    """The module-level function (or class method) ``unit`` is nested in, or itself."""
+    while unit.parent is not None:
+        unit = unit.parent
+    return unit
 
 
 def _changes_in_place(node: cst.CSTNode, name: str) -> int:
