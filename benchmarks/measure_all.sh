@@ -7,7 +7,8 @@
 #   survey/             a hard-linked copy of the survey trees with the raw JSON in _results/
 #   realworld.txt/.json, heldout.txt/.json, heldout2.txt/.json   score.py's output and summary
 #   *-raw/              score.py's raw findings per tree
-# Rerunning into the same OUT_DIR reuses the raw findings there (delete it for a fresh run).
+# Rerunning into the same OUT_DIR reuses the raw findings there (delete it for a fresh run);
+# run.txt gathers each run's code and times.
 #
 # Usage: benchmarks/measure_all.sh OUT_DIR
 # Environment: PYTHON (default: the venv of the main checkout), JAXPURE (default: beside
@@ -40,8 +41,8 @@ cd "$ROOT"
     echo "scripts: $ROOT at $(git rev-parse --short HEAD)"
     echo "code measured: $CODE at $(git -C "$CODE" rev-parse --short HEAD)$(git -C "$CODE" diff --quiet HEAD -- jaxpure || echo ' (jaxpure/ modified)')"
     echo "jaxpure: $JAXPURE; python: $PYTHON; PYTHONPATH=$PYTHONPATH"
-    echo "started: $(date -u +%FT%TZ)"
-} > "$OUT/run.txt"
+    echo "started: $(date -u +%FT%TZ)$([ -d "$OUT/survey/_results" ] && echo ' (reusing the raw findings in OUT)')"
+} >> "$OUT/run.txt"
 
 # the survey writes its configuration into each tree's root and its JSON beside the trees:
 # a copy of its own, hard-linked (survey.py replaces files, never rewrites them)
