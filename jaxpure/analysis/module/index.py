@@ -63,6 +63,8 @@ class Unit:
     calls: list[cst.Call] = field(default_factory=list)
     # names passed as the key to jax.random functions (dotted text resolved later)
     random_args: list[tuple[str, str]] = field(default_factory=list)
+    # a call passes a name as `key=` or `rng=` (a partial binding a key: keyparams.py)
+    key_keywords: bool = False
 
     parent_is_class: bool = False
 
@@ -544,6 +546,7 @@ class _Indexer:
             for arg in node.args:
                 if arg.keyword is not None and arg.keyword.value in ("key", "rng") \
                         and type(arg.value) is cst.Name:
+                    self.unit.key_keywords = True
                     text = dotted_name(func)
                     if text is not None:
                         self.unit.random_args.append((text, arg.value.value))

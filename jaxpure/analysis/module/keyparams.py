@@ -212,6 +212,8 @@ class KeyParams:
         return found
 
     def _partial_keys(self, unit: Unit) -> frozenset[str]:
+        if not unit.key_keywords:  # no call here passes `key=name` (index.py): none is asked
+            return frozenset()
         return frozenset(
             arg.value.value for call in unit.calls
             if self.resolver.qualname(call.func, unit) == "functools.partial"
