@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import ast
 import re
-from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -44,7 +43,6 @@ from jaxpure.rules.base import Report, Rule
 from jaxpure.settings import Settings
 from jaxpure.sources import (
     DECODE_ERRORS,
-    LINE_START,
     MAX_FILE_BYTES,
     decode,
     line_starts,
@@ -273,11 +271,25 @@ def _finding(report: Report, positions: dict, module: cst.Module, filename: str,
 
 # --- summaries for analysis across modules ------------------------------------------------
 
+# a `def` statement's first line, matched only at the start of a line
+_DEF_LINE = re.compile(r"[ \t]*(?:async\s+)?def\s+(\w+)")
+
+
+@lru_cache(maxsize=1)
 def _def_lines(source: str) -> dict[str, int]:
+    """The line of the first ``def name`` of each name, as a search of the whole text for
+    ``LINE_START + _DEF_LINE`` finds it, trying the line starts only: a regular expression
+    starting with a lookbehind is tried at every character, for each of the summary's parts
+    (once per module now; the callers only read the answer)."""
     lines: dict[str, int] = {}
-    starts = line_starts(source)
-    for match in re.finditer(LINE_START + r"[ \t]*(?:async\s+)?def\s+(\w+)", source):
-        lines.setdefault(match.group(1), bisect_right(starts, match.start()))
+    end = 0  # a match never starts inside the previous one, as with re.finditer
+    for row, start in enumerate(line_starts(source), 1):
+        if start < end:
+            continue
+        match = _DEF_LINE.match(source, start)
+        if match is not None:
+            lines.setdefault(match.group(1), row)
+            end = match.end()
     return lines
 
 

@@ -250,6 +250,7 @@ class Context:
         function of the module, or that it defaults with a new key (``rng or PRNGKey(0)``):
         whatever the caller passes is a key array, traced or not, so it has no truth value."""
         unit = self.unit
-        return type(expr) is cst.Name and unit is not None \
+        # both answers are parameters of the function: a test of anything else asks neither
+        return type(expr) is cst.Name and unit is not None and expr.value in unit.param_names \
             and (expr.value in self.facts.key_params.drawing_parameters(unit)
                  or expr.value in self.facts.key_params.fallback_keys(unit))

@@ -14,7 +14,7 @@ import libcst as cst
 
 from jaxpure.analysis.catalog.side_effects import MUTATING_METHODS, SHRINKING_METHODS  # noqa: F401
 from jaxpure.analysis.module.imports import ImportTable, dotted_name
-from jaxpure.analysis.module.operators import operator_call
+from jaxpure.analysis.module.operators import OPERATOR_DUNDERS, operator_call
 from jaxpure.analysis.module.attribute_reads import item_store_attribute
 from jaxpure.analysis.syntax import NODE_TYPES, child_fields, handler_catches, key_path, target_names
 
@@ -63,6 +63,8 @@ class Unit:
     calls: list[cst.Call] = field(default_factory=list)
     # names passed as the key to jax.random functions (dotted text resolved later)
     random_args: list[tuple[str, str]] = field(default_factory=list)
+    # a call passes a name as `key=` or `rng=` (a partial binding a key: keyparams.py)
+    key_keywords: bool = False
 
     parent_is_class: bool = False
 
@@ -220,6 +222,8 @@ class _Indexer:
         self.order = 0  # a counter of bindings and definitions, in source order
         self.import_fallback = 0  # inside `except ImportError:` handlers (depth)
         self._methods: dict[type, Callable[[cst.CSTNode], bool | None] | None] = {}
+        # operators with a name on the left, in the function they are in (operator_calls)
+        self.operators: list[tuple[Unit | None, cst.BinaryOperation | cst.Comparison]] = []
 
     # -- bindings -------------------------------------------------------------------
     def bind(self, name: str, value: cst.BaseExpression | None, augmented: bool = False) -> None:
@@ -506,9 +510,19 @@ class _Indexer:
         self.operator(node)
 
     def operator(self, node: cst.BinaryOperation | cst.Comparison) -> None:
-        call = operator_call(node)
-        if call is not None:
-            self.index.operator_calls[id(node)] = (self.unit, call)
+        if type(node.left) is cst.Name:  # the only operators that call a method it follows
+            self.operators.append((self.unit, node))
+
+    def operator_calls(self) -> None:
+        """The calls the module's operators make (module/operators.py), built only when a
+        function of the module is named like a dunder method they call: else none of them
+        can reach a function here, and building nodes for every ``a + b`` costs."""
+        if not any(unit.name in OPERATOR_DUNDERS for unit in self.index.units):
+            return
+        for unit, node in self.operators:
+            call = operator_call(node)
+            if call is not None:
+                self.index.operator_calls[id(node)] = (unit, call)
 
     def visit_Call(self, node: cst.Call) -> None:
         if self.unit is None:
@@ -532,6 +546,7 @@ class _Indexer:
             for arg in node.args:
                 if arg.keyword is not None and arg.keyword.value in ("key", "rng") \
                         and type(arg.value) is cst.Name:
+                    self.unit.key_keywords = True
                     text = dotted_name(func)
                     if text is not None:
                         self.unit.random_args.append((text, arg.value.value))
@@ -573,4 +588,5 @@ def build_index(module: cst.Module, package: str | None = None) -> ModuleIndex:
     indexer = _Indexer(index, package)
     for statement in module.body:
         indexer.visit(statement)
+    indexer.operator_calls()
     return index

@@ -179,13 +179,15 @@ class KeyParams:
         a key (unless declared an int seed), so a caller who passes one passes a key array."""
         found = self._fallback.get(id(unit))
         if found is None:
+            # the parameters first: most functions have no key-named one, and then their
+            # bodies need no walk
+            params = [p for p in unit.params if not p.star and key_like_name(p.name)
+                      and may_be_key(self._declared(unit, p.annotation))
+                      and not int_seed(p.default, p.annotation)]
             names = {name for name, value in _fallbacks(unit.node) if type(value) is cst.Call
-                     and self.resolver.qualname(value.func, unit) in SEED_TAKERS}
-            params = [p for p in unit.params if p.name in names and not p.star]
-            found = self._fallback[id(unit)] = frozenset(
-                p.name for p in params if key_like_name(p.name)
-                and may_be_key(self._declared(unit, p.annotation))
-                and not int_seed(p.default, p.annotation))
+                     and self.resolver.qualname(value.func, unit) in SEED_TAKERS} \
+                if params else set()
+            found = self._fallback[id(unit)] = frozenset(p.name for p in params if p.name in names)
         return found
 
     def _declared(self, unit: Unit, annotation: cst.BaseExpression | None) -> cst.BaseExpression | None:
@@ -210,6 +212,8 @@ class KeyParams:
         return found
 
     def _partial_keys(self, unit: Unit) -> frozenset[str]:
+        if not unit.key_keywords:  # no call here passes `key=name` (index.py): none is asked
+            return frozenset()
         return frozenset(
             arg.value.value for call in unit.calls
             if self.resolver.qualname(call.func, unit) == "functools.partial"

@@ -25,6 +25,8 @@ COMPARISON_DUNDERS: dict[type, str] = {
     cst.Equal: "__eq__", cst.NotEqual: "__ne__", cst.LessThan: "__lt__",
     cst.LessThanEqual: "__le__", cst.GreaterThan: "__gt__", cst.GreaterThanEqual: "__ge__",
 }
+# the methods an operator may call: a module defining none of them has no operator to follow
+OPERATOR_DUNDERS = frozenset({*BINARY_DUNDERS.values(), *COMPARISON_DUNDERS.values()})
 
 
 def operator_call(node: cst.CSTNode) -> cst.Call | None:
