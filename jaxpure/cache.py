@@ -337,10 +337,10 @@ def _valid_self_call(call: Any) -> bool:
 
 
 def _valid_call(call: Any) -> bool:
-    return (_list_of(call, 12) and _strings(call[0], call[1], call[3]) and _count(call[2])
+    return (_list_of(call, 13) and _strings(call[0], call[1], call[3]) and _count(call[2])
             and _optional_strings(call[4], call[5]) and _kinds(call[6], call[7])
             and type(call[8]) is bool and _given(call[9]) and _given(call[10])
-            and _truths(call[11]))
+            and _truths(call[11]) and type(call[12]) is bool)
 
 
 def _decode_seeds(data: Any) -> dict[str, tuple[Seed, ...]] | None:
@@ -358,7 +358,8 @@ def _decode_seeds(data: Any) -> dict[str, tuple[Seed, ...]] | None:
 
 
 def _valid_seed(item: Any) -> bool:
-    return (_list_of(item, 15) and _strings(item[0], item[1], item[4], item[8])
+    return (_list_of(item, 16) and type(item[15]) is bool
+            and _strings(item[0], item[1], item[4], item[8])
             and _optional_strings(item[2], item[3]) and _kinds(item[5], item[6])
             and type(item[7]) is bool and _given(item[9]) and _given(item[10])
             and _truths(item[11]) and _layouts(item[12]) and type(item[13]) is bool

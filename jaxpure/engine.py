@@ -303,7 +303,8 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
                 continue
             calls.append(ExternalCall(callee, unit.name, lines.get(unit.name, 0), info.via,
                                       info.caching_via, info.strict_via, positional, keywords,
-                                      info.stateful, given, jnp_args, truths))
+                                      info.stateful, given, jnp_args, truths,
+                                      ctx.traced_analysis.is_construction(unit)))
     calls.extend(_transformed_imports(source, ctx))
     reexports = tuple(
         (alias, target) for alias, target in ctx.index.imports.aliases.items()

@@ -126,6 +126,13 @@ class Context:
         index = len(self.stack) - 1 - depth
         return self.stack[index] if index >= 0 else None
 
+    @property
+    def in_construction(self) -> bool:
+        """Whether the function walked is construction code: only a Flax linen module's
+        ``setup``, and what only it calls, traces it (module/construction.py)."""
+        unit = self.unit
+        return unit is not None and self.traced_analysis.is_construction(unit)
+
     def via_description(self, via: str | None) -> str:
         info = self.frame.info
         if info is not None and not info.direct:

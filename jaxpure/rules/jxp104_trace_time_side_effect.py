@@ -55,7 +55,12 @@ class TraceTimeSideEffect(Rule):
     function as a constant, and a file is written once per compilation.
 
     ## Known problems
-    A print or log whose literal text is about tracing (`print("compiling step")`,
+    File I/O in construction code, a Flax linen module's `setup` and the functions only it
+    calls (in the same module or another), is not reported: `setup` builds the module
+    while `init`/`apply` is traced, and reading pretrained weights, a configuration or a
+    table of constants there (or downloading and caching them) is meant once per trace; the
+    values become constants of the trace. A function that any other traced code calls
+    as well is still checked. A print or log whose literal text is about tracing (`print("compiling step")`,
     `log.info("retracing %s", name)`) is the retrace-logging idiom and is not reported,
     nor is one whose values are all static (`print("shape", x.shape)`, a static
     argument): those are complete at trace time, which is what JAX's debugging guide
@@ -169,6 +174,8 @@ class TraceTimeSideEffect(Rule):
         effect = side_effect_of(ctx, node)
         if effect is None:
             return
+        if effect.category == "io" and ctx.in_construction:
+            return  # a linen setup reading its weights or tables: a load meant once per trace
         if effect.category in ("print", "log", "warn"):
             if is_trace_message(node):
                 return  # the retrace-logging idiom

@@ -21,6 +21,7 @@ from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.classes import (
     applied_function, called_model, held_method, model_classes,
 )
+from jaxpure.analysis.module.construction import construction_units
 from jaxpure.analysis.module.contracts import CONTRACT_JIT, contract_roots
 from jaxpure.analysis.module.hierarchy import override_edges, typed_edges
 from jaxpure.analysis.module.passed_scalars import find_passed_scalars
@@ -116,6 +117,10 @@ class TracedAnalysis:
         self.rule_edges: list[tuple[Unit, Unit, str]] = []
         # transforms of names defined elsewhere: (transform, name, container, application)
         self.imported_targets: list[tuple[Transform, cst.BaseExpression, Unit | None, cst.CSTNode]] = []
+        # units seeded by callers in other modules -> whether every such caller is
+        # construction code (module/construction.py); the set is asked for lazily
+        self.seeded_construction: dict[int, bool] = {}
+        self._construction: set[int] | None = None
 
     def info_for(self, unit: Unit) -> TraceInfo:
         found = self.info.get(id(unit))
@@ -385,6 +390,8 @@ class TracedAnalysis:
             if unit is None:
                 continue
             self._merge(unit, seed.via, seed.caching, seed.strict, None)
+            self.seeded_construction[id(unit)] = \
+                self.seeded_construction.get(id(unit), True) and seed.construction
             info = self.info_for(unit)
             if info.external_origin is None:
                 info.external_origin = seed.origin
@@ -480,6 +487,15 @@ class TracedAnalysis:
                         rule_info.custom_rule = True
                         rule_info.custom_rule_static = _rule_static_params(owner, rule, role,
                                                                            info.static_params)
+
+    def is_construction(self, unit: Unit) -> bool:
+        """Whether only construction code (a linen ``setup`` and what it calls) traces
+        ``unit`` (module/construction.py)."""
+        if self._construction is None:
+            self._construction = construction_units(
+                self.index, self.resolver, self.info, self.origins, self.edges,
+                self.seeded_construction)
+        return id(unit) in self._construction
 
     def _merge(self, unit: Unit, via: str | None, caching: str | None, strict: str | None,
                caller: Unit | None) -> bool:
