@@ -6,7 +6,8 @@ keyword (``rngs=``, ``rng=``...) and, with a constant, the flag that turns its d
 dropout as ``deterministic=not train``: with the flag off nothing is drawn from the key,
 which callers pass as a dummy (ithaca's ``rng = PRNGKey(0)  # dummy, no randomness in
 model``). The same call with the flag on, or given a value not known before the run (a
-parameter, ``not eval_mode``), may draw.
+parameter, ``not eval_mode``), may draw; so may a stream the flag does not govern
+(``rngs={"noise": key}`` of a VAE samples whatever the flag).
 
 One notion for every question about such a key: whether a constant key made in a trace is
 a dummy (JXP105), and whether a call of a callable the analysis cannot see consumes the
@@ -30,7 +31,8 @@ def switched_off_rng_arguments(call: cst.Call) -> set[int]:
     if not any(_switches_off(arg) for arg in call.args):
         return set()
     return {id(arg.value) for arg in call.args
-            if arg.keyword is not None and arg.keyword.value in RNG_KEYWORDS}
+            if arg.keyword is not None and arg.keyword.value in RNG_KEYWORDS
+            and _dropout_streams_only(arg.value)}
 
 
 def unused_key_argument(ancestors: list[cst.CSTNode | None]) -> bool:
@@ -60,3 +62,14 @@ def _switches_off(arg: cst.Arg) -> bool:
     """``train=False``, ``deterministic=True``: a constant, not a name bound at run time."""
     return arg.keyword is not None and type(arg.value) is cst.Name \
         and RANDOMNESS_OFF.get(arg.keyword.value) == arg.value.value
+
+
+def _dropout_streams_only(value: cst.BaseExpression) -> bool:
+    """A dict of streams names only dropout ones (``{"dropout": key}``): the flag turns
+    dropout off, not a stream that samples (``{"noise": key}`` of a VAE draws whatever
+    the flag); a key passed alone is the model's one key."""
+    if type(value) is not cst.Dict:
+        return True
+    return all(type(e) is cst.DictElement and isinstance(e.key, cst.SimpleString)
+               and "dropout" in str(e.key.evaluated_value) for e in value.elements)
+
