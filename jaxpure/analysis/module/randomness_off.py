@@ -17,6 +17,8 @@ key (the key flow: JXP301/JXP302). A callable the analysis can see is followed i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import libcst as cst
 
 from jaxpure.analysis.catalog.random import RANDOMNESS_OFF, RNG_KEYWORDS
@@ -35,14 +37,14 @@ def switched_off_rng_arguments(call: cst.Call) -> set[int]:
             and _dropout_streams_only(arg.value)}
 
 
-def unused_key_argument(ancestors: list[cst.CSTNode | None]) -> bool:
+def unused_key_argument(ancestors: Sequence[cst.CSTNode | None]) -> bool:
     """Whether a key whose enclosing nodes (innermost first) are ``ancestors`` is passed,
     alone or as an entry of a dict, as a key argument of a call that switches randomness
     off (see :func:`switched_off_rng_arguments`): it is never drawn from."""
     return switched_off_call(ancestors) is not None
 
 
-def switched_off_call(ancestors: list[cst.CSTNode | None]) -> cst.Call | None:
+def switched_off_call(ancestors: Sequence[cst.CSTNode | None]) -> cst.Call | None:
     """The call a key (whose enclosing nodes are ``ancestors``, innermost first) is handed
     to, alone or as an entry of a dict, as a key argument that the call's flag leaves
     undrawn (``apply(x, rngs={"dropout": key}, train=False)``); None otherwise."""
