@@ -88,7 +88,9 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         KeyReuse as KeyReuse,
         KeyReuseInLoop as KeyReuseInLoop,
     )
-    from jaxpure.analysis.flow.keys import unused_key_argument as unused_key_argument  # noqa: F401
+    from jaxpure.analysis.module.randomness_off import (  # noqa: F401
+        unused_key_argument as unused_key_argument,
+    )
     from jaxpure.analysis.flow.key_uses import (  # noqa: F401
         carry_initialiser_key as carry_initialiser_key,
     )
@@ -245,7 +247,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         'KeyReuse',
         'KeyReuseInLoop',
     ),
-    'jaxpure.analysis.flow.keys': (
+    'jaxpure.analysis.module.randomness_off': (
         'unused_key_argument',
     ),
     'jaxpure.analysis.flow.key_uses': (

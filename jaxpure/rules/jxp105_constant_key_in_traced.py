@@ -46,8 +46,8 @@ class ConstantKeyInTraced(Rule):
     a key given only to calls whose results are read for their structure (`out =
     net.apply(p, x, rngs={"dropout": key})` read only as `out.shape`); nor is a traced function without traced parameters (it returns the same
     result on every call anyway, e.g. a jitted initialiser), nor a dummy key passed as
-    `rngs=`/`rng=` to a call that switches randomness off (`train=False`,
-    `deterministic=True`): it is never drawn from. Nor is a key given only to a recurrent
+    `rng=`, or in `rngs=` as dropout streams only, to a call that switches randomness off
+    (`train=False`, `deterministic=True`): it is never drawn from. Nor is a key given only to a recurrent
     cell's `initialize_carry(key, shape)`: Flax's carry initialiser is zeros unless the cell
     is built with a random `carry_init`, which this rule does not see. A default for a key parameter the caller
     left out (`if key is None: key = jax.random.key(0)`) is reported, and the message says

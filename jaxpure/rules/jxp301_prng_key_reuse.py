@@ -34,7 +34,10 @@ class PrngKeyReuse(Rule):
     does not. Of calls whose body is not visible, a predicate or check (`is_prng_key(key)`,
     `has_*`, `check_*`, `validate_*`) and any call whose result is only tested for truth
     (`assert f(key)`, `if not f(key) and x:`, `a if f(key) else b`) are taken to inspect
-    the key, while a `jax.random` call always draws. A first draw whose results are all
+    the key, while a `jax.random` call always draws; a key given to one as `rng=`, or in
+    `rngs=` as dropout streams only, beside a constant that switches randomness off
+    (`forward(x, rngs={"dropout": key}, is_training=False)`; `train=False`,
+    `training=False`, `deterministic=True`) is not drawn from. A first draw whose results are all
     overwritten before being read (a duplicated `a, b = split(key)` line) shares nothing,
     and so does a `jax.random` draw whose result is thrown away, or never read (or read only
     for its `.shape`/`.dtype`) on the path of the second use, such as a draw before an early

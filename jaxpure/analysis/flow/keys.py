@@ -25,6 +25,7 @@ from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.flag_gates import drawn_nothing_by_flag
 from jaxpure.analysis.module.keyparams import draw_free, held_function, helper_consumes
+from jaxpure.analysis.module.randomness_off import switched_off_rng_arguments
 from jaxpure.analysis.module.key_entries import (
     REPLACED, UNREAD, entry_uses, inherited_entry_uses,
 )
@@ -50,6 +51,14 @@ class KeyFlow(FoldIns):
         frame.keys.pop(path, None)
         if new_key:
             frame.keys[path] = KeyState()
+
+    def forget_key_paths(self, name: str) -> None:
+        """``name`` is bound anew (``rngs = ...``, ``key, *subkeys = split(key, 3)``): the
+        keys kept in its entries and attributes (``rngs["dropout"]``, ``subkeys[1]``) are
+        gone with the old value."""
+        keys = self.ctx.frame.keys
+        for path in [k for k in keys if k.startswith((name + ".", name + "["))]:
+            del keys[path]
 
     def bind_key_entries(self, name: str, value: cst.Dict) -> None:
         """``rngs = {"params": key, "dropout": key}``: each entry holds the key it is built
@@ -375,7 +384,9 @@ class KeyFlow(FoldIns):
             return operands_no_branch_draws(ctx.resolver, ctx.index, call, qual, ctx.frame.unit)
         if R.predicate_name(dotted_name(call.func)) or self.truth_tested(call):
             return None
-        return set()
+        # `forward(x, rngs={"dropout": key}, is_training=False)` of a callable not seen:
+        # the flag switches its draws off
+        return switched_off_rng_arguments(call)
 
     def callee_of(self, call: cst.Call) -> Unit | None:
         """The function of this module ``call`` runs, if known."""
@@ -573,19 +584,3 @@ def _is_random_call(ctx: Context, node: cst.CSTNode) -> bool:
         return False
     return (ctx.qualname(node.func) or "").startswith("jax.random.")
 
-
-def unused_key_argument(ancestors: list[cst.CSTNode | None]) -> bool:
-    """Whether a key whose enclosing nodes (innermost first) are ``ancestors`` is passed,
-    alone or in a dict, as ``rngs=``/``rng=`` to a call that also switches randomness off
-    (``apply(params, x, rngs={"dropout": key}, train=False)``): it is never drawn from."""
-    i = 0
-    while i < len(ancestors) and isinstance(ancestors[i], (cst.DictElement, cst.Dict)):
-        i += 1
-    if i + 1 >= len(ancestors):
-        return False
-    arg, call = ancestors[i], ancestors[i + 1]
-    if not type(arg) is cst.Arg or arg.keyword is None \
-            or arg.keyword.value not in R.RNG_KEYWORDS or not type(call) is cst.Call:
-        return False
-    return any(a.keyword is not None and type(a.value) is cst.Name
-               and R.RANDOMNESS_OFF.get(a.keyword.value) == a.value.value for a in call.args)

@@ -239,9 +239,7 @@ class KindFlow(WalkerBase):
             self.bind_layout(name, value)
             if ctx.loops:
                 ctx.loops[-1].seen.add(name)
-            if any("." in k or "[" in k for k in frame.keys):
-                for path in [k for k in frame.keys if k.startswith((name + ".", name + "["))]:
-                    del frame.keys[path]  # `rngs = ...` replaces rngs["dropout"] too
+            self.forget_key_paths(name)  # `rngs = ...` replaces rngs["dropout"] too
             frame.env[name] = ctx.kind(value) if value is not None else L.UNKNOWN
             bound = self.sampler_key(value) if value is not None else None
             if bound is not None:
@@ -299,6 +297,7 @@ class KindFlow(WalkerBase):
                         if state is not None:
                             frame.keys[name] = state
                             continue
+                    self.forget_key_paths(name)  # `key, *subkeys = split(key, 3)`: new entries
                     if producer or self.key_from(name, None) is not None:
                         frame.keys[name] = KeyState(
                             from_param=not producer and from_param(value, frame))

@@ -32,6 +32,7 @@ from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.hierarchy import subclasses, without_none
 from jaxpure.analysis.module.index import ModuleIndex, Unit
+from jaxpure.analysis.module.randomness_off import switched_off_call
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.syntax import argument_names, children, key_path, positional_args, reads_any
 from jaxpure.analysis.syntax import returned_values, statements, target_names
@@ -466,6 +467,9 @@ def leaves_key(resolver: Resolver, index: ModuleIndex, unit: Unit,
         return True  # a store, not a read
     if isinstance(parent, (cst.Del, cst.Return)):
         return True  # discarded, or handed back as it is
+    off = switched_off_call(chain[i:])
+    if off is not None and _unseen(resolver, index, unit, off):
+        return True  # `forward(x, rngs={"dropout": key}, is_training=False)`: nothing drawn
     if type(parent) is cst.Arg and parent.value is node and not parent.star \
             and i + 1 < len(chain) and isinstance(chain[i + 1], cst.Call):
         call = chain[i + 1]
@@ -483,6 +487,13 @@ def leaves_key(resolver: Resolver, index: ModuleIndex, unit: Unit,
         names = [name for name, value in passed.items() if value is node]
         return bool(names) and not helper_consumes(resolver, index, callee, names[0], seen)
     return False
+
+
+def _unseen(resolver: Resolver, index: ModuleIndex, unit: Unit, call: cst.Call) -> bool:
+    """``call`` runs no function of this module the analysis could follow."""
+    return resolver.function(call.func, unit) is None \
+        and held_function(resolver, index, call.func, unit) is None \
+        and transformed_function(resolver, index, call.func, unit) is None
 
 
 def _fallbacks(node: cst.CSTNode) -> list[tuple[str, cst.BaseExpression]]:
