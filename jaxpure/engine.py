@@ -34,6 +34,7 @@ from jaxpure.analysis.module.summary import (
 from jaxpure.analysis.module.module_names import module_name as summary_module_name
 from jaxpure.analysis.module.field_index import FieldNames
 from jaxpure.analysis.module.field_markers import declared_leaf_fields
+from jaxpure.analysis.module.flag_gates import exported_key_gates
 from jaxpure.findings import Edit, FileResult, Finding, Fix, Location
 from jaxpure.parsing import NotParsed, SyntaxRejected, parse_module
 from jaxpure.positions import node_positions
@@ -321,7 +322,10 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
                          conditions, fields, _layout_calls(source, ctx), _field_names(ctx),
                          tuple(sorted(ctx.entry_asks, key=repr)),
                          answer_asks(ctx.resolver, ctx.index, ctx.facts.entry_uses,
-                                     ctx.facts.entry_asked) if ctx.facts.entry_asked else ())
+                                     ctx.facts.entry_asked) if ctx.facts.entry_asked else (),
+                         # a module none of whose functions draws has no gated key
+                         exported_key_gates(ctx.resolver, ctx.index)
+                         if ctx.facts.key_params.module_draws() else ())
 
 
 def _field_names(ctx: Context) -> FieldNames:

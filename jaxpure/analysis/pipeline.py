@@ -18,6 +18,7 @@ from jaxpure.analysis.flow.domain import Handler
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.walker import Walker
 from jaxpure.analysis.module.entry_facts import ENTRY_ASK, ENTRY_USE
+from jaxpure.analysis.module.gate_index import KEY_GATES, gate_from_keywords
 from jaxpure.analysis.module.summary import CLASS_FACTS, FIELD_NAMES, LAYOUTS, NNX_RUNS, Seed
 from jaxpure.analysis.flow.domain import Layout
 from jaxpure.analysis.flow.layouts import join as layout_join
@@ -48,8 +49,10 @@ def analyze(
     field_names = frozenset(name for seed in seeds or () if seed.via == FIELD_NAMES
                             for name, _kind in seed.keywords)
     entry_seeds = [seed for seed in seeds or () if seed.via in (ENTRY_ASK, ENTRY_USE)]
-    seeds = [seed for seed in seeds or ()
-             if seed.via not in (CLASS_FACTS, NNX_RUNS, LAYOUTS, FIELD_NAMES, ENTRY_ASK, ENTRY_USE)]
+    key_gates = {seed.function: gate for seed in seeds or () if seed.via == KEY_GATES
+                 for gate in [gate_from_keywords(seed.keywords)] if gate is not None}
+    seeds = [seed for seed in seeds or () if seed.via not in (
+        CLASS_FACTS, NNX_RUNS, LAYOUTS, FIELD_NAMES, ENTRY_ASK, ENTRY_USE, KEY_GATES)]
     traced_analysis = analyze_traced(index, resolver, transforms or {}, seeds, module_name, traced,
                                      nnx_run)
     if nnx_run is None:  # a module that runs its own merged nnx models, checked alone
@@ -69,6 +72,7 @@ def analyze(
         seed.function for seed in class_facts if ("__init__", L.STATIC) in seed.keywords)
     ctx.facts.seeds = tuple(seeds)
     ctx.facts.project_static_fields = field_names
+    ctx.facts.imported_key_gates = key_gates
     for seed in entry_seeds:  # module/entry_facts.py
         cls, _, method = seed.function.rpartition(".")
         for where, entry, use in seed.entries:

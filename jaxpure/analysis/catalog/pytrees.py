@@ -34,6 +34,7 @@ PYTREE_DECORATORS = {
     "jax.tree_util.register_dataclass": "pytree dataclass",
     "flax.struct.dataclass": "pytree dataclass",
     "chex.dataclass": "pytree dataclass",
+    "jax_dataclasses.pytree_dataclass": "pytree dataclass",
     "jax.tree_util.register_pytree_node_class": "registered pytree class",
     "jax.tree_util.register_pytree_with_keys_class": "registered pytree class",
 }

@@ -12,7 +12,7 @@ import libcst as cst
 from jaxpure.analysis.flow.domain import KindScope
 from jaxpure.analysis.flow.comprehensions import static_comprehension
 from jaxpure.analysis.flow.layouts import layout_kind
-from jaxpure.analysis.flow.members import opaque_member, project_static_field
+from jaxpure.analysis.flow.members import opaque_member, project_static_field, self_method
 from jaxpure.analysis.flow.returned_kind import returned_kind
 from jaxpure.analysis.flow.returns import returns_array, returns_array_entry, returns_arrays
 
@@ -24,7 +24,6 @@ from jaxpure.analysis.catalog.arrays import (
     NUMPY_CONVERTERS,
 )
 from jaxpure.analysis.module.annotations import returns_container
-from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.classes import array_fields, container_fields
 from jaxpure.analysis.module.contracts import is_linen_class
 from jaxpure.analysis.catalog.pytrees import LINEN_VARIABLE_READS, LINEN_VARIABLES
@@ -196,22 +195,9 @@ def _part_of_passed_instance(ctx: KindScope, base: cst.BaseExpression) -> bool:
         root = root.value
     if type(root) is not cst.Name or ctx.unit is None:
         return False
-    method = _self_method(ctx, root.value)
+    method = self_method(ctx, root.value)
     info = ctx.traced_analysis.info.get(id(method)) if method is not None else None
     return info is not None and info.traced_self
-
-
-def _self_method(ctx: KindScope, name: str) -> Unit | None:
-    """The method whose ``self`` (first parameter, not rebound) ``name`` is, if any."""
-    method = ctx.unit
-    while method is not None and not method.parent_is_class:
-        method = method.parent
-    if method is None or method.class_name is None or method.is_staticmethod:
-        return None
-    first = next((p for p in method.params if p.index == 0), None)
-    if first is None or first.name != name or name in method.assigned:
-        return None
-    return method
 
 
 def _traced_linen_self(ctx: KindScope, expr: cst.BaseExpression) -> bool:
@@ -219,7 +205,7 @@ def _traced_linen_self(ctx: KindScope, expr: cst.BaseExpression) -> bool:
     as the transform's arguments, so what it reads of them is traced."""
     if not ctx.traced or type(expr) is not cst.Name:
         return False
-    method = _self_method(ctx, expr.value)
+    method = self_method(ctx, expr.value)
     return method is not None and method.class_name is not None \
         and is_linen_class(ctx.index, ctx.resolver, method.class_name)
 
@@ -230,7 +216,7 @@ def _traced_model_field(ctx: KindScope, name: str, attr: str) -> int | None:
     arrays are tracers (a Variable is read through ``[...]``/``.value``, like a ref)."""
     if not ctx.traced:
         return None
-    method = _self_method(ctx, name)
+    method = self_method(ctx, name)
     if method is None or method.class_name is None:
         return None
     field = array_fields(ctx.index, ctx.resolver, method.class_name).get(attr)
@@ -241,7 +227,7 @@ def _traced_model_field(ctx: KindScope, name: str, attr: str) -> int | None:
 
 def _self_container_field(ctx: KindScope, name: str, attr: str) -> bool:
     """``self._cache`` where the class declares ``_cache: dict = field(default_factory=dict)``."""
-    method = _self_method(ctx, name)
+    method = self_method(ctx, name)
     return method is not None and method.class_name is not None \
         and attr in container_fields(ctx.index, method.class_name)
 
@@ -249,7 +235,7 @@ def _self_container_field(ctx: KindScope, name: str, attr: str) -> bool:
 def _self_array_attribute(ctx: KindScope, name: str, attr: str) -> bool:
     """``self.board`` where every assignment of ``self.board`` in the class stores a new JAX
     array (``jnp.zeros(...)``, ``self.board.at[i].set(v)``)."""
-    method = _self_method(ctx, name)
+    method = self_method(ctx, name)
     if method is None or method.class_name is None:
         return False
     values = ctx.index.self_stores.get((method.class_name, attr)) or []

@@ -23,7 +23,7 @@ from jaxpure.analysis.syntax import (
 )
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.imports import dotted_name
-from jaxpure.analysis.module.flag_gates import drawn_nothing_by_flag
+from jaxpure.analysis.module.flag_gates import drawn_nothing_by_flag, undrawn_by_imported_gate
 from jaxpure.analysis.module.keyparams import draw_free, held_function, helper_consumes
 from jaxpure.analysis.module.randomness_off import switched_off_rng_arguments
 from jaxpure.analysis.module.key_entries import (
@@ -353,7 +353,8 @@ class KeyFlow(FoldIns):
         A function of this module is looked at (also one an attribute holds, ``self._step``
         stored from a factory method: :func:`keyparams.held_function`): a key parameter it
         only inspects, deletes, hashes or hands back, or never reads, is not consumed (see
-        :func:`keyparams.helper_consumes`). Of other
+        :func:`keyparams.helper_consumes`); nor is one another module's function draws
+        from only under a flag the call passes ``False`` (module/gate_index.py). Of other
         calls, only ``jax.random`` ones are known to draw; a predicate (``is_prng_key(key)``,
         ``check_*``/``has_*``) or any call whose result is only tested for truth (``assert``,
         ``if``/``while``/conditional-expression tests, through ``not``/``and``/``or``) turns
@@ -380,6 +381,10 @@ class KeyFlow(FoldIns):
             return kept
         if (qual or "").startswith("jax.random."):
             return set()
+        if ctx.facts.imported_key_gates:  # `create_input_iter(key, ..., train=False)`
+            kept = undrawn_by_imported_gate(ctx.facts.imported_key_gates, call, qual)
+            if kept:
+                return kept
         if qual in BRANCH_PRIMITIVES:  # `lax.cond(p, f, g, key)` whose f and g ignore the key
             return operands_no_branch_draws(ctx.resolver, ctx.index, call, qual, ctx.frame.unit)
         if R.predicate_name(dotted_name(call.func)) or self.truth_tested(call):

@@ -29,8 +29,11 @@ that name (module/classes.py ``declared_members``), as static fields are matched
 A parameter of no known class (no annotation, or ``Any``: a serving library's ``cache:
 KVCache`` with ``KVCache = Any``) is any of the project's pytrees: a name that some class of
 the project declares static and none declares a leaf (module/field_index.py) is aux data,
-whichever it is (``cache.time_axis``). The names read so are recorded, answered or not, for
-the module summary that asks the project.
+whichever it is (``cache.time_axis``). So is a field of ``self`` that its class declares
+``Any`` (jaxls's generated Python 3.10 copy: ``_elimination: Any = None`` holding an
+``EliminationPlan`` whose ``reduced_dim`` is ``jdc.Static``), and a local bound once to
+either (``elimination = self._elimination``). The names read so are recorded, answered or
+not, for the module summary that asks the project.
 """
 
 from __future__ import annotations
@@ -44,7 +47,8 @@ from jaxpure.analysis.catalog import arrays as A
 from jaxpure.analysis.catalog.pytrees import LIBRARY_LEAF_NAMES
 from jaxpure.analysis.flow.domain import KindScope
 from jaxpure.analysis.module.annotations import unseen_class
-from jaxpure.analysis.module.classes import declared_members
+from jaxpure.analysis.module.classes import body_statements, declared_members
+from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import single_assignment
 
 # calls that give back the elements of their one argument (reordered, copied or numbered)
@@ -105,11 +109,57 @@ def project_static_field(ctx: KindScope, expr: cst.Attribute) -> bool:
     a field the project's classes declare static and never a leaf (the seeds say which:
     module/field_index.py). Called for attributes known neither static nor an array's."""
     attr = expr.attr.value
-    if type(expr.value) is not cst.Name or attr in LIBRARY_LEAF_NAMES \
-            or not _unseen_class_parameter(ctx, expr.value.value):
+    if attr in LIBRARY_LEAF_NAMES or not _of_unseen_class(ctx, expr.value):
         return False
     ctx.facts.unseen_class_reads.add(attr)
     return attr in ctx.facts.project_static_fields
+
+
+def _of_unseen_class(ctx: KindScope, value: cst.BaseExpression) -> bool:
+    """``value`` says nothing of its class: a parameter of no known class, a field of
+    ``self`` declared ``Any``, or a local of this function bound once to such a field."""
+    if type(value) is cst.Attribute:
+        return _unseen_class_field(ctx, value)
+    if type(value) is not cst.Name:
+        return False
+    if _unseen_class_parameter(ctx, value.value):
+        return True
+    unit = ctx.unit
+    name = value.value
+    if unit is None or type(unit.node) is not cst.FunctionDef or unit.param(name) is not None \
+            or unit.assigned.get(name) != 1 or name in unit.declared_global \
+            or name in unit.declared_nonlocal:
+        return False
+    bound = single_assignment(unit.node.body, name)
+    return type(bound) is cst.Attribute and _unseen_class_field(ctx, bound)
+
+
+def _unseen_class_field(ctx: KindScope, expr: cst.Attribute) -> bool:
+    """``self._elimination`` where the class of the method declares ``_elimination: Any``
+    (or ``Any | None``, or an alias of ``Any``) in its body."""
+    if type(expr.value) is not cst.Name:
+        return False
+    method = self_method(ctx, expr.value.value)
+    if method is None or method.class_name is None:
+        return False
+    attr = expr.attr.value
+    return any(type(small) is cst.AnnAssign and type(small.target) is cst.Name
+               and small.target.value == attr
+               and unseen_class(small.annotation.annotation, ctx.module, ctx.index, ctx.resolver)
+               for small in body_statements(ctx.index, method.class_name))
+
+
+def self_method(ctx: KindScope, name: str) -> Unit | None:
+    """The method whose ``self`` (first parameter, not rebound) ``name`` is, if any."""
+    method = ctx.unit
+    while method is not None and not method.parent_is_class:
+        method = method.parent
+    if method is None or method.class_name is None or method.is_staticmethod:
+        return None
+    first = next((p for p in method.params if p.index == 0), None)
+    if first is None or first.name != name or name in method.assigned:
+        return None
+    return method
 
 
 def _unseen_class_parameter(ctx: KindScope, name: str) -> bool:

@@ -48,6 +48,10 @@ class ModuleFacts:
         # set before the walk (pipeline.py)
         self.entry_answers: dict[EntryAsk, str] = {}
         self.entry_asked: set[EntryAsk] = set()
+        # functions of other modules this module imports (qualified as it names them) whose
+        # key parameter is drawn from only under a flag: (key, its position, flag, its
+        # position) (module/gate_index.py); set before the walk (pipeline.py)
+        self.imported_key_gates: dict[str, tuple[str, int, str, int]] = {}
         # id of a unit -> whether the function returns a JAX array
         self.returns_array: dict[int, bool] = {}
         # module-level class name -> the kind of pytree node its instances are (queries/structures)

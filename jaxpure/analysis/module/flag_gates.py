@@ -7,18 +7,26 @@ constructor storing both (``self.train = train``, ``self.key = key``) whose clas
 ``self.key`` only under ``if self.train:`` (scico's ``IterateData``: the evaluation
 iterator, ``train=False``, keeps the data in order and never reads its key). This is the
 flag counterpart of :mod:`draw_gates` (a draw gated by ``if mixture is None:``).
+
+Across modules, the summaries carry the gates of a module's functions and classes
+(:func:`exported_key_gates`; module/gate_index.py), and a call of an imported one that
+passes ``False`` for the flag draws nothing from the key (:func:`undrawn_by_imported_gate`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import libcst as cst
 
+from jaxpure.analysis.catalog.random import key_like_name
+from jaxpure.analysis.module.gate_index import KeyGate
 from jaxpure.analysis.module.index import ModuleIndex, Unit
-from jaxpure.analysis.module.keyparams import leaves_key, parameter_reads
+from jaxpure.analysis.module.keyparams import key_annotation, leaves_key, parameter_reads
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.syntax import children
 
-__all__ = ["drawn_nothing_by_flag"]
+__all__ = ["drawn_nothing_by_flag", "exported_key_gates", "undrawn_by_imported_gate"]
 
 _DEPTH = 4  # functions handing the key on before the gate; deeper chains are not followed
 
@@ -35,6 +43,64 @@ def drawn_nothing_by_flag(resolver: Resolver, index: ModuleIndex, callee: Unit,
     passed = callee.arguments_of(call)
     value = passed.get(gate) if passed is not None else None
     return value is not None and _false(value)
+
+
+def exported_key_gates(resolver: Resolver, index: ModuleIndex) -> tuple[KeyGate, ...]:
+    """The gates of the module's functions and classes another module may call: for a
+    key parameter (named or annotated as one) of a module-level function, or of the
+    ``__init__`` of a module-level class, the flag parameter under which alone it is
+    drawn from. Only functions with a key parameter and another are looked at, each once."""
+    found: list[KeyGate] = []
+    for unit in index.units:
+        if unit.parent is not None or type(unit.node) is not cst.FunctionDef:
+            continue
+        name = unit.class_name if unit.parent_is_class else unit.name
+        if name is None or unit.parent_is_class and (
+                unit.name != "__init__" or name not in index.class_nodes
+                or index.classes.get(name, {}).get("__init__") is not unit) \
+                or len(index.bindings.get(name, ())) > 1:
+            continue  # bound twice: which one a caller gets is not known
+        positional = [p.name for p in unit.params if p.index >= 0 and not p.star]
+        if unit.parent_is_class:
+            positional = positional[1:]
+        if len(unit.params) < 2:
+            continue
+        for param in unit.params:
+            if param.star or not (key_like_name(param.name) or key_annotation(param.annotation)):
+                continue
+            gate = flag_gate(resolver, index, unit, param.name, _DEPTH)
+            if gate is not None:
+                found.append((name, param.name, _position(positional, param.name), gate,
+                              _position(positional, gate)))
+    return tuple(found)
+
+
+def _position(positional: list[str], name: str) -> int:
+    return positional.index(name) if name in positional else -1
+
+
+def undrawn_by_imported_gate(gates: Mapping[str, tuple[str, int, str, int]], call: cst.Call,
+                             qual: str | None) -> set[int]:
+    """The arguments (ids) of ``call``, of a function of another module whose key is drawn
+    from only under a flag (``gates``: qualified name -> the key parameter and the flag,
+    with their positions), that hold the key when the call passes ``False`` for the flag."""
+    gate = gates.get(qual or "")
+    if gate is None or any(arg.star for arg in call.args):
+        return set()
+    key, key_at, flag, flag_at = gate
+    passed = _passed(call, key, key_at), _passed(call, flag, flag_at)
+    if passed[0] is None or passed[1] is None or not _false(passed[1]):
+        return set()
+    return {id(passed[0])}
+
+
+def _passed(call: cst.Call, name: str, position: int) -> cst.BaseExpression | None:
+    """What ``call`` passes for the parameter ``name`` at ``position`` (-1: keyword-only)."""
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == name:
+            return arg.value
+    positional = [arg.value for arg in call.args if arg.keyword is None]
+    return positional[position] if 0 <= position < len(positional) else None
 
 
 def flag_gate(resolver: Resolver, index: ModuleIndex, unit: Unit, param: str,

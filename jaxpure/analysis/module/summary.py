@@ -22,6 +22,7 @@ from jaxpure.analysis.module.class_closure import (
     ClassConditions, ClassFields, aliased, class_closure,
 )
 from jaxpure.analysis.module.entry_facts import Entries, EntryAnswer, EntryAsk, entry_targets
+from jaxpure.analysis.module.gate_index import KEY_GATES, KeyGate, key_gate_targets
 from jaxpure.analysis.module.layout_calls import (LAYOUTS, LayoutCall, Layouts, layout_targets,
                                                   layouts_from_json, layouts_to_json)
 from jaxpure.analysis.lattice import STATIC, TRACED
@@ -152,6 +153,9 @@ class ModuleSummary:
     # module's methods do with such entries when asked (module/entry_facts.py)
     entry_asks: tuple[EntryAsk, ...] = ()
     entry_answers: tuple[EntryAnswer, ...] = ()
+    # key parameters of its functions and classes drawn from only under a flag parameter
+    # (module/gate_index.py)
+    key_gates: tuple[KeyGate, ...] = ()
 
     def to_json(self) -> list:
         return [
@@ -175,6 +179,7 @@ class ModuleSummary:
             [call.to_json() for call in self.layout_calls],
             self.field_names.to_json(),
             [list(ask) for ask in self.entry_asks], [list(a) for a in self.entry_answers],
+            [list(gate) for gate in self.key_gates],
         ]
 
     @staticmethod
@@ -188,6 +193,7 @@ class ModuleSummary:
         layout_calls = data[13] if len(data) >= 14 else []
         field_names = FieldNames.from_json(data[14]) if len(data) >= 15 else FieldNames()
         asks, answers = data[15:17] if len(data) >= 17 else ([], [])
+        gates = data[17] if len(data) >= 18 else []
         return ModuleSummary(
             module,
             frozenset(functions),
@@ -215,6 +221,7 @@ class ModuleSummary:
             field_names,
             tuple((a[0], a[1], a[2], a[3]) for a in asks),
             tuple((a[0], a[1], a[2], a[3], a[4]) for a in answers),
+            tuple((g[0], g[1], g[2], g[3], g[4]) for g in gates),
         )
 
 
@@ -318,7 +325,10 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
         wrapper_seeds(summaries, aliases) + receiver_seeds(summaries) + \
         nnx_run_seeds(summaries) + layout_seeds(summaries, aliases) + field_name_seeds(summaries) + \
         [(module, Seed(function, via, None, None, origin, (), (), False, relpath, entries=found))
-         for module, function, via, origin, relpath, found in entry_targets(summaries, aliases)]
+         for module, function, via, origin, relpath, found in entry_targets(summaries, aliases)] + \
+        [(module, Seed(name, KEY_GATES, None, None, path, (), ((gate[1], gate[2]), (gate[3], gate[4])),
+                       False, relpath))
+         for module, name, path, relpath, gate in key_gate_targets(summaries, aliases)]
     for module, seed in extra:
         seeds.setdefault(module, {}).setdefault(seed.key(), seed)
     return {module: sorted(found.values(), key=lambda s: (s.function, s.origin))

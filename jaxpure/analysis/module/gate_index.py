@@ -1,0 +1,78 @@
+"""Keys another module's functions draw from only under a flag, carried in the module
+summaries: plain data, JSON-able, no libcst (the prefilter loads summary.py).
+
+scico's ``create_input_iter(key, dataset, ..., train=True)`` hands its key to an iterator
+that draws from it only under ``if self.train:`` (module/flag_gates.py); its trainer, in
+another module, builds the training iterator and the evaluation one from the same key,
+the second with ``train=False``. Within one module the caller reads the callee; across
+modules each summary says, for its module-level functions and classes, which key
+parameter is drawn from only under which flag parameter (a *key gate*), and each module
+that imports one of them gets a seed naming it as that module names it
+(``scico.flax.create_input_iter``, re-exported by the package). A module whose functions
+take no key under a flag carries nothing and seeds nobody.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Protocol
+
+# (the function, or the class whose call runs ``__init__``; the key parameter, its position
+# among the positional parameters (after ``self`` for a class; -1 keyword-only); the flag
+# parameter, its position)
+KeyGate = tuple[str, str, int, str, int]
+
+# The ``via`` of a seed that names a function the module imports (``function``, qualified
+# as the module names it) whose key is drawn from only under a flag: ``keywords`` the key
+# parameter and the flag, each with its position; not a trace
+KEY_GATES = "key drawn under a flag"
+
+_MAX_ALIASES = 3  # re-exports followed from an imported name to the defining module
+
+
+class HasKeyGates(Protocol):
+    """What :func:`key_gate_targets` reads of a module summary (summary.py imports this
+    module, so it names the fields it needs instead of the class)."""
+
+    @property
+    def key_gates(self) -> tuple[KeyGate, ...]: ...
+
+    @property
+    def reexports(self) -> tuple[tuple[str, str], ...]: ...
+
+
+def key_gate_targets(summaries: Mapping[str, tuple[HasKeyGates, str, str]],
+                     aliases: Mapping[str, str]
+                     ) -> Iterator[tuple[str, str, str, str, KeyGate]]:
+    """(importing module, the gated name as it imports it, the defining module's path, its
+    relpath, the gate) for each gated function or class a module imports, directly, through
+    a re-export (``from scico.flax import create_input_iter``) or as a member of a module it
+    imports (``import pkg.pipeline as pp``)."""
+    defined: dict[str, tuple[str, str, KeyGate]] = {}
+    for name, (summary, path, relpath) in summaries.items():
+        for gate in summary.key_gates:
+            defined[f"{name}.{gate[0]}"] = (path, relpath, gate)
+    if not defined:
+        return
+    names = dict(defined)
+    for alias in aliases:  # every name that re-exports a gated one
+        target = alias
+        for _ in range(_MAX_ALIASES):
+            target = aliases.get(target, target)
+        if target in defined:
+            names[alias] = defined[target]
+    for module, (summary, _path, _relpath) in summaries.items():
+        for _alias, target in summary.reexports:
+            for name, (path, relpath, gate) in names.items():
+                if (name == target or name.startswith(target + ".")) \
+                        and not name.startswith(module + "."):
+                    yield module, name, path, relpath, gate
+
+
+def gate_from_keywords(keywords: tuple[tuple[str, int], ...]) -> tuple[str, int, str, int] | None:
+    """The key parameter and the flag, with their positions, that a seed's ``keywords``
+    carry (``((key, position), (flag, position))``); None for anything else."""
+    if len(keywords) != 2:
+        return None
+    (key, key_at), (flag, flag_at) = keywords
+    return key, key_at, flag, flag_at
