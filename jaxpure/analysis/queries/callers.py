@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jaxpure.analysis.catalog.transforms import ARGUMENT_PRESERVING_TRANSFORMS, BRANCH_PRIMITIVES
+from jaxpure.analysis.catalog.transforms import (
+    ARGUMENT_PRESERVING_TRANSFORMS, BRANCH_PRIMITIVES, CARRY_LOOPS,
+)
 from jaxpure.analysis.module.container_arguments import passed_containers
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import children, key_path, mentions, statements, target_names
@@ -28,6 +30,9 @@ class CallSite:
     scope: cst.CSTNode  # the function (or module) the call is in
     statement: cst.CSTNode  # the statement of ``scope``'s body that holds the call
     parent: cst.CSTNode | None  # the node right around the call
+    # the call of the function in a lambda that ``call`` runs as a loop body or branch
+    # (`lax.fori_loop(0, n, lambda i, s: step(s), state)`), whose parameters it forwards
+    inner: cst.Call | None = None
 
 
 def call_sites(ctx: Context, unit: Unit) -> list[CallSite] | None:
@@ -55,11 +60,25 @@ def call_sites(ctx: Context, unit: Unit) -> list[CallSite] | None:
         call = _call_running(ctx, mention, parents)
         if call is None:
             return None
+        inner, call = _through_lambda(ctx, call, parents)
         where = _statement_in(call, parents)
         if where is None:
             return None
-        found.append(CallSite(call, where[0], where[1], parents.get(id(call))))
+        found.append(CallSite(call, where[0], where[1], parents.get(id(call)), inner))
     return found
+
+
+def _through_lambda(ctx: Context, call: cst.Call, parents: dict[int, cst.CSTNode]
+                    ) -> tuple[cst.Call | None, cst.Call]:
+    """``(step(s), lax.fori_loop(...))`` when ``call`` is the whole body of a lambda that a
+    lax loop or branch primitive runs (``lambda i, s: step(s)``): the lambda only forwards
+    its parameters, so the primitive's call is where the function runs; else
+    ``(None, call)``."""
+    holder = parents.get(id(call))
+    if type(holder) is not cst.Lambda or holder.body is not call:
+        return None, call
+    primitive = _primitive_call(ctx, holder, parents)
+    return (call, primitive) if primitive is not None else (None, call)
 
 
 def _mentions_of_def(scope: cst.CSTNode, node: cst.FunctionDef) -> list[cst.Name]:
@@ -104,9 +123,9 @@ def _call_running(ctx: Context, mention: cst.BaseExpression,
     parent = parents.get(id(mention))
     if type(parent) is cst.Call and parent.func is mention:
         return parent
-    branching = _branching_call(ctx, mention, parents)
-    if branching is not None:
-        return branching
+    primitive = _primitive_call(ctx, mention, parents)
+    if primitive is not None:
+        return primitive
     arg = parent
     transform = parents.get(id(arg)) if type(arg) is cst.Arg else None
     if type(transform) is cst.Call and transform.args and transform.args[0] is arg \
@@ -117,10 +136,12 @@ def _call_running(ctx: Context, mention: cst.BaseExpression,
     return None
 
 
-def _branching_call(ctx: Context, mention: cst.BaseExpression,
+def _primitive_call(ctx: Context, mention: cst.BaseExpression,
                     parents: dict[int, cst.CSTNode]) -> cst.Call | None:
-    """``jax.lax.cond(p, mention, other, state)`` or ``jax.lax.switch(i, [.., mention],
-    state)``: a branch runs on the operands as its arguments (:func:`passed_for`)."""
+    """``jax.lax.cond(p, mention, other, state)``, ``jax.lax.switch(i, [.., mention],
+    state)`` or a lax loop running ``mention`` as its body (``jax.lax.while_loop(c, mention,
+    state)``, ``fori_loop``, ``scan``): the function runs on the operands, or the carry, as
+    its arguments (:func:`passed_for`)."""
     arg = parents.get(id(mention))
     if type(arg) is cst.Element:  # a branch listed for lax.switch
         listed = parents.get(id(arg))
@@ -128,27 +149,69 @@ def _branching_call(ctx: Context, mention: cst.BaseExpression,
         if type(arg) is not cst.Arg or arg.value is not listed:
             return None
     call = parents.get(id(arg)) if type(arg) is cst.Arg else None
-    if type(call) is not cst.Call or arg is None or any(a.keyword or a.star for a in call.args):
+    if type(call) is not cst.Call or arg is None or any(a.star for a in call.args):
         return None
     qualname = ctx.qualname(call.func)
+    loop = CARRY_LOOPS.get(qualname or "")
+    if loop is not None:
+        return call if _loop_argument(call, loop[0], loop[1]) is arg else None
+    if any(a.keyword for a in call.args):
+        return None
     slots = (1, 2) if qualname == "jax.lax.cond" else (1,) if qualname == "jax.lax.switch" else ()
     return call if any(i < len(call.args) and call.args[i] is arg for i in slots) else None
 
 
+def _loop_argument(call: cst.Call, position: int, keyword: str) -> cst.Arg | None:
+    """The argument of a lax loop call at ``position`` or named ``keyword``."""
+    for at, arg in enumerate(call.args):
+        if arg.keyword is not None:
+            if arg.keyword.value == keyword:
+                return arg
+        elif at == position:
+            return arg
+    return None
+
+
 def passed_for(ctx: Context, unit: Unit, site: CallSite, param: str,
                before_spreads: bool = False) -> cst.BaseExpression | None:
-    """What ``site`` hands ``unit`` for ``param``: an argument of a plain call, or the
-    operand a lax branch primitive gives its branch in that parameter's position."""
-    call = site.call
+    """What ``site`` hands ``unit`` for ``param``: an argument of a plain call, the operand
+    a lax branch primitive gives its branch in that parameter's position, or the initial
+    carry a lax loop gives its body's carry parameter (through a lambda that forwards it,
+    ``lambda i, s: step(s)``, when ``site`` has one)."""
+    call = site.inner or site.call
     qualname = ctx.qualname(call.func)
-    if qualname not in BRANCH_PRIMITIVES:
-        return (unit.arguments_of(call, before_spreads=before_spreads) or {}).get(param)
+    if qualname not in BRANCH_PRIMITIVES and qualname not in CARRY_LOOPS:
+        passed = (unit.arguments_of(call, before_spreads=before_spreads) or {}).get(param)
+        if site.inner is None or type(passed) is not cst.Name:
+            return passed
+        holder = ctx.facts.parents.get(id(site.inner))
+        if type(holder) is not cst.Lambda or type(holder.params.star_arg) is cst.Param \
+                or holder.params.star_kwarg is not None:
+            return None  # `lambda *a: step(*a)`
+        names = [p.name.value for p in (*holder.params.posonly_params, *holder.params.params)]
+        return _operand_for(ctx, site.call, names, passed.value)
     positional = [p for p in unit.params if p.index >= 0]
     if unit.parent_is_class and not unit.is_staticmethod:
         positional = positional[1:]  # `lax.cond(p, self._on, self._off, state)`: bound
     if any(p.star for p in unit.params):
         return None
-    position = next((i for i, p in enumerate(positional) if p.name == param), None)
+    return _operand_for(ctx, call, [p.name for p in positional], param)
+
+
+def _operand_for(ctx: Context, call: cst.Call, positional: list[str],
+                 param: str) -> cst.BaseExpression | None:
+    """What the lax primitive ``call`` gives, in parameter ``param``, the function whose
+    positional parameters are ``positional``: a branch's operand in that position, a loop
+    body's initial carry in its carry parameter (nothing for the loop index or the
+    scanned slices, which the loop makes itself)."""
+    qualname = ctx.qualname(call.func) or ""
+    position = positional.index(param) if param in positional else None
+    loop = CARRY_LOOPS.get(qualname)
+    if loop is not None:
+        init = _loop_argument(call, loop[2], loop[3])
+        return init.value if init is not None and position == loop[4] else None
+    if qualname not in BRANCH_PRIMITIVES:
+        return None
     operands = call.args[3 if qualname == "jax.lax.cond" else 2:]
     return operands[position].value if position is not None and position < len(operands) \
         else None

@@ -97,7 +97,8 @@ def outer_object(ctx: Context, name: str) -> Outer | None:
         return None
     owner = self_unit(ctx, name)
     if owner is not None:
-        if builds_per_call_instance(ctx.index, ctx.resolver, owner):
+        if builds_per_call_instance(ctx.index, ctx.resolver, owner) \
+                or _traced_only_on_per_call_instance(ctx, owner, set()):
             return None  # a linen clone `apply` binds, a haiku module: dies with the call
         if traced_copy_self(ctx, name):
             return None
@@ -115,6 +116,47 @@ def outer_object(ctx: Context, name: str) -> Outer | None:
             return Outer("closure", name, inner_trace=True)
         return Outer("closure", name)
     return None
+
+
+def _traced_only_on_per_call_instance(ctx: Context, method: Unit, seen: set[int]) -> bool:
+    """``method``, of a plain class, is traced only because methods of per-call instances
+    run it on their own ``self`` (``Field.__init__(self, dt, tau)`` or ``super().__init__``
+    in a haiku module's ``__init__``, which haiku runs only inside ``hk.transform``): under
+    that trace its ``self`` is the same per-call instance, so what it stores dies with the
+    call. A traced caller that runs it on another object (``Field(dt, tau)``, ``Field.
+    __init__(FIELD, ...)``), or a transform of its own, leaves it as it was."""
+    analysis = ctx.traced_analysis
+    info = analysis.info.get(id(method))
+    if info is None or info.direct or info.external_origin is not None or id(method) in seen:
+        return False
+    seen.add(id(method))
+    callers = [(caller, call) for caller, callee, call in analysis.edges if callee is method
+               and (found := analysis.info.get(id(caller))) is not None and found.traced]
+    return bool(callers) and all(
+        _runs_on_own_self(caller, call, method)
+        and (builds_per_call_instance(ctx.index, ctx.resolver, caller)
+             or _traced_only_on_per_call_instance(ctx, caller, seen))
+        for caller, call in callers)
+
+
+def _runs_on_own_self(caller: Unit, call: cst.Call, method: Unit) -> bool:
+    """``call``, in the method ``caller``, runs ``method`` on ``caller``'s own ``self``:
+    ``self.name(...)``, ``super().name(...)`` or ``Base.name(self, ...)``."""
+    first = next((p for p in caller.params if p.index == 0), None)
+    func = call.func
+    if not caller.parent_is_class or caller.is_staticmethod or first is None \
+            or first.name in caller.assigned or type(func) is not cst.Attribute \
+            or func.attr.value != method.name:
+        return False
+    owner = func.value
+    if type(owner) is cst.Name and owner.value == first.name:
+        return True
+    if type(owner) is cst.Call and type(owner.func) is cst.Name and owner.func.value == "super":
+        return True
+    arg = call.args[0] if call.args else None
+    return type(owner) is cst.Name and owner.value == method.class_name and arg is not None \
+        and arg.keyword is None and not arg.star and type(arg.value) is cst.Name \
+        and arg.value.value == first.name
 
 
 def mutable_default(ctx: Context, name: str) -> bool:
