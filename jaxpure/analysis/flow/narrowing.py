@@ -127,12 +127,12 @@ def python_type_guard(ctx: Context, test: cst.BaseExpression) -> tuple[str, int]
             ctx.qualname(test.func) != "builtins.isinstance":
         return None
     subject, types = test.args[0].value, test.args[1].value
-    names = [e.value for e in types.elements] if type(types) is cst.Tuple else [types]
-    if type(subject) is not cst.Name or not names or not all(
-        type(n) is cst.Name and n.value in _PYTHON_TYPES for n in names
-    ):
+    items = [e.value for e in types.elements] if type(types) is cst.Tuple else [types]
+    names = [n.value for n in items if type(n) is cst.Name]
+    if type(subject) is not cst.Name or not items or len(names) != len(items) \
+            or not _PYTHON_TYPES.issuperset(names):
         return None
-    if any(n.value in _CONTAINER_TYPES for n in names) \
+    if not _CONTAINER_TYPES.isdisjoint(names) \
             and L.is_traced(ctx.lookup(subject.value)):
         return subject.value, L.TRACED_CONTAINER
     return subject.value, L.STATIC
