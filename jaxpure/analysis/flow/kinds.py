@@ -1,7 +1,8 @@
 """KindFlow: the kind of every local name along the walk (traced / static / ...).
 
 Parameters take their kinds from the transform and the call sites, assignments from their
-values (``infer_kind``), loop targets from their iterables; ``isinstance`` tests narrow.
+values (``infer_kind``), loop targets from their iterables; ``isinstance`` tests narrow
+(flow/narrowing.py).
 """
 
 from __future__ import annotations
