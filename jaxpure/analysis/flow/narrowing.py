@@ -10,12 +10,21 @@ an ``assert`` narrows what follows it (flow/walker.py).
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import libcst as cst
 
 from jaxpure.analysis import lattice as L
 from jaxpure.analysis.catalog import arrays as A
-from jaxpure.analysis.context import Context
+from jaxpure.analysis.flow.domain import KindScope
+from jaxpure.analysis.flow.given import GivenFacts
 from jaxpure.analysis.syntax import none_test
+
+
+class Context(KindScope, Protocol):
+    """Where the walk is, and what traced calls fill (flow/given.py): the Context is one."""
+
+    given: GivenFacts
 
 def _isinstance_test(ctx: Context, test: cst.BaseExpression) -> tuple[str, list[str | None]] | None:
     """``isinstance(x, T)`` / ``isinstance(x, (T1, T2))``: x and what each T is: "jax" (a
