@@ -13,7 +13,7 @@ from jaxpure.analysis.flow.domain import KindScope
 from jaxpure.analysis.flow.comprehensions import static_comprehension
 from jaxpure.analysis.flow.layouts import layout_kind
 from jaxpure.analysis.flow.members import opaque_member, project_static_field, self_method
-from jaxpure.analysis.flow.returned_kind import returned_kind
+from jaxpure.analysis.flow.returned_kind import called_helper, returned_kind
 from jaxpure.analysis.flow.returns import returns_array, returns_array_entry, returns_arrays
 
 from jaxpure.analysis import lattice as L
@@ -411,7 +411,7 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
         # it might return stays unknown. One whose every return is traced whatever its
         # arguments (praxis's `self.get_decode_state(name)` returning
         # `self.get_variable(DECODE_CACHE, name)`) gives a traced value
-        callee = ctx.resolver.function(func, ctx.unit)
+        callee = called_helper(ctx, func)
         returned = returned_kind(ctx, callee, call, infer_kind) if callee is not None else None
         if returned in (L.STATIC, L.NUMPY):
             return L.STATIC

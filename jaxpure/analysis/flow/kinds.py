@@ -1,7 +1,8 @@
 """KindFlow: the kind of every local name along the walk (traced / static / ...).
 
 Parameters take their kinds from the transform and the call sites, assignments from their
-values (``infer_kind``), loop targets from their iterables; ``isinstance`` tests narrow.
+values (``infer_kind``), loop targets from their iterables; ``isinstance`` tests narrow
+(flow/narrowing.py).
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ from jaxpure.analysis.module.traced import TraceInfo
 
 from jaxpure.analysis.syntax import ends_by_leaving
 from jaxpure.analysis.flow.base import WalkerBase
-from jaxpure.analysis.syntax import none_test
 from jaxpure.analysis.flow.domain import Frame, Layout
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.domain import from_param
@@ -458,9 +458,6 @@ def _array_by_construction(ctx: Context, expr: cst.BaseExpression, where: Unit |
 _REF_NAME = re.compile(r"(?:^|_)refs?(?:$|_)")
 
 
-_PYTHON_TYPES = frozenset({"int", "float", "bool", "str", "tuple", "list", "dict", "complex"})
-
-
 ORDER_PRESERVING_WRAPPERS = frozenset({"builtins.sorted", "builtins.list", "builtins.tuple",
                                        "builtins.reversed"})
 
@@ -475,117 +472,6 @@ def _dict_view(ctx: Context, iterable: cst.BaseExpression) -> tuple[str, cst.Bas
     if type(iterable) is cst.Call and not iterable.args and type(iterable.func) is cst.Attribute \
             and iterable.func.attr.value in ("keys", "items"):
         return iterable.func.attr.value, iterable.func.value
-    return None
-
-
-def _isinstance_test(ctx: Context, test: cst.BaseExpression) -> tuple[str, list[str | None]] | None:
-    """``isinstance(x, T)`` / ``isinstance(x, (T1, T2))``: x and what each T is: "jax" (a
-    JAX array type, which a tracer is), "numpy" (NumPy and SciPy types), "static" (a
-    class of this module whose fields are all static), "object" (a class of this module
-    that is no pytree), or None (anything else)."""
-    if not type(test) is cst.Call or len(test.args) != 2 or \
-            ctx.qualname(test.func) != "builtins.isinstance" or type(test.args[0].value) is not cst.Name:
-        return None
-    types = test.args[1].value
-    found: list[str | None] = []
-    for item in [e.value for e in types.elements] if type(types) is cst.Tuple else [types]:
-        qual = ctx.qualname(item) or ""
-        node = ctx.index.class_nodes.get(item.value) if type(item) is cst.Name else None
-        if qual in A.JAX_ARRAY_TYPES:
-            found.append("jax")
-        elif qual.startswith(("numpy.", "scipy.")):
-            found.append("numpy")
-        elif node is not None and ctx.facts.class_facts.holds_no_tracer(item.value):  # type: ignore[attr-defined]
-            found.append("static")  # a pytree of aux data only: a hashable Python object
-        elif node is not None and not node.bases and not node.decorators \
-                and not any(type(a.value) is cst.Name and a.value.value == item.value  # type: ignore[attr-defined]
-                            for call in ctx.index.module_calls for a in call.args):
-            found.append("object")  # a plain class: never a tracer, never a pytree of them
-        else:
-            found.append(None)
-    return test.args[0].value.value, found
-
-
-def _reads_disable_jit(ctx: Context, test: cst.BaseExpression) -> bool:
-    """``jax.config.jax_disable_jit`` (or ``jax.config.read("jax_disable_jit")``): true only
-    under ``jax.disable_jit()``, where a jitted function runs eagerly; or a module flag that
-    switches the module's own jit off (module/jit_switches.py)."""
-    if type(test) is cst.Name and test.value in ctx.facts.jit_off_flags:
-        return ctx.unit is None or not ctx.unit.binds(test.value)
-    if type(test) is cst.Call and len(test.args) == 1 and \
-            ctx.qualname(test.func) in ("jax.config.read", "jax.config._read"):
-        value = test.args[0].value
-        return type(value) is cst.SimpleString and value.evaluated_value == "jax_disable_jit"
-    return type(test) is cst.Attribute and ctx.qualname(test) == "jax.config.jax_disable_jit"
-
-
-def narrowed_names(test: cst.BaseExpression) -> set[str]:
-    """The names an ``isinstance`` in ``test`` may narrow (untraced_path)."""
-    if type(test) is cst.UnaryOperation:
-        return narrowed_names(test.expression)
-    if type(test) is cst.BooleanOperation:
-        return narrowed_names(test.left) | narrowed_names(test.right)
-    if type(test) is cst.Call and len(test.args) == 2 and type(test.args[0].value) is cst.Name:
-        return {test.args[0].value.value}
-    return set()
-
-
-def untraced_path(ctx: Context, test: cst.BaseExpression, holds: bool) -> bool:
-    """Narrow kinds by what ``test`` being ``holds`` says of types, and tell whether the
-    path is one the trace never takes: under ``isinstance(x, np.ndarray)`` (or a SciPy
-    type, or a plain class of this module) a value taken for a tracer is none, nor in the
-    ``else`` of ``isinstance(x, (jnp.ndarray, jax.Array))``. Such a path runs only when the
-    walk's premise (x is a tracer) is false, so nothing in it is traced code. So is the
-    path where a parameter every traced call fills is ``None``, and the path a flag every
-    traced call passes as a literal rules out (flow/given.py)."""
-    if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
-        return untraced_path(ctx, test.expression, not holds)
-    if type(test) is cst.BooleanOperation:
-        # `a and b` holding: both hold; `a or b` failing: both fail
-        if holds == (type(test.operator) is cst.And):
-            left = untraced_path(ctx, test.left, holds)
-            return untraced_path(ctx, test.right, holds) or left
-        return False
-    if holds and ctx.caching_via is not None and _reads_disable_jit(ctx, test):
-        return True  # `if jax.config.jax_disable_jit:` runs only where jit does not trace
-    if type(test) is cst.Name:
-        # `if not skip_checks:` where every traced call passes `skip_checks=True`
-        truth = ctx.given.constant_truth(ctx.traced_analysis, ctx.unit, test.value)
-        return truth is not None and truth != holds
-    none = none_test(test)
-    if none is not None:
-        # `if n is None:` where every traced call passes `n` (flow/given.py)
-        return holds == none[1] and ctx.given.never_none_parameter(
-            ctx.traced_analysis, ctx.unit, none[0])
-    found = _isinstance_test(ctx, test)
-    if found is None:
-        return False
-    name, kinds = found
-    env = ctx.frame.env
-    was_traced = L.is_traced(ctx.lookup(name))
-    if holds and kinds and all(k == "static" for k in kinds):
-        env[name] = L.STATIC  # still traced code: the object is rebuilt in the trace
-        return False
-    if holds and kinds and all(k in ("numpy", "object") for k in kinds):
-        env[name] = L.NUMPY if all(k == "numpy" for k in kinds) else L.UNKNOWN
-        return was_traced
-    if not holds and kinds and all(k == "jax" for k in kinds):
-        env[name] = L.UNKNOWN  # not an array: a Python value or a container
-        return was_traced
-    return False
-
-
-def python_type_guard(ctx: Context, test: cst.BaseExpression) -> str | None:
-    """``x`` for ``isinstance(x, int)`` / ``isinstance(x, (int, float))``."""
-    if not type(test) is cst.Call or len(test.args) != 2 or \
-            ctx.qualname(test.func) != "builtins.isinstance":
-        return None
-    subject, types = test.args[0].value, test.args[1].value
-    names = [e.value for e in types.elements] if type(types) is cst.Tuple else [types]
-    if type(subject) is cst.Name and names and all(
-        type(n) is cst.Name and n.value in _PYTHON_TYPES for n in names
-    ):
-        return subject.value
     return None
 
 

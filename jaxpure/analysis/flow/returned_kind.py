@@ -23,7 +23,7 @@ import libcst as cst
 
 from jaxpure.analysis import lattice as L
 from jaxpure.analysis.flow.domain import KindScope
-from jaxpure.analysis.module.bindings import LocalSources
+from jaxpure.analysis.module.bindings import LocalSources, single_value
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import names_in, returned_values
 
@@ -87,7 +87,12 @@ class _CalleeScope:
         unit: Unit | None = self._callee
         while unit is not None:
             if unit.binds(name) and name not in unit.declared_global:
-                return L.UNKNOWN
+                # a closure over the function being walked, which makes the call: the
+                # value the name holds there now (`get = lambda seq: [seq[i] for i in
+                # subset]; times = get(times)`)
+                outer = self._outer
+                return outer.lookup(name) if unit is not self._callee \
+                    and unit is outer.unit else L.UNKNOWN
             unit = unit.parent
         return self._outer.module_env.get(name, L.UNKNOWN)
 
@@ -95,14 +100,27 @@ class _CalleeScope:
         return self._outer.resolver.qualname(expr, self._callee)
 
 
+def called_helper(ctx: KindScope, func: cst.BaseExpression) -> Unit | None:
+    """The helper of this module a call runs: a function the resolver knows, or a lambda a
+    local name is bound to once (``get_subset = lambda seq: [seq[i] for i in subset]``)."""
+    callee = ctx.resolver.function(func, ctx.unit)
+    if callee is None and type(func) is cst.Name:
+        found = single_value(ctx.index, ctx.unit, func.value)
+        if found is not None and type(found[0]) is cst.Lambda:
+            return ctx.index.unit_for(found[0])
+    return callee
+
+
 def returned_kind(ctx: KindScope, callee: Unit, call: cst.Call, infer: Infer) -> int | None:
     """The join of the kinds of ``callee``'s returns for this ``call``; None when one of
     them is unknown, the call spreads arguments, or helpers nest too deep."""
     depth = getattr(ctx, "returned_depth", 0)
-    if depth >= _MAX_DEPTH or not type(callee.node) is cst.FunctionDef:
+    node = callee.node
+    if depth >= _MAX_DEPTH:
         return None
     passed = callee.arguments_of(call)
-    values = returned_values(callee.node)
+    # a lambda returns its body
+    values = returned_values(node)
     if passed is None or not values or any(isinstance(v, _DISPLAYS) for v in values):
         # `return tensor, tensor.shape[-1], n`: one kind for the whole tuple says nothing
         # of what each name it is unpacked into holds
@@ -123,7 +141,9 @@ def returned_kind(ctx: KindScope, callee: Unit, call: cst.Call, infer: Infer) ->
     rebound = {name: kind for name, kind in params.items() if name in callee.assigned}
     scope = _CalleeScope(ctx, callee, {name: kind for name, kind in params.items()
                                        if name not in rebound}, depth + 1)
-    scope.locals = _follow_locals(scope, ctx.facts.local_sources(callee), values, infer, rebound)
+    if type(node) is cst.FunctionDef:  # a lambda binds no local but its parameters
+        scope.locals = _follow_locals(scope, ctx.facts.local_sources(callee), values, infer,
+                                      rebound)
     found: int | None = None
     for value in values:
         kind = infer(scope, value)  # type: ignore[arg-type]  # a KindScope by delegation

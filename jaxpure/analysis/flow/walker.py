@@ -37,7 +37,7 @@ from jaxpure.analysis.syntax import (
 from jaxpure.analysis.syntax import assigned_in, children, leaves_loop
 from jaxpure.analysis.flow.domain import FlowState, Frame, Handler, Loop
 from jaxpure.analysis.context import Context
-from jaxpure.analysis.flow.kinds import narrowed_names, python_type_guard, untraced_path
+from jaxpure.analysis.flow.narrowing import narrowed_names, untraced_path
 from jaxpure.analysis.module.trace_order import unit_order
 from jaxpure.analysis.flow.callsites import CallSites
 from jaxpure.analysis.flow.key_loops import KeyLoops
@@ -211,6 +211,10 @@ class Walker(AlternativePaths, Fallbacks, KindFlow, KeyFlow, KeyIdioms, KeyUses,
         self.expr(node.test)
         if node.msg is not None:
             self.expr(node.msg)
+        # what follows runs only where the test held: `assert isinstance(x, dict)` makes
+        # x a dict (the walk stays traced code whatever the test says)
+        untraced_path(self.ctx, node.test, True)
+        self.ctx.kind_cache.clear()
 
     def stmt_Return(self, node: cst.Return) -> None:
         self.dispatch(node)
@@ -267,10 +271,7 @@ class Walker(AlternativePaths, Fallbacks, KindFlow, KeyFlow, KeyIdioms, KeyUses,
         self.expr(node.test)
 
         def body() -> None:
-            narrowed = python_type_guard(self.ctx, node.test)
-            if narrowed is not None:
-                self.ctx.frame.env[narrowed] = L.STATIC  # `if isinstance(x, int):` x is Python
-            self.block(node.body)
+            self.block(node.body)  # `if isinstance(x, int):` x is Python (untraced_path)
 
         def orelse() -> None:
             other = node.orelse

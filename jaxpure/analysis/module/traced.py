@@ -17,6 +17,7 @@ from jaxpure.analysis.module.body_params import (
     ParameterBody, parameter_name, passed_functions, spread_own_kwargs,
 )
 from jaxpure.analysis import lattice as L
+from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.classes import (
     applied_function, called_model, held_method, model_classes,
@@ -371,7 +372,9 @@ class TracedAnalysis:
                 if axes is None and t.name != "jax.pmap" \
                         and self.resolver.qualname(options.func, container) == t.name:
                     axes = call_arg(options, 1)  # pmap's second argument is its axis name
-                for i, is_none in enumerate(_axes_entries(axes) or ()):
+                entries = _axes_entries(axes, len(positional) - shift,
+                                        lambda name: _bound_once(self.index, container, name))
+                for i, is_none in enumerate(entries or ()):
                     j = i + shift
                     if is_none and 0 <= j < len(positional):
                         unbatched.add(positional[j].name)
@@ -542,6 +545,11 @@ def _inner_statics(applied: dict[tuple[int, int], frozenset[str]],
 
 def _names_class(target: cst.Attribute, index: ModuleIndex) -> bool:
     return type(target.value) is cst.Name and target.value.value in index.class_nodes
+
+
+def _bound_once(index: ModuleIndex, unit: Unit | None, name: str) -> cst.BaseExpression | None:
+    found = single_value(index, unit, name)
+    return found[0] if found is not None else None
 
 
 def _kw(call: cst.Call | None, name: str) -> cst.BaseExpression | None:

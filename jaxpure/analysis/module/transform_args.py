@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import libcst as cst
 
@@ -96,23 +96,79 @@ def undifferentiated(t: Transform, options: cst.Call | None, positional: list[Pa
     return frozenset(p.name for i, p in enumerate(positional[shift:]) if i not in traced)
 
 
-def axes_entries(axes: cst.BaseExpression | None) -> list[bool] | None:
-    """Which entries of an ``in_axes`` list are None: a literal, or literals joined by
-    ``+`` and repeated by ``* n`` (``[0] + [None] * 9``); None when it is not that."""
+# the value of a name bound once (module/bindings.py single_value), or None
+ValueOf = Callable[[str], "cst.BaseExpression | None"]
+
+
+def axes_entries(axes: cst.BaseExpression | None, count: int,
+                 value_of: ValueOf | None = None) -> list[bool] | None:
+    """Which of ``count`` leading entries of an ``in_axes`` sequence are None: a literal,
+    literals joined by ``+`` and repeated by ``* n`` (``[0] + [None] * 9``), or a name bound
+    once to such a tuple (``in_axes = (None, 0); jax.vmap(f, in_axes=in_axes)``). A last
+    term of Nones repeated a number of times not written (``(0,) + (None,) * len(args)``)
+    covers every entry after the ones before it: vmap takes exactly one entry an argument.
+    None when it is not that."""
+    found = _entries(axes, value_of, 0)
+    if found is None:
+        return None
+    entries, open_tail = found
+    return entries + [True] * (count - len(entries)) if open_tail else entries
+
+
+_Entries = tuple[list[bool], bool]  # the entries, and whether Nones follow them unnumbered
+
+
+def _entries(axes: cst.BaseExpression | None, value_of: ValueOf | None,
+             depth: int) -> _Entries | None:
+    if type(axes) is cst.Name and value_of is not None and depth < 3:
+        # a tuple only: a list bound once may still be written item by item
+        # (`in_axes = [None] * n; in_axes[-k] = 0`)
+        value = value_of(axes.value)
+        return _entries(value, value_of, depth + 1) if _tuple_valued(value) else None
     if isinstance(axes, (cst.Tuple, cst.List)):
-        if any(type(e) is cst.StarredElement for e in axes.elements):
-            return None
-        return [type(e.value) is cst.Name and e.value.value == "None" for e in axes.elements]
+        return _sequence(axes, value_of, depth)
     if type(axes) is cst.BinaryOperation:
         if type(axes.operator) is cst.Add:
-            left, right = axes_entries(axes.left), axes_entries(axes.right)
-            return left + right if left is not None and right is not None else None
+            left, right = _entries(axes.left, value_of, depth), _entries(axes.right, value_of, depth)
+            if left is None or right is None or left[1]:
+                return None  # nothing known after an unnumbered run
+            return left[0] + right[0], right[1]
         if type(axes.operator) is cst.Multiply:
             for seq, count in ((axes.left, axes.right), (axes.right, axes.left)):
-                entries = axes_entries(seq)
-                if entries is not None and type(count) is cst.Integer:
-                    return entries * int(count.value)
+                found = _entries(seq, value_of, depth)
+                if found is None or found[1]:
+                    continue
+                if type(count) is cst.Integer:
+                    return found[0] * int(count.value, 0), False
+                if found[0] and all(found[0]):
+                    return [], True  # `(None,) * len(args)`
     return None
+
+
+def _sequence(axes: cst.Tuple | cst.List, value_of: ValueOf | None,
+              depth: int) -> _Entries | None:
+    entries: list[bool] = []
+    for i, e in enumerate(axes.elements):
+        if type(e) is cst.StarredElement:
+            # `(0, *(None,) * 6)`
+            inner = _entries(e.value, value_of, depth)
+            if inner is None or inner[1] and i != len(axes.elements) - 1:
+                return None
+            entries.extend(inner[0])
+            if inner[1]:
+                return entries, True
+            continue
+        entries.append(type(e.value) is cst.Name and e.value.value == "None")
+    return entries, False
+
+
+def _tuple_valued(value: cst.BaseExpression | None) -> bool:
+    """A tuple display, or tuples joined by ``+`` or repeated by ``*``."""
+    if type(value) is cst.Tuple:
+        return True
+    if type(value) is cst.BinaryOperation and isinstance(value.operator, (cst.Add, cst.Multiply)):
+        return _tuple_valued(value.left) or _tuple_valued(value.right)
+    return False
 
 
 def rule_static_params(owner: Unit, rule: Unit, role: str, static: set[str]) -> set[str]:

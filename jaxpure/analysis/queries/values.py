@@ -121,9 +121,14 @@ def holds_tracers(ctx: Context, value: cst.BaseExpression) -> bool:
 
 def is_string(ctx: Context, value: cst.BaseExpression) -> bool:
     """A string by construction: a literal, a module constant bound only to string literals
-    (``KEY = "obs"``), or a class constant of this module (``Wrapper.KEY``, ``self.KEY``).
-    Indexing with one means a dict, never an array."""
+    (``KEY = "obs"``), a class constant of this module (``Wrapper.KEY``, ``self.KEY``), or
+    a parameter annotated ``str`` that the function never rebinds (``key: str``: a JAX array
+    indexed by a string raises, so the annotation is all the caller can mean). Indexing
+    with one means a dict, never an array."""
     if isinstance(value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
+        return True
+    if type(value) is cst.Name and _str_parameter(ctx.unit, value.value) \
+            and ctx.scope_of(value.value) == "local":
         return True
     if type(value) is cst.Name:
         return ctx.scope_of(value.value) == "module" and _all_bound(
@@ -134,6 +139,14 @@ def is_string(ctx: Context, value: cst.BaseExpression) -> bool:
             owner = ctx.unit.class_name
         return string_constant(ctx.index, owner, value.attr.value)
     return False
+
+
+def _str_parameter(unit: Unit | None, name: str) -> bool:
+    if unit is None:
+        return False
+    param = unit.param(name)
+    return param is not None and not param.star and type(param.annotation) is cst.Name \
+        and param.annotation.value == "str" and name not in unit.assigned
 
 
 def array_field(ctx: Context, expr: cst.BaseExpression) -> bool:
