@@ -14,8 +14,7 @@ import libcst as cst
 
 from jaxpure.analysis.catalog import random as R
 from jaxpure.analysis.catalog.transforms import CARRY_LOOPS
-from jaxpure.analysis.context import Context
-from jaxpure.analysis.flow.domain import CarriedKeys, Frame
+from jaxpure.analysis.flow.domain import CarriedKeys, Frame, KindScope
 from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.traced import TraceInfo
@@ -26,7 +25,7 @@ _REPLACERS = frozenset({"_replace", "replace"})
 _MAX_DEPTH = 4  # names bound to names bound to records...
 
 
-def initial_value(ctx: Context, unit: Unit, info: TraceInfo, name: str,
+def initial_value(ctx: KindScope, unit: Unit, info: TraceInfo, name: str,
                   ) -> tuple[cst.BaseExpression | None, Unit | None] | None:
     """The initial value of the loop body parameter ``name`` (the carry; for a scan also
     its ``xs``), followed through a name bound once, with the scope it is read in; None
@@ -50,7 +49,7 @@ def initial_value(ctx: Context, unit: Unit, info: TraceInfo, name: str,
     return initial, container
 
 
-def carried_keys(ctx: Context, unit: Unit, info: TraceInfo) -> CarriedKeys | None:
+def carried_keys(ctx: KindScope, unit: Unit, info: TraceInfo) -> CarriedKeys | None:
     """The elements and fields of the body's carry that start as keys: a key-named name
     or a new key (``PRNGKey(0)``, ``split(k)[0]``) put in a tuple or a record of the module
     (``State(x, rng)``, ``State(x=x, rng=rng)``)."""
@@ -58,11 +57,11 @@ def carried_keys(ctx: Context, unit: Unit, info: TraceInfo) -> CarriedKeys | Non
                      if t.name in CARRY_LOOPS and type(node) is cst.Call), None)
     param = next((p.name for p in unit.params if p.index == carry_at), None)
     found = initial_value(ctx, unit, info, param) if param is not None else None
-    if found is None:
+    if found is None or param is None:
         return None
     initial, scope = found
     if initial is None:
-        initial = _value_before(ctx, info, scope, param)  # type: ignore[arg-type]
+        initial = _value_before(info, scope)
     if isinstance(initial, (cst.Tuple, cst.List)):
         parts: list[tuple[str | None, cst.BaseExpression]] = \
             [(None, e.value) for e in initial.elements if type(e) is cst.Element]
@@ -87,8 +86,7 @@ def carried_keys(ctx: Context, unit: Unit, info: TraceInfo) -> CarriedKeys | Non
     return CarriedKeys(param, len(fields), frozenset(fields.index(f) for f in named if f in fields), named)
 
 
-def _value_before(ctx: Context, info: TraceInfo, scope: Unit | None,
-                  param: str) -> cst.BaseExpression | None:
+def _value_before(info: TraceInfo, scope: Unit | None) -> cst.BaseExpression | None:
     """``state = State(x, rng)``, then ``state = fori_loop(0, n, body, state)``: the value
     the loop's initial carry name holds, when every binding of it in the function that
     runs the loop is a plain statement of its body (the last one before the loop's)."""
@@ -110,7 +108,7 @@ def _value_before(ctx: Context, info: TraceInfo, scope: Unit | None,
     return value if seen and seen == scope.assigned.get(name) else None
 
 
-def _starts_as_key(ctx: Context, value: cst.BaseExpression, scope: Unit | None) -> bool:
+def _starts_as_key(ctx: KindScope, value: cst.BaseExpression, scope: Unit | None) -> bool:
     if type(value) is cst.Name:
         return R.key_like_name(value.value)
     if type(value) is cst.Subscript:
@@ -120,7 +118,7 @@ def _starts_as_key(ctx: Context, value: cst.BaseExpression, scope: Unit | None) 
     return type(value) is cst.Call and ctx.resolver.qualname(value.func, scope) in R.KEY_PRODUCERS
 
 
-def passed_back(ctx: Context, value: cst.BaseExpression, depth: int = 0) -> list[str]:
+def passed_back(ctx: KindScope, value: cst.BaseExpression, depth: int = 0) -> list[str]:
     """The names and paths of keys ``value`` hands back: as given (``(x, key)``), in a
     record of the module (``State(x, rng)``), a record returned whole (``state``: its
     ``state.rng``), or copied with other fields replaced (``state._replace(x=x)``,
@@ -160,7 +158,7 @@ def passed_back(ctx: Context, value: cst.BaseExpression, depth: int = 0) -> list
     return found
 
 
-def _kept_fields(ctx: Context, record: cst.BaseExpression, replaced: set[str] | frozenset[str]) -> list[str]:
+def _kept_fields(ctx: KindScope, record: cst.BaseExpression, replaced: set[str] | frozenset[str]) -> list[str]:
     """The key paths under ``record`` (``state.rng`` of ``state``) that a copy with the
     fields ``replaced`` keeps."""
     base = key_path(record)
@@ -171,7 +169,7 @@ def _kept_fields(ctx: Context, record: cst.BaseExpression, replaced: set[str] | 
             and path[len(prefix):].partition(".")[0].partition("[")[0] not in replaced]
 
 
-def from_carry(ctx: Context, path: str) -> bool:
+def from_carry(ctx: KindScope, path: str) -> bool:
     """Whether ``path`` (``state.rng``) is read from a parameter the body never rebinds:
     the carry it was given."""
     unit = ctx.frame.unit
@@ -179,14 +177,14 @@ def from_carry(ctx: Context, path: str) -> bool:
     return unit is not None and unit.param(root) is not None and root not in unit.assigned
 
 
-def runs_once(ctx: Context, info: TraceInfo) -> bool:
+def runs_once(ctx: KindScope, info: TraceInfo) -> bool:
     """Whether every lax loop running this body runs it once: ``fori_loop(0, 1, ...)``,
     ``scan(f, init, xs, length=1)``."""
     calls = [(t.name, node) for t, node, _ in info.origins if t.loop and type(node) is cst.Call]
     return bool(calls) and all(_one_iteration(ctx, name, node) for name, node in calls)
 
 
-def _one_iteration(ctx: Context, name: str, call: cst.Call) -> bool:
+def _one_iteration(ctx: KindScope, name: str, call: cst.Call) -> bool:
     if name == "jax.lax.fori_loop":
         lower, upper = int_literals(call_arg(call, 0, "lower")), int_literals(call_arg(call, 1, "upper"))
         return bool(lower) and bool(upper) and len(lower or ()) == len(upper or ()) == 1 \
@@ -197,7 +195,7 @@ def _one_iteration(ctx: Context, name: str, call: cst.Call) -> bool:
     return False
 
 
-def note_carried_keys(ctx: Context, frame: Frame) -> None:
+def note_carried_keys(ctx: KindScope, frame: Frame) -> None:
     """Before a lax loop body is walked: its carry's key fields are key paths
     (``state.rng``), tracked from their first use as ``self.key`` is."""
     unit, info = frame.unit, frame.info
@@ -217,7 +215,7 @@ def carried_element(frame: Frame, value: cst.BaseExpression | None, index: int, 
         and count == carried.count and index in carried.positions
 
 
-def stores_in_carry(ctx: Context, call: cst.Call, statement: cst.CSTNode | None) -> bool:
+def stores_in_carry(ctx: KindScope, call: cst.Call, statement: cst.CSTNode | None) -> bool:
     """``return State(x, rng)`` or ``new = state._replace(x=x)`` in a lax loop body: the
     record keeps the key for the next iteration, it draws nothing from it (whether the
     next iteration gets a spent key is check_carried_keys's question)."""
