@@ -109,13 +109,24 @@ def _value_before(info: TraceInfo, scope: Unit | None) -> cst.BaseExpression | N
 
 
 def _starts_as_key(ctx: KindScope, value: cst.BaseExpression, scope: Unit | None) -> bool:
-    if type(value) is cst.Name:
-        return R.key_like_name(value.value)
+    """``rng``, ``split(key)[0]``, ``PRNGKey(0)``; a ``key`` (a dict's key too, by its
+    name) only when the function running the loop draws from it or made it a key."""
     if type(value) is cst.Subscript:
         value = value.value  # `split(key)[0]`, `keys[0]`
-        if type(value) is cst.Name:
-            return R.key_like_name(value.value)
-    return type(value) is cst.Call and ctx.resolver.qualname(value.func, scope) in R.KEY_PRODUCERS
+    if type(value) is cst.Call:
+        return ctx.resolver.qualname(value.func, scope) in R.KEY_PRODUCERS
+    if type(value) is not cst.Name or not R.key_like_name(value.value):
+        return False
+    if R.unambiguous_key_name(value.value):
+        return True
+    if scope is None:
+        return False
+    params = ctx.facts.key_params
+    bound = single_value(ctx.index, scope, value.value)
+    return value.value in params.drawing_parameters(scope) \
+        or value.value in params.drawn_names(scope) \
+        or bound is not None and type(bound[0]) is cst.Call \
+        and ctx.resolver.qualname(bound[0].func, bound[1]) in R.KEY_PRODUCERS
 
 
 def passed_back(ctx: KindScope, value: cst.BaseExpression, depth: int = 0) -> list[str]:
