@@ -15,6 +15,7 @@ import libcst as cst
 from jaxpure.analysis.catalog import random as R
 from jaxpure.analysis.catalog.transforms import CARRY_LOOPS
 from jaxpure.analysis.flow.domain import CarriedKeys, Frame, KindScope
+from jaxpure.analysis.flow.keystate import KeyState
 from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.traced import TraceInfo
@@ -227,15 +228,31 @@ def carried_element(frame: Frame, value: cst.BaseExpression | None, index: int, 
 
 
 def stores_in_carry(ctx: KindScope, call: cst.Call, statement: cst.CSTNode | None) -> bool:
-    """``return State(x, rng)`` or ``new = state._replace(x=x)`` in a lax loop body: the
-    record keeps the key for the next iteration, it draws nothing from it (whether the
-    next iteration gets a spent key is check_carried_keys's question)."""
+    """``return State(x, state.rng)`` or ``new = state._replace(rng=state.rng)`` in a lax
+    loop body: the record keeps the carry's own key for the next iteration, it draws
+    nothing from it (whether the next iteration gets a spent key is check_carried_keys's
+    question). A key of the body's own (``rng, sub = split(state.rng)``) stored so after
+    a draw is still a reuse there."""
     info = ctx.frame.info
     if info is None or not info.loop_body or not (
             type(statement) is cst.Return
             or type(statement) is cst.Assign and statement.value is call):
         return False
     func = call.func
-    return ctx.facts.records.fields(func, ctx.frame.unit) is not None \
-        or type(func) is cst.Attribute and func.attr.value in _REPLACERS \
-        or ctx.qualname(func) == "dataclasses.replace"
+    if not (ctx.facts.records.fields(func, ctx.frame.unit) is not None
+            or type(func) is cst.Attribute and func.attr.value in _REPLACERS
+            or ctx.qualname(func) == "dataclasses.replace"):
+        return False
+    keys = ctx.frame.keys
+    for arg in call.args:
+        path = key_path(arg.value)
+        state = keys.get(path) if path is not None else None
+        if path is not None and state is not None and not carried_state(ctx, path, state):
+            return False
+    return True
+
+
+def carried_state(ctx: KindScope, path: str, state: KeyState) -> bool:
+    """Whether the key ``path`` holds (in ``state``) is the one the body's carry brought:
+    a parameter's (``x, rng = carry`` too), or a field of an unrebound parameter."""
+    return state.from_param or path != path_root(path) and from_carry(ctx, path)

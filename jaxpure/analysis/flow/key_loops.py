@@ -12,12 +12,12 @@ import libcst as cst
 from jaxpure.analysis.catalog import random as R
 from jaxpure.analysis.flow.keystate import KeyReuseInLoop
 from jaxpure.analysis.flow.keystate import KeyState
-from jaxpure.analysis.flow.carried import from_carry, passed_back, runs_once
+from jaxpure.analysis.flow.carried import carried_state, passed_back, runs_once
 from jaxpure.analysis.syntax import argument_paths
 from jaxpure.analysis.catalog.transforms import MAPPING_TRANSFORMS
 from jaxpure.analysis.module.keyparams import helper_consumes, transformed_function
 from jaxpure.analysis.module.index import Unit
-from jaxpure.analysis.syntax import path_root, reads_any, returned_values, statements
+from jaxpure.analysis.syntax import reads_any, returned_values, statements
 from jaxpure.analysis.module.traced import Origin
 
 
@@ -163,7 +163,7 @@ class KeyLoops(WalkerBase):
             state = ctx.frame.keys.get(path)
             if path in reported or state is None or state.consumed_by is None:
                 continue
-            if state.from_param or path != path_root(path) and from_carry(ctx, path):
+            if carried_state(ctx, path, state):
                 reported.add(path)
                 self.dispatch(KeyReuseInLoop(path, state.consumed_by, loop_name(info), carried=True))
 
