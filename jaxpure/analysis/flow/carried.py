@@ -193,10 +193,10 @@ def runs_once(ctx: KindScope, info: TraceInfo) -> bool:
     """Whether every lax loop running this body runs it once: ``fori_loop(0, 1, ...)``,
     ``scan(f, init, xs, length=1)``."""
     calls = [(t.name, node) for t, node, _ in info.origins if t.loop and type(node) is cst.Call]
-    return bool(calls) and all(_one_iteration(ctx, name, node) for name, node in calls)
+    return bool(calls) and all(_one_iteration(name, node) for name, node in calls)
 
 
-def _one_iteration(ctx: KindScope, name: str, call: cst.Call) -> bool:
+def _one_iteration(name: str, call: cst.Call) -> bool:
     if name == "jax.lax.fori_loop":
         lower, upper = int_literals(call_arg(call, 0, "lower")), int_literals(call_arg(call, 1, "upper"))
         return bool(lower) and bool(upper) and len(lower or ()) == len(upper or ()) == 1 \
