@@ -11,7 +11,11 @@ class PrngKeyReuseInLoop(Rule):
     Checks for a PRNG key consumed inside a loop body without being split, rebound or
     folded with the loop variable on each iteration: a Python `for`/`while` loop or a
     comprehension, or a `lax.scan`/`fori_loop`/`while_loop` body that consumes a
-    closed-over key or returns a consumed key in its carry. Also a loop that splits a key
+    closed-over key or returns a consumed key in its carry: as given, or in a field of a
+    record the module defines (a namedtuple, `NamedTuple` or dataclass, flax's and chex's
+    too) that the body returns whole, copies with `_replace`/`replace`, or rebuilds with
+    the same key (`State(x, state.rng)`); not in a loop that runs once
+    (`fori_loop(0, 1, ...)`). Also a loop that splits a key
     and then consumes the half it keeps (`key, sub = split(key); normal(key)`), which the
     next iteration splits again. Copies count as the key they copy (`k = key`,
     `fold_in(key, 0)` with a constant). A draw in each of two exclusive branches of the

@@ -38,6 +38,12 @@ PYTREE_DECORATORS = {
     "jax.tree_util.register_pytree_node_class": "registered pytree class",
     "jax.tree_util.register_pytree_with_keys_class": "registered pytree class",
 }
+# classes whose constructor stores its arguments as fields, in declaration order
+# (module/records.py): a NamedTuple, a dataclass and the pytree dataclasses built on it
+RECORD_BASES = frozenset({"typing.NamedTuple", "typing_extensions.NamedTuple",
+                          "flax.struct.PyTreeNode"})
+RECORD_DECORATORS = frozenset({"dataclasses.dataclass", "flax.struct.dataclass",
+                               "chex.dataclass"})
 # `register_dataclass(State, ...)` / `register_pytree_node(State, flatten, unflatten)`
 PYTREE_REGISTRATIONS = frozenset(PYTREE_DECORATORS) | {
     "jax.tree_util.register_pytree_node",

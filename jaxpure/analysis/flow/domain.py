@@ -41,6 +41,19 @@ class Frame:
     made_closures: list[dict[str, int]] = field(default_factory=list)
     # locals and parameters whose parts' kinds are known (flow/layouts.py)
     layouts: dict[str, Layout] = field(default_factory=dict)
+    # in a lax loop body: the parts of the carry that start as keys (flow/carried.py)
+    carried: CarriedKeys | None = None
+
+
+@dataclass(frozen=True)
+class CarriedKeys:
+    """The parts of a lax loop body's carry parameter whose initial value is a key
+    (flow/carried.py)."""
+
+    param: str
+    count: int  # how many elements the initial carry has (a record's fields, a tuple's)
+    positions: frozenset[int]
+    fields: frozenset[str]  # of a record: `rng` for `state.rng`
 
 
 # what the walk joins at the end of alternative paths (flow/paths.py)

@@ -12,7 +12,7 @@ import libcst as cst
 from jaxpure.analysis.catalog import random as R
 from jaxpure.analysis.flow.keystate import KeyReuseInLoop
 from jaxpure.analysis.flow.keystate import KeyState
-from jaxpure.analysis.syntax import argument_names
+from jaxpure.analysis.flow.carried import carried_state, passed_back, runs_once
 from jaxpure.analysis.syntax import argument_paths
 from jaxpure.analysis.catalog.transforms import MAPPING_TRANSFORMS
 from jaxpure.analysis.module.keyparams import helper_consumes, transformed_function
@@ -151,13 +151,21 @@ class KeyLoops(WalkerBase):
                                            per="batch", consumed_by=call))
 
     def check_carried_keys(self, value: cst.BaseExpression) -> None:
-        """A lax loop body returning a consumed carry key reuses it next iteration."""
+        """A lax loop body returning a consumed carry key reuses it next iteration: handed
+        back as given, in a record, or in the carry record returned whole or copied with
+        other fields replaced (``state._replace(x=x)``: flow/carried.py)."""
         ctx = self.ctx
-        for name_node in argument_names(value):
-            state = ctx.frame.keys.get(name_node.value)
-            if state is not None and state.consumed_by is not None and state.from_param:
-                self.dispatch(KeyReuseInLoop(name_node.value, state.consumed_by,
-                                               loop_name(ctx.frame.info), carried=True))
+        info = ctx.frame.info
+        if info is None or runs_once(ctx, info):
+            return  # `fori_loop(0, 1, body, init)`: there is no next iteration
+        reported: set[str] = set()
+        for path in passed_back(ctx, value):
+            state = ctx.frame.keys.get(path)
+            if path in reported or state is None or state.consumed_by is None:
+                continue
+            if carried_state(ctx, path, state):
+                reported.add(path)
+                self.dispatch(KeyReuseInLoop(path, state.consumed_by, loop_name(info), carried=True))
 
     def check_partial_key_mapped(self, call: cst.Call) -> None:
         """``jax.vmap(partial(perturb, key=key))(population)``: the bound key is not mapped,

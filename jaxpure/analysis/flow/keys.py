@@ -34,6 +34,7 @@ from jaxpure.analysis.module.key_entries import (
 from jaxpure.analysis.flow.assertions import assigned_names, compares, statements_in_order
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.domain import from_param
+from jaxpure.analysis.flow.carried import stores_in_carry
 from jaxpure.analysis.flow.fold_in import FoldIns
 
 
@@ -165,8 +166,10 @@ class KeyFlow(FoldIns):
         qual = ctx.qualname(call.func)
         if draw_free(call, qual) or ctx.facts.expected_to_raise(call, ctx.qualname):
             return  # the last statement under `pytest.raises`: what it would draw nobody sees
-        if self.key_made_for_fold_in(call):
-            return  # `fold_in(PRNGKey(seed), 123)`: a key made from `seed`, then derived
+        if self.key_made_for_fold_in(call) or stores_in_carry(ctx, call, self.statement):
+            # `fold_in(PRNGKey(seed), 123)`: a key made from `seed`, then derived;
+            # `return State(x, rng)` in a loop body: the key is kept for the next iteration
+            return
         kept = self.arguments_left_undrawn(call, qual)
         if kept is None:
             return

@@ -34,6 +34,7 @@ from jaxpure.analysis.flow.base import WalkerBase
 from jaxpure.analysis.flow.domain import Frame, Layout
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.domain import from_param
+from jaxpure.analysis.flow.carried import carried_element, initial_value
 from jaxpure.analysis.module.trace_order import is_fori_body
 from jaxpure.analysis.module.contracts import (
     STATIC_ARGUMENT_METHODS, contract_flag, container_parameters, field_override_parameters,
@@ -298,7 +299,8 @@ class KindFlow(WalkerBase):
                             frame.keys[name] = state
                             continue
                     self.forget_key_paths(name)  # `key, *subkeys = split(key, 3)`: new entries
-                    if producer or self.key_from(name, None) is not None:
+                    if producer or self.key_from(name, None) is not None \
+                            or carried_element(frame, value, index, len(elements)):
                         frame.keys[name] = KeyState(
                             from_param=not producer and from_param(value, frame))
                     else:
@@ -391,25 +393,14 @@ def carry_element_kinds(ctx: Context, value: cst.BaseExpression | None,
     visibly an array or a Python number (``(jnp.zeros(n), 0.0)``) is a traced array in the
     body; None for the elements the initial value does not show."""
     unit, info = ctx.frame.unit, ctx.frame.info
-    if type(value) is not cst.Name or unit is None or info is None or not info.loop_body \
-            or value.value in unit.assigned:
+    if type(value) is not cst.Name or unit is None or info is None or not info.loop_body:
         return None
-    param = unit.param(value.value)
-    loops = [(t, node, container) for t, node, container in info.origins
-             if t.name in CARRY_LOOPS and type(node) is cst.Call]
-    if param is None or param.index < 0 or len(loops) != 1:
+    found = initial_value(ctx, unit, info, value.value)
+    if found is None:
         return None
-    t, call, container = loops[0]
-    _body, _keyword, init_at, init_keyword, carry_at = CARRY_LOOPS[t.name]
-    if param.index == carry_at:
-        initial = call_arg(call, init_at, init_keyword)
-    elif t.name == "jax.lax.scan" and param.index == carry_at + 1:
-        initial = call_arg(call, 2, "xs")  # the slices of xs, element by element
-    else:
-        return None
-    if type(initial) is cst.Name:
-        found = single_value(ctx.index, container, initial.value)  # `init = (zeros(n), 0)`
-        initial, container = found if found is not None else (None, container)
+    initial, container = found
+    call = next(node for t, node, _ in info.origins
+                if t.name in CARRY_LOOPS and type(node) is cst.Call)
     if not isinstance(initial, (cst.Tuple, cst.List)) or len(initial.elements) != count:
         return None
     return [L.TRACED_ARRAY if _array_by_construction(ctx, e.value, container)

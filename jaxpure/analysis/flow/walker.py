@@ -48,6 +48,7 @@ from jaxpure.analysis.flow.keys import KeyFlow
 from jaxpure.analysis.flow.key_bodies import KeyBodies
 from jaxpure.analysis.flow.key_idioms import KeyIdioms
 from jaxpure.analysis.flow.kinds import KindFlow
+from jaxpure.analysis.flow.carried import note_carried_keys
 
 # expressions with a walk of their own (calls, closures, alternatives, loops); the rest
 # are walked child by child
@@ -106,6 +107,7 @@ class Walker(AlternativePaths, Fallbacks, KindFlow, KeyFlow, KeyIdioms, KeyUses,
         frame.random_names = ctx.facts.key_params.random_names(unit)
         frame.key_paths = any("." in name or "[" in name for name in frame.random_names)
         ctx.frame = frame
+        note_carried_keys(ctx, frame)
         ctx.kind_cache.clear()
         saved_loops, ctx.loops = ctx.loops, []
         self.bind_params(unit, info, frame)

@@ -21,6 +21,7 @@ from jaxpure.analysis.module.globals import StaleNames
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.jit_switches import jit_off_flags
 from jaxpure.analysis.module.keyparams import KeyParams
+from jaxpure.analysis.module.records import Records
 from jaxpure.analysis.module.module_params import ModuleParams
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.module.structure_uses import StructureUses, parent_map
@@ -130,6 +131,11 @@ class ModuleFacts:
     @cached_property
     def key_params(self) -> KeyParams:
         return KeyParams(self.index, self.resolver)
+
+    @cached_property
+    def records(self) -> Records:
+        """The module's record classes and their fields (records.py)."""
+        return Records(self.index, self.resolver)
 
     @cached_property
     def jit_off_flags(self) -> frozenset[str]:
