@@ -76,9 +76,11 @@ def class_closure(summaries: Mapping[str, tuple[ClassSummary, str, str]],
         for owner, by_field in fields.items():
             for field, cls in by_field.items():
                 if field not in static.get(owner, ()):
+                    # a copy: a field may hold its own class (a tree node's `child`), and
+                    # then the set read is the set grown
                     static.setdefault(owner, set()).update(
-                        f"{field}.{path}" for path in static.get(cls, ())
-                        if path.count(".") + 2 <= MAX_PATH)
+                        [f"{field}.{path}" for path in static.get(cls, ())
+                         if path.count(".") + 2 <= MAX_PATH])
     return static
 
 
