@@ -24,7 +24,7 @@ from jaxpure.analysis.module.gate_index import KeyGate
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.keyparams import key_annotation, leaves_key, parameter_reads
 from jaxpure.analysis.module.resolve import Resolver
-from jaxpure.analysis.syntax import children
+from jaxpure.analysis.syntax import call_arg, children, keyword_arg
 
 __all__ = ["drawn_nothing_by_flag", "exported_key_gates", "undrawn_by_imported_gate"]
 
@@ -96,11 +96,10 @@ def undrawn_by_imported_gate(gates: Mapping[str, tuple[str, int, str, int]], cal
 
 def _passed(call: cst.Call, name: str, position: int) -> cst.BaseExpression | None:
     """What ``call`` passes for the parameter ``name`` at ``position`` (-1: keyword-only)."""
-    for arg in call.args:
-        if arg.keyword is not None and arg.keyword.value == name:
-            return arg.value
-    positional = [arg.value for arg in call.args if arg.keyword is None]
-    return positional[position] if 0 <= position < len(positional) else None
+    if position < 0:  # keyword-only
+        found = keyword_arg(call, name)
+        return found.value if found is not None else None
+    return call_arg(call, position, name)
 
 
 def flag_gate(resolver: Resolver, index: ModuleIndex, unit: Unit, param: str,

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Protocol
 
+from jaxpure.analysis.module.class_closure import aliased
+
 # (the function, or the class whose call runs ``__init__``; the key parameter, its position
 # among the positional parameters (after ``self`` for a class; -1 keyword-only); the flag
 # parameter, its position)
@@ -26,8 +28,6 @@ KeyGate = tuple[str, str, int, str, int]
 # as the module names it) whose key is drawn from only under a flag: ``keywords`` the key
 # parameter and the flag, each with its position; not a trace
 KEY_GATES = "key drawn under a flag"
-
-_MAX_ALIASES = 3  # re-exports followed from an imported name to the defining module
 
 
 class HasKeyGates(Protocol):
@@ -56,9 +56,7 @@ def key_gate_targets(summaries: Mapping[str, tuple[HasKeyGates, str, str]],
         return
     names = dict(defined)
     for alias in aliases:  # every name that re-exports a gated one
-        target = alias
-        for _ in range(_MAX_ALIASES):
-            target = aliases.get(target, target)
+        target = aliased(aliases, alias)
         if target in defined:
             names[alias] = defined[target]
     for module, (summary, _path, _relpath) in summaries.items():
