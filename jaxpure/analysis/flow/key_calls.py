@@ -1,7 +1,7 @@
 """KeyCalls: what a call does with the keys it is handed, asked by KeyFlow before it marks
 them consumed: a function of this module is read (its key parameters only inspected,
 handed back or never read are not drawn from), another module's by what the summaries say
-of it (module/gate_index.py), a call whose result is only tested for truth inspects.
+of it (module/imported_keys.py), a call whose result is only tested for truth inspects.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from jaxpure.analysis.catalog import random as R
 from jaxpure.analysis.catalog.transforms import BRANCH_PRIMITIVES
 from jaxpure.analysis.flow.base import WalkerBase
 from jaxpure.analysis.module.branch_operands import operands_no_branch_draws
-from jaxpure.analysis.module.flag_gates import drawn_nothing_by_flag, undrawn_by_imported_gate
+from jaxpure.analysis.module.flag_gates import drawn_nothing_by_flag
+from jaxpure.analysis.module.imported_keys import undrawn_by_imported
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.key_entries import entry_uses, inherited_entry_uses
@@ -33,7 +34,8 @@ class KeyCalls(WalkerBase):
         stored from a factory method: :func:`keyparams.held_function`): a key parameter it
         only inspects, deletes, hashes or hands back, or never reads, is not consumed (see
         :func:`keyparams.helper_consumes`); nor is one another module's function draws
-        from only under a flag the call passes ``False`` (module/gate_index.py). Of other
+        from only under a flag the call passes ``False``, or the closure an imported factory
+        returns never draws from (module/imported_keys.py). Of other
         calls, only ``jax.random`` ones are known to draw; a predicate (``is_prng_key(key)``,
         ``check_*``/``has_*``) or any call whose result is only tested for truth (``assert``,
         ``if``/``while``/conditional-expression tests, through ``not``/``and``/``or``) turns
@@ -60,10 +62,10 @@ class KeyCalls(WalkerBase):
             return kept
         if (qual or "").startswith("jax.random."):
             return set()
-        if ctx.facts.imported_key_gates:  # `create_input_iter(key, ..., train=False)`
-            kept = undrawn_by_imported_gate(ctx.facts.imported_key_gates, call, qual)
-            if kept:
-                return kept
+        kept = undrawn_by_imported(ctx.facts.imported_key_gates, ctx.facts.imported_closure_keys,
+                                   ctx.resolver, ctx.index, call, qual, ctx.frame.unit)
+        if kept:  # `create_input_iter(key, ..., train=False)`, `init_fn(key, shape)`
+            return kept
         if qual in BRANCH_PRIMITIVES:  # `lax.cond(p, f, g, key)` whose f and g ignore the key
             return operands_no_branch_draws(ctx.resolver, ctx.index, call, qual, ctx.frame.unit)
         if R.predicate_name(dotted_name(call.func)) or self.truth_tested(call):
