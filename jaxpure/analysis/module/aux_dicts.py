@@ -23,6 +23,7 @@ import libcst as cst
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.syntax import assignment_of, mentions, str_literals
 
+
 def aux_dict_fields(method: cst.FunctionDef, aux: cst.BaseExpression,
                     fields: frozenset[str], resolver: Resolver) -> frozenset[str]:
     """The fields of the class (``fields``: those its body declares) that the flatten
