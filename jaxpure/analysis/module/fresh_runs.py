@@ -12,7 +12,11 @@ defined once at module level, undecorated, whose calls make what they trace anew
 it. The function holding the reader is fresh when it keeps what it defines to itself and
 its callers (returned, never stored); another function is fresh when it names the reaching
 functions only to call fresh ones and neither returns, stores nor hands on (but to JAX's
-transforms and loops, and to its own functions) what their calls give it.
+transforms and loops) what their calls give it.
+
+The factory must be undecorated: ``functools.cache`` would hand out the same closures, and
+JAX keeps the traces of a function it has seen (``lax.fori_loop`` its body's, too), so a
+new ``jax.jit(run)`` around the same closure still meets the old trace.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ import libcst as cst
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.rebinding import bound_names
-from jaxpure.analysis.syntax import children, names_in, reads_any, target_names
+from jaxpure.analysis.syntax import children, descendants, names_in, reads_any, target_names
 
 # JAX callables that return a function holding the one handed to them (`jax.jit(run)`),
 # and those that run it and return what it computed (`lax.fori_loop(0, n, body, s)`):
@@ -78,7 +82,7 @@ def _plain(unit: Unit, index: ModuleIndex) -> cst.FunctionDef | None:
 
 def _calls_only(node: cst.CSTNode, reaching: set[str], fresh: set[str]) -> bool:
     """Every name of ``reaching`` under ``node`` is the callee of a call of a fresh one."""
-    callees = {id(n.func) for n in _walk(node) if type(n) is cst.Call}
+    callees = {id(n.func) for n in (node, *descendants(node)) if type(n) is cst.Call}
     return all(id(name) in callees and name.value in fresh
                for name in names_in(node) if name.value in reaching)
 
@@ -119,10 +123,15 @@ def _keeps(function: cst.FunctionDef, index: ModuleIndex, held: set[str],
         return False
     for node in own:
         if type(node) is cst.Call and any(_holds(arg.value, held, makers) for arg in node.args) \
-                and not _trusted(node.func, held, index):
+                and not _trusted(node.func, index):
             return False
         if type(node) is cst.With and any(_holds(item.item, held, makers) for item in node.items):
             return False
+        if type(node) is cst.ClassDef and reads_any(node, held | makers):
+            return False  # a class attribute outlives the call
+        if type(node) is cst.FunctionDef and node.name.value in held and not all(
+                _trusted(d.decorator, index) for d in node.decorators):
+            return False  # a decorator may register the function
     return all(_keeps(inner, index, held, makers, True) for inner in nested)
 
 
@@ -177,15 +186,14 @@ def _holds(value: cst.CSTNode, held: set[str], makers: set[str]) -> bool:
     return False
 
 
-def _trusted(func: cst.BaseExpression, held: set[str], index: ModuleIndex) -> bool:
-    """A call that may be handed a held function: one of them (or a method of one), or a
-    JAX transform or loop, which keeps the function no longer than what it returns."""
+def _trusted(func: cst.BaseExpression, index: ModuleIndex) -> bool:
+    """A callee that may be handed a held function: a JAX transform or loop, which keeps
+    the function no longer than what it returns (any other, the held functions included,
+    may store what it is given)."""
     callee = dotted_name(func)
     if callee is None:
         return False
     head, last = callee.split(".", 1)[0], callee.rsplit(".", 1)[-1]
-    if head in held:
-        return True
     qualified = index.imports.aliases.get(head, "")
     return last in _WRAPPERS | _LOOPS and (qualified == "jax" or qualified.startswith("jax."))
 
@@ -200,12 +208,4 @@ def _plain_targets(node: cst.Assign | cst.AnnAssign | cst.For) -> bool:
     targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) \
         else [node.target]
     return all(target_names(t) and not any(isinstance(n, (cst.Attribute, cst.Subscript))
-                                           for n in _walk(t)) for t in targets)
-
-
-def _walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        yield current
-        stack.extend(children(current))
+                                           for n in (t, *descendants(t))) for t in targets)
