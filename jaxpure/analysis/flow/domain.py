@@ -73,6 +73,9 @@ class Loop:
     # if the body leaves them consumed, the next iteration consumes them again
     consumed_first: set[str] = field(default_factory=set)
     seen: set[str] = field(default_factory=set)
+    # the path being walked is taken only when the loop runs at most once (`if n > 1: ...
+    # else: ...` in `for i in range(n)`): a key copied there is as good as a new one
+    runs_once_here: bool = False
 
 
 def from_param(value: cst.BaseExpression | None, frame: Frame) -> bool:
