@@ -25,6 +25,7 @@ import libcst as cst
 from jaxpure.analysis.flow.base import WalkerBase
 from jaxpure.analysis.catalog.pytrees import RECORD_REPLACERS
 from jaxpure.analysis.flow.domain import KindScope
+from jaxpure.analysis.flow.first_iteration import copying_loop
 from jaxpure.analysis.flow.keystate import SHARED_KEYS, KeyState
 from jaxpure.analysis.syntax import argument_paths, key_path
 
@@ -93,7 +94,9 @@ class KeyRecords(WalkerBase):
             token = state.shared if state.shared is not None else next(SHARED_KEYS)
             if source in keys:
                 keys[source] = replace(keys[source], shared=token)
+            # a copy made in a loop hands out the same key on every iteration (key_loops.py)
             keys[f"{name}.{field}"] = replace(state, alias_of=state.alias_of or source,
+                                              alias_loop=copying_loop(self.ctx.loops),
                                               shared=token)
 
 
