@@ -78,6 +78,15 @@ class Loop:
     runs_once_here: bool = False
 
 
+def copying_loop(loops: list[Loop]) -> int | None:
+    """The loop (its node's id) a copy of a key made here (``k = key``) is made in, which
+    then hands out the same key on every iteration; none on a path taken only when the
+    loop runs at most once."""
+    if not loops or loops[-1].runs_once_here:
+        return None
+    return id(loops[-1].node)
+
+
 def from_param(value: cst.BaseExpression | None, frame: Frame) -> bool:
     while isinstance(value, (cst.Subscript, cst.Attribute)):
         value = value.value

@@ -87,15 +87,6 @@ def mark_runs_once(loops: list[Loop], test: cst.BaseExpression, holds: bool,
     return loops[-1]
 
 
-def copying_loop(loops: list[Loop]) -> int | None:
-    """The loop (its node's id) a copy of a key made here (``k = key``) is made in, which
-    then hands out the same key on every iteration; none on a path taken only when the
-    loop runs at most once."""
-    if not loops or loops[-1].runs_once_here:
-        return None
-    return id(loops[-1].node)
-
-
 def _first_value(loop: Loop, qualname: QualName) -> tuple[str, cst.BaseExpression] | None:
     """(target, start) of ``for target in range(start, ...)``; ``range(n)``
     starts at ``0``. None when the start's names are rebound in the body."""

@@ -24,8 +24,7 @@ import libcst as cst
 
 from jaxpure.analysis.flow.base import WalkerBase
 from jaxpure.analysis.catalog.pytrees import RECORD_REPLACERS
-from jaxpure.analysis.flow.domain import KindScope
-from jaxpure.analysis.flow.first_iteration import copying_loop
+from jaxpure.analysis.flow.domain import KindScope, copying_loop
 from jaxpure.analysis.flow.keystate import SHARED_KEYS, KeyState
 from jaxpure.analysis.syntax import argument_paths, key_path
 

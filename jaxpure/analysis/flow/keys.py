@@ -27,10 +27,9 @@ from jaxpure.analysis.module.key_entries import REPLACED, UNREAD
 
 from jaxpure.analysis.flow.assertions import assigned_names, compares, statements_in_order
 from jaxpure.analysis.context import Context
-from jaxpure.analysis.flow.domain import from_param
+from jaxpure.analysis.flow.domain import copying_loop, from_param
 from jaxpure.analysis.flow.carried import stores_in_carry
 from jaxpure.analysis.flow.fold_in import FoldIns
-from jaxpure.analysis.flow.first_iteration import copying_loop
 from jaxpure.analysis.flow.key_calls import KeyCalls
 
 
