@@ -10,8 +10,8 @@ any callee not known to draw nothing: an unknown ``train_step(state, batch)``), 
 the key; a draw from the key consumes the field. A copy kept by a record built from another
 (``state.replace(step=1)`` keeps ``state.rng``) shares it too.
 
-Only a key not drawn from yet is so stored, and only into a record bound to a name (the
-record's fields are followed by that name): storing a spent key (``normal(rng)``, then
+Only a key not drawn from yet is so stored, and only into a record bound to a local name
+of a function that no closure reads (the record's fields are followed by that name): storing a spent key (``normal(rng)``, then
 ``state.replace(rng=rng)``) hands the numbers drawn on, and stays a use; so does a record
 built inside a call's arguments or returned (whoever gets it may draw).
 """
@@ -26,7 +26,8 @@ from jaxpure.analysis.flow.base import WalkerBase
 from jaxpure.analysis.catalog.pytrees import RECORD_REPLACERS
 from jaxpure.analysis.flow.domain import KindScope, copying_loop
 from jaxpure.analysis.flow.keystate import SHARED_KEYS, KeyState
-from jaxpure.analysis.syntax import argument_paths, key_path
+from jaxpure.analysis.module.index import Unit
+from jaxpure.analysis.syntax import argument_paths, key_path, reads_any
 
 # (field, the path the key came from, its state) for each key a record keeps
 Copies = list[tuple[str, str, KeyState]]
@@ -39,11 +40,14 @@ class KeyRecords(WalkerBase):
         """Whether ``call`` only copies keys not drawn from yet into a record the statement
         being walked binds to a name (``meta = meta.replace(rng=rng)``)."""
         statement = self.statement
-        if not (type(statement) is cst.Assign and len(statement.targets) == 1
-                and type(statement.targets[0].target) is cst.Name
-                or type(statement) is cst.AnnAssign and type(statement.target) is cst.Name) \
-                or statement.value is not call:
+        name = bound_name(statement)
+        if not name or getattr(statement, "value", None) is not call:
             return False
+        unit = self.ctx.frame.unit
+        if unit is None or type(unit.node) is not cst.FunctionDef \
+                or name in unit.declared_global | unit.declared_nonlocal \
+                or _read_by_closure(self.ctx, unit, name):
+            return False  # a global, or a closure's: whoever reads it may draw, out of view
         fields = stored_fields(self.ctx, call)
         if fields is None:
             return False
@@ -72,7 +76,8 @@ class KeyRecords(WalkerBase):
         for field, given in fields.items():
             path = key_path(given)
             state = ctx.key_state(path) if path is not None else None
-            if path is not None and state is not None:
+            if path is not None and state is not None and state.consumed_by is not value:
+                # (a store taken for a use, copied_into_record's refusals, is as before)
                 found.append((field, path, state))
         source = _copied_record(ctx, value)
         base = key_path(source) if source is not None else None
@@ -97,6 +102,27 @@ class KeyRecords(WalkerBase):
             keys[f"{name}.{field}"] = replace(state, alias_of=state.alias_of or source,
                                               alias_loop=copying_loop(self.ctx.loops),
                                               shared=token)
+
+
+def bound_name(statement: cst.CSTNode | None) -> str:
+    """The one name ``name = ...`` or ``name: T = ...`` binds ("" for any other)."""
+    target: cst.BaseExpression | None = None
+    if type(statement) is cst.Assign and len(statement.targets) == 1:
+        target = statement.targets[0].target
+    elif type(statement) is cst.AnnAssign:
+        target = statement.target
+    return target.value if type(target) is cst.Name else ""
+
+
+def _read_by_closure(ctx: KindScope, unit: Unit, name: str) -> bool:
+    """Whether a function or lambda defined inside ``unit`` reads ``name``."""
+    for inner in ctx.index.units:
+        parent = inner.parent
+        while parent is not None and parent is not unit:
+            parent = parent.parent
+        if parent is unit and reads_any(inner.node, {name}):
+            return True
+    return False
 
 
 def stored_fields(ctx: KindScope, call: cst.Call) -> dict[str, cst.BaseExpression] | None:
