@@ -10,7 +10,7 @@ import libcst as cst
 
 from jaxpure.analysis.catalog.arrays import is_mutable_value
 from jaxpure.analysis.catalog.side_effects import MUTATING_METHODS
-from jaxpure.analysis.module.attribute_reads import read_attributes
+from jaxpure.analysis.module.attribute_reads import overlapping, read_attributes
 from jaxpure.analysis.module.index import ModuleIndex, Unit, refers_to_module
 from jaxpure.analysis.module.module_rebinding import ModuleOrder
 from jaxpure.analysis.module.rebinding import rebound_between_uses
@@ -273,8 +273,9 @@ class StaleNames:
             for u in writers)
 
     def _unread_item_stores(self, name: str, reader: Unit | None) -> Counter[int]:
-        """By function, the item stores into attributes of ``name`` that ``reader`` never
-        reads (``self.info[k] = v`` beside a closure reading only ``self.scale``)."""
+        """By function, the stores below attributes of ``name`` that ``reader`` never
+        reads (``self.info[k] = v`` beside a closure reading only ``self.scale``,
+        ``cfg.logging.name = v`` beside one reading only ``cfg.model.width``)."""
         stores = self.index.attribute_item_stores
         if reader is None or not any(base == name for _, base, _ in stores):
             return Counter()
@@ -310,8 +311,8 @@ class StaleNames:
 
 def _unread_counts(stores: list[tuple[Unit | None, str, str]], name: str,
                    read: set[str] | None) -> Counter[int]:
-    return Counter(id(unit) for unit, base, attribute in stores
-                   if base == name and read is not None and attribute not in read)
+    return Counter(id(unit) for unit, base, path in stores if base == name and read is not None
+                   and not any(overlapping(path, r) for r in read))
 
 
 def writes_undone(functions: list[cst.FunctionDef | cst.Lambda], name: str) -> bool:
