@@ -35,6 +35,7 @@ from jaxpure.analysis.module.module_names import module_name as summary_module_n
 from jaxpure.analysis.module.field_index import FieldNames
 from jaxpure.analysis.module.field_markers import declared_leaf_fields
 from jaxpure.analysis.module.flag_gates import exported_key_gates
+from jaxpure.analysis.module.imported_keys import exported_closure_keys
 from jaxpure.findings import Edit, FileResult, Finding, Fix, Location
 from jaxpure.parsing import NotParsed, SyntaxRejected, parse_module
 from jaxpure.positions import node_positions
@@ -307,9 +308,10 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
                                       info.stateful, given, jnp_args, truths,
                                       ctx.traced_analysis.is_construction(unit)))
     calls.extend(_transformed_imports(source, ctx))
+    # `import pkg` too (no dot): annotations name the classes it re-exports (`pkg.Group`)
     reexports = tuple(
         (alias, target) for alias, target in ctx.index.imports.aliases.items()
-        if "." in target and not target.startswith(LIBRARY_PREFIXES)
+        if not (target + ".").startswith(LIBRARY_PREFIXES)
     ) + _assigned_aliases(ctx)
     classes = class_facts(ctx.index, ctx.resolver, name) if ctx.index.class_nodes else ()
     imports_jax = any(target.split(".", 1)[0] in JAX_PACKAGES
@@ -325,7 +327,8 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
                                      ctx.facts.entry_asked) if ctx.facts.entry_asked else (),
                          # a module none of whose functions draws has no gated key
                          exported_key_gates(ctx.resolver, ctx.index)
-                         if ctx.facts.key_params.module_draws() else ())
+                         if ctx.facts.key_params.module_draws() else (),
+                         exported_closure_keys(ctx.resolver, ctx.index))
 
 
 def _field_names(ctx: Context) -> FieldNames:

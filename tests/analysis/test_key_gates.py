@@ -82,7 +82,7 @@ def test_summary_with_gates_round_trips_through_json_and_the_cache_checks_them()
     assert ModuleSummary.from_json(data) == summary
     assert cache._decode_summary(data) is not None
     for wrong in ([["Batches", "key", "2", "train", 1]], [["Batches", "key", 2]], None):
-        assert cache._decode_summary(data[:17] + [wrong]) is None, wrong
+        assert cache._decode_summary(data[:17] + [wrong] + data[18:]) is None, wrong
 
 
 def test_a_call_passing_false_for_the_flag_leaves_the_key_undrawn() -> None:

@@ -2,8 +2,9 @@
 
 A key is bound by ``split``/``key``/a parameter, consumed by a call that draws from it, and
 reported (a ``KeyReuse`` event) when consumed again on a path where it already was. The
-exemptions (side by side in one statement, undrawn arguments...) are here too; the reuses
-made on purpose (results compared, a test's idioms) are key_idioms.py's.
+exemptions (side by side in one statement...) are here too; which arguments a call leaves
+undrawn is key_calls.py's, the reuses made on purpose (results compared, a test's idioms)
+key_idioms.py's.
 """
 
 from __future__ import annotations
@@ -14,8 +15,7 @@ from dataclasses import replace
 import libcst as cst
 
 from jaxpure.analysis.catalog import random as R
-from jaxpure.analysis.catalog.transforms import BRANCH_PRIMITIVES, LAX_CONSUMERS, TRANSFORMS
-from jaxpure.analysis.module.branch_operands import operands_no_branch_draws
+from jaxpure.analysis.catalog.transforms import LAX_CONSUMERS, TRANSFORMS
 from jaxpure.analysis.flow.keystate import KeyReuse, KeyState
 from jaxpure.analysis.syntax import (
     argument_paths, array_of_keys, children, key_path, reads_any, returned_values, target_names,
@@ -23,12 +23,8 @@ from jaxpure.analysis.syntax import (
 )
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.imports import dotted_name
-from jaxpure.analysis.module.flag_gates import drawn_nothing_by_flag, undrawn_by_imported_gate
-from jaxpure.analysis.module.keyparams import draw_free, held_function, helper_consumes
-from jaxpure.analysis.module.randomness_off import switched_off_rng_arguments
-from jaxpure.analysis.module.key_entries import (
-    REPLACED, UNREAD, entry_uses, inherited_entry_uses,
-)
+from jaxpure.analysis.module.keyparams import draw_free, helper_consumes
+from jaxpure.analysis.module.key_entries import REPLACED, UNREAD
 
 
 from jaxpure.analysis.flow.assertions import assigned_names, compares, statements_in_order
@@ -36,9 +32,10 @@ from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.domain import from_param
 from jaxpure.analysis.flow.carried import stores_in_carry
 from jaxpure.analysis.flow.fold_in import FoldIns
+from jaxpure.analysis.flow.key_calls import KeyCalls
 
 
-class KeyFlow(FoldIns):
+class KeyFlow(FoldIns, KeyCalls):
     """Binding and consuming keys."""
 
     def bind_path(self, target: cst.Attribute | cst.Subscript, new_key: bool) -> None:
@@ -349,89 +346,6 @@ class KeyFlow(FoldIns):
                     and not self.drawn_for_structure(state.consumed_by):
                 self.dispatch(KeyReuse(node.value, node, state.consumed_by,
                                        state.consumed_as, returned=True))
-
-    def arguments_left_undrawn(self, call: cst.Call, qual: str | None) -> set[int] | None:
-        """The arguments (ids) of ``call`` whose keys it does not draw from; None for all.
-
-        A function of this module is looked at (also one an attribute holds, ``self._step``
-        stored from a factory method: :func:`keyparams.held_function`): a key parameter it
-        only inspects, deletes, hashes or hands back, or never reads, is not consumed (see
-        :func:`keyparams.helper_consumes`); nor is one another module's function draws
-        from only under a flag the call passes ``False`` (module/gate_index.py). Of other
-        calls, only ``jax.random`` ones are known to draw; a predicate (``is_prng_key(key)``,
-        ``check_*``/``has_*``) or any call whose result is only tested for truth (``assert``,
-        ``if``/``while``/conditional-expression tests, through ``not``/``and``/``or``) turns
-        the key into a bool and is taken to inspect it.
-        """
-        ctx = self.ctx
-        callee = self.callee_of(call)
-        if callee is not None:
-            passed = callee.arguments_of(call, past_keywords=True)
-            if passed is None:
-                return set()
-            cache = ctx.facts.helper_consumes
-            kept: set[int] = set()
-            for name, value in passed.items():
-                if not argument_paths(value):
-                    continue
-                consumes = cache.get((id(callee), name))
-                if consumes is None:
-                    consumes = cache[(id(callee), name)] = helper_consumes(
-                        ctx.resolver, ctx.index, callee, name)
-                if not consumes or self.drawn_where_first_did_not(callee, call, name, value) \
-                        or drawn_nothing_by_flag(ctx.resolver, ctx.index, callee, call, name):
-                    kept.add(id(value))
-            return kept
-        if (qual or "").startswith("jax.random."):
-            return set()
-        if ctx.facts.imported_key_gates:  # `create_input_iter(key, ..., train=False)`
-            kept = undrawn_by_imported_gate(ctx.facts.imported_key_gates, call, qual)
-            if kept:
-                return kept
-        if qual in BRANCH_PRIMITIVES:  # `lax.cond(p, f, g, key)` whose f and g ignore the key
-            return operands_no_branch_draws(ctx.resolver, ctx.index, call, qual, ctx.frame.unit)
-        if R.predicate_name(dotted_name(call.func)) or self.truth_tested(call):
-            return None
-        # `forward(x, rngs={"dropout": key}, is_training=False)` of a callable not seen:
-        # the flag switches its draws off
-        return switched_off_rng_arguments(call)
-
-    def callee_of(self, call: cst.Call) -> Unit | None:
-        """The function of this module ``call`` runs, if known."""
-        ctx = self.ctx
-        return ctx.resolver.function(call.func, ctx.frame.unit) \
-            or self.transformed_function(call.func) \
-            or held_function(ctx.resolver, ctx.index, call.func, ctx.frame.unit)
-
-    def entry_uses(self, call: cst.Call) -> dict[str, str]:
-        """What ``call``'s callee does with keys in dicts it gets whole (``info["rng"]``)."""
-        held = {arg.value.value: entries for arg in call.args if type(arg.value) is cst.Name
-                for entries in [self.held_keys([arg.value.value])[1:]] if entries}
-        if not held:
-            return {}
-        ctx = self.ctx
-        callee = self.callee_of(call)
-        if callee is None:  # `self._get_obs(data, info)` of a base class
-            return inherited_entry_uses(ctx.resolver, ctx.index, ctx.facts.entry_uses,
-                                        ctx.facts.entry_answers, ctx.entry_asks,
-                                        ctx.frame.unit, call, held) \
-                if ctx.frame.unit is not None else {}
-        return entry_uses(ctx.resolver, ctx.index, ctx.facts.entry_uses, callee, call, held)
-
-    def truth_tested(self, call: cst.Call) -> bool:
-        """Whether the value of ``call`` (at the top of the expression stack) is only
-        tested for truth: ``assert f(k)``, ``if not f(k) and x:``, ``a if f(k) else b``."""
-        stack = self.ctx.stack
-        node: cst.CSTNode = call
-        for parent in reversed(stack[:-1]):
-            if id(node) in self.tests:
-                return True
-            if type(parent) is cst.BooleanOperation or type(parent) is cst.UnaryOperation \
-                    and type(parent.operator) is cst.Not:
-                node = parent
-                continue
-            return type(parent) is cst.IfExp and parent.test is node
-        return id(node) in self.tests
 
     def first_draw_unread(self, first: cst.CSTNode, call: cst.Call) -> bool:
         """``a, b = split(key)`` and, before ``a`` or ``b`` is read, ``a, b = split(key)``

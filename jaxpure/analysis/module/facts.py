@@ -53,6 +53,9 @@ class ModuleFacts:
         # key parameter is drawn from only under a flag: (key, its position, flag, its
         # position) (module/gate_index.py); set before the walk (pipeline.py)
         self.imported_key_gates: dict[str, tuple[str, int, str, int]] = {}
+        # factories of other modules this module imports (named likewise) returning a
+        # closure that never draws from these key parameters (their positions; gate_index.py)
+        self.imported_closure_keys: dict[str, tuple[tuple[str, int], ...]] = {}
         # id of a unit -> whether the function returns a JAX array
         self.returns_array: dict[int, bool] = {}
         # module-level class name -> the kind of pytree node its instances are (queries/structures)

@@ -26,7 +26,8 @@ from jaxpure.analysis.module.keyparams import key_annotation, leaves_key, parame
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.syntax import call_arg, children, keyword_arg
 
-__all__ = ["drawn_nothing_by_flag", "exported_key_gates", "undrawn_by_imported_gate"]
+__all__ = ["drawn_nothing_by_flag", "exported_key_gates", "passed_argument",
+           "undrawn_by_imported_gate"]
 
 _DEPTH = 4  # functions handing the key on before the gate; deeper chains are not followed
 
@@ -88,13 +89,13 @@ def undrawn_by_imported_gate(gates: Mapping[str, tuple[str, int, str, int]], cal
     if gate is None or any(arg.star for arg in call.args):
         return set()
     key, key_at, flag, flag_at = gate
-    passed = _passed(call, key, key_at), _passed(call, flag, flag_at)
+    passed = passed_argument(call, key, key_at), passed_argument(call, flag, flag_at)
     if passed[0] is None or passed[1] is None or not _false(passed[1]):
         return set()
     return {id(passed[0])}
 
 
-def _passed(call: cst.Call, name: str, position: int) -> cst.BaseExpression | None:
+def passed_argument(call: cst.Call, name: str, position: int) -> cst.BaseExpression | None:
     """What ``call`` passes for the parameter ``name`` at ``position`` (-1: keyword-only)."""
     if position < 0:  # keyword-only
         found = keyword_arg(call, name)

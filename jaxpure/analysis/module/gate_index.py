@@ -10,12 +10,18 @@ parameter is drawn from only under which flag parameter (a *key gate*), and each
 that imports one of them gets a seed naming it as that module names it
 (``scico.flax.create_input_iter``, re-exported by the package). A module whose functions
 take no key under a flag carries nothing and seeds nobody.
+
+The same way, a summary names the key parameters of the closures its module-level
+factories return that the closure never draws from (a *closure key*): xlstm-jax's
+``bias_linspace_init(start, end)`` returns ``init_fn(key, shape, dtype)``, which fills a
+``linspace`` and never reads its key, so a test calling the returned ``init_fn`` with one
+key for several shapes draws nothing twice (module/imported_keys.py judges the calls).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Protocol
+from collections.abc import Callable, Iterator, Mapping
+from typing import Protocol, TypeVar
 
 from jaxpure.analysis.module.class_closure import aliased
 
@@ -29,6 +35,17 @@ KeyGate = tuple[str, str, int, str, int]
 # parameter and the flag, each with its position; not a trace
 KEY_GATES = "key drawn under a flag"
 
+# (a module-level function that always returns one function it defines; a key parameter of
+# that closure the closure never draws from, its position among the closure's positional
+# parameters, -1 keyword-only)
+ClosureKey = tuple[str, str, int]
+
+# The ``via`` of a seed that names a factory the module imports (qualified as the module
+# names it): ``keywords`` the closure's undrawn key parameters, each with its position
+CLOSURE_KEYS = "key ignored by the returned closure"
+
+_Fact = TypeVar("_Fact", KeyGate, ClosureKey)
+
 
 class HasKeyGates(Protocol):
     """What :func:`key_gate_targets` reads of a module summary (summary.py imports this
@@ -36,6 +53,9 @@ class HasKeyGates(Protocol):
 
     @property
     def key_gates(self) -> tuple[KeyGate, ...]: ...
+
+    @property
+    def closure_keys(self) -> tuple[ClosureKey, ...]: ...
 
     @property
     def reexports(self) -> tuple[tuple[str, str], ...]: ...
@@ -48,10 +68,28 @@ def key_gate_targets(summaries: Mapping[str, tuple[HasKeyGates, str, str]],
     relpath, the gate) for each gated function or class a module imports, directly, through
     a re-export (``from scico.flax import create_input_iter``) or as a member of a module it
     imports (``import pkg.pipeline as pp``)."""
-    defined: dict[str, tuple[str, str, KeyGate]] = {}
+    return _imported(summaries, aliases, lambda summary: summary.key_gates)
+
+
+def closure_key_targets(summaries: Mapping[str, tuple[HasKeyGates, str, str]],
+                        aliases: Mapping[str, str]
+                        ) -> Iterator[tuple[str, str, str, str, ClosureKey]]:
+    """(importing module, the factory as it imports it, the defining module's path, its
+    relpath, the closure key) for each factory a module imports whose closure ignores a key
+    parameter, as :func:`key_gate_targets` finds them."""
+    return _imported(summaries, aliases, lambda summary: summary.closure_keys)
+
+
+def _imported(summaries: Mapping[str, tuple[HasKeyGates, str, str]], aliases: Mapping[str, str],
+              facts: Callable[[HasKeyGates], tuple[_Fact, ...]]
+              ) -> Iterator[tuple[str, str, str, str, _Fact]]:
+    """(importing module, the name as it imports it, path, relpath, the fact) for each fact
+    (naming a function of its module first) a module imports, directly, re-exported or as
+    a member of a module it imports."""
+    defined: dict[str, list[tuple[str, str, _Fact]]] = {}  # a factory may have several
     for name, (summary, path, relpath) in summaries.items():
-        for gate in summary.key_gates:
-            defined[f"{name}.{gate[0]}"] = (path, relpath, gate)
+        for fact in facts(summary):
+            defined.setdefault(f"{name}.{fact[0]}", []).append((path, relpath, fact))
     if not defined:
         return
     names = dict(defined)
@@ -61,10 +99,11 @@ def key_gate_targets(summaries: Mapping[str, tuple[HasKeyGates, str, str]],
             names[alias] = defined[target]
     for module, (summary, _path, _relpath) in summaries.items():
         for _alias, target in summary.reexports:
-            for name, (path, relpath, gate) in names.items():
+            for name, found in names.items():
                 if (name == target or name.startswith(target + ".")) \
                         and not name.startswith(module + "."):
-                    yield module, name, path, relpath, gate
+                    for path, relpath, fact in found:
+                        yield module, name, path, relpath, fact
 
 
 def gate_from_keywords(keywords: tuple[tuple[str, int], ...]) -> tuple[str, int, str, int] | None:

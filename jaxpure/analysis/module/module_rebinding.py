@@ -19,6 +19,7 @@ import libcst as cst
 
 from jaxpure.analysis.catalog.side_effects import MUTATING_METHODS
 from jaxpure.analysis.module.call_structures import Structure, passed_structure
+from jaxpure.analysis.module.fresh_runs import fresh_functions, fresh_run
 from jaxpure.analysis.module.index import ModuleIndex, Unit, mutated_base
 from jaxpure.analysis.module.rebinding import (
     Event, bound_names, holds_function, rebound_between, uses_any, walk_events,
@@ -110,6 +111,10 @@ class ModuleOrder:
         runs = self._runs(reaching, defined, top)
         if not runs:
             return None  # never run here: defined for importers
+        # a run through functions that make the reader anew leaves no trace behind
+        fresh = fresh_functions(self._functions, top, reaching, self.index)
+        if len(fresh) > 1:
+            runs = [r for r in runs if not fresh_run(self.events[r][0], reaching, fresh, top.name)]
         return defined, runs, {r: passed_structure(self.events[r][0], reaching) for r in runs}
 
     def _bindings_known(self, name: str) -> bool:

@@ -263,6 +263,10 @@ class Resolver:
         def wrapper(*args): ...; return wrapper``), if it returns exactly that."""
         return self._returned_nested(decorator.value) if type(decorator) is cst.Name else None
 
+    def returned_closure(self, factory_name: str) -> Unit | None:
+        """The one function the module function ``factory_name`` defines and always returns."""
+        return self._returned_nested(factory_name)
+
     def _returned_nested(self, factory_name: str, position: int | None = None) -> Unit | None:
         """The one nested function the module function ``factory_name`` always returns (or,
         given a ``position``, always returns there in a tuple it returns)."""

@@ -22,7 +22,8 @@ from jaxpure.analysis.module.class_closure import (
     ClassConditions, ClassFields, aliased, class_closure,
 )
 from jaxpure.analysis.module.entry_facts import Entries, EntryAnswer, EntryAsk, entry_targets
-from jaxpure.analysis.module.gate_index import KEY_GATES, KeyGate, key_gate_targets
+from jaxpure.analysis.module.gate_index import (CLOSURE_KEYS, KEY_GATES, ClosureKey, KeyGate,
+                                                closure_key_targets, key_gate_targets)
 from jaxpure.analysis.module.layout_calls import (LAYOUTS, LayoutCall, Layouts, layout_targets,
                                                   layouts_from_json, layouts_to_json)
 from jaxpure.analysis.lattice import STATIC, TRACED
@@ -156,6 +157,8 @@ class ModuleSummary:
     # key parameters of its functions and classes drawn from only under a flag parameter
     # (module/gate_index.py)
     key_gates: tuple[KeyGate, ...] = ()
+    # key parameters the closures its factories return never draw from (gate_index.py)
+    closure_keys: tuple[ClosureKey, ...] = ()
 
     def to_json(self) -> list:
         return [
@@ -180,6 +183,7 @@ class ModuleSummary:
             self.field_names.to_json(),
             [list(ask) for ask in self.entry_asks], [list(a) for a in self.entry_answers],
             [list(gate) for gate in self.key_gates],
+            [list(key) for key in self.closure_keys],
         ]
 
     @staticmethod
@@ -194,6 +198,7 @@ class ModuleSummary:
         field_names = FieldNames.from_json(data[14]) if len(data) >= 15 else FieldNames()
         asks, answers = data[15:17] if len(data) >= 17 else ([], [])
         gates = data[17] if len(data) >= 18 else []
+        closure_keys = data[18] if len(data) >= 19 else []
         return ModuleSummary(
             module,
             frozenset(functions),
@@ -222,6 +227,7 @@ class ModuleSummary:
             tuple((a[0], a[1], a[2], a[3]) for a in asks),
             tuple((a[0], a[1], a[2], a[3], a[4]) for a in answers),
             tuple((g[0], g[1], g[2], g[3], g[4]) for g in gates),
+            tuple((k[0], k[1], k[2]) for k in closure_keys),
         )
 
 
@@ -328,7 +334,9 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
          for module, function, via, origin, relpath, found in entry_targets(summaries, aliases)] + \
         [(module, Seed(name, KEY_GATES, None, None, path, (), ((gate[1], gate[2]), (gate[3], gate[4])),
                        False, relpath))
-         for module, name, path, relpath, gate in key_gate_targets(summaries, aliases)]
+         for module, name, path, relpath, gate in key_gate_targets(summaries, aliases)] + \
+        [(module, Seed(name, CLOSURE_KEYS, None, None, path, (), ((key[1], key[2]),), False, relpath))
+         for module, name, path, relpath, key in closure_key_targets(summaries, aliases)]
     for module, seed in extra:
         seeds.setdefault(module, {}).setdefault(seed.key(), seed)
     return {module: sorted(found.values(), key=lambda s: (s.function, s.origin))
@@ -357,7 +365,7 @@ def _class_fact_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
                     break
                 target = aliases[target]
             found = [(alias, classes[target])] if target in classes else \
-                _module_classes(summaries, classes, target, alias)
+                _module_classes(summaries, classes, aliases, target, alias)
             for shown, (members, path, relpath) in found:
                 if path != _path:
                     yield name, Seed(shown, CLASS_FACTS, None, None, path, (),
@@ -365,16 +373,23 @@ def _class_fact_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
 
 
 def _module_classes(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
-                    classes: Mapping[str, tuple[tuple[str, ...], str, str]], module: str,
+                    classes: Mapping[str, tuple[tuple[str, ...], str, str]],
+                    aliases: Mapping[str, str], module: str,
                     shown: str) -> list[tuple[str, tuple[tuple[str, ...], str, str]]]:
     """The classes ``shown.<Class>`` of a module and, for a package, ``shown.<sub>.<Class>``
     and ``shown.<sub>.<sub>.<Class>`` of the modules in it (``js.model.Model`` after
-    ``import pkg.api as js``: an annotation can name them so once they are imported)."""
+    ``import pkg.api as js``: an annotation can name them so once they are imported), and
+    the classes they re-export (``jaxlie.MatrixLieGroup`` after ``import jaxlie``, whose
+    ``__init__`` imports it from ``jaxlie._base``)."""
     if module not in summaries:
         return []
-    return [(f"{shown}.{qualified[len(module) + 1:]}", facts)
-            for qualified, facts in classes.items()
-            if qualified.startswith(module + ".") and qualified.count(".") - module.count(".") <= 3]
+    found = [(f"{shown}.{qualified[len(module) + 1:]}", facts)
+             for qualified, facts in classes.items()
+             if qualified.startswith(module + ".") and qualified.count(".") - module.count(".") <= 3]
+    return found + [(f"{shown}.{alias[len(module) + 1:]}", classes[target])
+                    for alias in aliases
+                    if alias.startswith(module + ".") and alias.count(".") - module.count(".") <= 3
+                    for target in [aliased(aliases, alias)] if target in classes]
 
 
 def layout_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],

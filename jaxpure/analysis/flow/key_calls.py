@@ -1,0 +1,112 @@
+"""KeyCalls: what a call does with the keys it is handed, asked by KeyFlow before it marks
+them consumed: a function of this module is read (its key parameters only inspected,
+handed back or never read are not drawn from), another module's by what the summaries say
+of it (module/imported_keys.py), a call whose result is only tested for truth inspects.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxpure.analysis.catalog import random as R
+from jaxpure.analysis.catalog.transforms import BRANCH_PRIMITIVES
+from jaxpure.analysis.flow.base import WalkerBase
+from jaxpure.analysis.module.branch_operands import operands_no_branch_draws
+from jaxpure.analysis.module.flag_gates import drawn_nothing_by_flag
+from jaxpure.analysis.module.imported_keys import undrawn_by_imported
+from jaxpure.analysis.module.imports import dotted_name
+from jaxpure.analysis.module.index import Unit
+from jaxpure.analysis.module.key_entries import entry_uses, inherited_entry_uses
+from jaxpure.analysis.module.keyparams import held_function, helper_consumes
+from jaxpure.analysis.module.randomness_off import switched_off_rng_arguments
+from jaxpure.analysis.syntax import argument_paths
+
+__all__ = ["KeyCalls"]
+
+
+class KeyCalls(WalkerBase):
+    """The arguments of a call that keep their keys undrawn."""
+
+    def arguments_left_undrawn(self, call: cst.Call, qual: str | None) -> set[int] | None:
+        """The arguments (ids) of ``call`` whose keys it does not draw from; None for all.
+
+        A function of this module is looked at (also one an attribute holds, ``self._step``
+        stored from a factory method: :func:`keyparams.held_function`): a key parameter it
+        only inspects, deletes, hashes or hands back, or never reads, is not consumed (see
+        :func:`keyparams.helper_consumes`); nor is one another module's function draws
+        from only under a flag the call passes ``False``, or the closure an imported factory
+        returns never draws from (module/imported_keys.py). Of other
+        calls, only ``jax.random`` ones are known to draw; a predicate (``is_prng_key(key)``,
+        ``check_*``/``has_*``) or any call whose result is only tested for truth (``assert``,
+        ``if``/``while``/conditional-expression tests, through ``not``/``and``/``or``) turns
+        the key into a bool and is taken to inspect it.
+        """
+        ctx = self.ctx
+        callee = self.callee_of(call)
+        if callee is not None:
+            passed = callee.arguments_of(call, past_keywords=True)
+            if passed is None:
+                return set()
+            cache = ctx.facts.helper_consumes
+            kept: set[int] = set()
+            for name, value in passed.items():
+                if not argument_paths(value):
+                    continue
+                consumes = cache.get((id(callee), name))
+                if consumes is None:
+                    consumes = cache[(id(callee), name)] = helper_consumes(
+                        ctx.resolver, ctx.index, callee, name)
+                if not consumes or self.drawn_where_first_did_not(callee, call, name, value) \
+                        or drawn_nothing_by_flag(ctx.resolver, ctx.index, callee, call, name):
+                    kept.add(id(value))
+            return kept
+        if (qual or "").startswith("jax.random."):
+            return set()
+        kept = undrawn_by_imported(ctx.facts.imported_key_gates, ctx.facts.imported_closure_keys,
+                                   ctx.resolver, ctx.index, call, qual, ctx.frame.unit)
+        if kept:  # `create_input_iter(key, ..., train=False)`, `init_fn(key, shape)`
+            return kept
+        if qual in BRANCH_PRIMITIVES:  # `lax.cond(p, f, g, key)` whose f and g ignore the key
+            return operands_no_branch_draws(ctx.resolver, ctx.index, call, qual, ctx.frame.unit)
+        if R.predicate_name(dotted_name(call.func)) or self.truth_tested(call):
+            return None
+        # `forward(x, rngs={"dropout": key}, is_training=False)` of a callable not seen:
+        # the flag switches its draws off
+        return switched_off_rng_arguments(call)
+
+    def callee_of(self, call: cst.Call) -> Unit | None:
+        """The function of this module ``call`` runs, if known."""
+        ctx = self.ctx
+        return ctx.resolver.function(call.func, ctx.frame.unit) \
+            or self.transformed_function(call.func) \
+            or held_function(ctx.resolver, ctx.index, call.func, ctx.frame.unit)
+
+    def entry_uses(self, call: cst.Call) -> dict[str, str]:
+        """What ``call``'s callee does with keys in dicts it gets whole (``info["rng"]``)."""
+        held = {arg.value.value: entries for arg in call.args if type(arg.value) is cst.Name
+                for entries in [self.held_keys([arg.value.value])[1:]] if entries}
+        if not held:
+            return {}
+        ctx = self.ctx
+        callee = self.callee_of(call)
+        if callee is None:  # `self._get_obs(data, info)` of a base class
+            return inherited_entry_uses(ctx.resolver, ctx.index, ctx.facts.entry_uses,
+                                        ctx.facts.entry_answers, ctx.entry_asks,
+                                        ctx.frame.unit, call, held) \
+                if ctx.frame.unit is not None else {}
+        return entry_uses(ctx.resolver, ctx.index, ctx.facts.entry_uses, callee, call, held)
+
+    def truth_tested(self, call: cst.Call) -> bool:
+        """Whether the value of ``call`` (at the top of the expression stack) is only
+        tested for truth: ``assert f(k)``, ``if not f(k) and x:``, ``a if f(k) else b``."""
+        stack = self.ctx.stack
+        node: cst.CSTNode = call
+        for parent in reversed(stack[:-1]):
+            if id(node) in self.tests:
+                return True
+            if type(parent) is cst.BooleanOperation or type(parent) is cst.UnaryOperation \
+                    and type(parent.operator) is cst.Not:
+                node = parent
+                continue
+            return type(parent) is cst.IfExp and parent.test is node
+        return id(node) in self.tests
