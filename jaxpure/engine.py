@@ -308,9 +308,10 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
                                       info.stateful, given, jnp_args, truths,
                                       ctx.traced_analysis.is_construction(unit)))
     calls.extend(_transformed_imports(source, ctx))
+    # `import pkg` too (no dot): annotations name the classes it re-exports (`pkg.Group`)
     reexports = tuple(
         (alias, target) for alias, target in ctx.index.imports.aliases.items()
-        if "." in target and not target.startswith(LIBRARY_PREFIXES)
+        if not (target + ".").startswith(LIBRARY_PREFIXES)
     ) + _assigned_aliases(ctx)
     classes = class_facts(ctx.index, ctx.resolver, name) if ctx.index.class_nodes else ()
     imports_jax = any(target.split(".", 1)[0] in JAX_PACKAGES

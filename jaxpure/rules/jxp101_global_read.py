@@ -53,7 +53,9 @@ class GlobalRead(Rule):
     statement naming it, a value holding it (`step = jax.jit(update)`) or a module-level
     function calling it; a rebinding between two runs, or in a loop that runs it, is reported
     (unless every run after it passes a dict display whose keys no run before it passed: a
-    new structure, traced anew). In-place changes by module code (`agents.append(a)`,
+    new structure, traced anew). A run that only calls module functions making the reader
+    anew on each call (an undecorated factory whose closures a function jits, runs and keeps
+    to itself, as jax-md's `run_benchmark` does) leaves no trace behind and is not counted. In-place changes by module code (`agents.append(a)`,
     `cfg["lr"] = v`) are ordered the same way: a list a notebook fills after defining the
     function but before building `jax.pmap(meta_update)` and running it is set-up. Either
     change after the definition is reported for every function the module does not run

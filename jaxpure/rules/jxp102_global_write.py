@@ -96,7 +96,7 @@ class GlobalWrite(StoreRule, Rule):
             if kind == "global" and ctx.unit is not None and type(ctx.unit.node) is cst.FunctionDef \
                     and lazily_initialised(ctx.unit.node, name):
                 continue  # `if _TABLE is None: _TABLE = build()`: set once, on the first trace
-            if ctx.facts.stale_names.restored_on_exit(ctx.unit, name):
+            if ctx.facts.stale_names.restored_on_exit(ctx.unit, name, store.target):
                 continue  # a context manager's `LEVEL += 1` ... `finally: LEVEL -= 1`
             self.report(
                 ctx,

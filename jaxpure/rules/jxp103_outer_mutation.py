@@ -46,7 +46,9 @@ class OuterMutation(StoreRule, Rule):
     static arguments on a set nothing in the module removes from (`compiled.add(task)`:
     once per trace leaves the same set as once per call); nor is a context manager's push
     onto a module-level stack that it pops on exit (`STACK.append(x)` in `__enter__`,
-    `STACK.pop()` in `__exit__`): the stack is as it was after the block. Under `flax.nnx`
+    `STACK.pop()` in `__exit__`): the stack is as it was after the block; nor is a place
+    the traced function saves, sets and puts back on every path (`old = nn.CALLBACK`,
+    `nn.CALLBACK = cb` ... `nn.CALLBACK = old`, the restore last or in a `finally`). Under `flax.nnx`
     transforms only plain Python containers are checked; `ref[...] = v` and `v.value = ...`
     writes (`jax.new_ref` refs, nnx Variables) are never reported. Generic method names
     (`update`, `add`, `pop`, ...) are only read as mutations on names bound to a list, dict
@@ -162,7 +164,7 @@ class OuterMutation(StoreRule, Rule):
                 return False
         if store.method == "setdefault":
             return False  # memoisation
-        if ctx.facts.stale_names.restored_on_exit(ctx.unit, root.value):
+        if ctx.facts.stale_names.restored_on_exit(ctx.unit, root.value, target):
             return False  # a context manager's push, popped on exit: scoped to the block
         if store.method in ("add", "update") and _only_grows(ctx, node, root.value):
             # `compiled.add(task)` with a static task: once per trace or once per call

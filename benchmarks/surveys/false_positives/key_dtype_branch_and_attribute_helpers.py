@@ -8,6 +8,12 @@
 # `jax.random.key_data`) and each helper that reads from it for a use of the key, so the
 # second helper reads as a reuse. Reading an attribute of the same object twice draws
 # nothing.
+# Not taught yet, for want of evidence: in coix the helpers are another module's
+# (`util.get_site_value(x)`), unknown callees, and one given a key may draw from it. Taking
+# "returns an attribute of its parameter" for "draws nothing" would drop real reuses (a
+# `get_rng(state)` returning `state.rng`, drawn from twice by the caller); and reading
+# `hasattr(x, "value")` as "x is no key here" is right for a key array but not for a record
+# holding keys, which the analysis cannot tell apart from it.
 # Checked under jax 0.10.2: `python key_dtype_branch_and_attribute_helpers.py` passes.
 import types
 

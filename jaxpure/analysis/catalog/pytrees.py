@@ -42,6 +42,9 @@ PYTREE_DECORATORS = {
 # (module/records.py): a NamedTuple, a dataclass and the pytree dataclasses built on it
 RECORD_BASES = frozenset({"typing.NamedTuple", "typing_extensions.NamedTuple",
                           "flax.struct.PyTreeNode"})
+# methods that copy a record with some fields replaced (`state._replace(x=x)`,
+# `state.replace(rng=rng)`)
+RECORD_REPLACERS = frozenset({"_replace", "replace"})
 RECORD_DECORATORS = frozenset({"dataclasses.dataclass", "flax.struct.dataclass",
                                "chex.dataclass"})
 # `register_dataclass(State, ...)` / `register_pytree_node(State, flatten, unflatten)`

@@ -28,7 +28,14 @@ NON_CONSUMING = frozenset(
      "jax.numpy.asarray", "jax.numpy.array", "jax.numpy.stack", "jax.numpy.concatenate",
      "jax.numpy.shape", "jax.typeof", "jax.eval_shape",
      # binding a key into a sampler draws nothing yet (its calls do: flow.sampler_key)
-     "functools.partial"}
+     "functools.partial",
+     # writing a key (or a record holding one) to disk or bytes, or reading a checkpoint
+     # into a template's structure, draws nothing from it
+     "flax.training.checkpoints.save_checkpoint",
+     "flax.training.checkpoints.save_checkpoint_multiprocess",
+     "flax.training.checkpoints.restore_checkpoint", "flax.serialization.to_bytes",
+     "flax.serialization.to_state_dict", "flax.serialization.msgpack_serialize",
+     "pickle.dump", "pickle.dumps"}
 )
 NON_CONSUMING_PREFIXES = ("builtins.", "jax.debug.", "jax.tree", "jax.numpy.", "typing.",
                           "jax.dtypes.", "jax.core.", "logging.", "numpy.", "jax.sharding.",

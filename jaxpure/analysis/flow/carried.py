@@ -13,6 +13,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis.catalog import random as R
+from jaxpure.analysis.catalog.pytrees import RECORD_REPLACERS
 from jaxpure.analysis.catalog.transforms import CARRY_LOOPS
 from jaxpure.analysis.flow.domain import CarriedKeys, Frame, KindScope
 from jaxpure.analysis.flow.keystate import KeyState
@@ -21,8 +22,6 @@ from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.traced import TraceInfo
 from jaxpure.analysis.syntax import call_arg, contains, int_literals, key_path, path_root, statements
 
-# methods and functions that copy a record with some fields replaced
-_REPLACERS = frozenset({"_replace", "replace"})
 _MAX_DEPTH = 4  # names bound to names bound to records...
 
 
@@ -150,7 +149,7 @@ def passed_back(ctx: KindScope, value: cst.BaseExpression, depth: int = 0) -> li
         replaced = {arg.keyword.value for arg in value.args if arg.keyword is not None}
         given = [p for arg in value.args if arg.keyword is not None
                  for p in passed_back(ctx, arg.value, depth + 1)]
-        if type(func) is cst.Attribute and func.attr.value in _REPLACERS and not any(
+        if type(func) is cst.Attribute and func.attr.value in RECORD_REPLACERS and not any(
                 arg.keyword is None for arg in value.args):
             return given + _kept_fields(ctx, func.value, replaced)
         if ctx.qualname(func) == "dataclasses.replace" and value.args \
@@ -240,7 +239,7 @@ def stores_in_carry(ctx: KindScope, call: cst.Call, statement: cst.CSTNode | Non
         return False
     func = call.func
     if not (ctx.facts.records.fields(func, ctx.frame.unit) is not None
-            or type(func) is cst.Attribute and func.attr.value in _REPLACERS
+            or type(func) is cst.Attribute and func.attr.value in RECORD_REPLACERS
             or ctx.qualname(func) == "dataclasses.replace"):
         return False
     keys = ctx.frame.keys

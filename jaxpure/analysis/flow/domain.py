@@ -73,6 +73,18 @@ class Loop:
     # if the body leaves them consumed, the next iteration consumes them again
     consumed_first: set[str] = field(default_factory=set)
     seen: set[str] = field(default_factory=set)
+    # the path being walked is taken only when the loop runs at most once (`if n > 1: ...
+    # else: ...` in `for i in range(n)`): a key copied there is as good as a new one
+    runs_once_here: bool = False
+
+
+def copying_loop(loops: list[Loop]) -> int | None:
+    """The loop (its node's id) a copy of a key made here (``k = key``) is made in, which
+    then hands out the same key on every iteration; none on a path taken only when the
+    loop runs at most once."""
+    if not loops or loops[-1].runs_once_here:
+        return None
+    return id(loops[-1].node)
 
 
 def from_param(value: cst.BaseExpression | None, frame: Frame) -> bool:

@@ -35,6 +35,58 @@ def holds_on_first_iteration(loops: list[Loop], test: cst.BaseExpression,
     return False
 
 
+def runs_at_most_once(loop: Loop, test: cst.BaseExpression, holds: bool,
+                      qualname: QualName) -> bool:
+    """Whether ``test`` being ``holds`` means that ``loop``, ``for i in range(n)`` (or
+    ``range(0, n)``) with ``n`` not rebound in its body, runs at most once: ``n > 1`` false,
+    ``n == 1`` or ``n < 2`` true (bayesnf's ``fit_map`` hands its seed on unsplit only when
+    ``num_splits == 1``)."""
+    node = loop.node
+    if type(node) is not cst.For or type(node.iter) is not cst.Call \
+            or qualname(node.iter.func) != "builtins.range" \
+            or type(test) is not cst.Comparison or len(test.comparisons) != 1 \
+            or any(a.keyword is not None or a.star for a in node.iter.args):
+        return False
+    args = node.iter.args
+    if len(args) == 2 and type(args[0].value) is cst.Integer and args[0].value.evaluated_value == 0:
+        args = args[1:]
+    if len(args) != 1 or type(args[0].value) is not cst.Name \
+            or args[0].value.value in loop.assigned:
+        return False
+    stop = args[0].value.value
+    operator = type(test.comparisons[0].operator).__name__
+    left, right = test.left, test.comparisons[0].comparator
+    if type(right) is cst.Name and right.value == stop:
+        left, right, operator = right, left, _FLIPPED.get(operator, operator)
+    if type(left) is not cst.Name or left.value != stop or type(right) is not cst.Integer:
+        return False
+    if not holds:
+        operator = _NEGATED.get(operator, operator)
+    bound = _AT_MOST_ONCE.get(operator)
+    return bound is not None and right.evaluated_value <= bound
+
+
+# `n OP c` (libcst's operator names) with the largest c for which it means n <= 1
+_AT_MOST_ONCE = {"LessThanEqual": 1, "LessThan": 2, "Equal": 1}
+_FLIPPED = {"LessThan": "GreaterThan", "GreaterThan": "LessThan",
+            "LessThanEqual": "GreaterThanEqual", "GreaterThanEqual": "LessThanEqual"}
+_NEGATED = {"GreaterThan": "LessThanEqual", "GreaterThanEqual": "LessThan",
+            "LessThan": "GreaterThanEqual", "LessThanEqual": "GreaterThan",
+            "Equal": "NotEqual", "NotEqual": "Equal"}
+
+
+def mark_runs_once(loops: list[Loop], test: cst.BaseExpression, holds: bool,
+                   qualname: QualName) -> Loop | None:
+    """On the path where ``test`` is ``holds``: mark the innermost loop as run at most once
+    there when the test says so (:func:`runs_at_most_once`); the loop marked, to unmark
+    once the path is walked."""
+    if not loops or loops[-1].runs_once_here \
+            or not runs_at_most_once(loops[-1], test, holds, qualname):
+        return None
+    loops[-1].runs_once_here = True
+    return loops[-1]
+
+
 def _first_value(loop: Loop, qualname: QualName) -> tuple[str, cst.BaseExpression] | None:
     """(target, start) of ``for target in range(start, ...)``; ``range(n)``
     starts at ``0``. None when the start's names are rebound in the body."""

@@ -202,6 +202,54 @@ class KeyUses(WalkerBase):
         # what follows reads the new value, never the first
         return not self.read_after_here(set(unread) - self.bound_here())
 
+    def draw_result_dead(self, call: cst.Call) -> bool:
+        """Whether the result of the draw ``call`` (a second draw of a key) is never read:
+        thrown away, or bound to names that what follows reads only to draw from them in
+        turn (``key, _ = split(key)`` then ``unused = normal(key, (65,))``, never read),
+        until the function returns. Then no two results of the key meet."""
+        names = self.draw_results(call)
+        if names is None:
+            return False
+        line = self.lines[-1][0][self.lines[-1][1]] if self.lines else None
+        if type(line) is not cst.SimpleStatementLine or len(line.body) != 1:
+            return False
+        unit = self.ctx.frame.unit
+        assert unit is not None  # draw_results binds names in functions only
+        live = set(names)
+        for body, index in reversed(self.lines):
+            for later in body[index + 1:]:
+                if _reads_values(later, live):
+                    drawn = self.drawn_into(later, live)
+                    if drawn is None:
+                        return False
+                    live |= drawn
+                if _leaves_function(later):
+                    break
+            else:
+                continue
+            break
+        # a closure may read any of them whenever it is called
+        return not any(reads_any(inner, live) for inner in _nested_scopes(unit.node))
+
+    def drawn_into(self, line: cst.CSTNode, names: set[str]) -> frozenset[str] | None:
+        """The names ``line`` binds when it reads ``names`` only as the arguments of one
+        ``jax.random`` call whose result it binds to plain local names (``key, _ =
+        split(key)``, ``x = normal(key, shape)``); None for any other read."""
+        small = line.body if type(line) is cst.SimpleStatementLine else ()
+        if len(small) != 1 or type(small[0]) is not cst.Assign:
+            return None
+        value = small[0].value
+        if type(value) is not cst.Call \
+                or not (self.ctx.qualname(value.func) or "").startswith("jax.random.") \
+                or reads_any(value.func, names) \
+                or any(target_paths(t.target) for t in small[0].targets):
+            return None
+        bound = frozenset(n for t in small[0].targets for n in target_names(t.target))
+        unit = self.ctx.frame.unit
+        if unit is None or bound & (unit.declared_global | unit.declared_nonlocal):
+            return None
+        return bound
+
     def seen_by_closure(self, state: KeyState) -> KeyState:
         """``state`` as a function defined (or run by a lax primitive) here sees it: the
         closure is walked on its own, after this function, and cannot tell whether this
@@ -231,6 +279,29 @@ class KeyUses(WalkerBase):
         """The names the statement being walked binds (``key, *keys = split(key, n + 1)``)."""
         statement = self.statement
         return frozenset(bound_names(statement)) if type(statement) is cst.Assign else frozenset()
+
+    def first_draw_unread(self, first: cst.CSTNode, call: cst.Call) -> bool:
+        """``a, b = split(key)`` and, before ``a`` or ``b`` is read, ``a, b = split(key)``
+        again (a duplicated line): the first results are never read, so nothing drawn from
+        the key is used twice."""
+        where = self.consumed_line.get(id(first))
+        if where is None or not self.lines:
+            return False
+        body, i = where
+        here, j = self.lines[-1]
+        if here is not body or j <= i:
+            return False
+        bound: list[set[str]] = []
+        for line, value in ((body[i], first), (body[j], call)):
+            small = line.body if type(line) is cst.SimpleStatementLine else ()
+            if len(small) != 1 or not type(small[0]) is cst.Assign \
+                    or small[0].value is not value \
+                    or any(target_paths(t.target) for t in small[0].targets):
+                return False
+            bound.append({n for t in small[0].targets for n in target_names(t.target)})
+        first_names, names = bound
+        return bool(first_names) and first_names <= names and not reads_any(call, first_names) \
+            and not any(reads_any(line, first_names) for line in body[i + 1:j])
 
     def read_after_here(self, names: set[str]) -> bool:
         """Whether what may run after the statement being walked reads ``names``: the rest

@@ -9,17 +9,15 @@ key_idioms.py's.
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import replace
 
 import libcst as cst
 
 from jaxpure.analysis.catalog import random as R
 from jaxpure.analysis.catalog.transforms import LAX_CONSUMERS, TRANSFORMS
-from jaxpure.analysis.flow.keystate import KeyReuse, KeyState
+from jaxpure.analysis.flow.keystate import SHARED_KEYS, KeyReuse, KeyState
 from jaxpure.analysis.syntax import (
     argument_paths, array_of_keys, children, key_path, reads_any, returned_values, target_names,
-    target_paths,
 )
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.imports import dotted_name
@@ -29,7 +27,7 @@ from jaxpure.analysis.module.key_entries import REPLACED, UNREAD
 
 from jaxpure.analysis.flow.assertions import assigned_names, compares, statements_in_order
 from jaxpure.analysis.context import Context
-from jaxpure.analysis.flow.domain import from_param
+from jaxpure.analysis.flow.domain import copying_loop, from_param
 from jaxpure.analysis.flow.carried import stores_in_carry
 from jaxpure.analysis.flow.fold_in import FoldIns
 from jaxpure.analysis.flow.key_calls import KeyCalls
@@ -74,7 +72,7 @@ class KeyFlow(FoldIns, KeyCalls):
             state = self.ctx.key_state(source)
             if state is None:
                 continue
-            token = next(_SHARED_KEYS)
+            token = next(SHARED_KEYS)
             frame.keys[source] = replace(state, shared=token)
             for path in paths:
                 frame.keys[path] = replace(state, alias_of=state.alias_of or source,
@@ -133,7 +131,7 @@ class KeyFlow(FoldIns, KeyCalls):
             if constant_fold is not None:
                 # fold_in(key, 0) gives the same key each time: a copy of `key` for loops
                 return KeyState(alias_of=constant_fold,
-                                  alias_loop=id(ctx.loops[-1].node) if ctx.loops else None)
+                                  alias_loop=copying_loop(ctx.loops))
             if self.produces_key(value):
                 return KeyState()
             if type(value) is cst.Name:
@@ -141,7 +139,7 @@ class KeyFlow(FoldIns, KeyCalls):
                 if state is not None:
                     return KeyState(state.consumed_by, state.from_param,
                                       state.alias_of or value.value,
-                                      alias_loop=id(ctx.loops[-1].node) if ctx.loops else None)
+                                      alias_loop=copying_loop(ctx.loops))
             if type(value) is cst.Subscript and type(value.value) is cst.Name \
                     and ctx.is_key(value.value.value):
                 return KeyState()
@@ -150,7 +148,7 @@ class KeyFlow(FoldIns, KeyCalls):
             alias = value.value if type(value) is cst.Name else None
             return KeyState(from_param=value is None or from_param(value, ctx.frame),
                               alias_of=alias,
-                              alias_loop=id(ctx.loops[-1].node) if ctx.loops else None)
+                              alias_loop=copying_loop(ctx.loops))
         return None
 
     # -- keys ------------------------------------------------------------------------
@@ -163,9 +161,11 @@ class KeyFlow(FoldIns, KeyCalls):
         qual = ctx.qualname(call.func)
         if draw_free(call, qual) or ctx.facts.expected_to_raise(call, ctx.qualname):
             return  # the last statement under `pytest.raises`: what it would draw nobody sees
-        if self.key_made_for_fold_in(call) or stores_in_carry(ctx, call, self.statement):
+        if self.key_made_for_fold_in(call) or stores_in_carry(ctx, call, self.statement) \
+                or self.copied_into_record(call):
             # `fold_in(PRNGKey(seed), 123)`: a key made from `seed`, then derived;
-            # `return State(x, rng)` in a loop body: the key is kept for the next iteration
+            # `return State(x, rng)` in a loop body: the key is kept for the next iteration;
+            # `meta = meta.replace(rng=rng)`: stored, drawn when the field is (key_records.py)
             return
         kept = self.arguments_left_undrawn(call, qual)
         if kept is None:
@@ -177,7 +177,7 @@ class KeyFlow(FoldIns, KeyCalls):
         for arg in call.args if bound is None else [None, *call.args]:
             if arg is not None and id(arg.value) in kept:
                 continue
-            for name in self.held_keys(_paths_not_kept(arg.value, kept)) if arg is not None else ([bound] if bound else []):
+            for name in self.held_keys(_paths_not_kept(arg.value, kept), fields=True) if arg is not None else ([bound] if bound else []):
                 if name in seen:
                     continue
                 seen.add(name)
@@ -190,7 +190,8 @@ class KeyFlow(FoldIns, KeyCalls):
                     state = KeyState()
                 if state is None:
                     continue
-                if state.consumed_by is not None and self.drawn_for_structure(call):
+                if state.consumed_by is not None and (
+                        self.drawn_for_structure(call) or self.draw_result_dead(call)):
                     continue  # its numbers reach nothing: the key stays as the last use left it
                 if state.consumed_by is not None \
                         and not self.side_by_side_compared(call, state.consumed_by) \
@@ -215,7 +216,7 @@ class KeyFlow(FoldIns, KeyCalls):
                 self.record_consumption(name, state, call, self.mark_consumed(state, call))
         for name, use in entries.items():
             if use == REPLACED:  # `info["rng"], k = split(info["rng"])` in the callee
-                frame.keys[name] = KeyState(shared=next(_SHARED_KEYS))
+                frame.keys[name] = KeyState(shared=next(SHARED_KEYS))
 
     def check_per_iteration(self, name: str, call: cst.Call, state: KeyState) -> None:
         """``call`` consumes ``name`` (in ``state``): again on every iteration of the loop
@@ -316,15 +317,17 @@ class KeyFlow(FoldIns, KeyCalls):
                     derived.update(assigned_names(line))
         return False
 
-    def held_keys(self, paths: list[str]) -> list[str]:
+    def held_keys(self, paths: list[str], fields: bool = False) -> list[str]:
         """``paths`` and, for a dict among them built from keys (``carry = {"key": key}``),
-        the entries holding a key: a call given the dict is given its keys."""
+        the entries holding a key: a call given the dict is given its keys (with ``fields``,
+        also the key fields of a record, ``meta.rng`` of ``meta = Meta(0, rng)``)."""
         keys = self.ctx.frame.keys
         found = list(paths)
         for path in paths:
             if path not in keys and "[" not in path and "." not in path:
+                held = (path + "[", path + ".") if fields else (path + "[",)
                 found.extend(other for other, state in keys.items() if state.shared is not None
-                             and other.startswith(path + "["))
+                             and other.startswith(held))
         return found
 
     def check_returned_keys(self, value: cst.BaseExpression) -> None:
@@ -347,28 +350,6 @@ class KeyFlow(FoldIns, KeyCalls):
                 self.dispatch(KeyReuse(node.value, node, state.consumed_by,
                                        state.consumed_as, returned=True))
 
-    def first_draw_unread(self, first: cst.CSTNode, call: cst.Call) -> bool:
-        """``a, b = split(key)`` and, before ``a`` or ``b`` is read, ``a, b = split(key)``
-        again (a duplicated line): the first results are never read, so nothing drawn from
-        the key is used twice."""
-        where = self.consumed_line.get(id(first))
-        if where is None or not self.lines:
-            return False
-        body, i = where
-        here, j = self.lines[-1]
-        if here is not body or j <= i:
-            return False
-        bound: list[set[str]] = []
-        for line, value in ((body[i], first), (body[j], call)):
-            small = line.body if type(line) is cst.SimpleStatementLine else ()
-            if len(small) != 1 or not type(small[0]) is cst.Assign \
-                    or small[0].value is not value \
-                    or any(target_paths(t.target) for t in small[0].targets):
-                return False
-            bound.append({n for t in small[0].targets for n in target_names(t.target)})
-        first_names, names = bound
-        return bool(first_names) and first_names <= names and not reads_any(call, first_names) \
-            and not any(reads_any(line, first_names) for line in body[i + 1:j])
 
     def compared_in_one_statement(self, first: cst.CSTNode) -> bool:
         """``assert_allclose(jax.jit(f)(key, x), f(key, x))``: one statement feeds the same key
@@ -390,8 +371,6 @@ class KeyFlow(FoldIns, KeyCalls):
             stack.extend(children(node))
         return False
 
-
-_SHARED_KEYS = itertools.count()
 
 
 def _draws_from(ctx: Context, unit: Unit, param: str) -> bool:

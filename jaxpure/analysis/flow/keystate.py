@@ -6,6 +6,7 @@ them up here).
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import libcst as cst
@@ -32,6 +33,10 @@ class KeyState:
     # the draws that consumed the key on the other exclusive paths joined into this one
     # (`if m == "a": normal(key)`, `elif m == "b": uniform(key)`): each is a draw of its own
     elsewhere: tuple[cst.CSTNode, ...] = ()
+
+
+# tokens naming one key held under several names or paths (KeyState.shared)
+SHARED_KEYS = itertools.count()
 
 
 def joined_unread(mine: KeyState, other: KeyState) -> frozenset[str] | None:

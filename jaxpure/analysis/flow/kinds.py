@@ -240,6 +240,7 @@ class KindFlow(WalkerBase):
             self.bind_layout(name, value)
             if ctx.loops:
                 ctx.loops[-1].seen.add(name)
+            copies = self.record_copies(value)  # before `meta = meta.replace(...)` forgets them
             self.forget_key_paths(name)  # `rngs = ...` replaces rngs["dropout"] too
             frame.env[name] = ctx.kind(value) if value is not None else L.UNKNOWN
             bound = self.sampler_key(value) if value is not None else None
@@ -256,6 +257,8 @@ class KindFlow(WalkerBase):
                 frame.keys.pop(name, None)
             if type(value) is cst.Dict:
                 self.bind_key_entries(name, value)
+            elif copies:
+                self.bind_record_fields(name, copies)
             return
         if isinstance(target, (cst.Tuple, cst.List)):
             for name in target_names(target):

@@ -24,7 +24,7 @@ import libcst as cst
 from jaxpure.analysis import lattice as L
 from jaxpure.analysis.flow.keystate import KeyReuseInLoop
 from jaxpure.analysis.flow.keystate import KeyState
-from jaxpure.analysis.flow.first_iteration import holds_on_first_iteration
+from jaxpure.analysis.flow.first_iteration import holds_on_first_iteration, mark_runs_once
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import (
     COMPREHENSIONS,
@@ -47,6 +47,7 @@ from jaxpure.analysis.flow.fallbacks import Fallbacks
 from jaxpure.analysis.flow.keys import KeyFlow
 from jaxpure.analysis.flow.key_bodies import KeyBodies
 from jaxpure.analysis.flow.key_idioms import KeyIdioms
+from jaxpure.analysis.flow.key_records import KeyRecords
 from jaxpure.analysis.flow.kinds import KindFlow
 from jaxpure.analysis.flow.carried import note_carried_keys
 
@@ -56,7 +57,7 @@ _WALKED_APART = frozenset({cst.Call, cst.Lambda, cst.IfExp, cst.BooleanOperation
 
 
 class Walker(AlternativePaths, Fallbacks, KindFlow, KeyFlow, KeyIdioms, KeyUses, KeyLoops, KeyBodies,
-             CallSites):
+             KeyRecords, CallSites):
     def __init__(self, ctx: Context, handlers: dict[type, list[Handler]]) -> None:
         self.ctx = ctx
         self.handlers = handlers
@@ -299,12 +300,15 @@ class Walker(AlternativePaths, Fallbacks, KindFlow, KeyFlow, KeyIdioms, KeyUses,
             info = frame.info
             if untraced_path(self.ctx, test, holds):
                 frame.info = None
+            once = mark_runs_once(self.ctx.loops, test, holds, self.ctx.qualname)
             self.ctx.kind_cache.clear()
             self.release_fallbacks(test, holds)
             try:
                 walk()
             finally:
                 frame.info = info
+                if once is not None:
+                    once.runs_once_here = False
                 self.ctx.kind_cache.clear()
         return path
 

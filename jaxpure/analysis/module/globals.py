@@ -10,11 +10,12 @@ import libcst as cst
 
 from jaxpure.analysis.catalog.arrays import is_mutable_value
 from jaxpure.analysis.catalog.side_effects import MUTATING_METHODS
-from jaxpure.analysis.module.attribute_reads import read_attributes
+from jaxpure.analysis.module.attribute_reads import overlapping, read_attributes
 from jaxpure.analysis.module.index import ModuleIndex, Unit, refers_to_module
 from jaxpure.analysis.module.module_rebinding import ModuleOrder
 from jaxpure.analysis.module.rebinding import rebound_between_uses
 from jaxpure.analysis.module.resolve import Resolver
+from jaxpure.analysis.module.swaps import swapped_paths, swaps, writes_of
 from jaxpure.analysis.syntax import (
     contains,
     inner_statements,
@@ -27,6 +28,7 @@ from jaxpure.analysis.syntax import (
 )
 
 MUTATED = "is mutated in place elsewhere in the module"
+GLOBAL_WRITE = "is reassigned by a `global` statement in a function"
 CONTEXT_MANAGER_DECORATORS = frozenset({"contextlib.contextmanager",
                                         "contextlib.asynccontextmanager"})
 CONSTANT_CASE = re.compile(r"^_*[A-Z][A-Z0-9_]*$")
@@ -66,18 +68,40 @@ class StaleNames:
         if cache_key not in self._cache:
             self._cache[cache_key] = self._module_reason(name, cache_key[1], reader)
         reason = self._cache[cache_key]
+        if reason == GLOBAL_WRITE and self._swapped_only_by(name, reader):
+            # `global SCALE; saved = SCALE; SCALE = 2.0 ... SCALE = saved` by the reader alone
+            reason = self._module_reason(name, cache_key[1], reader, swapped=True)
         if reason == MUTATED and item is not None:
             written = self._only_items_written(name)
             if written is not None and item not in written:
                 return None  # `CONFIG["log_every"] = 1` does not change `CONFIG["lr"]`
         if reason is None:
             written = self.index.attribute_stores.get(name, set())
-            if written and (attribute is None or attribute in written):
+            if written and (attribute is None or attribute in written) \
+                    and not (attribute is not None
+                             and self._swapped_only_by(f"{name}.{attribute}", reader)):
                 what = f"`{name}.{attribute}`" if attribute else "an attribute of it"
                 return f"has {what} assigned in a function"
         return reason
 
-    def _module_reason(self, name: str, defined_at: int, reader: Unit | None) -> str | None:
+    def _swapped_only_by(self, path: str, reader: Unit | None) -> bool:
+        """``reader`` saves the place ``path`` (``nn.CALLBACK``, or a global name), sets it
+        and puts the saved value back (module/swaps.py), and every other function that
+        writes it swaps it too: the value it reads is its own, for the length of its trace,
+        and the same before and after every call. Another traced function that reads it may
+        be traced inside a swap, and stays stale."""
+        if reader is None or path not in swapped_paths(reader.node):
+            return False
+        if "." not in path:
+            writers = [u for u in self.index.units
+                       if path in u.declared_global and path in u.assigned]
+        else:
+            writers = [u for u in self.index.units
+                       if type(u.node) is cst.FunctionDef and writes_of(u.node.body, path)]
+        return all(u is reader or path in swapped_paths(u.node) for u in writers)
+
+    def _module_reason(self, name: str, defined_at: int, reader: Unit | None,
+                       swapped: bool = False) -> str | None:
         index = self.index
         if name in index.import_names or name in index.def_names or name.startswith("__"):
             return None
@@ -86,9 +110,9 @@ class StaleNames:
             return None
         if self._filled_at_import(name, reader):
             return None
-        if name in index.global_writes and not self._writers_clear_caches(name) \
+        if name in index.global_writes and not swapped and not self._writers_clear_caches(name) \
                 and not self._lazily_initialised(name, bindings):
-            return "is reassigned by a `global` statement in a function"
+            return GLOBAL_WRITE
         top = [b for b in bindings if not b.nested]
         if any(b.augmented for b in bindings):
             return "is updated in place with an augmented assignment"
@@ -196,12 +220,17 @@ class StaleNames:
             unit = unit.parent
         return False
 
-    def restored_on_exit(self, unit: Unit | None, name: str) -> bool:
+    def restored_on_exit(self, unit: Unit | None, name: str,
+                         written: cst.BaseExpression | None = None) -> bool:
         """``unit`` (or a function it is nested in) is a context manager that writes the
         global or closure variable ``name`` on entry and undoes the write on exit
         (``LEVEL += 1`` ... ``finally: LEVEL -= 1``, or ``saved = FLAG; FLAG = True`` ...
-        ``FLAG = saved``): a nesting counter or a flag scoped to the ``with`` block. Traced
-        code that enters the block leaves the value as it found it, on every trace."""
+        ``FLAG = saved``): a nesting counter or a flag scoped to the ``with`` block; or
+        ``unit`` itself swaps the place ``written`` and puts the saved value back before it
+        returns (module/swaps.py). Traced code leaves the value as it found it, on every
+        trace."""
+        if unit is not None and written is not None and swaps(unit.node, written):
+            return True
         while unit is not None and not self._in_context_manager_here(unit):
             unit = unit.parent
         if unit is None:
@@ -244,8 +273,9 @@ class StaleNames:
             for u in writers)
 
     def _unread_item_stores(self, name: str, reader: Unit | None) -> Counter[int]:
-        """By function, the item stores into attributes of ``name`` that ``reader`` never
-        reads (``self.info[k] = v`` beside a closure reading only ``self.scale``)."""
+        """By function, the stores below attributes of ``name`` that ``reader`` never
+        reads (``self.info[k] = v`` beside a closure reading only ``self.scale``,
+        ``cfg.logging.name = v`` beside one reading only ``cfg.model.width``)."""
         stores = self.index.attribute_item_stores
         if reader is None or not any(base == name for _, base, _ in stores):
             return Counter()
@@ -281,8 +311,8 @@ class StaleNames:
 
 def _unread_counts(stores: list[tuple[Unit | None, str, str]], name: str,
                    read: set[str] | None) -> Counter[int]:
-    return Counter(id(unit) for unit, base, attribute in stores
-                   if base == name and read is not None and attribute not in read)
+    return Counter(id(unit) for unit, base, path in stores if base == name and read is not None
+                   and not any(overlapping(path, r) for r in read))
 
 
 def writes_undone(functions: list[cst.FunctionDef | cst.Lambda], name: str) -> bool:

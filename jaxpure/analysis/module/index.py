@@ -15,7 +15,7 @@ import libcst as cst
 from jaxpure.analysis.catalog.side_effects import MUTATING_METHODS, SHRINKING_METHODS  # noqa: F401
 from jaxpure.analysis.module.imports import ImportTable, dotted_name
 from jaxpure.analysis.module.operators import OPERATOR_DUNDERS, operator_call
-from jaxpure.analysis.module.attribute_reads import item_store_attribute
+from jaxpure.analysis.module.attribute_reads import stored_attribute_path
 from jaxpure.analysis.syntax import NODE_TYPES, child_fields, handler_catches, key_path, target_names
 
 _IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
@@ -142,7 +142,8 @@ class ModuleIndex:
     # the subset that stores into the object (X[k] = v, X.a = v, del X[k]); a method call
     # named like a mutator (`opt.update(...)`) only counts for known containers
     store_mutations: list[tuple[Unit | None, str]] = field(default_factory=list)
-    # of those, the item stores into one attribute (`self.info[k] = v`): (unit, base, "info")
+    # of those, the stores below an attribute (`self.info[k] = v`: (unit, base, "info");
+    # `cfg.logging.name = v`: (unit, base, "logging.name"))
     attribute_item_stores: list[tuple[Unit | None, str, str]] = field(default_factory=list)
     # where module-level code stores into a name in place (`TABLE[i, j] = v`), in source order
     module_store_orders: dict[str, list[int]] = field(default_factory=dict)
@@ -265,7 +266,7 @@ class _Indexer:
                         self.index.attribute_stores.setdefault(base, set()).add(target.attr.value)
                 elif self.unit is not None or not type(target) is cst.Attribute:
                     self.index.store_mutations.append((self.unit, base))
-                    attribute = item_store_attribute(target)
+                    attribute = stored_attribute_path(target)
                     if attribute is not None:
                         self.index.attribute_item_stores.append((self.unit, base, attribute))
                     self.order += 1

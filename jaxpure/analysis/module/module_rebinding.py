@@ -19,6 +19,7 @@ import libcst as cst
 
 from jaxpure.analysis.catalog.side_effects import MUTATING_METHODS
 from jaxpure.analysis.module.call_structures import Structure, passed_structure
+from jaxpure.analysis.module.fresh_runs import fresh_functions, fresh_run
 from jaxpure.analysis.module.index import ModuleIndex, Unit, mutated_base
 from jaxpure.analysis.module.rebinding import (
     Event, bound_names, holds_function, rebound_between, uses_any, walk_events,
@@ -51,6 +52,7 @@ class ModuleOrder:
         self._exported = _exported_names(module)
         # id of a top-level unit -> where it is defined and the statements that run it
         self._runs_of: dict[int, Runs | None] = {}
+        self._binding_positions: dict[str, list[int]] | None = None  # name -> events binding it
         self._functions = [u for u in index.units if u.parent is None and not u.parent_is_class
                            and type(u.node) is cst.FunctionDef]
 
@@ -109,6 +111,10 @@ class ModuleOrder:
         runs = self._runs(reaching, defined, top)
         if not runs:
             return None  # never run here: defined for importers
+        # a run through functions that make the reader anew leaves no trace behind
+        fresh = fresh_functions(self._functions, top, reaching, self.index)
+        if len(fresh) > 1:
+            runs = [r for r in runs if not fresh_run(self.events[r][0], reaching, fresh, top.name)]
         return defined, runs, {r: passed_structure(self.events[r][0], reaching) for r in runs}
 
     def _bindings_known(self, name: str) -> bool:
@@ -180,20 +186,40 @@ class ModuleOrder:
                                         and not bound_names(node)):
                 runs.append(position)  # an inline lambda runs where it is defined
             for bound in set(bound_names(node)) & reaching:
-                if position == defined or self._binds_holder(node, reaching):
+                if position == defined or self._binds_holder(node, reaching, live, position):
                     live.add(bound)
                 elif id(node) in self._always and bound not in self.index.global_writes:
                     live.discard(bound)  # rebound for another purpose: later uses are not runs
         return runs
 
-    def _binds_holder(self, node: cst.CSTNode, reaching: set[str]) -> bool:
+    def _binds_holder(self, node: cst.CSTNode, reaching: set[str], live: set[str],
+                      position: int) -> bool:
+        """Whether ``node`` binds a value holding the function, given the names ``live``
+        (holding it) at ``position``. A function redefined under the same name is another
+        function: a ``def`` holds it when it names a name that holds it now, or one that is
+        bound only later (looked up when the function runs); a value holds it when it
+        names one that holds it now (jwave's notebook redefines ``get_field``, ``full_loss``
+        and ``update`` apart from the jitted solver before it rebinds the medium)."""
         if type(node) is cst.FunctionDef:
-            return _names_any(node, reaching)
+            return _names_any(node, {name for name in reaching if name in live
+                                     or self._bound_after(name, position)})
         if type(node) is cst.ClassDef:
             return True
         value = _bound_value(node)
-        return value is None or holds_function(value, reaching) \
+        return value is None or holds_function(value, live | {
+            name for name in reaching if self._bound_after(name, position)}) \
             or not isinstance(node, (cst.Assign, cst.AnnAssign))
+
+    def _bound_after(self, name: str, position: int) -> bool:
+        """Whether a statement after ``position`` binds ``name`` (or none before it does:
+        a name defined later, or through a function)."""
+        if self._binding_positions is None:
+            self._binding_positions = {}
+            for at, (node, _) in enumerate(self.events):
+                for bound in bound_names(node):
+                    self._binding_positions.setdefault(bound, []).append(at)
+        positions = self._binding_positions.get(name, [])
+        return not positions or positions[0] >= position or positions[-1] > position
 
 
 def _top(unit: Unit) -> Unit:

@@ -12,7 +12,7 @@ import libcst as cst
 from jaxpure.analysis.module.bindings import Bindings, unit_bindings, unpacking_of
 from jaxpure.analysis.module.imports import BUILTIN_NAMES, canonical, dotted_name
 from jaxpure.analysis.module.index import ModuleIndex, Unit
-from jaxpure.analysis.syntax import declared_type, returned_values
+from jaxpure.analysis.syntax import contains, declared_type, returned_values, statements
 
 
 class ResolverMemo(TypedDict, total=False):
@@ -115,7 +115,8 @@ class Resolver:
             u = unit
             while u is not None:
                 if name in u.nested:
-                    return u.nested[name]
+                    return _def_in_force(self.index, u, name, expr) if u is unit \
+                        and u.assigned.get(name, 0) > 1 else u.nested[name]
                 if u.binds(name) and name not in u.declared_global:
                     return self._local_function(u, name)
                 u = u.parent
@@ -309,6 +310,24 @@ def _declared_class(index: ModuleIndex, name: str, unit: Unit | None) -> str | N
     declared = declared_type(unit.node.body, name)
     return declared.value if type(declared) is cst.Name and declared.value in index.classes \
         else None
+
+
+def _def_in_force(index: ModuleIndex, scope: Unit, name: str, expr: cst.Name) -> Unit | None:
+    """The function ``name`` is bound to where ``expr`` (in ``scope``'s own code) reads it,
+    when ``scope`` defines it more than once: two ``def``s of one name are two functions,
+    and a call reaches the one defined last before it (tensorneat's ``speciate`` runs a
+    ``while_loop`` with a ``cond_func``/``body_func`` pair, then defines a new pair for a
+    second loop). The last definition when a binding is not a ``def`` of the body's own
+    (a branch's, an assignment) or when ``expr`` is not below one."""
+    body = statements(scope.node.body) if type(scope.node) is cst.FunctionDef else ()
+    defs = [(at, s) for at, s in enumerate(body)
+            if type(s) is cst.FunctionDef and s.name.value == name]
+    last = scope.nested[name]
+    if len(defs) != scope.assigned.get(name, 0):
+        return last
+    at = next((i for i, s in enumerate(body) if contains(s, expr)), None)
+    before = [s for i, s in defs if at is not None and i < at]
+    return index.unit_for(before[-1]) if before else last
 
 
 def _element(value: cst.BaseExpression, position: int) -> cst.BaseExpression | None:

@@ -365,7 +365,7 @@ def _class_fact_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
                     break
                 target = aliases[target]
             found = [(alias, classes[target])] if target in classes else \
-                _module_classes(summaries, classes, target, alias)
+                _module_classes(summaries, classes, aliases, target, alias)
             for shown, (members, path, relpath) in found:
                 if path != _path:
                     yield name, Seed(shown, CLASS_FACTS, None, None, path, (),
@@ -373,16 +373,23 @@ def _class_fact_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
 
 
 def _module_classes(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
-                    classes: Mapping[str, tuple[tuple[str, ...], str, str]], module: str,
+                    classes: Mapping[str, tuple[tuple[str, ...], str, str]],
+                    aliases: Mapping[str, str], module: str,
                     shown: str) -> list[tuple[str, tuple[tuple[str, ...], str, str]]]:
     """The classes ``shown.<Class>`` of a module and, for a package, ``shown.<sub>.<Class>``
     and ``shown.<sub>.<sub>.<Class>`` of the modules in it (``js.model.Model`` after
-    ``import pkg.api as js``: an annotation can name them so once they are imported)."""
+    ``import pkg.api as js``: an annotation can name them so once they are imported), and
+    the classes they re-export (``jaxlie.MatrixLieGroup`` after ``import jaxlie``, whose
+    ``__init__`` imports it from ``jaxlie._base``)."""
     if module not in summaries:
         return []
-    return [(f"{shown}.{qualified[len(module) + 1:]}", facts)
-            for qualified, facts in classes.items()
-            if qualified.startswith(module + ".") and qualified.count(".") - module.count(".") <= 3]
+    found = [(f"{shown}.{qualified[len(module) + 1:]}", facts)
+             for qualified, facts in classes.items()
+             if qualified.startswith(module + ".") and qualified.count(".") - module.count(".") <= 3]
+    return found + [(f"{shown}.{alias[len(module) + 1:]}", classes[target])
+                    for alias in aliases
+                    if alias.startswith(module + ".") and alias.count(".") - module.count(".") <= 3
+                    for target in [aliased(aliases, alias)] if target in classes]
 
 
 def layout_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],

@@ -14,7 +14,8 @@ from jaxpure.analysis.catalog.transforms import (
 )
 from jaxpure.analysis.module.container_arguments import passed_containers
 from jaxpure.analysis.module.index import Unit
-from jaxpure.analysis.syntax import children, key_path, mentions, statements, target_names
+from jaxpure.analysis.module.swaps import swaps
+from jaxpure.analysis.syntax import children, mentions, statements, target_names
 
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
     from jaxpure.analysis.context import Context
@@ -248,8 +249,8 @@ def write_unobserved(ctx: Context, unit: Unit, param: str,
     the transform. Nor can a linen parent that builds the container and hands it to its
     submodule (``Block(...)(x, act)``): the submodule runs in the parent's own trace
     (module/container_arguments.py)."""
-    if target is not None and _restored_before_return(unit, target):
-        return True
+    if target is not None and swaps(unit.node, target):
+        return True  # `saved = state.params` ... `state.params = saved` (module/swaps.py)
     info = ctx.info
     if unit is ctx.unit and info is not None and info.contract is not None \
             and not info.transformed and param in passed_containers(ctx.index, unit):
@@ -266,53 +267,6 @@ def write_unobserved(ctx: Context, unit: Unit, param: str,
                 or entry is not None and _set_anew_before_read(site, passed.value, entry)):
             return False
     return True
-
-
-def _restored_before_return(unit: Unit, target: cst.BaseExpression) -> bool:
-    """``saved = state.params``, then ``state.params = params`` ... ``state.params = saved``,
-    every write of that attribute or entry (``target``) a statement of ``unit``'s body, the
-    last one the restore, with no ``return`` before it and ``saved`` bound once: the value
-    is swapped in for the length of the call (disco_rl's value loss lets its network read
-    the differentiated params) and the caller's own is back when the call returns."""
-    path = key_path(target) if isinstance(target, (cst.Attribute, cst.Subscript)) else None
-    node = unit.node
-    if path is None or type(node) is not cst.FunctionDef:
-        return False
-    body = statements(node.body)
-    saved: str | None = None
-    writes: list[tuple[int, cst.Assign]] = []
-    for at, statement in enumerate(body):
-        for small in statement.body if type(statement) is cst.SimpleStatementLine else ():
-            if type(small) is not cst.Assign:
-                continue
-            if saved is None and not writes and len(small.targets) == 1 \
-                    and type(small.targets[0].target) is cst.Name and key_path(small.value) == path:
-                saved = small.targets[0].target.value
-            if any(key_path(t.target) == path for t in small.targets):
-                writes.append((at, small))
-    if saved is None or not writes or unit.assigned.get(saved) != 1 \
-            or _writes_anywhere(node.body, path) != len(writes):
-        return False
-    last_at, last = writes[-1]
-    return type(last.value) is cst.Name and last.value.value == saved and not any(
-        _holds_return(statement) for statement in body[:last_at + 1])
-
-
-def _writes_anywhere(body: cst.CSTNode, path: str) -> int:
-    """How many assignments in ``body`` (nested functions aside) write ``path``."""
-    if isinstance(body, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
-        return 0
-    if type(body) in (cst.Assign, cst.AugAssign, cst.AnnAssign):
-        targets = [t.target for t in body.targets] if type(body) is cst.Assign \
-            else [body.target]  # type: ignore[attr-defined]
-        return sum(key_path(t) == path for t in targets)
-    return sum(_writes_anywhere(child, path) for child in children(body))
-
-
-def _holds_return(node: cst.CSTNode) -> bool:
-    if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
-        return False
-    return type(node) is cst.Return or any(_holds_return(c) for c in children(node))
 
 
 def _written_entry(target: cst.BaseExpression | None, param: str) -> str | None:
