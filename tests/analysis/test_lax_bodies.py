@@ -64,3 +64,12 @@ def test_a_loop_body_drawing_a_closed_over_key_is_reported_once_as_a_loop_reuse(
 def f(key, n):
     return lax.fori_loop(0, n, lambda i, c: c + jax.random.normal(key), 0.0)
 """) == [("KeyReuseInLoop", "key", 2)]
+
+
+def test_the_branches_of_the_five_argument_cond_are_its_third_and_fifth_arguments():
+    # lax.cond(pred, true_operand, true_fun, false_operand, false_fun), the older form
+    assert found("""\
+def f(p, key, x):
+    a = lax.cond(p, (x,), lambda o: o[0], (x,), lambda o: jax.random.uniform(key))
+    return a + jax.random.normal(key)
+""") == [("KeyReuse", "key", 3)]

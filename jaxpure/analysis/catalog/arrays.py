@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import libcst as cst
 
-from jaxpure.analysis.catalog.shapes import STATIC_LAYOUT_CALLS
+from jaxpure.analysis.catalog.shapes import STATIC_CONFIG_CALLS, STATIC_LAYOUT_CALLS
 
 # Attributes of an array that are static Python values even when the array is traced
 # (and `__class__`, any value's type: `solver.__class__.__name__` of a traced module).
@@ -75,7 +75,7 @@ STATIC_CALLS = frozenset(
         "equinox.is_inexact_array", "equinox.is_array_like", "chex.is_array",
         "flax.nnx.graphdef",
     }
-) | STATIC_LAYOUT_CALLS
+) | STATIC_LAYOUT_CALLS | STATIC_CONFIG_CALLS
 CONTAINER_CALLS = frozenset(
     {"builtins.enumerate", "builtins.zip", "builtins.reversed", "builtins.list",
      "builtins.tuple", "builtins.dict", "builtins.set", "builtins.iter", "builtins.map",

@@ -125,8 +125,27 @@ STRUCTURE_NAME = re.compile(r"(?:^|_)(?:shapes?|dtypes?|ndims?)$")
 STATIC_LAYOUT_CALLS = frozenset(
     {
         "jax.lax.conv_dimension_numbers", "jax.lax.conv_general_permutations",
-        "jax.lax.ConvDimensionNumbers", "jax.lax.padtype_to_pads", "jax.lax.conv_shape_tuple",
-        "jax.lax.conv_transpose_shape_tuple", "jax.lax.dtype", "jax.dtypes.iinfo",
+        "jax.lax.padtype_to_pads", "jax.lax.conv_shape_tuple",
+        "jax.lax.conv_general_shape_tuple", "jax.lax.conv_transpose_shape_tuple",
+        "jax.lax.reduce_window_shape_tuple", "jax.lax.dtype", "jax.dtypes.iinfo",
         "jax.dtypes.finfo", "jax.tree_util.treedef_is_leaf", "jax.tree_util.treedef_children",
     }
+)
+# The configuration objects `jax.lax` defines for its operations (jax 0.10: its public
+# classes; `DotDimensionNumbers`, `ConvGeneralDilatedDimensionNumbers` and `PrecisionLike`
+# are type aliases, plain tuples, strings or None). Each holds Python ints, tuples, dtypes or
+# enum members, never an array: JAX normalises the fields with `tuple(...)`/`operator.index`
+# and hashes them as static parameters of the primitive. `RaggedDotDimensionNumbers(...)`
+# rebuilt from a dot's axes and read back in Python (`if dnums.rhs_group_dimensions:`) is
+# Python on ints; so are the namedtuples (`ConvDimensionNumbers`, `GatherDimensionNumbers`,
+# `ScatterDimensionNumbers`, `DotAlgorithm`), the dataclass `Tolerance` and the enums
+# (`Precision`, `DotAlgorithmPreset`, `GatherScatterMode`, `AccuracyMode`, `FftType`,
+# `RandomAlgorithm`, `RoundingMethod`), called or converted (`GatherScatterMode.from_any`).
+LAX_CONFIG_CLASSES = ("ConvDimensionNumbers", "RaggedDotDimensionNumbers",
+                      "GatherDimensionNumbers", "ScatterDimensionNumbers", "DotAlgorithm",
+                      "DotAlgorithmPreset", "Precision", "GatherScatterMode", "AccuracyMode",
+                      "Tolerance", "FftType", "RandomAlgorithm", "RoundingMethod")
+STATIC_CONFIG_CALLS = frozenset(
+    {f"jax.lax.{name}" for name in LAX_CONFIG_CLASSES}
+    | {"jax.lax.GatherScatterMode.from_any"}
 )

@@ -6,7 +6,8 @@ The marks: flax ``struct.field(pytree_node=False)``, equinox ``field(static=True
 ``metadata=dict(static=True)``, ``register_dataclass``'s ``meta_fields`` (decorator or call),
 jax_dataclasses ``Static[...]``, jax_md's ``static_field()`` and helpers of the module like
 it, ``ClassVar[...]`` (a class attribute, not a field), the aux data a flatten function
-returns (``tree_flatten``'s second element, read through a local it names), and every field
+returns (``tree_flatten``'s second element, read through a local it names, or a dict of the
+dataclass's own fields: module/aux_dicts.py), and every field
 of a class registered with ``jax.tree_util.register_static`` (a pytree without leaves).
 
 And, for the project's index of static fields (module/field_index.py), the fields the
@@ -24,12 +25,14 @@ from jaxpure.analysis.catalog.pytrees import (
     STATIC_FIELD_MARKERS,
     STATIC_REGISTRATIONS,
 )
+from jaxpure.analysis.module.aux_dicts import aux_dict_fields, fields_dict
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import ModuleIndex
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.syntax import children, descendants, returned_values, single_assignment, str_literals
 
 _MARKER_WORDS = ("static", "pytree_node")
+_FLATTEN_METHODS = ("tree_flatten", "tree_flatten_with_keys")
 _FLATTENED_DECORATORS = ("jax.tree_util.register_pytree_node_class",
                          "jax.tree_util.register_pytree_with_keys_class")
 
@@ -87,11 +90,13 @@ def declared_leaf_fields(module: cst.Module, index: ModuleIndex, resolver: Resol
     leafless = _leafless_classes(index, resolver)
     found: set[str] = set()
     for name, node in index.class_nodes.items():
-        fields = [small.target.value for small in body_statements(node)
-                  if type(small) is cst.AnnAssign and type(small.target) is cst.Name
-                  and not _declares_static(module, small, factories)]
         flattened = name in index.classes and "tree_flatten" in index.classes[name] \
             or name in registered and len(registered[name].args) >= 3
+        aux = _aux_dict_fields(index, resolver, name) if flattened else frozenset()
+        fields = [small.target.value for small in body_statements(node)
+                  if type(small) is cst.AnnAssign and type(small.target) is cst.Name
+                  and not _declares_static(module, small, factories)
+                  and small.target.value not in aux]
         if not (fields or flattened) or name in leafless \
                 or not _may_be_pytree(node, name in registered, resolver):
             continue
@@ -143,8 +148,10 @@ def aux_data_fields(index: ModuleIndex, resolver: Resolver) -> set[str]:
             unit = resolver.function(flatten, None)
             flatteners.append(unit.node if unit is not None else flatten)
     flatteners.extend(u.node for u in index.units if u.parent_is_class
-                      and u.name in ("tree_flatten", "tree_flatten_with_keys"))
+                      and u.name in _FLATTEN_METHODS)
     found: set[str] = set()
+    for name in index.class_nodes:
+        found.update(_aux_dict_fields(index, resolver, name))
     for node in flatteners:
         if not isinstance(node, (cst.FunctionDef, cst.Lambda)):
             continue
@@ -153,13 +160,39 @@ def aux_data_fields(index: ModuleIndex, resolver: Resolver) -> set[str]:
                 aux: cst.BaseExpression | None = value.elements[1].value
                 if type(aux) is cst.Name and type(node) is cst.FunctionDef:
                     aux = single_assignment(node.body, aux.value)
-                stack: list[cst.CSTNode] = [aux] if aux is not None else []
+                # a dict of the dataclass fields names none of them by attribute (its
+                # `f.name` is no field): read whole above, by _aux_dict_fields
+                stack: list[cst.CSTNode] = [aux] if aux is not None \
+                    and not fields_dict(aux, resolver) else []
                 while stack:
                     current = stack.pop()
                     if type(current) is cst.Attribute:
                         found.add(current.attr.value)
                     stack.extend(children(current))
     return found
+
+
+def _aux_dict_fields(index: ModuleIndex, resolver: Resolver, name: str) -> frozenset[str]:
+    """The fields the class's own ``tree_flatten`` returns as aux data in a dict of its
+    dataclass fields (``{f.name: getattr(self, f.name) for f in fields(self)}`` less what
+    it deletes: module/aux_dicts.py)."""
+    found: set[str] = set()
+    for method in _FLATTEN_METHODS:
+        unit = index.classes.get(name, {}).get(method)
+        if unit is None or type(unit.node) is not cst.FunctionDef:
+            continue
+        for value in returned_values(unit.node):
+            if type(value) is cst.Tuple and len(value.elements) == 2:
+                found.update(aux_dict_fields(unit.node, value.elements[1].value,
+                                             _class_fields(index.class_nodes[name]), resolver))
+    return frozenset(found)
+
+
+def _class_fields(node: cst.ClassDef) -> frozenset[str]:
+    """The fields a (dataclass) body declares: its annotated names but class variables."""
+    return frozenset(small.target.value for small in body_statements(node)
+                     if type(small) is cst.AnnAssign and type(small.target) is cst.Name
+                     and not class_var(small.annotation.annotation))
 
 
 def leafless_class_fields(index: ModuleIndex, resolver: Resolver) -> set[str]:
@@ -169,9 +202,7 @@ def leafless_class_fields(index: ModuleIndex, resolver: Resolver) -> set[str]:
     declared ones and those ``__init__`` stores)."""
     found: set[str] = set()
     for name in _leafless_classes(index, resolver):
-        found.update(small.target.value for small in body_statements(index.class_nodes[name])
-                     if type(small) is cst.AnnAssign and type(small.target) is cst.Name
-                     and not class_var(small.annotation.annotation))
+        found.update(_class_fields(index.class_nodes[name]))
         found.update(attr for owner, attr in index.self_stores if owner == name)
     return found
 

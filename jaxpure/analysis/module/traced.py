@@ -31,6 +31,7 @@ from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.syntax import call_arg, keyword_arg, positional_args
 from jaxpure.analysis.catalog.transforms import Transform, lookup
 from jaxpure.analysis.module.transform_args import axes_entries as _axes_entries
+from jaxpure.analysis.module.partial_rebinding import partial_held
 from jaxpure.analysis.module.transform_args import body_arguments, body_arity, read_statics
 from jaxpure.analysis.module.transform_args import rule_static_params as _rule_static_params
 from jaxpure.analysis.module.transform_args import undifferentiated as _undifferentiated
@@ -275,6 +276,9 @@ class TracedAnalysis:
         arity: int | None = None,
     ) -> None:
         bound: set[str] = set()
+        if type(target) is cst.Name and unit is not None:
+            # `f = partial(f, k=v)` before `lax.cond(p, x, f, y, g)`: the partial is traced
+            target = partial_held(unit, target.value, node, self.resolver) or target
         if type(target) is cst.Call:
             qual = self.resolver.qualname(target.func, unit)
             if qual == PARTIAL and target.args:

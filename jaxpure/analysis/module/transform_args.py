@@ -54,10 +54,28 @@ def body_arity(name: str, call: cst.Call) -> int | None:
     if name.endswith(("while_loop", ".map")):
         return 1
     if name.endswith(".cond"):
+        if per_branch_cond(name, call):
+            return 1  # each branch gets its own operand
         return max(len(positional_args(call)) - 3, 0)
     if name.endswith(".switch"):
         return max(len(positional_args(call)) - 2, 0)
     return None
+
+
+# what is surely no function: a display or a literal
+_NOT_CALLABLE = (cst.Tuple, cst.List, cst.Dict, cst.Set, cst.Integer, cst.Float,
+                 cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)
+
+
+def per_branch_cond(name: str, call: cst.Call) -> bool:
+    """``lax.cond(pred, true_operand, true_fun, false_operand, false_fun)``: the older form
+    JAX still runs (jax 0.10 falls back to it when ``true_fun`` is no callable and the last
+    of five arguments is), each function given its own operand. Said only when the second
+    argument is surely no function (a tuple of operands, a literal)."""
+    args = call.args
+    return name == "jax.lax.cond" and len(args) == 5 \
+        and all(a.keyword is None and not a.star for a in args) \
+        and isinstance(args[1].value, _NOT_CALLABLE)
 
 
 def body_arguments(t: Transform, call: cst.Call) -> list[cst.BaseExpression]:
@@ -66,6 +84,8 @@ def body_arguments(t: Transform, call: cst.Call) -> list[cst.BaseExpression]:
     the body (and ``cond_fun``) of a loop."""
     found: list[cst.BaseExpression] = []
     keywords = t.body_keywords
+    if per_branch_cond(t.name, call):
+        return [call.args[2].value, call.args[4].value]
     for i, position in enumerate(t.bodies):
         keyword = keywords[i] if i < len(keywords) else None
         if position < 0:  # a list or tuple of branches

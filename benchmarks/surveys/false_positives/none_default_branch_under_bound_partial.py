@@ -1,17 +1,17 @@
-# Seen in tumaer/jax-sph jax_sph/jax_md/partition.py:971 (JXP402) and jax_sph/partition.py:300,
-# 311 (JXP403, JXP402), jax-md's neighbour list as jax-sph copies it.
+# Seen in tumaer/jax-sph jax_sph/partition.py:300 (JXP403), jax-md's neighbour list as
+# jax-sph copies it (what is left of partial_bound_keyword_under_cond, whose slices are
+# taught: fixtures/surveys/partial_bound_keyword_under_cond.py).
 # The neighbour-list update binds the list's static capacity into the rebuild function
 # (`neighbor_fn = partial(neighbor_fn, max_occupancy=nbrs.max_occupancy)`, a static field
-# of the list's pytree class) and hands that name to the five-argument
-# `lax.cond(pred, true_operand, true_fun, false_operand, false_fun)`. Under the cond,
-# `max_occupancy` is the old list's Python int: the `if max_occupancy is None:` branch
-# that computes a capacity with `int(occupancy * ...)` runs only when a list is first
-# allocated, outside any transform, and the slice `idx[:, :max_occupancy]` has a static
-# bound. Two gaps show: through the rebound name the slice bound is taken for traced
-# (jax-md passes the `partial(...)` inline in the cond call, and its slice is not
-# reported); and with the keyword bound either way, the None-default branch is still
-# taken for one that runs under the cond (the `int()`).
-# Checked under jax 0.10.2: `python partial_bound_keyword_under_cond.py` passes.
+# of the list's pytree class declared `max_occupancy: int`) and hands it to the
+# five-argument `lax.cond(pred, true_operand, true_fun, false_operand, false_fun)`. Under
+# the cond `max_occupancy` is the old list's Python int: the `if max_occupancy is None:`
+# branch that computes a capacity with `int(occupancy * ...)` runs only when a list is
+# first allocated, outside any transform. The analysis walks that branch as traced: a
+# function a transform runs is called with what JAX passes, and a keyword the partial
+# binds to an attribute (`nbrs.max_occupancy`) is not known to be no `None`; only the
+# field's declared type (`int`, in another module for jax-sph) says so.
+# Checked under jax 0.10.2: `python none_default_branch_under_bound_partial.py` passes.
 from functools import partial
 
 import flax.struct
