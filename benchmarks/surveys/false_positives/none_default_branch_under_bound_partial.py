@@ -11,6 +11,13 @@
 # function a transform runs is called with what JAX passes, and a keyword the partial
 # binds to an attribute (`nbrs.max_occupancy`) is not known to be no `None`; only the
 # field's declared type (`int`, in another module for jax-sph) says so.
+# Why it is hard (tried at 40a14a3): the function is also called directly, without the
+# keyword, where the caller finds no list yet (`if nbrs is None: return neighbor_fn(...)`);
+# that call is walked as traced too, and `jax.jit(update)(pos, None)` would really run the
+# allocation branch under the trace. Ruling it out needs partial-bound values per origin,
+# a declared non-Optional field known as "not None" across modules, and a class annotation
+# on the jitted function's parameter trusted as "not None" (JAX takes None as a pytree).
+# The finding's message names the cond, where the branch cannot run: judged false.
 # Checked under jax 0.10.2: `python none_default_branch_under_bound_partial.py` passes.
 from functools import partial
 
