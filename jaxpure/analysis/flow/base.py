@@ -13,6 +13,7 @@ from jaxpure.analysis.flow.domain import FlowState, Frame, Handler, Loop
 from jaxpure.analysis.flow.keystate import KeyReuseInLoop, KeyState
 from jaxpure.analysis.module.index import Param, Unit
 from jaxpure.analysis.module.traced import TraceInfo
+from jaxpure.analysis.syntax import children, reads_any
 
 
 class WalkerBase:
@@ -108,3 +109,22 @@ class WalkerBase:
         def record_callsite(self, call: cst.Call) -> None: ...
         def record_operator(self, node: cst.CSTNode) -> None: ...
         def record_untraced_call(self, call: cst.Call) -> None: ...
+
+
+def read_by_closure(unit: Unit, names: set[str]) -> bool:
+    """Whether a function, lambda or class defined inside ``unit`` reads ``names``: it may
+    run whenever it is called, so what the walk sees of those names no longer holds."""
+    return any(reads_any(inner, names) for inner in _nested_scopes(unit.node))
+
+
+def _nested_scopes(function: cst.CSTNode) -> list[cst.CSTNode]:
+    """The functions, lambdas and classes defined inside ``function``'s body."""
+    found: list[cst.CSTNode] = []
+    stack = list(children(function))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            found.append(node)
+            continue
+        stack.extend(children(node))
+    return found

@@ -22,12 +22,11 @@ from dataclasses import replace
 
 import libcst as cst
 
-from jaxpure.analysis.flow.base import WalkerBase
+from jaxpure.analysis.flow.base import WalkerBase, read_by_closure
 from jaxpure.analysis.catalog.pytrees import RECORD_REPLACERS
 from jaxpure.analysis.flow.domain import KindScope, copying_loop
 from jaxpure.analysis.flow.keystate import SHARED_KEYS, KeyState
-from jaxpure.analysis.module.index import Unit
-from jaxpure.analysis.syntax import argument_paths, key_path, reads_any
+from jaxpure.analysis.syntax import argument_paths, key_path
 
 # (field, the path the key came from, its state) for each key a record keeps
 Copies = list[tuple[str, str, KeyState]]
@@ -46,7 +45,7 @@ class KeyRecords(WalkerBase):
         unit = self.ctx.frame.unit
         if unit is None or type(unit.node) is not cst.FunctionDef \
                 or name in unit.declared_global | unit.declared_nonlocal \
-                or _read_by_closure(self.ctx, unit, name):
+                or read_by_closure(unit, {name}):
             return False  # a global, or a closure's: whoever reads it may draw, out of view
         fields = stored_fields(self.ctx, call)
         if fields is None:
@@ -112,17 +111,6 @@ def bound_name(statement: cst.CSTNode | None) -> str:
     elif type(statement) is cst.AnnAssign:
         target = statement.target
     return target.value if type(target) is cst.Name else ""
-
-
-def _read_by_closure(ctx: KindScope, unit: Unit, name: str) -> bool:
-    """Whether a function or lambda defined inside ``unit`` reads ``name``."""
-    for inner in ctx.index.units:
-        parent = inner.parent
-        while parent is not None and parent is not unit:
-            parent = parent.parent
-        if parent is unit and reads_any(inner.node, {name}):
-            return True
-    return False
 
 
 def stored_fields(ctx: KindScope, call: cst.Call) -> dict[str, cst.BaseExpression] | None:

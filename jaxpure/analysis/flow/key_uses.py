@@ -22,7 +22,7 @@ import libcst as cst
 from jaxpure.analysis.catalog import random as R
 from jaxpure.analysis.catalog.shapes import STRUCTURE_ATTRIBUTES, STRUCTURE_FUNCTIONS
 from jaxpure.analysis.catalog.transforms import ARGUMENT_PRESERVING_TRANSFORMS
-from jaxpure.analysis.flow.base import WalkerBase
+from jaxpure.analysis.flow.base import WalkerBase, read_by_closure
 from jaxpure.analysis.flow.keystate import KeyState
 from jaxpure.analysis.module.draw_gates import drawn_only_where_first_did_not
 from jaxpure.analysis.module.index import Unit
@@ -196,7 +196,7 @@ class KeyUses(WalkerBase):
             return True
         unit = self.ctx.frame.unit
         assert unit is not None  # draw_results binds names in functions only
-        if any(reads_any(inner, set(unread)) for inner in _nested_scopes(unit.node)):
+        if read_by_closure(unit, set(unread)):
             return False  # a closure may read it whenever it is called
         # names this statement binds anew (`noise = normal(key)` drawn again into `noise`):
         # what follows reads the new value, never the first
@@ -229,7 +229,7 @@ class KeyUses(WalkerBase):
                 continue
             break
         # a closure may read any of them whenever it is called
-        return not any(reads_any(inner, live) for inner in _nested_scopes(unit.node))
+        return not read_by_closure(unit, live)
 
     def drawn_into(self, line: cst.CSTNode, names: set[str]) -> frozenset[str] | None:
         """The names ``line`` binds when it reads ``names`` only as the arguments of one
@@ -344,19 +344,6 @@ def _leaves_function(statement: cst.CSTNode) -> bool:
         return True
     return type(statement) is cst.SimpleStatementLine and bool(statement.body) \
         and isinstance(statement.body[-1], (cst.Return, cst.Raise))
-
-
-def _nested_scopes(function: cst.CSTNode) -> list[cst.CSTNode]:
-    """The functions, lambdas and classes defined inside ``function``'s body."""
-    found: list[cst.CSTNode] = []
-    stack = list(children(function))
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
-            found.append(node)
-            continue
-        stack.extend(children(node))
-    return found
 
 
 def _statements_of(function: cst.FunctionDef) -> list[cst.CSTNode]:
