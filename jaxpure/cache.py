@@ -269,7 +269,7 @@ def _decode_summary(data: Any) -> ModuleSummary | None:
             and isinstance(data[11], list) and all(map(_valid_class_conditions, data[11]))
             and isinstance(data[12], list) and all(map(_valid_class_fields, data[12]))
             and isinstance(data[13], list) and all(map(_valid_layout_call, data[13]))
-            and _list_of(data[14], 3) and all(map(_strings_list, data[14]))
+            and _list_of(data[14], 4) and all(map(_strings_list, data[14]))
             and _entries(data[15], 4) and _entries(data[16], 5)
             and isinstance(data[17], list) and all(map(_valid_key_gate, data[17]))
             and isinstance(data[18], list) and all(map(_valid_closure_key, data[18]))):

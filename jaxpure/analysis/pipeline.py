@@ -12,6 +12,7 @@ from jaxpure.analysis.module.index import ModuleIndex, Unit, build_index
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.module.traced import analyze_traced
 from jaxpure.analysis.module.nnx_runs import local_nnx_run
+from jaxpure.analysis.module.field_markers import declared_sure_fields
 
 
 from jaxpure.analysis.flow.domain import Handler
@@ -48,6 +49,10 @@ def analyze(
     layout_seeds = [seed for seed in seeds or () if seed.via == LAYOUTS]
     field_names = frozenset(name for seed in seeds or () if seed.via == FIELD_NAMES
                             for name, _kind in seed.keywords)
+    # fields other modules' classes type as no None: of the classes this module imports,
+    # and of those it reads fields of on values of no known class (flow/given.py)
+    sure_fields = frozenset(str(name) for seed in seeds or ()
+                            if seed.via in (FIELD_NAMES, CLASS_FACTS) for name in seed.given)
     entry_seeds = [seed for seed in seeds or () if seed.via in (ENTRY_ASK, ENTRY_USE)]
     key_gates = {seed.function: gate for seed in seeds or () if seed.via == KEY_GATES
                  for gate in [gate_from_keywords(seed.keywords)] if gate is not None}
@@ -76,6 +81,8 @@ def analyze(
         seed.function for seed in class_facts if ("__init__", L.STATIC) in seed.keywords)
     ctx.facts.seeds = tuple(seeds)
     ctx.facts.project_static_fields = field_names
+    # fields typed as no None, here and where the seeds' declaring modules say (given.py)
+    ctx.given.sure_fields = declared_sure_fields(index) | sure_fields
     ctx.facts.imported_key_gates = key_gates
     ctx.facts.imported_closure_keys = closure_keys
     for seed in entry_seeds:  # module/entry_facts.py

@@ -13,6 +13,7 @@ import libcst as cst
 from jaxpure.analysis import lattice as L
 from jaxpure.analysis.catalog.transforms import ARGUMENT_PRESERVING_TRANSFORMS
 from jaxpure.analysis.module.index import Param, Unit
+from jaxpure.analysis.module.annotations import names_a_class
 from jaxpure.analysis.module.module_params import JAX_NUMPY
 from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.classes import applied_function, called_model, held_method
@@ -308,8 +309,10 @@ class CallSites(WalkerBase):
         """An argument that is certainly not ``None`` here (flow/given.py): by its form, or
         a parameter of this function that is not (``S=num_samples``)."""
         ctx = self.ctx
-        return never_none(expr, ctx.qualname) or type(expr) is cst.Name \
-            and ctx.given.never_none_name(ctx.traced_analysis, ctx.frame.unit, expr.value)
+        return never_none(expr, ctx.qualname, ctx.given.sure_fields) or type(expr) is cst.Name \
+            and ctx.given.never_none_name(
+                ctx.traced_analysis, ctx.frame.unit, expr.value,
+                lambda a: names_a_class(a, ctx.index, ctx.facts.imported_classes))
 
     def record_receiver_call(self, call: cst.Call) -> None:
         """``cosmo.cache_set(k, v)`` on a traced parameter ``cosmo`` (not ``self``): a method of

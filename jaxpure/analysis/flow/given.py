@@ -30,7 +30,7 @@ import libcst as cst
 
 from jaxpure.analysis.module.index import Param, Unit
 from jaxpure.analysis.module.summary import Truths
-from jaxpure.analysis.module.traced import TracedAnalysis
+from jaxpure.analysis.module.traced import Origin, TracedAnalysis
 from jaxpure.analysis.syntax import COMPREHENSIONS, children, none_test, statements, target_names
 
 T = TypeVar("T")
@@ -53,11 +53,14 @@ _SHAPE_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dtype"})
 
 
 def never_none(expr: cst.BaseExpression | None,
-               qualname: Callable[[cst.BaseExpression], str | None]) -> bool:
+               qualname: Callable[[cst.BaseExpression], str | None],
+               fields: frozenset[str] = frozenset()) -> bool:
     """Whether ``expr`` (an argument, or a default) certainly is not ``None``, by its form:
     a literal, a display, an operator's result, a builtin that returns a value, a
-    ``jnp``/``lax``/NumPy function's array, an array's shape (``x.shape[0]``). Not a name:
-    its kind joins the paths it was bound on, ``None`` among them perhaps."""
+    ``jnp``/``lax``/NumPy function's array, an array's shape (``x.shape[0]``), a field the
+    project's classes declare of a type that is no ``None`` (``fields``: ``nbrs.max_occupancy``
+    where every class declaring ``max_occupancy`` says ``int``). Not a name: its kind joins
+    the paths it was bound on, ``None`` among them perhaps."""
     if expr is None:
         return False
     if isinstance(expr, _NEVER_NONE_NODES):
@@ -65,9 +68,11 @@ def never_none(expr: cst.BaseExpression | None,
     if type(expr) is cst.Name:
         return expr.value in ("True", "False")
     if type(expr) is cst.IfExp:
-        return never_none(expr.body, qualname) and never_none(expr.orelse, qualname)
+        return never_none(expr.body, qualname, fields) and never_none(expr.orelse, qualname, fields)
     if type(expr) is cst.BooleanOperation:
-        return never_none(expr.left, qualname) and never_none(expr.right, qualname)
+        return never_none(expr.left, qualname, fields) and never_none(expr.right, qualname, fields)
+    if type(expr) is cst.Attribute and expr.attr.value in fields:
+        return True
     if type(expr) is cst.Subscript:
         expr = expr.value  # `x.shape[0]`
     if type(expr) is cst.Attribute:
@@ -184,6 +189,24 @@ def rebound_outside_none_branch(unit: Unit, name: str) -> bool:
     return False
 
 
+def copied_parameter(unit: Unit, name: str) -> str | None:
+    """The parameter a local only copies: ``nbrs = neighbors``, a statement of the body
+    and the local's one binding (a test of it before that statement would fail)."""
+    node = unit.node
+    if type(node) is not cst.FunctionDef or unit.assigned.get(name) != 1:
+        return None
+    for line in statements(node.body):
+        if type(line) is not cst.SimpleStatementLine:
+            continue
+        for small in line.body:
+            if type(small) is cst.Assign and len(small.targets) == 1 \
+                    and type(small.targets[0].target) is cst.Name \
+                    and small.targets[0].target.value == name and type(small.value) is cst.Name \
+                    and unit.param(small.value.value) is not None:
+                return small.value.value
+    return None
+
+
 def _bound_by(node: cst.CSTNode) -> list[str]:
     """The names ``node`` itself binds (not its children)."""
     if type(node) is cst.AssignTarget:
@@ -213,6 +236,9 @@ class GivenFacts:
     # a seeded function ("inverse", "Toeplitz.inverse") -> the truth of the literals every
     # caller elsewhere passes
     seeded_truths: dict[str, dict[str, bool]] = field(default_factory=dict)
+    # field names every class of the project declaring them types as no None (``int``, a
+    # class): this module's and those the seeds name (module/field_index.py)
+    sure_fields: frozenset[str] = frozenset()
     # (id of a unit, name) -> whether the unit binds the name outside its None branch
     _rebound: dict[tuple[int, str], bool] = field(default_factory=dict)
 
@@ -223,30 +249,48 @@ class GivenFacts:
             found = self._rebound[key] = rebound_outside_none_branch(unit, name)
         return found
 
-    def never_none_name(self, traced: TracedAnalysis, unit: Unit | None, name: str) -> bool:
+    def never_none_name(self, traced: TracedAnalysis, unit: Unit | None, name: str,
+                        names_a_class: Callable[[cst.BaseExpression | None], bool]
+                        = lambda _a: False) -> bool:
         """A parameter of ``unit`` passed on as it came (``S=num_samples``): not ``None``
-        when declared a Python scalar with no ``None`` default (``num_samples: int``), or
-        when every traced call of ``unit`` fills it so."""
+        when declared a Python scalar or a class with no ``None`` default (``num_samples:
+        int``, ``neighbors: NeighborList``), or when every traced call of ``unit`` fills it
+        so."""
         p = unit.param(name) if unit is not None else None
         if unit is None or p is None or p.star:
             return False
-        if _declared_scalar(p.annotation) and not (type(p.default) is cst.Name
-                                                   and p.default.value == "None"):
+        if (_declared_scalar(p.annotation) or names_a_class(p.annotation)) \
+                and not (type(p.default) is cst.Name and p.default.value == "None"):
             return not self.rebound(unit, name)
         return self.never_none_parameter(traced, unit, name)
 
     def never_none_parameter(self, traced: TracedAnalysis, unit: Unit | None, name: str) -> bool:
         """Whether parameter ``name`` of ``unit`` is not ``None`` in any trace the analysis
-        knows: every traced call of it fills it so (see the module's docstring)."""
+        knows: every traced call of it fills it so, and every transform applied to it
+        through a ``partial`` binds it to such a value (see the module's docstring). A
+        local that only copies a parameter (``nbrs = neighbors``) is asked of as that."""
+        if unit is not None and unit.param(name) is None:
+            copied = copied_parameter(unit, name)
+            return copied is not None and self.never_none_parameter(traced, unit, copied)
         if unit is None or not self._known_parameter(traced, unit, name):
             return False
         if traced.info[id(unit)].external_origin is not None:
             seeded = self.seeded.get(_seed_name(unit))
             if seeded is None or name not in seeded:
                 return False
-        given = self._at_traced_calls(traced, unit, self.at_call)
+        origins = [o for o in traced.origins if o.target is unit]
+        if not all(self._bound_never_none(traced, o, name) for o in origins):
+            return False
+        given = self._at_traced_calls(traced, unit, self.at_call, bool(origins))
         return given is not None and all(name in g for g in given) \
             and not self.rebound(unit, name)
+
+    def _bound_never_none(self, traced: TracedAnalysis, origin: Origin, name: str) -> bool:
+        """``lax.cond(p, x, partial(f, n=2), ...)``: the transform runs ``f`` with what the
+        ``partial`` binds, never with ``n``'s default."""
+        value = dict(origin.bound_values).get(name)
+        return value is not None and never_none(
+            value, lambda e: traced.resolver.qualname(e, origin.container), self.sure_fields)
 
     def constant_truth(self, traced: TracedAnalysis, unit: Unit | None, name: str) -> bool | None:
         """The truth value parameter ``name`` of ``unit`` has in every trace the analysis
@@ -255,7 +299,7 @@ class GivenFacts:
         is a branch no trace takes. None when a call passes anything else, or the function
         rebinds the name."""
         seeded = self.seeded_truths.get(_seed_name(unit)) if unit is not None else None
-        if unit is None or name in unit.assigned \
+        if unit is None or name in unit.assigned or _applied(traced, unit) \
                 or not self._known_parameter(traced, unit, name, seeded is not None):
             return None
         truths = self._at_traced_calls(traced, unit, self.truths_at_call)
@@ -274,7 +318,9 @@ class GivenFacts:
         (``traced_self``) counts when what those calls pass is known (``receivers_known``:
         each seed says)."""
         info = traced.info.get(id(unit))
-        if info is None or not info.traced or info.origins or info.contract is not None \
+        # a function a transform is applied to counts when `partial`s bind the parameter
+        # at every application (never_none_parameter asks)
+        if info is None or not info.traced or info.contract is not None \
                 or info.custom_rule or info.traced_self and not receivers_known \
                 or info.kwargs_sources:
             return False
@@ -283,14 +329,16 @@ class GivenFacts:
             unit.parent_is_class and p.index == 0 and not unit.is_staticmethod)
 
     def _at_traced_calls(self, traced: TracedAnalysis, unit: Unit,
-                         facts: Mapping[tuple[int, int], T]) -> list[T] | None:
+                         facts: Mapping[tuple[int, int], T],
+                         applied: bool = False) -> list[T] | None:
         """What ``facts`` says of each traced call of ``unit`` on a path the trace takes;
         None when a call is not known yet (its caller is walked after ``unit``: a cycle) or
-        was not recorded, or when no module-local call and no seed reaches ``unit``."""
+        was not recorded, or when no module-local call, no seed and no transform
+        (``applied``) reaches ``unit``."""
         calls = [(caller, call) for caller, callee, call in traced.edges if callee is unit
                  and (caller_info := traced.info.get(id(caller))) is not None
                  and caller_info.traced]
-        if not calls and traced.info[id(unit)].external_origin is None:
+        if not calls and not applied and traced.info[id(unit)].external_origin is None:
             return None
         found = []
         for caller, call in calls:
@@ -303,6 +351,11 @@ class GivenFacts:
                 return None
             found.append(fact)
         return found
+
+
+def _applied(traced: TracedAnalysis, unit: Unit) -> bool:
+    info = traced.info.get(id(unit))
+    return info is not None and bool(info.origins)
 
 
 def _declared_scalar(annotation: cst.BaseExpression | None) -> bool:

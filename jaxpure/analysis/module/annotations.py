@@ -136,3 +136,17 @@ def _annotated_container(index: ModuleIndex, function: Unit) -> bool:
     node = function.node
     return type(node) is cst.FunctionDef and node.returns is not None \
         and container_annotation(node.returns.annotation, index)
+
+
+def names_a_class(annotation: cst.BaseExpression | None, index: ModuleIndex,
+                  imported_classes: frozenset[str] | dict[str, frozenset[str]]) -> bool:
+    """``neighbors: NeighborList`` where ``NeighborList`` is a class of this module or a
+    project class another module defines (its summary says so): a promise that the value
+    is an instance, so not ``None``, which no alias (``PyTree = Any``, ``Maybe =
+    Optional[X]``) and no ``TypeVar`` gives. A type checker holds the callers to it."""
+    if annotation is None or type(annotation) not in (cst.Name, cst.Attribute):
+        return False
+    if type(annotation) is cst.Name and annotation.value in index.class_nodes:
+        return len(index.bindings.get(annotation.value, ())) == 1  # not rebound to an alias
+    shown = dotted_name(annotation)  # as the module names it: the class facts' seeds say
+    return shown is not None and shown in imported_classes

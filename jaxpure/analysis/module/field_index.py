@@ -35,13 +35,16 @@ class FieldNames:
     static: tuple[str, ...] = ()
     data: tuple[str, ...] = ()
     read: tuple[str, ...] = ()
+    # of ``static``, those every declaration in the module types as no None (``int``)
+    sure: tuple[str, ...] = ()
 
     def to_json(self) -> list:
-        return [list(self.static), list(self.data), list(self.read)]
+        return [list(self.static), list(self.data), list(self.read), list(self.sure)]
 
     @staticmethod
     def from_json(data: list) -> FieldNames:
-        return FieldNames(tuple(data[0]), tuple(data[1]), tuple(data[2]))
+        return FieldNames(tuple(data[0]), tuple(data[1]), tuple(data[2]),
+                          tuple(data[3]) if len(data) > 3 else ())
 
     def __bool__(self) -> bool:
         return bool(self.static or self.data or self.read)
@@ -56,20 +59,23 @@ class HasFieldNames(Protocol):
 
 
 def field_name_targets(summaries: Mapping[str, tuple[HasFieldNames, str, str]]
-                       ) -> Iterator[tuple[str, str, str, tuple[str, ...]]]:
-    """(reading module, declaring module's path, its relpath, the names) for each module
-    that reads names the project declares static and never a leaf, one per module
-    declaring them (the first, by name, of those that do): the seed's source is a file
-    whose change recomputes it, as for the other seeds."""
+                       ) -> Iterator[tuple[str, str, str, tuple[str, ...], tuple[str, ...]]]:
+    """(reading module, declaring module's path, its relpath, the names, those of them
+    every declaring module types as no None) for each module that reads names the project
+    declares static and never a leaf, one per module declaring them (the first, by name,
+    of those that do): the seed's source is a file whose change recomputes it, as for the
+    other seeds."""
     readers = [(name, summary.field_names.read) for name, (summary, _p, _r) in summaries.items()
                if summary.field_names.read]
     if not readers:
         return
     declared: dict[str, str] = {}  # name -> the first module declaring it static
     data: set[str] = set()
+    unsure: set[str] = set()  # declared static somewhere with a type that admits None
     for name in sorted(summaries):
         names = summaries[name][0].field_names
         data.update(names.data)
+        unsure.update(set(names.static) - set(names.sure))
         for field in names.static:
             declared.setdefault(field, name)
     for reader, read in readers:
@@ -80,4 +86,5 @@ def field_name_targets(summaries: Mapping[str, tuple[HasFieldNames, str, str]]
                 by_module.setdefault(module, []).append(field)
         for module, fields in sorted(by_module.items()):
             _summary, path, relpath = summaries[module]
-            yield reader, path, relpath, tuple(sorted(fields))
+            yield reader, path, relpath, tuple(sorted(fields)), \
+                tuple(sorted(f for f in fields if f not in unsure))

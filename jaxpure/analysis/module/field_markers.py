@@ -291,3 +291,38 @@ def _calls_factory(value: cst.BaseExpression, factories: frozenset[str]) -> bool
     name = func.attr.value if type(func) is cst.Attribute else \
         func.value if type(func) is cst.Name else None
     return name in factories
+
+
+_SCALAR_TYPES = frozenset({"int", "float", "bool", "str", "complex"})
+
+
+def declared_sure_fields(index: ModuleIndex) -> frozenset[str]:
+    """The field names the module's classes declare, each time, of a type that is no
+    ``None`` and with no ``None`` default: ``max_occupancy: int = static_field()``, a class
+    of this module. Not ``Optional[int]``, ``int = None``, ``field(default=None)``, an
+    alias (``Array = Any``), nor a name a class body binds without an annotation."""
+    sure: set[str] = set()
+    unsure: set[str] = set()
+    for node in index.class_nodes.values():
+        for small in body_statements(node):
+            if type(small) is cst.AnnAssign and type(small.target) is cst.Name:
+                name = small.target.value
+                annotation = small.annotation.annotation
+                declared = type(annotation) is cst.Name and (
+                    annotation.value in _SCALAR_TYPES or annotation.value in index.class_nodes)
+                (sure if declared and not _none_in(small.value) else unsure).add(name)
+            elif type(small) is cst.Assign:
+                for target in small.targets:
+                    if type(target.target) is cst.Name:
+                        unsure.add(target.target.value)
+    return frozenset(sure - unsure)
+
+
+def _none_in(value: cst.BaseExpression | None) -> bool:
+    """``None`` or a call given a ``None`` argument (``field(default=None)``)."""
+    if value is None:
+        return False
+    if type(value) is cst.Name:
+        return value.value == "None"
+    return type(value) is cst.Call and any(
+        type(a.value) is cst.Name and a.value.value == "None" for a in value.args)

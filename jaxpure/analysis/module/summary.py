@@ -352,6 +352,8 @@ def _class_fact_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
     (`geo.pointcloud.PointCloud`)."""
     settled = class_closure(summaries, aliases)
     classes: dict[str, tuple[tuple[str, ...], str, str]] = {}
+    # the static fields each declaring module types as no None, by its path (flow/given.py)
+    sure = {path: frozenset(summary.field_names.sure) for summary, path, _r in summaries.values()}
     for name, (summary, path, relpath) in summaries.items():
         for class_name in {c for c, _m in summary.static_members} | \
                 {c for c, _m in summary.class_conditions}:
@@ -369,7 +371,8 @@ def _class_fact_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
             for shown, (members, path, relpath) in found:
                 if path != _path:
                     yield name, Seed(shown, CLASS_FACTS, None, None, path, (),
-                                     tuple((m, STATIC) for m in members), False, relpath)
+                                     tuple((m, STATIC) for m in members), False, relpath,
+                                     given=tuple(m for m in members if m in sure.get(path, ())))
 
 
 def _module_classes(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
@@ -404,8 +407,8 @@ def field_name_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) ->
     """A seed naming no function per module declaring static the fields a module reads on
     values of no known class (module/field_index.py)."""
     return [(reader, Seed("", FIELD_NAMES, None, None, path, (),
-                          tuple((name, STATIC) for name in names), False, relpath))
-            for reader, path, relpath, names in field_name_targets(summaries)]
+                          tuple((name, STATIC) for name in names), False, relpath, given=sure))
+            for reader, path, relpath, names, sure in field_name_targets(summaries)]
 
 
 def nnx_run_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> list[tuple[str, Seed]]:

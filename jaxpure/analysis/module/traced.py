@@ -32,7 +32,7 @@ from jaxpure.analysis.syntax import call_arg, keyword_arg, positional_args
 from jaxpure.analysis.catalog.transforms import Transform, lookup
 from jaxpure.analysis.module.transform_args import axes_entries as _axes_entries
 from jaxpure.analysis.module.partial_rebinding import partial_held
-from jaxpure.analysis.module.transform_args import body_arguments, body_arity, read_statics
+from jaxpure.analysis.module.transform_args import body_arguments, body_arity, bound_values, read_statics
 from jaxpure.analysis.module.transform_args import rule_static_params as _rule_static_params
 from jaxpure.analysis.module.transform_args import undifferentiated as _undifferentiated
 
@@ -98,6 +98,9 @@ class Origin:
     contract: str | None = None  # traced by contract (module/contracts.py): why
     # `partial(f, **kwargs)` of this function's own `**kwargs`: its callers give them
     kwargs_source: Unit | None = None
+    # what a `partial(f, a, k=v)` binds, by parameter: the values the transform never
+    # passes, written in `container`'s scope (flow/given.py asks whether they may be None)
+    bound_values: tuple[tuple[str, cst.BaseExpression], ...] = ()
 
 
 class TracedAnalysis:
@@ -327,7 +330,8 @@ class TracedAnalysis:
         splat = any(a.star for a in target.args)  # partial(f, **kwargs)
         source = unit if splat and unit is not None and spread_own_kwargs(target, unit) else None
         self.add_origin(t, node, unit, inner, options, n_bound + shift, bound,
-                        statics_unknown=splat and source is None, kwargs_source=source)
+                        statics_unknown=splat and source is None, kwargs_source=source,
+                        bound_values=bound_values(target, inner, shift))
 
     def defer_parameter_body(self, t: Transform, node: cst.CSTNode, unit: Unit | None,
                              function: cst.BaseExpression, partial: cst.Call | None,
@@ -361,6 +365,7 @@ class TracedAnalysis:
         bound: set[str] | None = None,
         statics_unknown: bool = False,
         kwargs_source: Unit | None = None,
+        bound_values: tuple[tuple[str, cst.BaseExpression], ...] = (),
     ) -> None:
         """Record that ``t`` traces ``target``; ``shift`` leading parameters are not
         counted by ``static_argnums`` (bound ``self``, arguments bound by ``partial``)."""
@@ -385,7 +390,7 @@ class TracedAnalysis:
         self.origins.append(Origin(t, node, container, target, frozenset(static),
                                    frozenset(unbatched), statics_unknown,
                                    _undifferentiated(t, options, positional, shift),
-                                   kwargs_source=kwargs_source))
+                                   kwargs_source=kwargs_source, bound_values=bound_values))
 
     # -- propagation -----------------------------------------------------------------
     def seed(self, seeds: list) -> None:

@@ -199,3 +199,16 @@ def rule_static_params(owner: Unit, rule: Unit, role: str, static: set[str]) -> 
     if role == "fwd":
         return {positional[i].name for i in indices if i < len(positional)}
     return {p.name for p in positional[:len(indices)]}
+
+
+def bound_values(partial: cst.Call, inner: Unit,
+                 shift: int) -> tuple[tuple[str, cst.BaseExpression], ...]:
+    """What ``partial(f, a, k=v)`` binds, by parameter of ``f`` (``shift``: a bound
+    ``self``); nothing for what a ``*args``/``**kwargs`` spreads."""
+    positional = [p for p in inner.params if p.index >= 0 and not p.star]
+    found: list[tuple[str, cst.BaseExpression]] = []
+    for i, arg in enumerate(positional_args(partial)[1:]):
+        if 0 <= i + shift < len(positional):
+            found.append((positional[i + shift].name, arg.value))
+    found.extend((a.keyword.value, a.value) for a in partial.args if a.keyword is not None)
+    return tuple(found)
