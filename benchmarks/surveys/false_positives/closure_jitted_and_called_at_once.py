@@ -31,14 +31,14 @@ def train(batches):
 
 batches = [{"image": jnp.ones((2, 3))}, {"image": jnp.full((2, 3), 2.0)}]
 batch = batches[0]
-variables = jax.jit(lambda: jnp.zeros(batch["image"].shape[1:]) - 1.0)()  # must not be reported (JXP101)
+v0 = jax.jit(lambda: jnp.zeros(batch["image"].shape[1:]) - 1.0)()  # must not be reported (JXP101)
 for batch in batches:
-    variables = variables + batch["image"][0]
+    v0 = v0 + batch["image"][0]
 
 
 if __name__ == "__main__":
     params, total = train(batches)
     assert params.shape == (3,)
     assert float(total) == 12.0
-    assert jnp.array_equal(variables, jnp.array([2.0, 2.0, 2.0]))
+    assert jnp.array_equal(v0, jnp.array([2.0, 2.0, 2.0]))
     print("ok")
