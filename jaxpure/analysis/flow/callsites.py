@@ -15,7 +15,7 @@ from jaxpure.analysis.catalog.transforms import ARGUMENT_PRESERVING_TRANSFORMS
 from jaxpure.analysis.module.index import Param, Unit
 from jaxpure.analysis.module.annotations import names_a_class
 from jaxpure.analysis.module.module_params import JAX_NUMPY
-from jaxpure.analysis.module.bindings import single_value
+from jaxpure.analysis.module.bindings import single_value, unit_bindings
 from jaxpure.analysis.module.classes import applied_function, called_model, held_method
 from jaxpure.analysis.module.hierarchy import annotated_class, operator_callees, typed_callees
 from jaxpure.analysis.module.summary import LIBRARY_PREFIXES
@@ -62,8 +62,9 @@ class CallSites(WalkerBase):
                 # `jax.vmap(self.distance, in_axes=(0, None))(x, n)`: a bound method's
                 # arguments fill the parameters after `self`
                 inner = self.transform_call(call)
+                function = transformed_function(inner) if inner is not None else None
                 bound = wrapped.parent_is_class and not wrapped.is_staticmethod \
-                    and inner is not None and type(inner.args[0].value) is cst.Attribute
+                    and type(function) is cst.Attribute
                 self.record_arguments(wrapped, call, 1 if bound else 0)
                 return
             self.record_external_call(call)
@@ -96,11 +97,15 @@ class CallSites(WalkerBase):
 
     def transformed_callee(self, call: cst.Call) -> Unit | None:
         """``jax.vmap(f, in_axes=...)(a, b)``: f, which gets the arguments as they are (an
-        ``in_axes=None`` argument passes through unbatched; mapped ones are traced anyway)."""
+        ``in_axes=None`` argument passes through unbatched; mapped ones are traced anyway).
+        So through a local bound to ``f`` on one path and to ``jax.vmap(f, ...)`` on
+        another: either way ``f`` gets them as they are."""
         inner = self.transform_call(call)
         if inner is None:
-            return None
-        return self.ctx.resolver.function(inner.args[0].value, self.ctx.frame.unit)
+            return self.alternative_callee(call.func)
+        function = transformed_function(inner)
+        return self.ctx.resolver.function(function, self.ctx.frame.unit) \
+            if function is not None else None
 
     def transform_call(self, call: cst.Call) -> cst.Call | None:
         """The ``jax.vmap(f, ...)`` that ``call`` calls: inline, or through a local bound
@@ -109,10 +114,32 @@ class CallSites(WalkerBase):
         if type(inner) is cst.Name:
             found = single_value(self.ctx.index, self.ctx.frame.unit, inner.value)
             inner = found[0] if found is not None else None
-        if not type(inner) is cst.Call or not inner.args or inner.args[0].keyword \
+        if not type(inner) is cst.Call or transformed_function(inner) is None \
                 or self.ctx.qualname(inner.func) not in ARGUMENT_PRESERVING_TRANSFORMS:
             return None
         return inner
+
+    def alternative_callee(self, func: cst.BaseExpression) -> Unit | None:
+        """``f = pad; if batched: f = jax.vmap(pad, in_axes=(0, None))`` then ``f(x, 2)``:
+        the one function every binding of the local is, or transforms keeping its
+        arguments, each binding a plain value (no parameter, loop target, import)."""
+        ctx = self.ctx
+        unit = ctx.frame.unit
+        if type(func) is not cst.Name or unit is None or func.value in unit.param_names \
+                or unit.assigned.get(func.value, 0) < 2:
+            return None
+        found: set[int] = set()
+        callee = None
+        for value in unit_bindings(unit, ctx.index.named_exprs).get(func.value, [None]):
+            if type(value) is cst.Call:
+                if ctx.qualname(value.func) not in ARGUMENT_PRESERVING_TRANSFORMS:
+                    return None
+                value = transformed_function(value)
+            callee = ctx.resolver.function(value, unit) if value is not None else None
+            if callee is None:
+                return None
+            found.add(id(callee))
+        return callee if len(found) == 1 else None
 
     def record_arguments(self, callee: Unit, call: cst.Call, shift: int) -> None:
         ctx = self.ctx
@@ -342,3 +369,13 @@ class CallSites(WalkerBase):
             return found or ""
         module = ctx.traced_analysis.module
         return f"{module}.{found}" if module else ""
+
+
+def transformed_function(transform: cst.Call) -> cst.BaseExpression | None:
+    """The function ``jax.vmap(f, ...)`` or ``jax.vmap(fun=f, ...)`` transforms."""
+    if transform.args and transform.args[0].keyword is None and not transform.args[0].star:
+        return transform.args[0].value
+    for arg in transform.args:
+        if arg.keyword is not None and arg.keyword.value == "fun":
+            return arg.value
+    return None
