@@ -50,7 +50,8 @@ class GlobalRead(Rule):
     (`temperature = args.temperature`), happens before any trace and is not reported.
     Neither is a rebinding by module code after the module's last run of the traced function
     (a notebook section rebinding `shift` or `dt` for the next system): a run is a module-level
-    statement naming it, a value holding it (`step = jax.jit(update)`) or a module-level
+    statement naming it, a value holding it (`step = jax.jit(update)`; not what a jitted
+    function called where it is made computed, `v = jax.jit(init)()`) or a module-level
     function calling it; a rebinding between two runs, or in a loop that runs it, is reported
     (unless every run after it passes a dict display whose keys no run before it passed: a
     new structure, traced anew). A run that only calls module functions making the reader

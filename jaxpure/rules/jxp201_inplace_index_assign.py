@@ -38,6 +38,10 @@ class InplaceIndexAssign(Rule):
     reported, nor is a field that a class of the module declares as one of them (matched by
     name). A parameter of a traced function whose type is unknown is reported when
     indexed with something other than a string (a string key means a dict: see JXP502).
+    Under a flag every traced caller passes as a literal (`use_jax=True`), the NumPy
+    branches the flag rules out (`if use_jax: ... else: out[mask] = 0.0`) see what the
+    earlier such branches bound (`out = np.zeros_like(x)`), not the JAX arrays of the
+    traced ones.
 
     ## Example
     ```python

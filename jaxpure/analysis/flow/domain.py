@@ -43,6 +43,8 @@ class Frame:
     layouts: dict[str, Layout] = field(default_factory=dict)
     # in a lax loop body: the parts of the carry that start as keys (flow/carried.py)
     carried: CarriedKeys | None = None
+    # by literal flag, the kinds its paths no trace takes left behind (flow/paths.py)
+    off_trace: dict[str, OffTrace] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,10 @@ class CarriedKeys:
     positions: frozenset[int]
     fields: frozenset[str]  # of a record: `rng` for `state.rng`
 
+
+# what the eager runs that take a literal flag's other paths have bound (flow/paths.py):
+# the block and statement of the last such path, and the kinds of the names it changed
+OffTrace = tuple[tuple[cst.CSTNode, ...], cst.CSTNode | None, dict[str, int]]
 
 # what the walk joins at the end of alternative paths (flow/paths.py)
 FlowState = tuple[dict[str, int], dict[str, KeyState], bool, dict[str, Layout]]

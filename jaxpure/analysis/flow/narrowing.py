@@ -98,8 +98,7 @@ def untraced_path(ctx: Context, test: cst.BaseExpression, holds: bool) -> bool:
         return True  # `if jax.config.jax_disable_jit:` runs only where jit does not trace
     if type(test) is cst.Name:
         # `if not skip_checks:` where every traced call passes `skip_checks=True`
-        truth = ctx.given.constant_truth(ctx.traced_analysis, ctx.unit, test.value)
-        return truth is not None and truth != holds
+        return ruling_flag(ctx, test, holds) is not None
     none = none_test(test)
     if none is not None:
         # `if n is None:` where every traced call passes `n` (flow/given.py)
@@ -126,6 +125,24 @@ def untraced_path(ctx: Context, test: cst.BaseExpression, holds: bool) -> bool:
         env[name] = L.UNKNOWN  # not an array: a Python value or a container
         return was_traced
     return False
+
+
+def ruling_flag(ctx: Context, test: cst.BaseExpression, holds: bool) -> str | None:
+    """The flag whose truth rules out the path where ``test`` is ``holds``: a parameter
+    every traced call passes as a literal (flow/given.py), so that no trace takes the path
+    (the ``else`` of ``if use_jax:`` under ``f(x, use_jax=True)``), and the runs that do
+    take it are eager ones with the flag's other value."""
+    if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
+        return ruling_flag(ctx, test.expression, not holds)
+    if type(test) is cst.BooleanOperation:
+        # `a and b` holding: both hold; `a or b` failing: both fail
+        if holds == (type(test.operator) is cst.And):
+            return ruling_flag(ctx, test.left, holds) or ruling_flag(ctx, test.right, holds)
+        return None
+    if type(test) is cst.Name:
+        truth = ctx.given.constant_truth(ctx.traced_analysis, ctx.unit, test.value)
+        return test.value if truth is not None and truth != holds else None
+    return None
 
 
 def python_type_guard(ctx: Context, test: cst.BaseExpression) -> tuple[str, int] | None:

@@ -2,16 +2,28 @@
 the join of theirs (pyflakes' one predicate for mutually exclusive branches). Every part of
 the walk that keeps state (kinds, keys, unread draws) is joined here, so a rule sees one
 notion of "these cannot both have run". Its counterpart for a body read without walking it
-(a helper's draw and its returns: module/draw_gates.py) is syntax.on_exclusive_branches."""
+(a helper's draw and its returns: module/draw_gates.py) is syntax.on_exclusive_branches.
+
+A path a literal flag rules out (the ``else`` of ``if use_jax:`` where every traced call
+passes ``use_jax=True``: flow/given.py) is walked as untraced code, for the eager runs that
+take it, but leaves nothing to the join: no trace has run it. What it bound is kept apart,
+by flag, for the next path the same flag rules out in the same block, which the same eager
+runs take (sofima's ``masked_xcorr``: the NumPy ``out`` of one ``else:`` is the ``out`` an
+item write in the next ``else:`` writes into, not the jnp one of the traced branches). A
+statement walked in between that may rebind a name drops it from what is kept.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
 
+import libcst as cst
+
 from jaxpure.analysis import lattice as L
 from jaxpure.analysis.flow.base import WalkerBase
 from jaxpure.analysis.flow.domain import FlowState
+from jaxpure.analysis.syntax import assigned_in, children, target_names
 from jaxpure.analysis.flow.layouts import join as layout_join
 from jaxpure.analysis.flow.keystate import KeyState, joined_draws, joined_unread
 
@@ -38,6 +50,69 @@ class AlternativePaths(WalkerBase):
         for i, outcome in enumerate(outcomes):
             if i != join_from:
                 self.merge(outcome, exclusive=True)
+
+    def walk_path(self, flag: str | None, walk: Callable[[], None]) -> None:
+        """``walk`` a path; one ``flag`` rules out (flow/narrowing.py ``ruling_flag``) from
+        what the last such path in this block kept, keeping what it changes in turn, and
+        leaving the join."""
+        if flag is None:
+            walk()
+            return
+        kept, start = self._enter_off_trace(flag)
+        try:
+            walk()
+        finally:
+            self._leave_off_trace(flag, kept, start)
+
+    def _enter_off_trace(self, flag: str) -> tuple[dict[str, int], dict[str, int]]:
+        """Start a path ``flag`` rules out from what the last such path in this block left
+        (the runs that take this one took that one): the kinds it kept, and the state the
+        path starts from."""
+        frame = self.ctx.frame
+        block, _statement = self._current_line()
+        found = frame.off_trace.get(flag)
+        kept = found[2] if found is not None and block and found[0] is block else {}
+        for name, kind in kept.items():
+            frame.env[name] = kind
+            frame.layouts.pop(name, None)
+        self.ctx.kind_cache.clear()
+        return kept, dict(frame.env)
+
+    def _leave_off_trace(self, flag: str, kept: dict[str, int], start: dict[str, int]) -> None:
+        """Keep what the path ``flag`` rules out changed (and what it was started from),
+        and leave the join: no trace takes the path. A path that left the function leaves
+        nothing for the next one (those runs end here)."""
+        frame = self.ctx.frame
+        block, statement = self._current_line()
+        env = frame.env
+        if frame.dead or not block:
+            frame.off_trace.pop(flag, None)
+        else:
+            changed = {name for name, kind in env.items() if start.get(name) != kind}
+            frame.off_trace[flag] = (block, statement, {
+                name: env[name] for name in kept.keys() | changed if name in env})
+        frame.dead = True
+
+    def _current_line(self) -> tuple[tuple[cst.CSTNode, ...], cst.CSTNode | None]:
+        """The block being walked and the statement of it (none outside any)."""
+        if not self.lines:
+            return (), None
+        body, index = self.lines[-1]
+        return body, body[index]
+
+    def forget_off_trace(self, body: tuple[cst.CSTNode, ...], statement: cst.CSTNode) -> None:
+        """After a statement of ``body`` has been walked: what the paths literal flags rule
+        out in ``body`` kept no longer holds for the names it may bind, in its blocks too
+        (but for the statement that kept it: its traced paths do not run where its
+        ruled-out path does)."""
+        frame = self.ctx.frame
+        if not frame.off_trace:
+            return
+        rebound = _rebound_in(statement)
+        for flag, (block, kept_at, kinds) in list(frame.off_trace.items()):
+            if block is body and kept_at is not statement and rebound & kinds.keys():
+                frame.off_trace[flag] = (block, kept_at, {
+                    name: kind for name, kind in kinds.items() if name not in rebound})
 
     def snapshot(self) -> FlowState:
         frame = self.ctx.frame
@@ -83,3 +158,28 @@ class AlternativePaths(WalkerBase):
                 if exclusive and mine_key.consumed_by is not None:
                     joined = replace(joined, elsewhere=joined_draws(mine_key, state))
                 frame.keys[name] = joined
+
+
+def _rebound_in(statement: cst.CSTNode) -> set[str]:
+    """The names a statement may bind, in its blocks too (not in the functions it defines):
+    assignments, loop targets, ``with ... as``, ``except ... as``, imports, ``del``,
+    definitions, and names declared ``global``/``nonlocal`` (bound by whatever it calls)."""
+    names = assigned_in(statement)
+    stack: list[cst.CSTNode] = [statement]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+            names.add(node.name.value)
+            continue
+        if type(node) is cst.Lambda:
+            continue
+        if type(node) is cst.AsName:
+            names.update(target_names(node.name))
+        elif type(node) is cst.ImportAlias and node.asname is None:
+            names.add(node.evaluated_name.split(".")[0])
+        elif type(node) is cst.Del:
+            names.update(target_names(node.target))
+        elif isinstance(node, (cst.Global, cst.Nonlocal)):
+            names.update(item.name.value for item in node.names)
+        stack.extend(children(node))
+    return names

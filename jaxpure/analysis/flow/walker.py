@@ -37,7 +37,7 @@ from jaxpure.analysis.syntax import (
 from jaxpure.analysis.syntax import assigned_in, children, leaves_loop
 from jaxpure.analysis.flow.domain import FlowState, Frame, Handler, Loop
 from jaxpure.analysis.context import Context
-from jaxpure.analysis.flow.narrowing import narrowed_names, untraced_path
+from jaxpure.analysis.flow.narrowing import narrowed_names, ruling_flag, untraced_path
 from jaxpure.analysis.module.trace_order import unit_order
 from jaxpure.analysis.flow.callsites import CallSites
 from jaxpure.analysis.flow.key_loops import KeyLoops
@@ -162,6 +162,7 @@ class Walker(AlternativePaths, Fallbacks, KindFlow, KeyFlow, KeyIdioms, KeyUses,
             self.lines.append((body, index))
             self.stmt(statement)
             self.lines.pop()
+            self.forget_off_trace(body, statement)
             if asserted:
                 # the trace stops at `concrete_or_error(None, x)`: the rest is eager code
                 frame.info, concrete = None, True
@@ -286,25 +287,28 @@ class Walker(AlternativePaths, Fallbacks, KindFlow, KeyFlow, KeyIdioms, KeyUses,
 
         if node.orelse is None and holds_on_first_iteration(self.ctx.loops, node.test,
                                                             self.ctx.qualname):
-            self.narrowed(node.test, True, body)()  # flow/first_iteration.py
+            self.narrowed(node.test, True, body, alone=True)()  # flow/first_iteration.py
             return
         self.alternatives(self.narrowed(node.test, True, body),
                           self.narrowed(node.test, False, orelse), join_from=1)
 
-    def narrowed(self, test: cst.BaseExpression, holds: bool,
-                 walk: Callable[[], None]) -> Callable[[], None]:
+    def narrowed(self, test: cst.BaseExpression, holds: bool, walk: Callable[[], None],
+                 alone: bool = False) -> Callable[[], None]:
         """``walk`` on the path where ``test`` is ``holds``, with the kinds that says; a
-        path the trace never takes (untraced_path) is walked as untraced code."""
+        path the trace never takes (untraced_path) is walked as untraced code, and one a
+        literal flag rules out apart from the join (paths.py; unless walked ``alone``)."""
         def path() -> None:
             frame = self.ctx.frame
-            info = frame.info
+            info, flag = frame.info, None
             if untraced_path(self.ctx, test, holds):
+                if info is not None and not alone:
+                    flag = ruling_flag(self.ctx, test, holds)
                 frame.info = None
             once = mark_runs_once(self.ctx.loops, test, holds, self.ctx.qualname)
             self.ctx.kind_cache.clear()
             self.release_fallbacks(test, holds)
             try:
-                walk()
+                self.walk_path(flag, walk)
             finally:
                 frame.info = info
                 if once is not None:
@@ -515,11 +519,12 @@ class Walker(AlternativePaths, Fallbacks, KindFlow, KeyFlow, KeyIdioms, KeyUses,
             return
         self.expr(left)
         # the right operand runs only where the left one is true (`and`) or false (`or`)
-        right = self.narrowed(left, type(node.operator) is cst.And, lambda: self.expr(node.right))
+        holds = type(node.operator) is cst.And
         if not self.tracks_keys():
             env = self.ctx.frame.env
             kept = {name: env.get(name) for name in narrowed_names(left)}
-            right()  # no state the right operand could change but kinds
+            # no state the right operand could change but kinds
+            self.narrowed(left, holds, lambda: self.expr(node.right), alone=True)()
             for name, kind in kept.items():  # what the test said holds in `right` only
                 if kind is None:
                     env.pop(name, None)
@@ -527,7 +532,7 @@ class Walker(AlternativePaths, Fallbacks, KindFlow, KeyFlow, KeyIdioms, KeyUses,
                     env[name] = kind
             self.ctx.kind_cache.clear()
             return
-        self.alternatives(right, _nothing)
+        self.alternatives(self.narrowed(left, holds, lambda: self.expr(node.right)), _nothing)
 
     def tracks_keys(self) -> bool:
         """Whether any key is tracked here (else a call cannot change the flow state)."""

@@ -22,17 +22,14 @@ from jaxpure.analysis.module.call_structures import Structure, passed_structure
 from jaxpure.analysis.module.fresh_runs import fresh_functions, fresh_run
 from jaxpure.analysis.module.index import ModuleIndex, Unit, mutated_base
 from jaxpure.analysis.module.rebinding import (
-    Event, bound_names, holds_function, rebound_between, uses_any, walk_events,
+    FUNCTION_WRAPPERS, Event, bound_names, holders, holds_function, rebound_between, uses_any,
+    walk_events,
 )
 from jaxpure.analysis.syntax import children, names_in, reads_any, target_names
 
 # where a traced function is defined, the statements that run it, and what each passes
 Runs = tuple[int, list[int], dict[int, Structure | None]]
 
-# calls whose result holds the function passed to them (`jax.jit(f)`); any other call
-# returns what the function computed (`lax.fori_loop(0, n, step, s)`)
-_WRAPPERS = frozenset({"jit", "pmap", "vmap", "grad", "value_and_grad", "partial", "checkpoint",
-                       "remat", "custom_vjp", "custom_jvp", "Partial", "named_call", "filter_jit"})
 
 
 class ModuleOrder:
@@ -131,8 +128,7 @@ class ModuleOrder:
         """The names that can run ``top``: its own, module-level functions that name one of
         them, and names bound to values holding one (``step = jax.jit(update)``, the result
         of a function that returns one). None when one is stored where order is lost."""
-        seed = {top.name} if type(top.node) is cst.FunctionDef \
-            else set(bound_names(self.events[defined][0]))
+        seed = holders(top, self.events[defined][0])
         names, factories = set(seed), set()
         changed = True
         while changed:
@@ -183,7 +179,7 @@ class ModuleOrder:
         for position, (node, _) in enumerate(self.events):
             if position >= defined and (_reads(node, live) or position == defined
                                         and type(top.node) is cst.Lambda
-                                        and not bound_names(node)):
+                                        and not holders(top, node)):
                 runs.append(position)  # an inline lambda runs where it is defined
             for bound in set(bound_names(node)) & reaching:
                 if position == defined or self._binds_holder(node, reaching, live, position):
@@ -377,7 +373,7 @@ def _escapes(value: cst.CSTNode, names: set[str]) -> bool:
             func = current.func
             last = func.attr.value if type(func) is cst.Attribute else \
                 func.value if type(func) is cst.Name else ""
-            if last not in _WRAPPERS:
+            if last not in FUNCTION_WRAPPERS:
                 continue
             stack.extend(arg.value for arg in current.args)
             continue

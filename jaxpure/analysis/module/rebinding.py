@@ -17,6 +17,12 @@ from jaxpure.analysis.syntax import (
 # (statement or header, the loops around it)
 Event = tuple[cst.CSTNode, tuple[cst.CSTNode, ...]]
 
+# calls whose result holds the function passed to them (`jax.jit(f)`); any other call
+# returns what the function computed (`lax.fori_loop(0, n, step, s)`)
+FUNCTION_WRAPPERS = frozenset({
+    "jit", "pmap", "vmap", "grad", "value_and_grad", "partial", "checkpoint", "remat",
+    "custom_vjp", "custom_jvp", "Partial", "named_call", "filter_jit"})
+
 
 def rebound_between_uses(owner: Unit, name: str, reader: Unit) -> bool:
     """Whether ``owner`` rebinds ``name`` after defining the function that holds ``reader``,
@@ -34,7 +40,7 @@ def rebound_between_uses(owner: Unit, name: str, reader: Unit) -> bool:
     defined = next((i for i, (node, _) in enumerate(events) if id(node) in around), None)
     if defined is None:
         return True
-    seed = {top.name} if type(top.node) is cst.FunctionDef else set(bound_names(events[defined][0]))
+    seed = holders(top, events[defined][0])
     local = _reaching(owner, events, seed)
     ends = _holders_rebound(events, defined, local)
     uses = [i for i, (node, _) in enumerate(events) if i > defined and uses_any(
@@ -153,19 +159,54 @@ def _reaching(owner: Unit, events: list[Event], seed: set[str]) -> set[str]:
     return local
 
 
+def holders(top: Unit, event: cst.CSTNode) -> set[str]:
+    """The names through which the statement defining ``top`` keeps it: a ``def``'s name;
+    for a lambda, the names its statement binds, unless the value bound only runs the
+    lambda (``v = jax.jit(lambda: model.init(k, batch))()`` binds what it computed: nothing
+    holds the lambda after that statement)."""
+    if type(top.node) is cst.FunctionDef:
+        return {top.name}
+    lam = top.node
+    if isinstance(event, (cst.Assign, cst.AnnAssign, cst.AugAssign)) and event.value is not None \
+            and not _holds(event.value, lambda node: node is lam):
+        return set()
+    return set(bound_names(event))
+
+
 def holds_function(value: cst.BaseExpression, names: set[str]) -> bool:
     """``jax.jit(f)``, ``partial(f, x)``, ``f``: a value that holds one of the functions
-    (not ``f(x)``, which holds what it returned)."""
+    (not ``f(x)`` nor ``jax.jit(f)(x)``, which hold what it returned)."""
+    return _holds(value, lambda node: type(node) is cst.Name and node.value in names)
+
+
+def _holds(value: cst.BaseExpression, match: Callable[[cst.CSTNode], bool]) -> bool:
+    """Whether ``value`` holds a function ``match`` picks: the function itself, or a value
+    built from it other than by calling it. A call computes what the function returns, be
+    the callee the function named (``f(x)``) or a wrapper of it called on the spot
+    (``jax.jit(f)(x)``, ``partial(f, a)(b)``: the wrapper is gone once it has run); the
+    arguments of a call may still be kept by what it returns."""
     stack: list[cst.CSTNode] = [value]
     while stack:
         current = stack.pop()
-        if type(current) is cst.Name and current.value in names:
+        if match(current):
             return True
-        if type(current) is cst.Call and type(current.func) is cst.Name:
+        if type(current) is cst.Call and (type(current.func) is cst.Name
+                                          or _called_wrapper(current.func)):
             stack.extend(current.args)
             continue
         stack.extend(children(current))
     return False
+
+
+def _called_wrapper(func: cst.BaseExpression) -> bool:
+    """A callee that is a function wrapped on the spot (``jax.jit(f)``, ``partial(f, a)``):
+    calling it runs the function and returns what it computed."""
+    if type(func) is not cst.Call:
+        return False
+    callee = func.func
+    last = callee.attr.value if type(callee) is cst.Attribute else \
+        callee.value if type(callee) is cst.Name else ""
+    return last in FUNCTION_WRAPPERS
 
 
 def bound_names(node: cst.CSTNode) -> list[str]:
