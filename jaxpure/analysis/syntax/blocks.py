@@ -3,7 +3,7 @@ assignments, and how a block is left."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import libcst as cst
 
@@ -29,6 +29,11 @@ def inner_statements(node: cst.CSTNode) -> list[cst.CSTNode]:
     # exact types: libcst's node classes are ABCs, and isinstance on them is slow here
     if type(node) not in _COMPOUND_TYPES:
         return []
+    return _blocks(node)
+
+
+def _blocks(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The statements and clauses a compound statement (or clause) holds."""
     found: list[cst.CSTNode] = []
     for name in ("body", "orelse", "handlers", "finalbody", "cases"):
         value = getattr(node, name, None)
@@ -43,6 +48,39 @@ def inner_statements(node: cst.CSTNode) -> list[cst.CSTNode]:
 
 
 _COMPOUND_TYPES = frozenset(COMPOUND)
+# inner_statements leaves out `try: ... except* E:` (its callers never read one); a function's
+# own statements take every block
+_BLOCK_TYPES = _COMPOUND_TYPES | {cst.TryStar, cst.ExceptStarHandler}
+
+
+def own_statements(body: cst.BaseSuite, nested: bool = False) -> list[cst.BaseSmallStatement]:
+    """The small statements (``x = 1``, ``return x``, ``del d[k]``) of a function body and of
+    every block in it (branches, loop bodies and their ``else``, handlers, ``finally``,
+    ``match`` cases, one-line suites), in source order but for a ``try``'s ``else``, listed
+    before its handlers. Not those of the functions and classes it defines, unless
+    ``nested``: then theirs too."""
+    found: list[cst.BaseSmallStatement] = []
+    _collect_own(statements(body), nested, found)
+    return found
+
+
+def own_returns(function: cst.FunctionDef) -> list[cst.Return]:
+    """The ``return`` statements of ``function`` itself, not of the functions it defines."""
+    return [s for s in own_statements(function.body) if type(s) is cst.Return]
+
+
+def _collect_own(nodes: Sequence[cst.CSTNode], nested: bool,
+                 found: list[cst.BaseSmallStatement]) -> None:
+    for node in nodes:
+        if type(node) is cst.SimpleStatementLine:
+            found.extend(node.body)
+        elif type(node) is cst.FunctionDef or type(node) is cst.ClassDef:
+            if nested:
+                _collect_own(statements(node.body), nested, found)
+        elif type(node) in _BLOCK_TYPES:
+            _collect_own(_blocks(node), nested, found)
+        elif isinstance(node, cst.BaseSmallStatement):  # of a one-line suite: `if x: return y`
+            found.append(node)
 
 
 def returned_values(node: cst.FunctionDef | cst.Lambda) -> list[cst.BaseExpression]:
