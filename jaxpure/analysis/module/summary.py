@@ -22,8 +22,10 @@ from jaxpure.analysis.module.class_closure import (
     ClassConditions, ClassFields, aliased, class_closure,
 )
 from jaxpure.analysis.module.entry_facts import Entries, EntryAnswer, EntryAsk, entry_targets
-from jaxpure.analysis.module.gate_index import (CLOSURE_KEYS, KEY_GATES, ClosureKey, KeyGate,
-                                                closure_key_targets, key_gate_targets)
+from jaxpure.analysis.module.gate_index import (
+    CLOSURE_KEYS, IMPORTED_GLOBALS, KEY_GATES, ClosureKey, KeyGate, closure_key_targets,
+    imported_global_targets, key_gate_targets,
+)
 from jaxpure.analysis.module.layout_calls import (LAYOUTS, LayoutCall, Layouts, layout_targets,
                                                   layouts_from_json, layouts_to_json)
 from jaxpure.analysis.lattice import STATIC, TRACED
@@ -336,7 +338,9 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
                        False, relpath))
          for module, name, path, relpath, gate in key_gate_targets(summaries, aliases)] + \
         [(module, Seed(name, CLOSURE_KEYS, None, None, path, (), ((key[1], key[2]),), False, relpath))
-         for module, name, path, relpath, key in closure_key_targets(summaries, aliases)]
+         for module, name, path, relpath, key in closure_key_targets(summaries, aliases)] + \
+        [(module, Seed(name, IMPORTED_GLOBALS, None, None, path, (), (), False, relpath))
+         for module, name, path, relpath in imported_global_targets(summaries, aliases)]
     for module, seed in extra:
         seeds.setdefault(module, {}).setdefault(seed.key(), seed)
     return {module: sorted(found.values(), key=lambda s: (s.function, s.origin))
