@@ -164,11 +164,11 @@ def _scope_reads(index: ModuleIndex, scope: cst.CSTNode, names: set[str],
     stack = list(children(scope))
     if unit is not None and type(scope) in (cst.FunctionDef, cst.Lambda):
         # decorators and defaults are read where the function is defined
-        outer: list[cst.CSTNode] = [d.decorator for d in getattr(scope, "decorators", ())]
+        outer: list[cst.BaseExpression] = [d.decorator for d in getattr(scope, "decorators", ())]
         params = scope.params  # type: ignore[attr-defined]
         outer += [p.default for p in (*params.posonly_params, *params.params,
                                       *params.kwonly_params) if p.default is not None]
-        if any(_scope_reads(index, cst.Expr(node), names, hidden) for node in outer):
+        if any(_scope_reads(index, node, names, hidden) for node in outer):
             return True
         stack = [scope.body]  # type: ignore[attr-defined]
         hidden = hidden | ((set(unit.assigned) | unit.param_names) - unit.declared_global)

@@ -59,6 +59,8 @@ class ModuleFacts:
         # this module's variables other modules import by name (gate_index.py); set before
         # the walk (pipeline.py)
         self.imported_globals: frozenset[str] = frozenset()
+        # scan wrappers of other modules this module imports (named likewise: gate_index.py)
+        self.imported_scan_wrappers: frozenset[str] = frozenset()
         # id of a unit -> whether the function returns a JAX array
         self.returns_array: dict[int, bool] = {}
         # module-level class name -> the kind of pytree node its instances are (queries/structures)
