@@ -69,11 +69,14 @@ def _scans_into(resolver: Resolver, unit: Unit, body: str, xs: str) -> bool:
 
 def _measured(resolver: Resolver, unit: Unit, chain: list[cst.CSTNode]) -> bool:
     """``leaves = tree_leaves(xs)``, bound once, read only inside ``len(...)``."""
-    if len(chain) < 5 or type(chain[1]) is not cst.Arg or type(chain[2]) is not cst.Call \
+    if len(chain) != 5 or type(chain[1]) is not cst.Arg or type(chain[2]) is not cst.Call \
             or resolver.qualname(chain[2].func, unit) not in _LEAVES \
             or type(chain[3]) is not cst.Assign or chain[3].value is not chain[2] \
             or len(chain[3].targets) != 1 or type(chain[3].targets[0].target) is not cst.Name:
         return False
+    line = chain[4]
+    if type(line) is not cst.SimpleStatementLine or len(line.body) != 1:
+        return False  # `keys = split(key); k = keys` on one line
     leaves = chain[3].targets[0].target.value
     if unit.assigned.get(leaves) != 1:
         return False
