@@ -23,12 +23,12 @@ from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.keyparams import leaves_key, parameter_reads
 from jaxpure.analysis.module.resolve import Resolver
-from jaxpure.analysis.module.scan_wrappers import SCAN, scan_parts, scan_wrappers
+from jaxpure.analysis.module.scan_wrappers import SCAN, result_reads, scan_parts, scan_wrappers
 
 __all__ = ["DEFAULT", "gate_of_test", "off_by_default", "split_into_scan_gate"]
 
 DEFAULT = "="  # prefixes a gate that is off when its parameter is left at its default
-_SPLIT = "jax.random.split"
+_SPLIT = frozenset({"jax.random.split"})
 _LITERALS = (cst.Integer, cst.Float, cst.SimpleString, cst.Name)
 
 
@@ -65,21 +65,7 @@ def split_into_scan_gate(resolver: Resolver, index: ModuleIndex, unit: Unit,
     ``keys = jax.random.split(key, n)``: the gate under which alone the scan ``keys`` is
     handed to may draw from them (``scan(step, init, keys)``, ``step(carry, key)`` reading
     its key only under ``if batch_size != -1:``, ``batch_size`` a parameter of ``unit``)."""
-    # `keys = split(key, n)`, a statement of the function's body (the reads of `keys` are
-    # those after it)
-    if len(chain) != 5 or type(chain[1]) is not cst.Arg or chain[1].keyword is not None \
-            or type(chain[2]) is not cst.Call or chain[2].args[0] is not chain[1] \
-            or resolver.qualname(chain[2].func, unit) != _SPLIT \
-            or type(chain[3]) is not cst.Assign or chain[3].value is not chain[2] \
-            or len(chain[3].targets) != 1 or type(chain[3].targets[0].target) is not cst.Name:
-        return None
-    line = chain[4]
-    if type(line) is not cst.SimpleStatementLine or len(line.body) != 1:
-        return None  # `keys = split(key); k = keys` on one line
-    keys = chain[3].targets[0].target.value
-    if unit.assigned.get(keys) != 1 or keys in unit.declared_global:
-        return None
-    reads = parameter_reads(unit, keys, after=chain[-1])
+    reads = result_reads(resolver, unit, chain, _SPLIT)
     if not reads:
         return None
     gates = {_scanned_gate(resolver, index, unit, read, wrappers) for read in reads}

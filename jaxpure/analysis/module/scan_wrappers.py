@@ -19,7 +19,7 @@ from jaxpure.analysis.module.keyparams import operand_unpacking, parameter_reads
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.syntax import call_arg, positional_args
 
-__all__ = ["SCAN", "scan_parts", "scan_wrappers"]
+__all__ = ["SCAN", "result_reads", "scan_parts", "scan_wrappers"]
 
 SCAN = "jax.lax.scan"
 _LEAVES = frozenset({"jax.tree_util.tree_leaves", "jax.tree.leaves"})
@@ -69,19 +69,29 @@ def _scans_into(resolver: Resolver, unit: Unit, body: str, xs: str) -> bool:
 
 def _measured(resolver: Resolver, unit: Unit, chain: list[cst.CSTNode]) -> bool:
     """``leaves = tree_leaves(xs)``, bound once, read only inside ``len(...)``."""
-    if len(chain) != 5 or type(chain[1]) is not cst.Arg or type(chain[2]) is not cst.Call \
-            or resolver.qualname(chain[2].func, unit) not in _LEAVES \
+    reads = result_reads(resolver, unit, chain, _LEAVES)
+    return reads is not None and all(_in_len(read) for read in reads)
+
+
+def result_reads(resolver: Resolver, unit: Unit, chain: list[cst.CSTNode],
+                 functions: frozenset[str]) -> list[list[cst.CSTNode]] | None:
+    """For a read (a chain from :func:`keyparams.parameter_reads`) that is the first
+    argument of a call of one of ``functions`` bound, alone on its line of the function's
+    body, to a name bound nowhere else (``keys = split(key, n)``): the reads of that name
+    after it (their chains); None for any other read, or when a nested function reads it."""
+    if len(chain) != 5 or type(chain[1]) is not cst.Arg or chain[1].keyword is not None \
+            or type(chain[2]) is not cst.Call or chain[2].args[0] is not chain[1] \
+            or resolver.qualname(chain[2].func, unit) not in functions \
             or type(chain[3]) is not cst.Assign or chain[3].value is not chain[2] \
             or len(chain[3].targets) != 1 or type(chain[3].targets[0].target) is not cst.Name:
-        return False
+        return None
     line = chain[4]
     if type(line) is not cst.SimpleStatementLine or len(line.body) != 1:
-        return False  # `keys = split(key); k = keys` on one line
-    leaves = chain[3].targets[0].target.value
-    if unit.assigned.get(leaves) != 1:
-        return False
-    reads = parameter_reads(unit, leaves, after=chain[-1])
-    return reads is not None and all(_in_len(read) for read in reads)
+        return None  # `keys = split(key); k = keys`: a read on the same line
+    name = chain[3].targets[0].target.value
+    if unit.assigned.get(name) != 1 or name in unit.declared_global:
+        return None
+    return parameter_reads(unit, name, after=line)
 
 
 def _in_len(chain: list[cst.CSTNode]) -> bool:
