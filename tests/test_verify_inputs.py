@@ -302,7 +302,6 @@ def test_findings_that_were_not_run_exit_2_unless_allowed(tmp_path: Path) -> Non
         key = jax.random.PRNGKey(0)
         a = jax.random.normal(key, (3,))
         b = jax.random.normal(key, (3,))
-        print(a, b)
         """))
     command = [sys.executable, "-m", "jaxpure", "verify", "--findings", "top.py"]
     done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=60)
