@@ -36,7 +36,6 @@ from jaxpure.analysis.module.field_index import FieldNames
 from jaxpure.analysis.module.field_markers import declared_leaf_fields
 from jaxpure.analysis.module.flag_gates import exported_key_gates
 from jaxpure.analysis.module.scan_wrappers import scan_wrappers
-from jaxpure.analysis.module.drawn_globals import drawn_globals
 from jaxpure.analysis.module.imported_keys import exported_closure_keys
 from jaxpure.findings import Edit, FileResult, Finding, Fix, Location
 from jaxpure.parsing import NotParsed, SyntaxRejected, parse_module
@@ -332,8 +331,7 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
                                             ctx.facts.imported_scan_wrappers)
                          if ctx.facts.key_params.module_draws() else (),
                          exported_closure_keys(ctx.resolver, ctx.index),
-                         scan_wrappers(ctx.resolver, ctx.index),
-                         drawn_globals(ctx.module, ctx.resolver))
+                         scan_wrappers(ctx.resolver, ctx.index))
 
 
 def _field_names(ctx: Context) -> FieldNames:

@@ -80,7 +80,7 @@ class HasKeyGates(Protocol):
     def functions(self) -> frozenset[str]: ...
 
     @property
-    def drawn_globals(self) -> tuple[str, ...]: ...
+    def imports_jax(self) -> bool | None: ...
 
     @property
     def classes(self) -> tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]: ...
@@ -151,17 +151,19 @@ def gate_from_keywords(keywords: tuple[tuple[str, int], ...]) -> tuple[str, int,
 def imported_global_targets(summaries: Mapping[str, tuple[HasKeyGates, str, str]],
                             aliases: Mapping[str, str]) -> Iterator[tuple[str, str, str, str]]:
     """(defining module, the variable, the importing module's path, its relpath) for each
-    name another module imports (``from notes import noise``), directly or through
-    re-exports, that the defining module binds at module level to what ``jax.random`` drew
-    (any other import would seed, and so check again, modules no draw is asked about). A
-    module imported whole (``import notes``, then ``notes.noise``) is not seen here."""
+    name another module imports from a module that is neither a function nor a class of it
+    nor a module (``from notes import noise``), directly or through re-exports; only of
+    modules that import JAX (a seed makes a module analysed). A module imported whole
+    (``import notes``, then ``notes.noise``) is not seen here."""
     for importer, (summary, path, relpath) in summaries.items():
         for _alias, target in summary.reexports:
             for _ in range(3):  # `from pkg import noise`, pkg re-exporting notes.noise
                 module, _dot, name = target.rpartition(".")
                 defined = summaries.get(module)
-                if defined is not None and module != importer \
-                        and name in defined[0].drawn_globals:
+                if defined is not None and defined[0].imports_jax and module != importer \
+                        and target not in summaries \
+                        and name not in defined[0].functions \
+                        and not any(name == c[0] for c in defined[0].classes):
                     yield module, name, path, relpath
                 if target not in aliases:
                     break

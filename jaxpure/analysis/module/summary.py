@@ -163,8 +163,6 @@ class ModuleSummary:
     closure_keys: tuple[ClosureKey, ...] = ()
     # its scan wrappers: (function, body parameter, xs parameter) (module/scan_wrappers.py)
     scan_wrappers: tuple[ScanWrapper, ...] = ()
-    # module-level names bound to what jax.random drew (module/drawn_globals.py)
-    drawn_globals: tuple[str, ...] = ()
 
     def to_json(self) -> list:
         return [
@@ -191,7 +189,6 @@ class ModuleSummary:
             [list(gate) for gate in self.key_gates],
             [list(key) for key in self.closure_keys],
             [list(wrapper) for wrapper in self.scan_wrappers],
-            list(self.drawn_globals),
         ]
 
     @staticmethod
@@ -208,7 +205,6 @@ class ModuleSummary:
         gates = data[17] if len(data) >= 18 else []
         closure_keys = data[18] if len(data) >= 19 else []
         scans = data[19] if len(data) >= 20 else []
-        drawn = data[20] if len(data) >= 21 else []
         return ModuleSummary(
             module,
             frozenset(functions),
@@ -239,7 +235,6 @@ class ModuleSummary:
             tuple((g[0], g[1], g[2], g[3], g[4]) for g in gates),
             tuple((k[0], k[1], k[2]) for k in closure_keys),
             tuple((w[0], w[1], w[2]) for w in scans),
-            tuple(drawn),
         )
 
 
