@@ -19,7 +19,7 @@ from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.walker import Walker
 from jaxpure.analysis.module.entry_facts import ENTRY_ASK, ENTRY_USE
 from jaxpure.analysis.module.gate_index import (
-    CLOSURE_KEYS, IMPORTED_GLOBALS, KEY_GATES, SCAN_WRAPPERS, gate_from_keywords,
+    CLOSURE_KEYS, KEY_GATES, SCAN_WRAPPERS, gate_from_keywords,
 )
 from jaxpure.analysis.module.summary import CLASS_FACTS, FIELD_NAMES, LAYOUTS, NNX_RUNS, Seed
 from jaxpure.analysis.flow.domain import Layout
@@ -53,8 +53,6 @@ def analyze(
     entry_seeds = [seed for seed in seeds or () if seed.via in (ENTRY_ASK, ENTRY_USE)]
     key_gates = {seed.function: gate for seed in seeds or () if seed.via == KEY_GATES
                  for gate in [gate_from_keywords(seed.keywords)] if gate is not None}
-    imported_globals = frozenset(seed.function for seed in seeds or ()
-                                 if seed.via == IMPORTED_GLOBALS)
     scans = frozenset(seed.function for seed in seeds or () if seed.via == SCAN_WRAPPERS)
     closure_keys: dict[str, tuple[tuple[str, int], ...]] = {}
     for seed in seeds or ():
@@ -62,7 +60,7 @@ def analyze(
             closure_keys[seed.function] = closure_keys.get(seed.function, ()) + seed.keywords
     seeds = [seed for seed in seeds or () if seed.via not in (
         CLASS_FACTS, NNX_RUNS, LAYOUTS, FIELD_NAMES, ENTRY_ASK, ENTRY_USE, KEY_GATES, CLOSURE_KEYS,
-        IMPORTED_GLOBALS, SCAN_WRAPPERS)]
+        SCAN_WRAPPERS)]
     traced_analysis = analyze_traced(index, resolver, transforms or {}, seeds, module_name, traced,
                                      nnx_run)
     if nnx_run is None:  # a module that runs its own merged nnx models, checked alone
@@ -84,7 +82,6 @@ def analyze(
     ctx.facts.project_static_fields = field_names
     ctx.facts.imported_key_gates = key_gates
     ctx.facts.imported_closure_keys = closure_keys
-    ctx.facts.imported_globals = imported_globals
     ctx.facts.imported_scan_wrappers = scans
     for seed in entry_seeds:  # module/entry_facts.py
         cls, _, method = seed.function.rpartition(".")

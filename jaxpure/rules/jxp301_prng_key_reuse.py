@@ -46,9 +46,8 @@ class PrngKeyReuse(Rule):
     and so does a `jax.random` draw whose result is thrown away, or never read (or read only
     for its `.shape`/`.dtype`) on the path of the second use, such as a draw before an early
     `return` that does not read it. At module level (a script's or a notebook's cells) a
-    second draw bound to names nothing reads is no use either, when no function of the
-    module reads them, no string names them (`__all__`) and no module of the project
-    imports them; one left as a bare expression (a notebook shows it) stays a use. A function called through a transform or an alias of
+    second draw is a use even when nothing reads it: a script's last draws are often what
+    it is for. A function called through a transform or an alias of
     one (`jit_step = jax.jit(step)`) uses its key as the function does. A lambda or local
     function handed to a `lax` primitive (`lax.cond`, `lax.switch`, a loop) draws from the
     keys it closes over where the primitive is called: two `lax.cond(done, lambda:

@@ -11,7 +11,7 @@ import libcst as cst
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.domain import FlowState, Frame, Handler, Loop
 from jaxpure.analysis.flow.keystate import KeyReuseInLoop, KeyState
-from jaxpure.analysis.module.index import ModuleIndex, Param, Unit
+from jaxpure.analysis.module.index import Param, Unit
 from jaxpure.analysis.module.traced import TraceInfo
 from jaxpure.analysis.syntax import children, reads_any
 
@@ -128,61 +128,3 @@ def _nested_scopes(function: cst.CSTNode) -> list[cst.CSTNode]:
             continue
         stack.extend(children(node))
     return found
-
-
-
-# calls that read a module's globals by a name given as data
-_NAMESPACE_READERS = frozenset({"globals", "vars", "locals", "eval", "exec", "getattr"})
-
-
-def global_read_elsewhere(index: ModuleIndex, module: cst.Module, names: set[str],
-                          imported: frozenset[str]) -> bool:
-    """Whether the module-level ``names`` may be read other than by the module-level
-    statements after the one being walked: by a function, lambda or class of the module
-    (which may run later) where no local of that name hides the global, by name as data
-    (``__all__``, ``globals()["x"]``, ``getattr``), or by a module that imports one of them
-    (``imported``, from the summaries)."""
-    if names & imported:
-        return True
-    stack: list[cst.CSTNode] = [module]
-    while stack:
-        node = stack.pop()
-        if type(node) is cst.SimpleString and node.evaluated_value in names \
-                or type(node) is cst.Name and node.value in _NAMESPACE_READERS:
-            return True
-        stack.extend(children(node))
-    return any(_scope_reads(index, scope, names, frozenset()) for scope in _nested_scopes(module))
-
-
-def _scope_reads(index: ModuleIndex, scope: cst.CSTNode, names: set[str],
-                 hidden: frozenset[str]) -> bool:
-    """Whether the function, lambda or class ``scope`` (or one inside it) reads one of the
-    globals ``names`` not ``hidden`` by a local of an enclosing function. A name the
-    function binds (a parameter, an assignment, a ``for`` target) and does not declare
-    ``global`` is its own; a class body's names count as reads."""
-    unit = index.unit_of.get(id(scope))
-    stack = list(children(scope))
-    if unit is not None and type(scope) in (cst.FunctionDef, cst.Lambda):
-        # decorators and defaults are read where the function is defined
-        outer: list[cst.BaseExpression] = [d.decorator for d in getattr(scope, "decorators", ())]
-        params = scope.params  # type: ignore[attr-defined]
-        outer += [p.default for p in (*params.posonly_params, *params.params,
-                                      *params.kwonly_params) if p.default is not None]
-        if any(_scope_reads(index, node, names, hidden) for node in outer):
-            return True
-        stack = [scope.body]  # type: ignore[attr-defined]
-        hidden = hidden | ((set(unit.assigned) | unit.param_names) - unit.declared_global)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
-            if _scope_reads(index, node, names, hidden):
-                return True
-            continue
-        if type(node) is cst.Name:
-            if node.value in names and node.value not in hidden:
-                return True
-        elif type(node) is cst.Attribute or type(node) is cst.Arg:
-            stack.append(node.value)  # `x.name`, `name=`: not the variable
-        else:
-            stack.extend(children(node))
-    return False

@@ -22,7 +22,7 @@ import libcst as cst
 from jaxpure.analysis.catalog import random as R
 from jaxpure.analysis.catalog.shapes import STRUCTURE_ATTRIBUTES, STRUCTURE_FUNCTIONS
 from jaxpure.analysis.catalog.transforms import ARGUMENT_PRESERVING_TRANSFORMS
-from jaxpure.analysis.flow.base import WalkerBase, global_read_elsewhere, read_by_closure
+from jaxpure.analysis.flow.base import WalkerBase, read_by_closure
 from jaxpure.analysis.flow.keystate import KeyState
 from jaxpure.analysis.module.draw_gates import drawn_only_where_first_did_not
 from jaxpure.analysis.module.index import Unit
@@ -41,17 +41,14 @@ ELEMENTWISE_CHOICES = frozenset({"jax.numpy.where", "jax.lax.select"})
 class KeyUses(WalkerBase):
     """Which draws are read."""
 
-    def draw_results(self, call: cst.Call, module_level: bool = False) -> frozenset[str] | None:
+    def draw_results(self, call: cst.Call) -> frozenset[str] | None:
         """The local names the result of the draw ``call`` is bound to by the statement
-        being walked (empty: thrown away); None when it may be kept some other way. With
-        ``module_level``, module-level code binds globals too (the caller asks who reads them)."""
+        being walked (empty: thrown away); None when it may be kept some other way."""
         ctx = self.ctx
         statement = self.statement
         qual = ctx.qualname(call.func) or ""
-        unit = ctx.frame.unit
-        if not qual.startswith("jax.random.") or (
-                not (module_level and self.at_module_level()) if unit is None
-                else type(unit.node) is not cst.FunctionDef):
+        if ctx.frame.unit is None or type(ctx.frame.unit.node) is not cst.FunctionDef \
+                or not qual.startswith("jax.random."):
             return None
         if ctx.loops:
             return None  # the next iteration may read what this one drew, before the draw
@@ -69,19 +66,10 @@ class KeyUses(WalkerBase):
                 or not self.reaches_purely(value, call):
             return None
         names = frozenset(n for t in targets for n in target_names(t))
-        if unit is not None and names & (unit.declared_global | unit.declared_nonlocal):
+        unit = ctx.frame.unit
+        if names & (unit.declared_global | unit.declared_nonlocal):
             return None
         return names
-
-    def at_module_level(self) -> bool:
-        """Whether the statement being walked is module-level code (a script's, a notebook's
-        cells), not a class body's."""
-        if self.ctx.frame.unit is not None or not self.lines:
-            return False
-        body, index = self.lines[0]
-        module = self.ctx.module.body
-        return len(body) == len(module) and body[index] is module[index] \
-            and not isinstance(body[index], cst.ClassDef)
 
     def reaches_purely(self, value: cst.BaseExpression, call: cst.Call) -> bool:
         """Whether ``call``'s value reaches ``value`` only through arithmetic, indexing and
@@ -220,13 +208,14 @@ class KeyUses(WalkerBase):
         thrown away, or bound to names that what follows reads only to draw from them in
         turn (``key, _ = split(key)`` then ``unused = normal(key, (65,))``, never read),
         until the function returns. Then no two results of the key meet."""
-        names = self.draw_results(call, module_level=True)
+        names = self.draw_results(call)
         if names is None:
             return False
         line = self.lines[-1][0][self.lines[-1][1]] if self.lines else None
         if type(line) is not cst.SimpleStatementLine or len(line.body) != 1:
             return False
         unit = self.ctx.frame.unit
+        assert unit is not None  # draw_results binds names in functions only
         live = set(names)
         for body, index in reversed(self.lines):
             for later in body[index + 1:]:
@@ -240,9 +229,6 @@ class KeyUses(WalkerBase):
             else:
                 continue
             break
-        if unit is None:  # module level: the names are globals
-            return not global_read_elsewhere(self.ctx.index, self.ctx.module, live,
-                                             self.ctx.facts.imported_globals)
         # a closure may read any of them whenever it is called
         return not read_by_closure(unit, live)
 
@@ -261,7 +247,7 @@ class KeyUses(WalkerBase):
             return None
         bound = frozenset(n for t in small[0].targets for n in target_names(t.target))
         unit = self.ctx.frame.unit
-        if unit is not None and bound & (unit.declared_global | unit.declared_nonlocal):
+        if unit is None or bound & (unit.declared_global | unit.declared_nonlocal):
             return None
         return bound
 

@@ -44,11 +44,6 @@ ClosureKey = tuple[str, str, int]
 # names it): ``keywords`` the closure's undrawn key parameters, each with its position
 CLOSURE_KEYS = "key ignored by the returned closure"
 
-# The ``via`` of a seed naming a module-level variable (no function or class) of this
-# module that another module imports by name (``from notes import noise``): a draw bound to
-# it at module level may be read there (flow/key_uses.py)
-IMPORTED_GLOBALS = "global imported by another module"
-
 # (a module-level function that scans its body parameter over its xs parameter, handing
 # each element to the body alone; the body parameter; the xs parameter: scan_wrappers.py)
 ScanWrapper = tuple[str, str, str]
@@ -75,15 +70,6 @@ class HasKeyGates(Protocol):
 
     @property
     def reexports(self) -> tuple[tuple[str, str], ...]: ...
-
-    @property
-    def functions(self) -> frozenset[str]: ...
-
-    @property
-    def imports_jax(self) -> bool | None: ...
-
-    @property
-    def classes(self) -> tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]: ...
 
 
 def key_gate_targets(summaries: Mapping[str, tuple[HasKeyGates, str, str]],
@@ -146,25 +132,3 @@ def gate_from_keywords(keywords: tuple[tuple[str, int], ...]) -> tuple[str, int,
         return None
     (key, key_at), (flag, flag_at) = keywords
     return key, key_at, flag, flag_at
-
-
-def imported_global_targets(summaries: Mapping[str, tuple[HasKeyGates, str, str]],
-                            aliases: Mapping[str, str]) -> Iterator[tuple[str, str, str, str]]:
-    """(defining module, the variable, the importing module's path, its relpath) for each
-    name another module imports from a module that is neither a function nor a class of it
-    nor a module (``from notes import noise``), directly or through re-exports; only of
-    modules that import JAX (a seed makes a module analysed). A module imported whole
-    (``import notes``, then ``notes.noise``) is not seen here."""
-    for importer, (summary, path, relpath) in summaries.items():
-        for _alias, target in summary.reexports:
-            for _ in range(3):  # `from pkg import noise`, pkg re-exporting notes.noise
-                module, _dot, name = target.rpartition(".")
-                defined = summaries.get(module)
-                if defined is not None and defined[0].imports_jax and module != importer \
-                        and target not in summaries \
-                        and name not in defined[0].functions \
-                        and not any(name == c[0] for c in defined[0].classes):
-                    yield module, name, path, relpath
-                if target not in aliases:
-                    break
-                target = aliases[target]

@@ -23,8 +23,8 @@ from jaxpure.analysis.module.class_closure import (
 )
 from jaxpure.analysis.module.entry_facts import Entries, EntryAnswer, EntryAsk, entry_targets
 from jaxpure.analysis.module.gate_index import (
-    CLOSURE_KEYS, IMPORTED_GLOBALS, KEY_GATES, SCAN_WRAPPERS, ClosureKey, KeyGate, ScanWrapper,
-    closure_key_targets, imported_global_targets, key_gate_targets, scan_wrapper_targets,
+    CLOSURE_KEYS, KEY_GATES, SCAN_WRAPPERS, ClosureKey, KeyGate, ScanWrapper,
+    closure_key_targets, key_gate_targets, scan_wrapper_targets,
 )
 from jaxpure.analysis.module.layout_calls import (LAYOUTS, LayoutCall, Layouts, layout_targets,
                                                   layouts_from_json, layouts_to_json)
@@ -344,8 +344,6 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
          for module, name, path, relpath, gate in key_gate_targets(summaries, aliases)] + \
         [(module, Seed(name, CLOSURE_KEYS, None, None, path, (), ((key[1], key[2]),), False, relpath))
          for module, name, path, relpath, key in closure_key_targets(summaries, aliases)] + \
-        [(module, Seed(name, IMPORTED_GLOBALS, None, None, path, (), (), False, relpath))
-         for module, name, path, relpath in imported_global_targets(summaries, aliases)] + \
         [(module, Seed(name, SCAN_WRAPPERS, None, None, path, (), (), False, relpath))
          for module, name, path, relpath, _wrapper in scan_wrapper_targets(summaries, aliases)]
     for module, seed in extra:
