@@ -53,8 +53,7 @@ class KeyUses(WalkerBase):
         if ctx.loops:
             return None  # the next iteration may read what this one drew, before the draw
         if type(statement) is cst.Expr:
-            # at module level a notebook shows a cell's last expression
-            return frozenset() if statement.value is call and unit is not None else None
+            return frozenset() if statement.value is call else None
         if type(statement) is cst.Assign:
             targets = [t.target for t in statement.targets]
         elif type(statement) is cst.AnnAssign and statement.value is not None:
