@@ -35,6 +35,7 @@ from jaxpure.analysis.module.module_names import module_name as summary_module_n
 from jaxpure.analysis.module.field_index import FieldNames
 from jaxpure.analysis.module.field_markers import declared_leaf_fields, declared_sure_fields
 from jaxpure.analysis.module.flag_gates import exported_key_gates
+from jaxpure.analysis.module.scan_wrappers import scan_wrappers
 from jaxpure.analysis.module.imported_keys import exported_closure_keys
 from jaxpure.findings import Edit, FileResult, Finding, Fix, Location
 from jaxpure.parsing import NotParsed, SyntaxRejected, parse_module
@@ -326,9 +327,11 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
                          answer_asks(ctx.resolver, ctx.index, ctx.facts.entry_uses,
                                      ctx.facts.entry_asked) if ctx.facts.entry_asked else (),
                          # a module none of whose functions draws has no gated key
-                         exported_key_gates(ctx.resolver, ctx.index)
+                         exported_key_gates(ctx.resolver, ctx.index,
+                                            ctx.facts.imported_scan_wrappers)
                          if ctx.facts.key_params.module_draws() else (),
-                         exported_closure_keys(ctx.resolver, ctx.index))
+                         exported_closure_keys(ctx.resolver, ctx.index),
+                         scan_wrappers(ctx.resolver, ctx.index))
 
 
 def _field_names(ctx: Context) -> FieldNames:

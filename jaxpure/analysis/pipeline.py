@@ -19,7 +19,9 @@ from jaxpure.analysis.flow.domain import Handler
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.walker import Walker
 from jaxpure.analysis.module.entry_facts import ENTRY_ASK, ENTRY_USE
-from jaxpure.analysis.module.gate_index import CLOSURE_KEYS, KEY_GATES, gate_from_keywords
+from jaxpure.analysis.module.gate_index import (
+    CLOSURE_KEYS, KEY_GATES, SCAN_WRAPPERS, gate_from_keywords,
+)
 from jaxpure.analysis.module.summary import CLASS_FACTS, FIELD_NAMES, LAYOUTS, NNX_RUNS, Seed
 from jaxpure.analysis.flow.domain import Layout
 from jaxpure.analysis.flow.layouts import join as layout_join
@@ -56,12 +58,14 @@ def analyze(
     entry_seeds = [seed for seed in seeds or () if seed.via in (ENTRY_ASK, ENTRY_USE)]
     key_gates = {seed.function: gate for seed in seeds or () if seed.via == KEY_GATES
                  for gate in [gate_from_keywords(seed.keywords)] if gate is not None}
+    scans = frozenset(seed.function for seed in seeds or () if seed.via == SCAN_WRAPPERS)
     closure_keys: dict[str, tuple[tuple[str, int], ...]] = {}
     for seed in seeds or ():
         if seed.via == CLOSURE_KEYS:  # one seed for each undrawn key of a factory's closure
             closure_keys[seed.function] = closure_keys.get(seed.function, ()) + seed.keywords
     seeds = [seed for seed in seeds or () if seed.via not in (
-        CLASS_FACTS, NNX_RUNS, LAYOUTS, FIELD_NAMES, ENTRY_ASK, ENTRY_USE, KEY_GATES, CLOSURE_KEYS)]
+        CLASS_FACTS, NNX_RUNS, LAYOUTS, FIELD_NAMES, ENTRY_ASK, ENTRY_USE, KEY_GATES, CLOSURE_KEYS,
+        SCAN_WRAPPERS)]
     traced_analysis = analyze_traced(index, resolver, transforms or {}, seeds, module_name, traced,
                                      nnx_run)
     if nnx_run is None:  # a module that runs its own merged nnx models, checked alone
@@ -85,6 +89,7 @@ def analyze(
     ctx.given.sure_fields = declared_sure_fields(index) | sure_fields
     ctx.facts.imported_key_gates = key_gates
     ctx.facts.imported_closure_keys = closure_keys
+    ctx.facts.imported_scan_wrappers = scans
     for seed in entry_seeds:  # module/entry_facts.py
         cls, _, method = seed.function.rpartition(".")
         for where, entry, use in seed.entries:

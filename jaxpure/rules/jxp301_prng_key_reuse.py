@@ -37,11 +37,17 @@ class PrngKeyReuse(Rule):
     the key, while a `jax.random` call always draws; a key given to one as `rng=`, or in
     `rngs=` as dropout streams only, beside a constant that switches randomness off
     (`forward(x, rngs={"dropout": key}, is_training=False)`; `train=False`,
-    `training=False`, `deterministic=True`) is not drawn from. A first draw whose results are all
+    `training=False`, `deterministic=True`) is not drawn from. Nor is a key given to a
+    function that draws from it only under a flag the call passes `False`, or only when a
+    parameter the call leaves out is not at its default (`if batch_size != -1:`), also
+    when the function splits the key per iteration of a scan whose body draws only then
+    (GPJax's `fit(..., key=key)` on the full batch). A first draw whose results are all
     overwritten before being read (a duplicated `a, b = split(key)` line) shares nothing,
     and so does a `jax.random` draw whose result is thrown away, or never read (or read only
     for its `.shape`/`.dtype`) on the path of the second use, such as a draw before an early
-    `return` that does not read it. A function called through a transform or an alias of
+    `return` that does not read it. At module level (a script's or a notebook's cells) a
+    second draw is a use even when nothing reads it: a script's last draws are often what
+    it is for. A function called through a transform or an alias of
     one (`jit_step = jax.jit(step)`) uses its key as the function does. A lambda or local
     function handed to a `lax` primitive (`lax.cond`, `lax.switch`, a loop) draws from the
     keys it closes over where the primitive is called: two `lax.cond(done, lambda:
@@ -107,6 +113,7 @@ class PrngKeyReuse(Rule):
     key = jax.random.key(0)
     a = jax.random.normal(key, (3,))
     b = jax.random.uniform(key, (3,))
+    x = a * b
     ```
 
     ## Use instead
@@ -115,6 +122,7 @@ class PrngKeyReuse(Rule):
     key_a, key_b = jax.random.split(key)
     a = jax.random.normal(key_a, (3,))
     b = jax.random.uniform(key_b, (3,))
+    x = a * b
     ```
 
     ## Fix safety
@@ -142,10 +150,10 @@ class PrngKeyReuse(Rule):
     )
     INVALID = (
         'import jax\ndef perturb(key, x):\n    return key, x + jax.random.normal(key, x.shape)\ndef run(key, x):\n    key, x = perturb(key, x)\n    key, y = perturb(key, x)\n    return y\n',
-        "import jax\nkey = jax.random.key(0)\na = jax.random.normal(key, (3,))\nb = jax.random.uniform(key, (3,))\n",
+        "import jax\nkey = jax.random.key(0)\na = jax.random.normal(key, (3,))\nb = jax.random.uniform(key, (3,))\nx = a * b\n",
         "import jax\ndef f(key):\n    k1, k2 = jax.random.split(key)\n    return jax.random.normal(key)\n",
         "from jax import random\ndef init(rng, model, x):\n    params = model.init(rng, x)\n    noise = random.normal(rng, x.shape)\n    return params, noise\n",
-        "import jax\nrng = jax.random.PRNGKey(42)\nx = jax.random.bernoulli(rng, 0.5)\ny = jax.random.bernoulli(rng, 0.5)\n",
+        "import jax\nrng = jax.random.PRNGKey(42)\nx = jax.random.bernoulli(rng, 0.5)\ny = jax.random.bernoulli(rng, 0.5)\nprint(x, y)\n",
         # one sampler in two shapes: the three numbers are the first three of the five
         "import jax\ndef f(key):\n    a = jax.random.normal(key, (3,))\n    b = jax.random.normal(key, (5,))\n    return a, b\n",
         # two splits of one key: the two keys are the first two of the five

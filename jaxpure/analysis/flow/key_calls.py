@@ -57,7 +57,8 @@ class KeyCalls(WalkerBase):
                     consumes = cache[(id(callee), name)] = helper_consumes(
                         ctx.resolver, ctx.index, callee, name)
                 if not consumes or self.drawn_where_first_did_not(callee, call, name, value) \
-                        or drawn_nothing_by_flag(ctx.resolver, ctx.index, callee, call, name):
+                        or drawn_nothing_by_flag(ctx.resolver, ctx.index, callee, call, name,
+                                                 ctx.facts.imported_scan_wrappers):
                     kept.add(id(value))
             return kept
         if (qual or "").startswith("jax.random."):

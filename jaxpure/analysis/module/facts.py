@@ -56,6 +56,9 @@ class ModuleFacts:
         # factories of other modules this module imports (named likewise) returning a
         # closure that never draws from these key parameters (their positions; gate_index.py)
         self.imported_closure_keys: dict[str, tuple[tuple[str, int], ...]] = {}
+        # scan wrappers of other modules this module imports (named as it names them:
+        # gate_index.py); set before the walk (pipeline.py)
+        self.imported_scan_wrappers: frozenset[str] = frozenset()
         # id of a unit -> whether the function returns a JAX array
         self.returns_array: dict[int, bool] = {}
         # module-level class name -> the kind of pytree node its instances are (queries/structures)

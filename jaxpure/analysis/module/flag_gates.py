@@ -20,11 +20,14 @@ from collections.abc import Mapping
 import libcst as cst
 
 from jaxpure.analysis.catalog.random import key_like_name
+from jaxpure.analysis.module.default_gates import (
+    DEFAULT, gate_of_test, off_by_default, split_into_scan_gate,
+)
 from jaxpure.analysis.module.gate_index import KeyGate
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.keyparams import key_annotation, leaves_key, parameter_reads
 from jaxpure.analysis.module.resolve import Resolver
-from jaxpure.analysis.syntax import call_arg, children, keyword_arg
+from jaxpure.analysis.syntax import call_arg, children, keyword_arg, reads_any
 
 __all__ = ["drawn_nothing_by_flag", "exported_key_gates", "passed_argument",
            "undrawn_by_imported_gate"]
@@ -33,20 +36,27 @@ _DEPTH = 4  # functions handing the key on before the gate; deeper chains are no
 
 
 def drawn_nothing_by_flag(resolver: Resolver, index: ModuleIndex, callee: Unit,
-                          call: cst.Call, param: str) -> bool:
+                          call: cst.Call, param: str, wrappers: frozenset[str] = frozenset()
+                          ) -> bool:
     """Whether ``call`` (of ``callee``, handed a key for ``param``) passes ``False`` for
-    the flag that gates every draw ``callee`` may make from that key."""
-    if not any(_false(arg.value) for arg in call.args):
-        return False  # the common case, decided without looking at the callee
-    gate = flag_gate(resolver, index, callee, param, _DEPTH)
+    the flag that gates every draw ``callee`` may make from that key, or leaves at its
+    default the parameter that does (module/default_gates.py; ``wrappers``: the scan
+    wrappers the module may call)."""
+    passed = callee.arguments_of(call)
+    if passed is None or not any(_false(arg.value) for arg in call.args) and all(
+            p.name in passed or p.default is None or p.star for p in callee.params):
+        return False  # the common case, decided without looking at the callee's body
+    gate = flag_gate(resolver, index, callee, param, _DEPTH, wrappers)
     if gate is None:
         return False
-    passed = callee.arguments_of(call)
-    value = passed.get(gate) if passed is not None else None
+    if gate.startswith(DEFAULT):
+        return off_by_default(gate, passed)
+    value = passed.get(gate)
     return value is not None and _false(value)
 
 
-def exported_key_gates(resolver: Resolver, index: ModuleIndex) -> tuple[KeyGate, ...]:
+def exported_key_gates(resolver: Resolver, index: ModuleIndex,
+                       wrappers: frozenset[str] = frozenset()) -> tuple[KeyGate, ...]:
     """The gates of the module's functions and classes another module may call: for a
     key parameter (named or annotated as one) of a module-level function, or of the
     ``__init__`` of a module-level class, the flag parameter under which alone it is
@@ -69,10 +79,10 @@ def exported_key_gates(resolver: Resolver, index: ModuleIndex) -> tuple[KeyGate,
         for param in unit.params:
             if param.star or not (key_like_name(param.name) or key_annotation(param.annotation)):
                 continue
-            gate = flag_gate(resolver, index, unit, param.name, _DEPTH)
+            gate = flag_gate(resolver, index, unit, param.name, _DEPTH, wrappers)
             if gate is not None:
                 found.append((name, param.name, _position(positional, param.name), gate,
-                              _position(positional, gate)))
+                              _position(positional, gate.removeprefix(DEFAULT))))
     return tuple(found)
 
 
@@ -89,6 +99,9 @@ def undrawn_by_imported_gate(gates: Mapping[str, tuple[str, int, str, int]], cal
     if gate is None or any(arg.star for arg in call.args):
         return set()
     key, key_at, flag, flag_at = gate
+    if flag.startswith(DEFAULT):  # `fit(..., key=key)` leaving `batch_size` at its default
+        passed = passed_argument(call, key, key_at), passed_argument(call, flag[1:], flag_at)
+        return {id(passed[0])} if passed[0] is not None and passed[1] is None else set()
     passed = passed_argument(call, key, key_at), passed_argument(call, flag, flag_at)
     if passed[0] is None or passed[1] is None or not _false(passed[1]):
         return set()
@@ -104,30 +117,49 @@ def passed_argument(call: cst.Call, name: str, position: int) -> cst.BaseExpress
 
 
 def flag_gate(resolver: Resolver, index: ModuleIndex, unit: Unit, param: str,
-              depth: int) -> str | None:
+              depth: int, wrappers: frozenset[str] = frozenset()) -> str | None:
     """The parameter of ``unit`` (a flag, never rebound) under whose truth alone ``unit``
-    may draw from its key parameter ``param``; None when there is none."""
-    reads = parameter_reads(unit, param)
-    if not reads or depth <= 0:
+    may draw from its key parameter ``param`` (or, prefixed with ``=``, the parameter
+    that alone, given, lets it draw: module/default_gates.py); None when there is none."""
+    closures: list[cst.FunctionDef] = []
+    reads = parameter_reads(unit, param, closures=closures)
+    if not reads or depth <= 0 or not all(_own_name(index, c, param) for c in closures):
         return None
     gates: set[str | None] = set()
     for chain in reads:
         if leaves_key(resolver, index, unit, chain, frozenset()):
             continue
-        gates.add(_read_gate(resolver, index, unit, chain, depth))
+        gates.add(_read_gate(resolver, index, unit, chain, depth, wrappers))
     if len(gates) != 1 or None in gates:
         return None
     gate = gates.pop()
-    return gate if gate is not None and _flag_param(unit, gate) else None
+    return gate if gate is not None and _flag_param(unit, gate.removeprefix(DEFAULT)) else None
+
+
+def _own_name(index: ModuleIndex, function: cst.FunctionDef, name: str) -> bool:
+    """Whether the nested ``function`` that mentions ``name`` means one of its own: a
+    parameter or local (``def step(carry, key)`` inside a function taking ``key``), its
+    decorators and defaults not mentioning it."""
+    inner = index.unit_of.get(id(function))
+    params = function.params
+    outer = [d.decorator for d in function.decorators] + [
+        p.default for p in (*params.posonly_params, *params.params, *params.kwonly_params)
+        if p.default is not None]
+    return inner is not None and inner.binds(name) and name not in inner.declared_nonlocal \
+        and name not in inner.declared_global and not any(reads_any(n, {name}) for n in outer)
 
 
 def _read_gate(resolver: Resolver, index: ModuleIndex, unit: Unit,
-               chain: list[cst.CSTNode], depth: int) -> str | None:
+               chain: list[cst.CSTNode], depth: int, wrappers: frozenset[str]) -> str | None:
     """The flag gating one read of the key (a chain from :func:`parameter_reads`)."""
     for inner, outer in zip(chain, chain[1:]):
-        if type(outer) is cst.If and inner is outer.body and type(outer.test) is cst.Name \
-                and _flag_param(unit, outer.test.value):
-            return outer.test.value  # `if train: ... key ...`
+        if type(outer) is cst.If and (inner is outer.body or inner is outer.orelse):
+            gate = gate_of_test(unit, outer.test, inner is outer.body)
+            if gate is not None:
+                return gate  # `if train: ... key ...`, `if batch_size != -1: ... key ...`
+    split = split_into_scan_gate(resolver, index, unit, chain, wrappers)
+    if split is not None:
+        return split  # `keys = split(key, n)` scanned by a body drawing only under a gate
     parent = chain[1] if len(chain) > 1 else None
     call = chain[2] if len(chain) > 2 else None
     if type(parent) is cst.Arg and type(call) is cst.Call and parent in call.args:

@@ -44,7 +44,15 @@ ClosureKey = tuple[str, str, int]
 # names it): ``keywords`` the closure's undrawn key parameters, each with its position
 CLOSURE_KEYS = "key ignored by the returned closure"
 
-_Fact = TypeVar("_Fact", KeyGate, ClosureKey)
+# (a module-level function that scans its body parameter over its xs parameter, handing
+# each element to the body alone; the body parameter; the xs parameter: scan_wrappers.py)
+ScanWrapper = tuple[str, str, str]
+
+# The ``via`` of a seed that names a scan wrapper the module imports (qualified as it
+# names it)
+SCAN_WRAPPERS = "scan wrapper"
+
+_Fact = TypeVar("_Fact", KeyGate, ClosureKey, ScanWrapper)
 
 
 class HasKeyGates(Protocol):
@@ -56,6 +64,9 @@ class HasKeyGates(Protocol):
 
     @property
     def closure_keys(self) -> tuple[ClosureKey, ...]: ...
+
+    @property
+    def scan_wrappers(self) -> tuple[ScanWrapper, ...]: ...
 
     @property
     def reexports(self) -> tuple[tuple[str, str], ...]: ...
@@ -78,6 +89,14 @@ def closure_key_targets(summaries: Mapping[str, tuple[HasKeyGates, str, str]],
     relpath, the closure key) for each factory a module imports whose closure ignores a key
     parameter, as :func:`key_gate_targets` finds them."""
     return _imported(summaries, aliases, lambda summary: summary.closure_keys)
+
+
+def scan_wrapper_targets(summaries: Mapping[str, tuple[HasKeyGates, str, str]],
+                         aliases: Mapping[str, str]
+                         ) -> Iterator[tuple[str, str, str, str, ScanWrapper]]:
+    """(importing module, the scan wrapper as it imports it, the defining module's path, its
+    relpath, the wrapper) for each scan wrapper a module imports."""
+    return _imported(summaries, aliases, lambda summary: summary.scan_wrappers)
 
 
 def _imported(summaries: Mapping[str, tuple[HasKeyGates, str, str]], aliases: Mapping[str, str],

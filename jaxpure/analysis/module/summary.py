@@ -22,8 +22,10 @@ from jaxpure.analysis.module.class_closure import (
     ClassConditions, ClassFields, aliased, class_closure,
 )
 from jaxpure.analysis.module.entry_facts import Entries, EntryAnswer, EntryAsk, entry_targets
-from jaxpure.analysis.module.gate_index import (CLOSURE_KEYS, KEY_GATES, ClosureKey, KeyGate,
-                                                closure_key_targets, key_gate_targets)
+from jaxpure.analysis.module.gate_index import (
+    CLOSURE_KEYS, KEY_GATES, SCAN_WRAPPERS, ClosureKey, KeyGate, ScanWrapper,
+    closure_key_targets, key_gate_targets, scan_wrapper_targets,
+)
 from jaxpure.analysis.module.layout_calls import (LAYOUTS, LayoutCall, Layouts, layout_targets,
                                                   layouts_from_json, layouts_to_json)
 from jaxpure.analysis.lattice import STATIC, TRACED
@@ -159,6 +161,8 @@ class ModuleSummary:
     key_gates: tuple[KeyGate, ...] = ()
     # key parameters the closures its factories return never draw from (gate_index.py)
     closure_keys: tuple[ClosureKey, ...] = ()
+    # its scan wrappers: (function, body parameter, xs parameter) (module/scan_wrappers.py)
+    scan_wrappers: tuple[ScanWrapper, ...] = ()
 
     def to_json(self) -> list:
         return [
@@ -184,6 +188,7 @@ class ModuleSummary:
             [list(ask) for ask in self.entry_asks], [list(a) for a in self.entry_answers],
             [list(gate) for gate in self.key_gates],
             [list(key) for key in self.closure_keys],
+            [list(wrapper) for wrapper in self.scan_wrappers],
         ]
 
     @staticmethod
@@ -199,6 +204,7 @@ class ModuleSummary:
         asks, answers = data[15:17] if len(data) >= 17 else ([], [])
         gates = data[17] if len(data) >= 18 else []
         closure_keys = data[18] if len(data) >= 19 else []
+        scans = data[19] if len(data) >= 20 else []
         return ModuleSummary(
             module,
             frozenset(functions),
@@ -228,6 +234,7 @@ class ModuleSummary:
             tuple((a[0], a[1], a[2], a[3], a[4]) for a in answers),
             tuple((g[0], g[1], g[2], g[3], g[4]) for g in gates),
             tuple((k[0], k[1], k[2]) for k in closure_keys),
+            tuple((w[0], w[1], w[2]) for w in scans),
         )
 
 
@@ -336,7 +343,9 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
                        False, relpath))
          for module, name, path, relpath, gate in key_gate_targets(summaries, aliases)] + \
         [(module, Seed(name, CLOSURE_KEYS, None, None, path, (), ((key[1], key[2]),), False, relpath))
-         for module, name, path, relpath, key in closure_key_targets(summaries, aliases)]
+         for module, name, path, relpath, key in closure_key_targets(summaries, aliases)] + \
+        [(module, Seed(name, SCAN_WRAPPERS, None, None, path, (), (), False, relpath))
+         for module, name, path, relpath, _wrapper in scan_wrapper_targets(summaries, aliases)]
     for module, seed in extra:
         seeds.setdefault(module, {}).setdefault(seed.key(), seed)
     return {module: sorted(found.values(), key=lambda s: (s.function, s.origin))
