@@ -65,6 +65,8 @@ WITHIN = {
     # fact builders use each other's types and answers; none may import facts.py (above them)
     "jaxpure.analysis.module": ("jaxpure.analysis.module",),
     "jaxpure.analysis.catalog": ("jaxpure.analysis.catalog",),
+    # node shapes: the parts build on each other (blocks.py on nodes.py), the package re-exports them
+    "jaxpure.analysis.syntax": ("jaxpure.analysis.syntax",),
     "jaxpure.analysis.queries": ("jaxpure.analysis.queries",),
     "jaxpure.rules": ("jaxpure.rules.base", "jaxpure.rules._shared"),
 }

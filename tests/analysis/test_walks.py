@@ -7,7 +7,7 @@ import textwrap
 
 import libcst as cst
 
-from jaxpure.analysis.syntax import descendants
+from jaxpure.analysis.syntax import descendants, own_returns, own_statements
 from tests.analysis.harness import events
 
 
@@ -56,3 +56,58 @@ def test_key_draw_under_raises_in_a_match_case_is_not_a_use():
     assert events(source) == []
     assert events(source.replace("with pytest.raises(TypeError):", "if mode:")) == [
         ("KeyReuse", "key", 9)]
+
+
+_OWN = """
+def f(x):
+    a = 1
+    if x: return a
+    elif a: b = 2
+    else: c = 3
+    for i in x:
+        d = i
+    else:
+        e = 4
+    while x: f2 = 5
+    with g() as h:
+        i2 = 6
+    try:
+        j = 7
+    except E:
+        k = 8
+    else:
+        m = 9
+    finally:
+        n = 10
+    try:
+        o = 11
+    except* E:
+        p = 12
+    match x:
+        case 1: q = 13
+        case _:
+            r = 14
+    def inner():
+        s = 15
+        return s
+    class C:
+        t = 16
+        def method(self):
+            u = 17
+    v = lambda: 18
+    return x
+"""
+
+
+def test_own_statements_take_every_block_and_nested_bodies_only_when_asked():
+    # (a try's `else` comes before its handlers: the order of inner_statements)
+    function = cst.parse_module(_OWN).body[0]
+    assert isinstance(function, cst.FunctionDef)
+    written = [cst.Module([]).code_for_node(s) for s in own_statements(function.body)]
+    assert written == ["a = 1", "return a", "b = 2", "c = 3", "d = i", "e = 4", "f2 = 5",
+                       "i2 = 6", "j = 7", "m = 9", "k = 8", "n = 10", "o = 11", "p = 12",
+                       "q = 13", "r = 14", "v = lambda: 18", "return x"]
+    nested = [cst.Module([]).code_for_node(s) for s in own_statements(function.body, nested=True)]
+    assert nested == written[:16] + ["s = 15", "return s", "t = 16", "u = 17"] + written[16:]
+    assert [cst.Module([]).code_for_node(r) for r in own_returns(function)] == \
+        ["return a", "return x"]

@@ -3,6 +3,7 @@ sites): each part is a mixin of the one Walker, so there is one walk per file.""
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -13,7 +14,7 @@ from jaxpure.analysis.flow.domain import FlowState, Frame, Handler, Loop
 from jaxpure.analysis.flow.keystate import KeyReuseInLoop, KeyState
 from jaxpure.analysis.module.index import Param, Unit
 from jaxpure.analysis.module.traced import TraceInfo
-from jaxpure.analysis.syntax import children, reads_any
+from jaxpure.analysis.syntax import children, names_in
 
 
 class WalkerBase:
@@ -114,7 +115,17 @@ class WalkerBase:
 def read_by_closure(unit: Unit, names: set[str]) -> bool:
     """Whether a function, lambda or class defined inside ``unit`` reads ``names``: it may
     run whenever it is called, so what the walk sees of those names no longer holds."""
-    return any(reads_any(inner, names) for inner in _nested_scopes(unit.node))
+    read = _CLOSURE_READS.get(unit)
+    if read is None:
+        read = _CLOSURE_READS[unit] = frozenset(
+            found.value for inner in _nested_scopes(unit.node) for found in names_in(inner))
+    return not read.isdisjoint(names)
+
+
+# the names the closures of a function mention, worked out once per function: it is asked
+# for each key left unread and each record built (about four times a function on the perf
+# corpus), and each answer walked the whole body. Weak: a file's units go with the file.
+_CLOSURE_READS: weakref.WeakKeyDictionary[Unit, frozenset[str]] = weakref.WeakKeyDictionary()
 
 
 def _nested_scopes(function: cst.CSTNode) -> list[cst.CSTNode]:

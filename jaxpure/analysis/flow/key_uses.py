@@ -27,7 +27,7 @@ from jaxpure.analysis.flow.keystate import KeyState
 from jaxpure.analysis.module.draw_gates import drawn_only_where_first_did_not
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.rebinding import bound_names
-from jaxpure.analysis.syntax import children, reads_any, target_names, target_paths
+from jaxpure.analysis.syntax import children, own_statements, reads_any, target_names, target_paths
 
 # pure wrappers a draw's value may pass through on its way to the names it is bound to
 _PURE_PREFIXES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.random.")
@@ -114,7 +114,7 @@ class KeyUses(WalkerBase):
             if unit.assigned.get(name) != 1 or name in unit.param_names \
                     or type(unit.node) is not cst.FunctionDef:
                 return None
-            for node in _statements_of(unit.node):
+            for node in own_statements(unit.node.body):
                 if type(node) is cst.Assign and len(node.targets) == 1 \
                         and type(node.targets[0].target) is cst.Name \
                         and node.targets[0].target.value == name:
@@ -344,21 +344,6 @@ def _leaves_function(statement: cst.CSTNode) -> bool:
         return True
     return type(statement) is cst.SimpleStatementLine and bool(statement.body) \
         and isinstance(statement.body[-1], (cst.Return, cst.Raise))
-
-
-def _statements_of(function: cst.FunctionDef) -> list[cst.CSTNode]:
-    """The small statements of ``function``'s body and its blocks, not of nested scopes."""
-    found: list[cst.CSTNode] = []
-    stack = list(children(function.body))
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
-            continue
-        if isinstance(node, cst.BaseSmallStatement):
-            found.append(node)
-        elif not isinstance(node, cst.BaseExpression):
-            stack.extend(children(node))
-    return found
 
 
 def carry_initialiser_key(ancestors: list[cst.CSTNode | None], names: set[str],

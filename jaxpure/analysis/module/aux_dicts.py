@@ -21,7 +21,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis.module.resolve import Resolver
-from jaxpure.analysis.syntax import assignment_of, mentions, str_literals
+from jaxpure.analysis.syntax import assignment_of, mentions, own_statements, str_literals
 
 
 def aux_dict_fields(method: cst.FunctionDef, aux: cst.BaseExpression,
@@ -127,7 +127,7 @@ def _removed_keys(method: cst.FunctionDef, name: str,
     a return of it as the aux data; else None."""
     removed: set[str] = set()
     accounted = mentions(binding, name)
-    for statement in _small_statements(method.body):
+    for statement in own_statements(method.body, nested=True):  # its helpers' too
         if statement is binding or not mentions(statement, name):
             continue
         key = _removal(statement, name)
@@ -136,26 +136,6 @@ def _removed_keys(method: cst.FunctionDef, name: str,
         removed.update(key or ())
         accounted += mentions(statement, name)
     return removed if accounted == mentions(method.body, name) else None
-
-
-def _small_statements(node: cst.CSTNode) -> list[cst.BaseSmallStatement]:
-    found: list[cst.BaseSmallStatement] = []
-    stack: list[cst.CSTNode] = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, cst.BaseSmallStatement):
-            found.append(current)
-        elif isinstance(current, (cst.BaseSuite, cst.BaseCompoundStatement,
-                                  cst.SimpleStatementLine, cst.Else, cst.ExceptHandler,
-                                  cst.Finally)):
-            stack.extend(_statement_children(current))
-    return found
-
-
-def _statement_children(node: cst.CSTNode) -> list[cst.CSTNode]:
-    return [child for child in node.children
-            if isinstance(child, (cst.BaseSuite, cst.BaseStatement, cst.BaseSmallStatement,
-                                  cst.Else, cst.ExceptHandler, cst.Finally))]
 
 
 def _removal(statement: cst.BaseSmallStatement, name: str) -> list[str] | None:

@@ -28,7 +28,7 @@ import libcst as cst
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.rebinding import bound_names
-from jaxpure.analysis.syntax import children, descendants, names_in, reads_any, target_names
+from jaxpure.analysis.syntax import children, descendants, names_in, own_returns, reads_any, target_names
 
 # JAX callables that return a function holding the one handed to them (`jax.jit(run)`),
 # and those that run it and return what it computed (`lax.fori_loop(0, n, body, s)`):
@@ -119,7 +119,7 @@ def _keeps(function: cst.FunctionDef, index: ModuleIndex, held: set[str],
                 held |= set(bound)
                 changed = True
     if not may_return and any(r.value is not None and _holds(r.value, held, makers)
-                              for r in _own_returns(function)):
+                              for r in own_returns(function)):
         return False
     for node in own:
         if type(node) is cst.Call and any(_holds(arg.value, held, makers) for arg in node.args) \
@@ -196,12 +196,6 @@ def _trusted(func: cst.BaseExpression, index: ModuleIndex) -> bool:
     head, last = callee.split(".", 1)[0], callee.rsplit(".", 1)[-1]
     qualified = index.imports.aliases.get(head, "")
     return last in _WRAPPERS | _LOOPS and (qualified == "jax" or qualified.startswith("jax."))
-
-
-def _own_returns(function: cst.FunctionDef) -> Iterator[cst.Return]:
-    """The ``return`` statements of ``function`` itself (not of the functions it defines:
-    what those return is held when they are)."""
-    return (n for n in _own_nodes(function.body) if type(n) is cst.Return)
 
 
 def _plain_targets(node: cst.Assign | cst.AnnAssign | cst.For) -> bool:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
 
 import libcst as cst
 
@@ -18,9 +17,9 @@ from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.module.swaps import swapped_paths, swaps, writes_of
 from jaxpure.analysis.syntax import (
     contains,
-    inner_statements,
     names_in,
     lazily_initialised,
+    own_statements,
     reads_any,
     returned_values,
     statements,
@@ -326,7 +325,7 @@ def writes_undone(functions: list[cst.FunctionDef | cst.Lambda], name: str) -> b
     plain: list[cst.BaseExpression] = []
     stack: Counter[str] = Counter()  # pushes onto `name` and pops off it, by method
     for function in functions:
-        for node in _small_statements(statements(function.body)) \
+        for node in own_statements(function.body) \
                 if type(function) is cst.FunctionDef else ():
             method = _stack_method(node, name)
             if method is not None:
@@ -362,16 +361,6 @@ def _stack_method(node: cst.CSTNode, name: str) -> str | None:
         return None
     method = value.func.attr.value
     return method if method in MUTATING_METHODS or method == "push" else None
-
-
-def _small_statements(body: tuple[cst.CSTNode, ...] | list[cst.CSTNode]) -> Iterator[cst.CSTNode]:
-    """The small statements of ``body`` and of its blocks (``try``/``finally`` included),
-    not of nested definitions."""
-    for statement in body:
-        if type(statement) is cst.SimpleStatementLine:
-            yield from statement.body
-        elif not isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
-            yield from _small_statements(inner_statements(statement))
 
 
 def main_block_setup(module: cst.Module, index: ModuleIndex) -> set[int]:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from jaxpure.analysis.module.index import Unit
-from jaxpure.analysis.syntax import inner_statements, statements
+from jaxpure.analysis.syntax import own_returns, statements
 
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
     from jaxpure.analysis.context import Context
@@ -33,7 +33,7 @@ def handed_back(ctx: Context, unit: Unit, param: str) -> bool:
         return False
     if not _always_returns(node.body):
         return False
-    returns = _returns(node)
+    returns = own_returns(node)
     return bool(returns) and all(r.value is not None and _holds(r.value, param) for r in returns) \
         and not _result_dropped(ctx, unit)
 
@@ -57,21 +57,6 @@ def _always_returns(body: cst.BaseSuite) -> bool:
             return _always_returns(cst.IndentedBlock(body=[orelse]))
         return _always_returns(orelse.body)
     return False
-
-
-def _returns(node: cst.FunctionDef) -> list[cst.Return]:
-    """The ``return`` statements of the function itself (not of nested functions)."""
-    found: list[cst.Return] = []
-    stack: list[cst.CSTNode] = list(statements(node.body))
-    while stack:
-        current = stack.pop()
-        if type(current) is cst.Return:
-            found.append(current)
-        elif type(current) is cst.SimpleStatementLine:
-            stack.extend(current.body)
-        else:
-            stack.extend(inner_statements(current))
-    return found
 
 
 def _holds(value: cst.BaseExpression, name: str) -> bool:
