@@ -100,7 +100,7 @@ class KindFlow(WalkerBase):
         name = p.name
         if name in info.static_params:
             return L.STATIC
-        spread = self.spread_kind(info, name)
+        spread = self.spread_kind(info, p)
         if spread is not None:
             return spread
         if info.statics_unknown:
@@ -159,10 +159,16 @@ class KindFlow(WalkerBase):
             return L.STATIC if name in info.custom_rule_static else L.TRACED
         return L.UNKNOWN
 
-    def spread_kind(self, info: TraceInfo, name: str) -> int | None:
+    def spread_kind(self, info: TraceInfo, p: Param) -> int | None:
         """A parameter ``partial(f, **kwargs)`` fills from the applying function's own
         ``**kwargs``: what that function's callers pass by that keyword (None when none
-        does: the parameter is the primitive's, or keeps its default)."""
+        does: the parameter is the primitive's, or keeps its default). A keyword-only one
+        (``def impl(*flat, n)``), which the transform's positional operands never fill,
+        holds what the partial binds: no tracer of this transform, and none at all when
+        every applying function runs outside any trace (quadax's batching rule
+        ``jax.vmap(partial(_impl, **params), in_axes=dims)(*args)``, whose params JAX
+        passes as Python values)."""
+        name = p.name
         found: int | None = None
         for source in info.kwargs_sources:
             own = source.param(name)
@@ -170,7 +176,14 @@ class KindFlow(WalkerBase):
                 if own is None or own.star else None
             if kind is not None:
                 found = kind if found is None else L.join(found, kind)
+        if found is None and p.index == -1 and not p.star and info.kwargs_sources \
+                and not any(self._traced(source) for source in info.kwargs_sources):
+            return L.STATIC
         return found
+
+    def _traced(self, unit: Unit) -> bool:
+        found = self.ctx.traced_analysis.info.get(id(unit))
+        return found is not None and found.traced
 
     def concrete_after_guard(self, node: cst.Try | cst.TryStar) -> None:
         """``try: v = np.asarray(v) except TypeError: return``: past the ``try``, the

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jaxpure.analysis.module.bindings import binding_value
+from jaxpure.analysis.module.bindings import binding_value, single_value
 from jaxpure.analysis.module.attributes import self_param
 from jaxpure.analysis.module.classes import field_holds_array, string_constant
 from jaxpure.analysis.module.index import Unit
@@ -21,7 +21,7 @@ from jaxpure.analysis.catalog.arrays import (
 )
 from jaxpure.analysis.catalog.shapes import AXIS_KEYWORDS, AXIS_NAMESPACES, AXIS_POSITIONS
 from jaxpure.analysis.lattice import TRACED, TRACED_ARRAY, is_traced
-from jaxpure.analysis.syntax import call_arg, keyword_arg, returned_values
+from jaxpure.analysis.syntax import call_arg, keyword_arg, own_loops, returned_values, target_names
 
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
     from jaxpure.analysis.context import Context
@@ -127,8 +127,8 @@ def is_string(ctx: Context, value: cst.BaseExpression) -> bool:
     with one means a dict, never an array."""
     if isinstance(value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
         return True
-    if type(value) is cst.Name and _str_parameter(ctx.unit, value.value) \
-            and ctx.scope_of(value.value) == "local":
+    if type(value) is cst.Name and ctx.scope_of(value.value) == "local" \
+            and (_str_parameter(ctx.unit, value.value) or _string_loop_key(ctx, value.value)):
         return True
     if type(value) is cst.Name:
         return ctx.scope_of(value.value) == "module" and _all_bound(
@@ -139,6 +139,41 @@ def is_string(ctx: Context, value: cst.BaseExpression) -> bool:
             owner = ctx.unit.class_name
         return string_constant(ctx.index, owner, value.attr.value)
     return False
+
+
+def _string_loop_key(ctx: Context, name: str) -> bool:
+    """``key`` bound only by loops over the keys of a dict display with string keys, or of
+    a tuple or list of strings: ``for key, value in updates.items():`` after ``updates =
+    {"append_mask": ..., "n_append": ...}`` (quadax's solver state written back)."""
+    unit = ctx.unit
+    if unit is None or type(unit.node) is not cst.FunctionDef or unit.param(name) is not None:
+        return False
+    loops = [loop for loop in own_loops(unit.node.body) if name in target_names(loop.target)]
+    return bool(loops) and len(loops) == unit.assigned.get(name) \
+        and all(_iterates_string_keys(ctx, loop, name) for loop in loops)
+
+
+def _iterates_string_keys(ctx: Context, loop: cst.For, name: str) -> bool:
+    source, method = loop.iter, None
+    if type(source) is cst.Call and type(source.func) is cst.Attribute and not source.args \
+            and source.func.attr.value in ("keys", "items"):
+        method = source.func.attr.value
+        source = source.func.value
+    target = loop.target
+    if method == "items":
+        if type(target) is not cst.Tuple or len(target.elements) != 2 \
+                or type(target.elements[0].value) is not cst.Name \
+                or target.elements[0].value.value != name:
+            return False
+    elif type(target) is not cst.Name:
+        return False
+    if type(source) is cst.Name and ctx.scope_of(source.value) == "local":
+        found = single_value(ctx.index, ctx.unit, source.value)
+        source = found[0] if found is not None else source
+    if type(source) is cst.Dict:
+        return all(type(e) is cst.DictElement and is_string(ctx, e.key) for e in source.elements)
+    return method is None and isinstance(source, (cst.Tuple, cst.List)) and all(
+        type(e) is cst.Element and is_string(ctx, e.value) for e in source.elements)
 
 
 def _str_parameter(unit: Unit | None, name: str) -> bool:

@@ -69,6 +69,20 @@ def own_returns(function: cst.FunctionDef) -> list[cst.Return]:
     return [s for s in own_statements(function.body) if type(s) is cst.Return]
 
 
+def own_loops(body: cst.BaseSuite) -> list[cst.For]:
+    """The ``for`` statements of a function body and of every block in it, not of the
+    functions and classes it defines."""
+    found: list[cst.For] = []
+    pending: list[cst.CSTNode] = list(statements(body))
+    while pending:
+        node = pending.pop()
+        if type(node) is cst.For:
+            found.append(node)
+        if type(node) in _BLOCK_TYPES:
+            pending.extend(_blocks(node))
+    return found
+
+
 def _collect_own(nodes: Sequence[cst.CSTNode], nested: bool,
                  found: list[cst.BaseSmallStatement]) -> None:
     for node in nodes:
