@@ -33,7 +33,7 @@ from jaxpure.analysis.module.summary import (
 )
 from jaxpure.analysis.module.module_names import module_name as summary_module_name
 from jaxpure.analysis.module.field_index import FieldNames
-from jaxpure.analysis.module.field_markers import declared_leaf_fields, declared_sure_fields
+from jaxpure.analysis.module.field_markers import declared_leaf_fields
 from jaxpure.analysis.module.flag_gates import exported_key_gates
 from jaxpure.analysis.module.scan_wrappers import scan_wrappers
 from jaxpure.analysis.module.imported_keys import exported_closure_keys
@@ -342,7 +342,7 @@ def _field_names(ctx: Context) -> FieldNames:
         return FieldNames(read=read)
     static = ctx.facts.class_facts.local_static_fields
     data = declared_leaf_fields(ctx.module, ctx.index, ctx.resolver, static)
-    sure = static & declared_sure_fields(ctx.index)
+    sure = static & ctx.facts.class_facts.sure_fields
     return FieldNames(tuple(sorted(static)), tuple(sorted(data)), read, tuple(sorted(sure)))
 
 

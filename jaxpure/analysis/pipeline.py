@@ -12,7 +12,6 @@ from jaxpure.analysis.module.index import ModuleIndex, Unit, build_index
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.module.traced import analyze_traced
 from jaxpure.analysis.module.nnx_runs import local_nnx_run
-from jaxpure.analysis.module.field_markers import declared_sure_fields
 
 
 from jaxpure.analysis.flow.domain import Handler
@@ -86,7 +85,7 @@ def analyze(
     ctx.facts.seeds = tuple(seeds)
     ctx.facts.project_static_fields = field_names
     # fields typed as no None, here and where the seeds' declaring modules say (given.py)
-    ctx.given.sure_fields = declared_sure_fields(index) | sure_fields
+    ctx.given.sure_fields = ctx.facts.class_facts.sure_fields | sure_fields
     ctx.facts.imported_key_gates = key_gates
     ctx.facts.imported_closure_keys = closure_keys
     ctx.facts.imported_scan_wrappers = scans

@@ -13,13 +13,13 @@ import libcst as cst
 from jaxpure.analysis import lattice as L
 from jaxpure.analysis.catalog.transforms import ARGUMENT_PRESERVING_TRANSFORMS
 from jaxpure.analysis.module.index import Param, Unit
-from jaxpure.analysis.module.annotations import names_a_class
+from jaxpure.analysis.module.annotations import declares_instance
 from jaxpure.analysis.module.module_params import JAX_NUMPY
 from jaxpure.analysis.module.bindings import single_value, unit_bindings
 from jaxpure.analysis.module.classes import applied_function, called_model, held_method
 from jaxpure.analysis.module.hierarchy import annotated_class, operator_callees, typed_callees
 from jaxpure.analysis.module.summary import LIBRARY_PREFIXES
-from jaxpure.analysis.syntax import positional_args
+from jaxpure.analysis.syntax import call_arg, positional_args
 
 
 from jaxpure.analysis.flow.base import WalkerBase
@@ -62,7 +62,7 @@ class CallSites(WalkerBase):
                 # `jax.vmap(self.distance, in_axes=(0, None))(x, n)`: a bound method's
                 # arguments fill the parameters after `self`
                 inner = self.transform_call(call)
-                function = transformed_function(inner) if inner is not None else None
+                function = call_arg(inner, 0, "fun") if inner is not None else None
                 bound = wrapped.parent_is_class and not wrapped.is_staticmethod \
                     and type(function) is cst.Attribute
                 self.record_arguments(wrapped, call, 1 if bound else 0)
@@ -103,7 +103,7 @@ class CallSites(WalkerBase):
         inner = self.transform_call(call)
         if inner is None:
             return self.alternative_callee(call.func)
-        function = transformed_function(inner)
+        function = call_arg(inner, 0, "fun")
         return self.ctx.resolver.function(function, self.ctx.frame.unit) \
             if function is not None else None
 
@@ -114,7 +114,7 @@ class CallSites(WalkerBase):
         if type(inner) is cst.Name:
             found = single_value(self.ctx.index, self.ctx.frame.unit, inner.value)
             inner = found[0] if found is not None else None
-        if not type(inner) is cst.Call or transformed_function(inner) is None \
+        if not type(inner) is cst.Call or call_arg(inner, 0, "fun") is None \
                 or self.ctx.qualname(inner.func) not in ARGUMENT_PRESERVING_TRANSFORMS:
             return None
         return inner
@@ -134,7 +134,7 @@ class CallSites(WalkerBase):
             if type(value) is cst.Call:
                 if ctx.qualname(value.func) not in ARGUMENT_PRESERVING_TRANSFORMS:
                     return None
-                value = transformed_function(value)
+                value = call_arg(value, 0, "fun")
             callee = ctx.resolver.function(value, unit) if value is not None else None
             if callee is None:
                 return None
@@ -339,7 +339,7 @@ class CallSites(WalkerBase):
         return never_none(expr, ctx.qualname, ctx.given.sure_fields) or type(expr) is cst.Name \
             and ctx.given.never_none_name(
                 ctx.traced_analysis, ctx.frame.unit, expr.value,
-                lambda a: names_a_class(a, ctx.index, ctx.facts.imported_classes))
+                lambda a: declares_instance(a, ctx.index, ctx.facts.imported_classes))
 
     def record_receiver_call(self, call: cst.Call) -> None:
         """``cosmo.cache_set(k, v)`` on a traced parameter ``cosmo`` (not ``self``): a method of
@@ -370,12 +370,3 @@ class CallSites(WalkerBase):
         module = ctx.traced_analysis.module
         return f"{module}.{found}" if module else ""
 
-
-def transformed_function(transform: cst.Call) -> cst.BaseExpression | None:
-    """The function ``jax.vmap(f, ...)`` or ``jax.vmap(fun=f, ...)`` transforms."""
-    if transform.args and transform.args[0].keyword is None and not transform.args[0].star:
-        return transform.args[0].value
-    for arg in transform.args:
-        if arg.keyword is not None and arg.keyword.value == "fun":
-            return arg.value
-    return None

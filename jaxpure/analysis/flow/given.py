@@ -31,7 +31,8 @@ import libcst as cst
 from jaxpure.analysis.module.index import Param, Unit
 from jaxpure.analysis.module.summary import Truths
 from jaxpure.analysis.module.traced import Origin, TracedAnalysis
-from jaxpure.analysis.syntax import COMPREHENSIONS, children, none_test, statements, target_names
+from jaxpure.analysis.syntax import (COMPREHENSIONS, children, none_test, single_assignment,
+                                     statements, target_names)
 
 T = TypeVar("T")
 
@@ -190,21 +191,13 @@ def rebound_outside_none_branch(unit: Unit, name: str) -> bool:
 
 
 def copied_parameter(unit: Unit, name: str) -> str | None:
-    """The parameter a local only copies: ``nbrs = neighbors``, a statement of the body
-    and the local's one binding (a test of it before that statement would fail)."""
-    node = unit.node
-    if type(node) is not cst.FunctionDef or unit.assigned.get(name) != 1:
+    """The parameter a local only copies: ``nbrs = neighbors``, the local's one binding (a
+    test of it where that binding has not run would fail)."""
+    if type(unit.node) is not cst.FunctionDef or unit.assigned.get(name) != 1:
         return None
-    for line in statements(node.body):
-        if type(line) is not cst.SimpleStatementLine:
-            continue
-        for small in line.body:
-            if type(small) is cst.Assign and len(small.targets) == 1 \
-                    and type(small.targets[0].target) is cst.Name \
-                    and small.targets[0].target.value == name and type(small.value) is cst.Name \
-                    and unit.param(small.value.value) is not None:
-                return small.value.value
-    return None
+    value = single_assignment(unit.node.body, name)
+    return value.value if type(value) is cst.Name and unit.param(value.value) is not None \
+        else None
 
 
 def _bound_by(node: cst.CSTNode) -> list[str]:
@@ -250,8 +243,8 @@ class GivenFacts:
         return found
 
     def never_none_name(self, traced: TracedAnalysis, unit: Unit | None, name: str,
-                        names_a_class: Callable[[cst.BaseExpression | None], bool]
-                        = lambda _a: False) -> bool:
+                        declares_instance: Callable[[cst.BaseExpression | None], bool]
+                        ) -> bool:
         """A parameter of ``unit`` passed on as it came (``S=num_samples``): not ``None``
         when declared a Python scalar or a class with no ``None`` default (``num_samples:
         int``, ``neighbors: NeighborList``), or when every traced call of ``unit`` fills it
@@ -259,7 +252,7 @@ class GivenFacts:
         p = unit.param(name) if unit is not None else None
         if unit is None or p is None or p.star:
             return False
-        if (_declared_scalar(p.annotation) or names_a_class(p.annotation)) \
+        if declares_instance(p.annotation) \
                 and not (type(p.default) is cst.Name and p.default.value == "None"):
             return not self.rebound(unit, name)
         return self.never_none_parameter(traced, unit, name)
@@ -356,11 +349,6 @@ class GivenFacts:
 def _applied(traced: TracedAnalysis, unit: Unit) -> bool:
     info = traced.info.get(id(unit))
     return info is not None and bool(info.origins)
-
-
-def _declared_scalar(annotation: cst.BaseExpression | None) -> bool:
-    return type(annotation) is cst.Name and annotation.value in ("int", "float", "bool", "str",
-                                                                 "complex")
 
 
 def _seed_name(unit: Unit) -> str:

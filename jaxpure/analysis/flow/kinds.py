@@ -177,13 +177,9 @@ class KindFlow(WalkerBase):
             if kind is not None:
                 found = kind if found is None else L.join(found, kind)
         if found is None and p.index == -1 and not p.star and info.kwargs_sources \
-                and not any(self._traced(source) for source in info.kwargs_sources):
+                and not any(map(self.ctx.traced_analysis.is_traced, info.kwargs_sources)):
             return L.STATIC
         return found
-
-    def _traced(self, unit: Unit) -> bool:
-        found = self.ctx.traced_analysis.info.get(id(unit))
-        return found is not None and found.traced
 
     def concrete_after_guard(self, node: cst.Try | cst.TryStar) -> None:
         """``try: v = np.asarray(v) except TypeError: return``: past the ``try``, the

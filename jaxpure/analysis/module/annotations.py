@@ -138,6 +138,18 @@ def _annotated_container(index: ModuleIndex, function: Unit) -> bool:
         and container_annotation(node.returns.annotation, index)
 
 
+# builtin types whose instances are never None
+SCALAR_TYPES = frozenset({"int", "float", "bool", "str", "complex"})
+
+
+def declares_instance(annotation: cst.BaseExpression | None, index: ModuleIndex,
+                      imported_classes: frozenset[str] | dict[str, frozenset[str]]) -> bool:
+    """``n: int``, ``neighbors: NeighborList``: an annotation promising a value that is not
+    ``None`` (a builtin scalar type, or a class: :func:`names_a_class`)."""
+    return type(annotation) is cst.Name and annotation.value in SCALAR_TYPES \
+        or names_a_class(annotation, index, imported_classes)
+
+
 def names_a_class(annotation: cst.BaseExpression | None, index: ModuleIndex,
                   imported_classes: frozenset[str] | dict[str, frozenset[str]]) -> bool:
     """``neighbors: NeighborList`` where ``NeighborList`` is a class of this module or a

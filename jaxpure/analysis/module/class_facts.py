@@ -28,7 +28,8 @@ import libcst as cst
 from jaxpure.analysis.catalog import arrays as A
 from jaxpure.analysis.catalog.arrays import STATIC_BUILTINS
 from jaxpure.analysis.catalog.pytrees import LIBRARY_STATIC_FIELDS
-from jaxpure.analysis.module.field_markers import body_statements, class_var, declared_static_fields
+from jaxpure.analysis.module.field_markers import (body_statements, class_var, declared_static_fields,
+                                                   declared_sure_fields)
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.resolve import Resolver
@@ -86,6 +87,11 @@ class ClassFacts:
     def local_static_fields(self) -> frozenset[str]:
         """Fields a class of this module declares static (module/field_markers.py)."""
         return declared_static_fields(self.module, self.index, self.resolver)
+
+    @cached_property
+    def sure_fields(self) -> frozenset[str]:
+        """Fields this module's classes type, each time, as no None (module/field_markers.py)."""
+        return declared_sure_fields(self.index)
 
     @cached_property
     def static_fields(self) -> frozenset[str]:

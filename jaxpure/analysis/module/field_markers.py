@@ -25,6 +25,7 @@ from jaxpure.analysis.catalog.pytrees import (
     STATIC_FIELD_MARKERS,
     STATIC_REGISTRATIONS,
 )
+from jaxpure.analysis.module.annotations import declares_instance
 from jaxpure.analysis.module.aux_dicts import aux_dict_fields, fields_dict
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import ModuleIndex
@@ -293,9 +294,6 @@ def _calls_factory(value: cst.BaseExpression, factories: frozenset[str]) -> bool
     return name in factories
 
 
-_SCALAR_TYPES = frozenset({"int", "float", "bool", "str", "complex"})
-
-
 def declared_sure_fields(index: ModuleIndex) -> frozenset[str]:
     """The field names the module's classes declare, each time, of a type that is no
     ``None`` and with no ``None`` default: ``max_occupancy: int = static_field()``, a class
@@ -307,9 +305,7 @@ def declared_sure_fields(index: ModuleIndex) -> frozenset[str]:
         for small in body_statements(node):
             if type(small) is cst.AnnAssign and type(small.target) is cst.Name:
                 name = small.target.value
-                annotation = small.annotation.annotation
-                declared = type(annotation) is cst.Name and (
-                    annotation.value in _SCALAR_TYPES or annotation.value in index.class_nodes)
+                declared = declares_instance(small.annotation.annotation, index, frozenset())
                 (sure if declared and not _none_in(small.value) else unsure).add(name)
             elif type(small) is cst.Assign:
                 for target in small.targets:

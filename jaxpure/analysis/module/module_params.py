@@ -42,7 +42,7 @@ class ModuleParams:
             if seed.via and callee is not None:
                 self._record_seed(seed, callee)
         for unit in index.units:
-            if _is_traced(traced, unit):
+            if traced.is_traced(unit):
                 for call in unit.calls:
                     callee = resolver.function(call.func, unit)
                     if callee is not None:
@@ -144,6 +144,3 @@ def _passed(callee: Unit, call: cst.Call) -> tuple[dict[str, cst.BaseExpression]
     return passed, spread
 
 
-def _is_traced(traced: TracedAnalysis, unit: Unit) -> bool:
-    info = traced.info.get(id(unit))
-    return info is not None and info.traced

@@ -127,6 +127,10 @@ class TracedAnalysis:
         self.seeded_construction: dict[int, bool] = {}
         self._construction: set[int] | None = None
 
+    def is_traced(self, unit: Unit) -> bool:
+        found = self.info.get(id(unit))
+        return found is not None and found.traced
+
     def info_for(self, unit: Unit) -> TraceInfo:
         found = self.info.get(id(unit))
         if found is None:
