@@ -33,6 +33,11 @@ WITHIN = {
     "jaxpure.analysis.flow.walker": ("jaxpure.analysis.flow.domain",
                                      "jaxpure.analysis.flow.keystate",
                                      "jaxpure.analysis.flow.first_iteration"),
+    # the walker's expressions: alternatives are paths (paths.py), narrowed by their tests
+    "jaxpure.analysis.flow.expressions": ("jaxpure.analysis.flow.domain",
+                                          "jaxpure.analysis.flow.base",
+                                          "jaxpure.analysis.flow.paths",
+                                          "jaxpure.analysis.flow.narrowing"),
     "jaxpure.analysis.flow.key_loops": ("jaxpure.analysis.flow.domain",
                                         "jaxpure.analysis.flow.keystate",
                                         "jaxpure.analysis.flow.base",

@@ -183,3 +183,7 @@ def _rebound_in(statement: cst.CSTNode) -> set[str]:
             names.update(item.name.value for item in node.names)
         stack.extend(children(node))
     return names
+
+
+def nothing() -> None:
+    """The alternative where nothing runs (no ``else``, no matching case, a short circuit)."""
