@@ -89,7 +89,10 @@ class PrngKeyReuse(Rule):
     and guide seeded alike, or two draws in separate statements of which a later
     `jnp.where` keeps one per element. The
     identical call repeated on one key (`init(key)` once to check the structure, once for
-    the value) gives the same value twice and is reported like any reuse.
+    the value) gives the same value twice and is reported like any reuse, unless one of
+    the two results is bound to a target network (`params = net.init(key, x)`,
+    `target_params = net.init(key, x)`): a target network starts as a copy of the online
+    one, on purpose.
     Three kinds of use draw no numbers anyone sees, and are not reported. A call whose
     result is read only for its structure: bound to names (or read where it is made) whose
     every read in the function takes a shape, a dtype or a tree layout (`out.shape`,

@@ -14,6 +14,10 @@ a model correlated noise:
 
 The last two hold in module-level code too (a script's or a notebook's cells, run once).
 
+In any code: ``params = net.init(key, x)`` and ``target_params = net.init(key, x)``,
+the very same init bound to a target network, which starts as a copy of the online one on
+purpose (DQN, TD3, SAC).
+
 And in every function: a smoke run, a key made from a constant seed whose every use only
 feeds other uses of the same key, the last result thrown away (``key = key(0)``, ``obs =
 env.reset(key)``, ``params = policy.init(key, obs)``, ``env.step(key, policy.apply(params,
@@ -129,10 +133,12 @@ class KeyIdioms(WalkerBase):
             and bool(value.args) and is_int_literal(value.args[0].value)
 
     def test_idiom(self, call: cst.Call, first: cst.CSTNode) -> bool:
-        """In a test's own code, ``first`` then ``call`` given one key is one of a test's
-        idioms (the module docstring)."""
+        """``first`` then ``call`` given one key is an idiom (the module docstring): a
+        target network's copy anywhere, or, in a test's own code, one of a test's."""
         if type(first) is not cst.Call:
             return False
+        if self.target_network_copy(call, first):
+            return True  # in any code: a target network starts as a copy
         unit = self.ctx.frame.unit
         if unit is None:
             # module-level code runs once (a script's or a notebook's cells): one model's
@@ -143,6 +149,24 @@ class KeyIdioms(WalkerBase):
             return False
         return self.test_inputs(call, first) or self.init_then_apply(call, first) \
             or self.input_then_init(call, first)
+
+    def target_network_copy(self, call: cst.Call, first: cst.Call) -> bool:
+        """``params = net.init(key, x)`` and ``target_params = net.init(key, x)``: the very
+        same init of one model, one result bound to a target network. A target network
+        (DQN, TD3, SAC) starts as a copy of the online one, so the same numbers are the
+        point; any other pair, or the same init bound to no target, stays told."""
+        method = self.model_method(call)
+        if method is None or method[1] not in _INITS or self.model_method(first) != method:
+            return False
+        module = self.ctx.module
+        if module.code_for_node(first) != module.code_for_node(call):
+            return False
+        where = self.consumed_line.get(id(first))
+        if where is None or not self.lines:
+            return False
+        here, j = self.lines[-1]
+        return any("target" in name.lower()
+                   for statement in (where[0][where[1]], here[j]) for name in _bound_names(statement))
 
     def test_inputs(self, call: cst.Call, first: cst.Call) -> bool:
         """Two ``jax.random`` draws of numbers from one key: the test's inputs (``preds =
@@ -201,6 +225,22 @@ class KeyIdioms(WalkerBase):
         here, j = self.lines[-1]
         names = made_from(body, where[0][where[1]], here[j])
         return bool(names) and any(reads_any(arg.value, names) for arg in call.args)
+
+
+# the methods that initialise a model's parameters from a key (linen, haiku, equinox-style)
+_INITS = frozenset({"init", "init_with_output"})
+
+
+def _bound_names(statement: cst.CSTNode) -> list[str]:
+    """The names a simple line's one assignment (annotated or not) binds."""
+    if type(statement) is not cst.SimpleStatementLine or len(statement.body) != 1:
+        return []
+    small = statement.body[0]
+    if type(small) is cst.AnnAssign:
+        return list(target_names(small.target))
+    if type(small) is cst.Assign:
+        return [name for t in small.targets for name in target_names(t.target)]
+    return []
 
 
 def _only_small(statement: cst.CSTNode) -> cst.BaseSmallStatement | None:
