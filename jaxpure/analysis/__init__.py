@@ -151,7 +151,7 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         key_for_structure_only as key_for_structure_only,
         none_fallback as none_fallback,
         tried_lookups as tried_lookups,
-        under_self_clearing_flag as under_self_clearing_flag,
+        under_rebuild_guard as under_rebuild_guard,
     )
     from jaxpure.analysis.queries.bound_calls import names_bound_to as names_bound_to  # noqa: F401
     from jaxpure.analysis.queries.structures import (  # noqa: F401
@@ -323,7 +323,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         'key_for_structure_only',
         'none_fallback',
         'tried_lookups',
-        'under_self_clearing_flag',
+        'under_rebuild_guard',
     ),
 }
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}

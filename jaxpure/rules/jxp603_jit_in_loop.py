@@ -5,7 +5,7 @@ import libcst as cst
 from jaxpure.analysis import (
     Context, Transform, Unit, call_arg, calls_named, constant_iterable, contains, memoiser,
     per_iteration_object, reads_any, repeated_units, returned_values, reused_by_structure,
-    target_names, under_self_clearing_flag, wrapper_transform)
+    target_names, under_rebuild_guard, wrapper_transform)
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Rule
 
@@ -51,7 +51,10 @@ class JitInLoop(Rule):
     a literal table (`for i in range(len(widths))`); any other `range(...)` loop repeats
     work and is not a sweep. Nor is a method of an object the loop builds from its target on each
     iteration (`for env_id in ids: env = make(env_id); step = jax.jit(env.step)`): one
-    compilation per object is inherent. Only loops and calls in the same module are seen.
+    compilation per object is inherent. Nor is a rebuild only on the iterations that ask for
+    it: under an `if flag:` whose branch clears the flag, or under `if new != old:` where
+    the loop binds one of the two names (a schedule value that changed since the last
+    step). Only loops and calls in the same module are seen.
 
     ## Example
     ```python
@@ -283,8 +286,8 @@ class JitInLoop(Rule):
         if type(loop) is cst.For and isinstance(wrapped, cst.BaseExpression) \
                 and per_iteration_object(loop, wrapped):
             return  # `env = make(env_id)`; `jax.jit(env.step)`: one compilation per env
-        if loop is not None and under_self_clearing_flag(ctx, created, region):
-            return  # `if need_compile: ...; need_compile = False`: rebuilt when asked only
+        if loop is not None and under_rebuild_guard(ctx, created, region):
+            return  # `if need_compile:` cleared in its branch, `if new != old:`: rebuilt when asked
         if bound_to is not None and not calls_named(region, bound_to):
             return  # built but not called here: stored, or returned by a factory
         if nested_def:

@@ -11,7 +11,14 @@ import libcst as cst
 
 from jaxpure.analysis.catalog.arrays import CONCRETENESS_GUARDS, JAX_ARRAY_TYPES
 from jaxpure.analysis.module.index import literal_item_key
-from jaxpure.analysis.syntax import children, descendants, handler_catches, reads_any, statements
+from jaxpure.analysis.syntax import (
+    assigned_in,
+    children,
+    descendants,
+    handler_catches,
+    reads_any,
+    statements,
+)
 
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
     from jaxpure.analysis.context import Context
@@ -154,18 +161,35 @@ def _none_test(test: cst.BaseExpression) -> tuple[str, bool] | None:
     return None
 
 
-def under_self_clearing_flag(ctx: Context, node: cst.CSTNode, region: cst.CSTNode) -> bool:
-    """Whether ``node`` runs, within ``region`` (a loop body), only under an ``if flag:``
-    whose branch clears the flag (``need_compile = False``): it runs on the iterations
-    after something set the flag again, not on every iteration."""
+def under_rebuild_guard(ctx: Context, node: cst.CSTNode, region: cst.CSTNode) -> bool:
+    """Whether ``node`` runs, within ``region`` (a loop body), only on the iterations that
+    ask for it, not on every one: under an ``if flag:`` whose branch clears the flag
+    (``need_compile = False``), or under an ``if new != old:`` comparing two names one of
+    which the loop binds (``scales != last_scales``, a schedule read at this step and the
+    last): the branch runs when the value changed."""
     parents = parent_map(ctx)
     child, current = node, parents.get(id(node))
     while current is not None and current is not region:
-        if type(current) is cst.If and child is current.body \
-                and type(current.test) is cst.Name and _clears(current.body, current.test.value):
+        if type(current) is cst.If and child is current.body and (
+                type(current.test) is cst.Name and _clears(current.body, current.test.value)
+                or _change_test(current.test, region)):
             return True
         child, current = current, parents.get(id(current))
     return False
+
+
+def _change_test(test: cst.BaseExpression, region: cst.CSTNode) -> bool:
+    """``a != b`` of two names, one bound in ``region``: true when a value the loop
+    recomputes differs from the other (a literal or a name the loop never binds would
+    make the test the same on every iteration)."""
+    if type(test) is not cst.Comparison or len(test.comparisons) != 1 \
+            or type(test.comparisons[0].operator) is not cst.NotEqual:
+        return False
+    left, right = test.left, test.comparisons[0].comparator
+    if type(left) is not cst.Name or type(right) is not cst.Name or left.value == right.value:
+        return False
+    bound = assigned_in(region)
+    return left.value in bound or right.value in bound
 
 
 def _clears(body: cst.BaseSuite, flag: str) -> bool:
