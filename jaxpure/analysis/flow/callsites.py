@@ -15,7 +15,7 @@ from jaxpure.analysis.catalog.transforms import ARGUMENT_PRESERVING_TRANSFORMS
 from jaxpure.analysis.module.index import Param, Unit
 from jaxpure.analysis.module.annotations import declares_instance
 from jaxpure.analysis.module.module_params import JAX_NUMPY
-from jaxpure.analysis.module.bindings import single_value, unit_bindings
+from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.classes import applied_function, called_model, held_method
 from jaxpure.analysis.module.hierarchy import annotated_class, operator_callees, typed_callees
 from jaxpure.analysis.module.summary import LIBRARY_PREFIXES
@@ -130,7 +130,7 @@ class CallSites(WalkerBase):
             return None
         found: set[int] = set()
         callee = None
-        for value in unit_bindings(unit, ctx.index.named_exprs).get(func.value, [None]):
+        for value in ctx.facts.unit_bindings(unit).get(func.value, [None]):
             if type(value) is cst.Call:
                 if ctx.qualname(value.func) not in ARGUMENT_PRESERVING_TRANSFORMS:
                     return None

@@ -362,12 +362,12 @@ def passed_functions(resolver: Resolver) -> dict[tuple[int, str], Unit | None]:
             continue
         passed = (_partial_keywords(call) if partial else callee.arguments_of(call)) or {}
         for name, value in passed.items():
-            if callee.param(name) is None:
-                continue
+            key = (id(callee), name)
+            if key in found and found[key] is None or callee.param(name) is None:
+                continue  # passed different things already: it stays None
             # only a name, an attribute or a lambda can be a function (Resolver._function)
             function = resolver.function(value, unit) if type(value) in _MAY_NAME_FUNCTION \
                 else None
-            key = (id(callee), name)
             if function is None or found.get(key, function) is not function:
                 found[key] = None
             else:

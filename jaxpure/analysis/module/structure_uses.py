@@ -72,16 +72,21 @@ def parent_map(root: cst.CSTNode) -> Parents:
 class StructureUses:
     """The module's answers, memoised by node (module/facts.py holds one)."""
 
-    def __init__(self, module: cst.Module, module_parents: Callable[[], Parents]) -> None:
+    def __init__(self, module: cst.Module, module_parents: Callable[[], Parents],
+                 built_parents: Callable[[], Parents | None] = lambda: None) -> None:
         self.module = module
         self._module_parents = module_parents
+        self._built_parents = built_parents
         self._parents: dict[int, Parents] = {}
         self._results: dict[int, bool] = {}
 
     def parents_in(self, scope: cst.CSTNode) -> Parents:
+        """The parents of the nodes in ``scope``: the module's map when it is built
+        already (the walks up from a node stop at the function or lambda it sits in, so
+        the two maps give the same answers), else a map of the scope alone."""
         if scope is self.module:
             return self._module_parents()
-        found = self._parents.get(id(scope))
+        found = self._parents.get(id(scope)) or self._built_parents()
         if found is None:
             found = self._parents[id(scope)] = parent_map(scope)
         return found
