@@ -128,7 +128,10 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         static_test as static_test,
         static_text as static_text,
     )
-    from jaxpure.analysis.queries.callers import write_unobserved as write_unobserved  # noqa: F401
+    from jaxpure.analysis.queries.callers import (  # noqa: F401
+        forwarded_write_unobserved as forwarded_write_unobserved,
+        write_unobserved as write_unobserved,
+    )
     from jaxpure.analysis.queries.handed_back import handed_back as handed_back  # noqa: F401
     from jaxpure.analysis.queries.references import (  # noqa: F401
         bound_to_reference as bound_to_reference,
@@ -288,6 +291,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         'static_text',
     ),
     'jaxpure.analysis.queries.callers': (
+        'forwarded_write_unobserved',
         'write_unobserved',
     ),
     'jaxpure.analysis.queries.handed_back': (

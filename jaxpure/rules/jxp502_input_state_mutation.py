@@ -6,7 +6,7 @@ from jaxpure.analysis import (
     Context, MUTATING_METHODS, NONE_RETURNING, TRACED_CONTAINER, bound_to_reference,
     fills_missing_entry_for_read, handed_back, indexed_by_own_key, mutable_default,
     mutable_default_param, reference_update, result_used, single_value, target_names,
-    traced_copy_self, write_unobserved,
+    Unit, forwarded_write_unobserved, traced_copy_self, write_unobserved,
 )
 from jaxpure.rules._shared import snippet, under
 from jaxpure.rules.base import Rule
@@ -96,7 +96,7 @@ class InputStateMutation(Rule):
     def __init__(self) -> None:
         # per file: id of a helper -> its parameters forwarded from a transformed function's
         # arguments; and (unit, name) of parameters rebound before use
-        self._forwarded_by_unit: dict[int, dict[str, str]] = {}
+        self._forwarded_by_unit: dict[int, dict[str, list[tuple[Unit, str]]]] = {}
         self._rebound: set[tuple[int, str]] = set()
 
 
@@ -108,10 +108,10 @@ class InputStateMutation(Rule):
             return None
         return info.via
 
-    def _forwarded(self, ctx: Context) -> dict[str, str]:
+    def _forwarded(self, ctx: Context) -> dict[str, list[tuple[Unit, str]]]:
         """For a helper of a transformed function: its parameters that receive one of that
         function's own arguments unchanged (``_bump(opt_state)`` in ``step(grads,
-        opt_state)``), mapped to a description of that argument."""
+        opt_state)``), mapped to each such function and its parameter."""
         cache = self._forwarded_by_unit
         unit = ctx.unit
         if unit is None:
@@ -134,7 +134,7 @@ class InputStateMutation(Rule):
                 if outer is None or outer.star or outer.name in info.static_params \
                         or outer.name in caller.assigned or mutable_default_param(outer):
                     continue
-                found[target] = caller.name
+                found.setdefault(target, []).append((caller, outer.name))
         cache[id(unit)] = found
         return found
 
@@ -159,10 +159,11 @@ class InputStateMutation(Rule):
             return f"`{param.name}`, an instance its traced caller passes in,"
         if not info.direct:
             # a helper: only what its transformed caller hands over from its own arguments
-            caller = self._forwarded(ctx).get(param.name)
-            if caller is None or param.name in ctx.unit.assigned:
+            callers = self._forwarded(ctx).get(param.name)
+            if not callers or param.name in ctx.unit.assigned \
+                    or forwarded_write_unobserved(ctx, callers):
                 return None
-            return f"`{param.name}`, an argument `{caller}` passes on unchanged,"
+            return f"`{param.name}`, an argument `{callers[-1][0].name}` passes on unchanged,"
         if ctx.unit.parent_is_class and param.index == 0:
             return None  # self / cls
         if mutable_default(ctx, param.name):

@@ -269,6 +269,17 @@ def write_unobserved(ctx: Context, unit: Unit, param: str,
     return True
 
 
+def forwarded_write_unobserved(ctx: Context, callers: list[tuple[Unit, str]]) -> bool:
+    """Whether no one observes a helper's write into ``param``, which ``callers`` (each a
+    transformed function and its parameter) hand it unchanged (``return
+    _accelerate_full(state, i)`` in a ``lax.cond`` branch): the write reaches each
+    caller's object, and reads in the caller's own trace see it with or without the
+    transform, so only the callers' callers could tell, and they cannot when each caller's
+    own write into that parameter would go unobserved (:func:`write_unobserved`: the
+    branch's operand, rebound to the primitive's result)."""
+    return all(write_unobserved(ctx, caller, outer) for caller, outer in callers)
+
+
 def _written_entry(target: cst.BaseExpression | None, param: str) -> str | None:
     """``"student"`` of ``params["student"]``: the entry a write into ``param`` replaces
     (not one it writes into, ``params["student"]["w"]``, an object others may hold)."""
