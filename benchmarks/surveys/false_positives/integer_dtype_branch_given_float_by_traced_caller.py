@@ -1,12 +1,14 @@
-# Seen in sokrypton/ColabDesign colabdesign/seq/stats.py:23 (JXP402; the traced caller in
-# colabdesign/seq/learn_msa.py:47).
+# Seen in sokrypton/ColabDesign colabdesign/seq/stats.py:23 (JXP402; the traced callers in
+# colabdesign/seq/learn_msa.py:47 and colabdesign/seq/mrf.py:258).
 # `get_stats(X, ..., labels=None)` turns integer labels into a one-hot with
 # `if jnp.issubdtype(labels, jnp.integer): labels = jax.nn.one_hot(labels, labels.max()+1)`,
 # a size taken from the labels' values: fine eagerly, where get_stats is called on data.
-# Its only traced caller, the jitted `model(params, X_stats)` of learn_msa, passes
-# `labels=jax.nn.one_hot(self.Y_labels, self.k)`, a float array: the dtype test is a static
-# fact of the argument and false there, so the one_hot with a traced size never runs under
-# the trace. The analysis does not narrow by the dtype test and reports the traced size.
+# Its traced callers, the jitted `model(params, X_stats)` of learn_msa and the `model` of
+# seq/mrf.py:258, pass `labels=jax.nn.one_hot(self.Y_labels, self.k)` and sample_msa's
+# one-hot (or None): float arrays. The dtype test is a static fact of the argument and false
+# there, so the one_hot with a traced size never runs under a trace (integer k-means labels
+# go in eagerly, mrf.py:233). The analysis does not narrow by the dtype test and reports
+# the traced size.
 # Checked under jax 0.10.2: `python integer_dtype_branch_given_float_by_traced_caller.py`
 # passes.
 import jax
