@@ -9,7 +9,7 @@ import libcst as cst
 
 from jaxpure.analysis import lattice as L
 from jaxpure.analysis.module.index import ModuleIndex, Unit, build_index
-from jaxpure.analysis.module.resolve import Resolver
+from jaxpure.analysis.module.resolve import Resolver, seeded_unit
 from jaxpure.analysis.module.traced import analyze_traced
 from jaxpure.analysis.module.nnx_runs import local_nnx_run
 
@@ -43,7 +43,6 @@ def analyze(
     (the walks for bindings then skip expressions)."""
     index = build_index(module, package)
     index.named_exprs = named_exprs
-    resolver = Resolver(index)
     class_facts = [seed for seed in seeds or () if seed.via == CLASS_FACTS]
     # where the project runs the nnx models this module can name traced (module/nnx_runs.py)
     nnx_run = min((seed.origin for seed in seeds or () if seed.via == NNX_RUNS), default=None)
@@ -65,6 +64,11 @@ def analyze(
     seeds = [seed for seed in seeds or () if seed.via not in (
         CLASS_FACTS, NNX_RUNS, LAYOUTS, FIELD_NAMES, ENTRY_ASK, ENTRY_USE, KEY_GATES, CLOSURE_KEYS,
         SCAN_WRAPPERS)]
+    # the module's tree gives the order its statements run in; the functions other modules
+    # trace may run at any time (module_rebinding.py)
+    resolver = Resolver(index, module=module, external=frozenset(
+        id(unit) for seed in seeds for unit in [seeded_unit(index, seed.function)]
+        if unit is not None))
     traced_analysis = analyze_traced(index, resolver, transforms or {}, seeds, module_name, traced,
                                      nnx_run)
     if nnx_run is None:  # a module that runs its own merged nnx models, checked alone

@@ -159,8 +159,5 @@ class ModuleFacts:
 
     @cached_property
     def stale_names(self) -> StaleNames:
-        info = self.traced.info
-        external = frozenset(id(u) for u in self.index.units
-                             if id(u) in info and info[id(u)].external_origin is not None)
-        return StaleNames(self.index, self.resolver, self.module, external)
+        return StaleNames(self.index, self.resolver, self.module)
 

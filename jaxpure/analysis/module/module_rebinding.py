@@ -25,7 +25,7 @@ from jaxpure.analysis.module.rebinding import (
     FUNCTION_WRAPPERS, Event, bound_names, holders, holds_function, rebound_between, uses_any,
     walk_events,
 )
-from jaxpure.analysis.syntax import children, names_in, reads_any, target_names
+from jaxpure.analysis.syntax import children, contains, names_in, reads_any, target_names
 
 # where a traced function is defined, the statements that run it, and what each passes
 Runs = tuple[int, list[int], dict[int, Structure | None]]
@@ -92,6 +92,41 @@ class ModuleOrder:
         changed = {id(self.events[i][0]) for i in changing}
         return rebound_between(self.events, defined, runs, name, structures,
                                changes=lambda node: id(node) in changed)
+
+    def definition_in_force(self, name: str, reader: Unit | None,
+                            read: cst.CSTNode) -> cst.FunctionDef | None:
+        """The module-level ``def`` of ``name`` (bound more than once in the module) that a
+        read of it reaches: read by module code (``read``, ``reader`` None), the ``def`` in
+        force at that statement; read in the function ``reader``, the one in force at every
+        run of the module-level function holding it, when only module statements run that
+        function, by calling it by name (jaxdf's notebook jits ``f``, which calls
+        ``derivative``, runs it, and later redefines ``derivative`` for eager calls: the
+        trace looked up the old one). None when that is not known: a ``def`` under a
+        block, another binding, a run through another function or a value holding it."""
+        if not self._bindings_known(name):
+            return None
+        uses = self._runs_by_call(reader) if reader is not None else [
+            i for i, (node, _) in enumerate(self.events) if contains(node, read)][-1:]
+        if not uses or rebound_between(self.events, -1, uses, name):
+            return None  # a binding between two uses, or in a loop around one
+        before = [i for i, (node, _) in enumerate(self.events[:uses[0]])
+                  if name in bound_names(node)]
+        node = self.events[before[-1]][0] if before else None
+        return node if type(node) is cst.FunctionDef and id(node) in self._always else None
+
+    def _runs_by_call(self, reader: Unit) -> list[int]:
+        """The statements that run the module-level function holding ``reader`` when they
+        all call it by name and nothing else can run it (no function names it, no value
+        holds it, no other module calls it); none otherwise."""
+        top = _top(reader)
+        defined = self._defining_event(top) if not top.parent_is_class else None
+        if defined is None or type(top.node) is not cst.FunctionDef:
+            return []
+        reaching = self._reaching(top, defined)
+        if reaching != {top.name}:
+            return []
+        runs = self._runs(reaching, defined, top)
+        return runs if all(_only_called(self.events[r][0], top.name) for r in runs) else []
 
     def _runs_for(self, top: Unit) -> Runs | None:
         if id(top) not in self._runs_of:
@@ -223,6 +258,13 @@ def _top(unit: Unit) -> Unit:
     while unit.parent is not None:
         unit = unit.parent
     return unit
+
+
+def _only_called(node: cst.CSTNode, name: str) -> bool:
+    """Whether every mention of ``name`` in ``node`` (as :func:`rebinding.uses_any` sees
+    them) calls it: ``print(f(u))``, not ``g(f)`` or ``h = jax.jit(f)``."""
+    called = {id(c.func) for c in _walk(node) if type(c) is cst.Call}
+    return all(id(n) in called for n in _walk(node) if type(n) is cst.Name and n.value == name)
 
 
 def _changes_in_place(node: cst.CSTNode, name: str) -> int:
