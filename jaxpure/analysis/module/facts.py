@@ -17,6 +17,7 @@ from jaxpure.analysis.module.attributes import SelfAttributes
 from jaxpure.analysis.module.class_facts import ClassFacts
 from jaxpure.analysis.module.entry_facts import EntryAsk
 from jaxpure.analysis.module.bindings import Bindings, LocalSources, augmented_names
+from jaxpure.analysis.module.gate_index import ImportedHandoff
 from jaxpure.analysis.module.globals import StaleNames
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.jit_switches import jit_off_flags
@@ -59,6 +60,9 @@ class ModuleFacts:
         # scan wrappers of other modules this module imports (named as it names them:
         # gate_index.py); set before the walk (pipeline.py)
         self.imported_scan_wrappers: frozenset[str] = frozenset()
+        # functions of other modules this module imports (named likewise) that only hand
+        # parameters to function parameters (module/handed_keys.py); set before the walk
+        self.imported_handed_keys: dict[str, tuple[ImportedHandoff, ...]] = {}
         # id of a unit -> whether the function returns a JAX array
         self.returns_array: dict[int, bool] = {}
         # module-level class name -> the kind of pytree node its instances are (queries/structures)

@@ -20,6 +20,7 @@ import libcst as cst
 from jaxpure.analysis.catalog.side_effects import MUTATING_METHODS
 from jaxpure.analysis.module.call_structures import Structure, passed_structure
 from jaxpure.analysis.module.fresh_runs import fresh_functions, fresh_run
+from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import ModuleIndex, Unit, mutated_base
 from jaxpure.analysis.module.rebinding import (
     FUNCTION_WRAPPERS, Event, bound_names, holders, holds_function, rebound_between, uses_any,
@@ -103,14 +104,15 @@ class ModuleOrder:
         ``derivative``, runs it, and later redefines ``derivative`` for eager calls: the
         trace looked up the old one). None when that is not known: a ``def`` under a
         block, another binding, a run through another function or a value holding it."""
-        if not self._bindings_known(name):
-            return None
+        binding = [i for i, (node, _) in enumerate(self.events) if name in _binds(node)]
+        if len(binding) != len(self.index.bindings.get(name, ())):
+            return None  # a binding not walked here (a walrus, `except ... as`)
         uses = self._runs_by_call(reader) if reader is not None else [
             i for i, (node, _) in enumerate(self.events) if contains(node, read)][-1:]
-        if not uses or rebound_between(self.events, -1, uses, name):
+        if not uses or rebound_between(self.events, -1, uses, name,
+                                       changes=lambda node: name in _binds(node)):
             return None  # a binding between two uses, or in a loop around one
-        before = [i for i, (node, _) in enumerate(self.events[:uses[0]])
-                  if name in bound_names(node)]
+        before = [i for i in binding if i < uses[0]]
         node = self.events[before[-1]][0] if before else None
         return node if type(node) is cst.FunctionDef and id(node) in self._always else None
 
@@ -258,6 +260,17 @@ def _top(unit: Unit) -> Unit:
     while unit.parent is not None:
         unit = unit.parent
     return unit
+
+
+def _binds(node: cst.CSTNode) -> list[str]:
+    """The names a statement binds, imports included (``from jaxdf.operators import
+    derivative`` before a notebook's own ``def derivative``)."""
+    if isinstance(node, (cst.Import, cst.ImportFrom)) and not isinstance(node.names,
+                                                                          cst.ImportStar):
+        return [alias.asname.name.value if alias.asname is not None
+                and type(alias.asname.name) is cst.Name else
+                (dotted_name(alias.name) or "").partition(".")[0] for alias in node.names]
+    return bound_names(node)
 
 
 def _only_called(node: cst.CSTNode, name: str) -> bool:
