@@ -87,7 +87,10 @@ class KeyCalls(WalkerBase):
         (module/handed_keys.py) for which the call gives a function that draws nothing
         from it (``build(init_params, key)`` with ``def init_params(key): return {}``)."""
         ctx = self.ctx
-        handoff = handed_to_parameter(ctx.resolver, ctx.index, callee, name)
+        memo = ctx.facts.handed_keys
+        if (id(callee), name) not in memo:
+            memo[(id(callee), name)] = handed_to_parameter(ctx.resolver, ctx.index, callee, name)
+        handoff = memo[(id(callee), name)]
         return handoff is not None and undrawn_by_given_function(
             ctx.resolver, ctx.index, passed.get(handoff[0]), handoff[1], ctx.frame.unit)
 

@@ -44,6 +44,9 @@ class ModuleFacts:
         # memos filled by the questions that compute them (they need the walk's context):
         # (id of a helper's unit, parameter) -> whether the helper draws from that key
         self.helper_consumes: dict[tuple[int, str], bool] = {}
+        # (id of a helper's unit, parameter) -> the function parameter alone it hands the
+        # key to, and where (handed_keys.handed_to_parameter)
+        self.handed_keys: dict[tuple[int, str], tuple[str, int | str] | None] = {}
         self.entry_uses: dict[tuple[int, str], str] = {}  # key_entries.entry_uses
         # what other modules' methods do with dict entries this module's classes hand them,
         # and the entries other modules ask this module's methods about (entry_facts.py);

@@ -43,11 +43,8 @@ def handed_to_parameter(resolver: Resolver, index: ModuleIndex, unit: Unit,
     one place in the call), when it reads ``key`` nowhere else but to leave it undrawn
     (``key.shape``, ``del key``); None otherwise. Only a function that calls a parameter
     with another is looked at further (most are not: a glance at its indexed calls)."""
-    params = unit.param_names
-    if not any(type(call.func) is cst.Name and call.func.value in params
-               and call.func.value not in unit.assigned
-               and any(type(arg.value) is cst.Name and arg.value.value == key for arg in call.args)
-               for call in unit.calls):
+    params = _function_params(unit)
+    if key not in _handed_names(unit, params):
         return None
     found: set[Handoff] = set()
     for chain in parameter_reads(unit, key) or ():
@@ -59,6 +56,22 @@ def handed_to_parameter(resolver: Resolver, index: ModuleIndex, unit: Unit,
         elif not leaves_key(resolver, index, unit, chain, frozenset()):
             return None
     return found.pop() if len(found) == 1 else None
+
+
+def _function_params(unit: Unit) -> frozenset[str]:
+    """The parameters of ``unit`` that may hold a function it calls: all but a method's
+    receiver (``cls(params, ...)`` makes an instance)."""
+    if unit.parent_is_class and not unit.is_staticmethod and unit.params:
+        return unit.param_names - {unit.params[0].name}
+    return unit.param_names
+
+
+def _handed_names(unit: Unit, params: frozenset[str]) -> set[str]:
+    """The names ``unit``'s own calls of its parameters ``params`` (not rebound) are given."""
+    return {arg.value.value for call in unit.calls
+            if type(call.func) is cst.Name and call.func.value in params
+            and call.func.value not in unit.assigned
+            for arg in call.args if type(arg.value) is cst.Name}
 
 
 def _place(call: cst.Call, passed: cst.Arg) -> int | str | None:
@@ -112,9 +125,10 @@ def exported_handed_keys(resolver: Resolver, index: ModuleIndex) -> tuple[Handed
         positional = [p.name for p in unit.params if p.index >= 0 and not p.star]
         if unit.parent_is_class and not unit.is_staticmethod:
             positional = positional[1:]  # `Continuous.from_function(...)` binds `cls`
+        handed = _handed_names(unit, _function_params(unit))
         for param in unit.params:
             handoff = handed_to_parameter(resolver, index, unit, param.name) \
-                if not param.star else None
+                if param.name in handed and not param.star else None
             if handoff is not None:
                 function, where = handoff
                 found.append((name, param.name, _position(positional, param.name), function,

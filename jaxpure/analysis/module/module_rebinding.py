@@ -26,7 +26,7 @@ from jaxpure.analysis.module.rebinding import (
     FUNCTION_WRAPPERS, Event, bound_names, holders, holds_function, rebound_between, uses_any,
     walk_events,
 )
-from jaxpure.analysis.syntax import children, contains, names_in, reads_any, target_names
+from jaxpure.analysis.syntax import children, names_in, reads_any, target_names
 
 # where a traced function is defined, the statements that run it, and what each passes
 Runs = tuple[int, list[int], dict[int, Structure | None]]
@@ -51,6 +51,8 @@ class ModuleOrder:
         # id of a top-level unit -> where it is defined and the statements that run it
         self._runs_of: dict[int, Runs | None] = {}
         self._binding_positions: dict[str, list[int]] | None = None  # name -> events binding it
+        self._events_of: dict[int, int] | None = None  # id of a node -> its event (_event_of)
+        self._called_runs: dict[int, list[int]] = {}  # id of a unit -> _runs_by_call
         self._functions = [u for u in index.units if u.parent is None and not u.parent_is_class
                            and type(u.node) is cst.FunctionDef]
 
@@ -107,8 +109,7 @@ class ModuleOrder:
         binding = [i for i, (node, _) in enumerate(self.events) if name in _binds(node)]
         if len(binding) != len(self.index.bindings.get(name, ())):
             return None  # a binding not walked here (a walrus, `except ... as`)
-        uses = self._runs_by_call(reader) if reader is not None else [
-            i for i, (node, _) in enumerate(self.events) if contains(node, read)][-1:]
+        uses = self._runs_by_call(reader) if reader is not None else self._event_of(read)
         if not uses or rebound_between(self.events, -1, uses, name,
                                        changes=lambda node: name in _binds(node)):
             return None  # a binding between two uses, or in a loop around one
@@ -116,11 +117,26 @@ class ModuleOrder:
         node = self.events[before[-1]][0] if before else None
         return node if type(node) is cst.FunctionDef and id(node) in self._always else None
 
+    def _event_of(self, node: cst.CSTNode) -> list[int]:
+        """The innermost event holding ``node`` (a read in module code), as a list; the
+        nodes are mapped to their events once, for the first such question."""
+        if self._events_of is None:
+            self._events_of = {}
+            for position, (event, _) in enumerate(self.events):  # an inner event comes later
+                self._events_of.update((id(n), position) for n in _walk(event))
+        found = self._events_of.get(id(node))
+        return [found] if found is not None else []
+
     def _runs_by_call(self, reader: Unit) -> list[int]:
         """The statements that run the module-level function holding ``reader`` when they
         all call it by name and nothing else can run it (no function names it, no value
         holds it, no other module calls it); none otherwise."""
         top = _top(reader)
+        if id(top) not in self._called_runs:
+            self._called_runs[id(top)] = self._called_by_name(top)
+        return self._called_runs[id(top)]
+
+    def _called_by_name(self, top: Unit) -> list[int]:
         defined = self._defining_event(top) if not top.parent_is_class else None
         if defined is None or type(top.node) is not cst.FunctionDef:
             return []
