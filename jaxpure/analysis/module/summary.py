@@ -23,8 +23,8 @@ from jaxpure.analysis.module.class_closure import (
 )
 from jaxpure.analysis.module.entry_facts import Entries, EntryAnswer, EntryAsk, entry_targets
 from jaxpure.analysis.module.gate_index import (
-    CLOSURE_KEYS, KEY_GATES, SCAN_WRAPPERS, ClosureKey, KeyGate, ScanWrapper,
-    closure_key_targets, key_gate_targets, scan_wrapper_targets,
+    CLOSURE_KEYS, HANDED_KEYS, KEY_GATES, SCAN_WRAPPERS, ClosureKey, HandedKey, KeyGate,
+    ScanWrapper, closure_key_targets, handed_key_targets, key_gate_targets, scan_wrapper_targets,
 )
 from jaxpure.analysis.module.layout_calls import (LAYOUTS, LayoutCall, Layouts, layout_targets,
                                                   layouts_from_json, layouts_to_json)
@@ -163,6 +163,8 @@ class ModuleSummary:
     closure_keys: tuple[ClosureKey, ...] = ()
     # its scan wrappers: (function, body parameter, xs parameter) (module/scan_wrappers.py)
     scan_wrappers: tuple[ScanWrapper, ...] = ()
+    # parameters its functions only hand to a function parameter (module/handed_keys.py)
+    handed_keys: tuple[HandedKey, ...] = ()
 
     def to_json(self) -> list:
         return [
@@ -189,6 +191,7 @@ class ModuleSummary:
             [list(gate) for gate in self.key_gates],
             [list(key) for key in self.closure_keys],
             [list(wrapper) for wrapper in self.scan_wrappers],
+            [list(handed) for handed in self.handed_keys],
         ]
 
     @staticmethod
@@ -205,6 +208,7 @@ class ModuleSummary:
         gates = data[17] if len(data) >= 18 else []
         closure_keys = data[18] if len(data) >= 19 else []
         scans = data[19] if len(data) >= 20 else []
+        handed = data[20] if len(data) >= 21 else []
         return ModuleSummary(
             module,
             frozenset(functions),
@@ -235,6 +239,7 @@ class ModuleSummary:
             tuple((g[0], g[1], g[2], g[3], g[4]) for g in gates),
             tuple((k[0], k[1], k[2]) for k in closure_keys),
             tuple((w[0], w[1], w[2]) for w in scans),
+            tuple((h[0], h[1], h[2], h[3], h[4], h[5], h[6]) for h in handed),
         )
 
 
@@ -345,7 +350,10 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
         [(module, Seed(name, CLOSURE_KEYS, None, None, path, (), ((key[1], key[2]),), False, relpath))
          for module, name, path, relpath, key in closure_key_targets(summaries, aliases)] + \
         [(module, Seed(name, SCAN_WRAPPERS, None, None, path, (), (), False, relpath))
-         for module, name, path, relpath, _wrapper in scan_wrapper_targets(summaries, aliases)]
+         for module, name, path, relpath, _wrapper in scan_wrapper_targets(summaries, aliases)] + \
+        [(module, Seed(name, HANDED_KEYS, None, None, path, (),
+                       ((h[1], h[2]), (h[3], h[4]), (h[5], h[6])), False, relpath))
+         for module, name, path, relpath, h in handed_key_targets(summaries, aliases)]
     for module, seed in extra:
         seeds.setdefault(module, {}).setdefault(seed.key(), seed)
     return {module: sorted(found.values(), key=lambda s: (s.function, s.origin))
