@@ -109,6 +109,11 @@ class ModuleOrder:
         binding = [i for i, (node, _) in enumerate(self.events) if name in _binds(node)]
         if len(binding) != len(self.index.bindings.get(name, ())):
             return None  # a binding not walked here (a walrus, `except ... as`)
+        if not any(_may_run(self.events[i][0]) for i in range(binding[0] + 1, binding[-1])):
+            # nothing runs between the first binding and the last (`try: import` / `except:
+            # def`, overloads): every run sees the last, as the resolver takes it anyway;
+            # asked first, as the walks below are a library module's costliest question
+            return None
         uses = self._runs_by_call(reader) if reader is not None else self._event_of(read)
         if not uses or rebound_between(self.events, -1, uses, name,
                                        changes=lambda node: name in _binds(node)):
@@ -462,6 +467,22 @@ def _exported_names(module: cst.Module) -> set[str]:
                 found |= {s.evaluated_value for s in _walk(small.value)
                           if type(s) is cst.SimpleString and isinstance(s.evaluated_value, str)}
     return found
+
+
+def _may_run(statement: cst.CSTNode) -> bool:
+    """Whether running ``statement`` may call something: a call outside the bodies of the
+    functions and lambdas it defines (defining a function runs only its decorators, taken
+    to run nothing of the module's)."""
+    if type(statement) is cst.FunctionDef:
+        return False
+    stack = [statement]
+    while stack:
+        current = stack.pop()
+        if type(current) is cst.Call:
+            return True
+        if type(current) is not cst.FunctionDef and type(current) is not cst.Lambda:
+            stack.extend(children(current))
+    return False
 
 
 def _walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
