@@ -34,7 +34,7 @@ def unpassed_defaults(transform: Transform, container: Unit | None, application:
     if transform.kind != "wrap" or transform.inherit or container is None \
             or type(container.node) is not cst.FunctionDef:
         return set()
-    holder = _holder(container.node, application)
+    holder = holder_name(container.node, application)
     if holder is None or holder in container.declared_global \
             or holder in container.declared_nonlocal:
         return set()
@@ -51,7 +51,7 @@ def unpassed_defaults(transform: Transform, container: Unit | None, application:
     return candidates
 
 
-def _holder(function: cst.FunctionDef, application: cst.CSTNode) -> str | None:
+def holder_name(function: cst.FunctionDef, application: cst.CSTNode) -> str | None:
     """The name ``name = <application>`` binds, a statement of ``function`` at any depth."""
     stack: list[cst.CSTNode] = [function.body]
     while stack:
