@@ -48,6 +48,9 @@ class Context:
         self.statement: cst.CSTNode | None = None  # the innermost statement being walked
         self.in_store = False
         self.callsite_kinds: dict[int, dict[str, int]] = {}
+        # each call passing `**options` to a function: the keywords it names, the spread's
+        # kind (flow/forwarded_kwargs.py)
+        self.spread_sites: dict[int, list[tuple[frozenset[str], int]]] = {}
         # the layouts the module's traced calls give each function's parameters (None: a
         # call passed one whose layout is unknown), and those calls in other modules give
         # (by seed name: flow/layouts.py)
