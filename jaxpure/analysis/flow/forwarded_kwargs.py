@@ -18,33 +18,38 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis import lattice as L
-from jaxpure.analysis.context import Context
+from jaxpure.analysis.module.index import ModuleIndex, Unit
+from jaxpure.analysis.module.traced import TraceInfo
+
+# each call passing `**options` to a function (by id): the keywords it names, the spread's kind
+SpreadSites = dict[int, list[tuple[frozenset[str], int]]]
 
 
-def record_spread_site(ctx: Context, callee_id: int, call: cst.Call, spread: int) -> None:
+def record_spread_site(sites: SpreadSites, callee_id: int, call: cst.Call, spread: int) -> None:
     """A call passing ``**options`` (of kind ``spread``) to a function: any keyword it
     does not name may come from there."""
     named = frozenset(a.keyword.value for a in call.args if a.keyword is not None)
-    ctx.spread_sites.setdefault(callee_id, []).append((named, spread))
+    sites.setdefault(callee_id, []).append((named, spread))
 
 
-def forwarded_keywords(ctx: Context, arg: cst.Arg, wanted: list[str]) -> dict[str, int]:
-    """For ``**kwargs`` (``arg``) of the walked function's own ``**`` parameter: the kind
-    each of the ``wanted`` keywords holds, for those its callers show."""
-    unit = ctx.frame.unit
+def forwarded_keywords(unit: Unit | None, index: ModuleIndex, info: TraceInfo | None,
+                       seeded: bool, given: dict[str, int],
+                       sites: list[tuple[frozenset[str], int]],
+                       arg: cst.Arg, wanted: list[str]) -> dict[str, int]:
+    """For ``**kwargs`` (``arg``) of the walked function ``unit``'s own ``**`` parameter:
+    the kind each of the ``wanted`` keywords holds, for those its callers show (``given``:
+    the keywords they name, ``sites``: their spreads; ``seeded``: callers in other modules
+    pass it something)."""
     if unit is None or type(arg.value) is not cst.Name:
         return {}
     name = arg.value.value
     param = unit.param(name)
     if param is None or param.star != "**" or name in unit.assigned \
-            or (unit, name) in ctx.index.mutations or (unit, name) in ctx.index.store_mutations:
+            or (unit, name) in index.mutations or (unit, name) in index.store_mutations:
         return {}
-    info = ctx.traced_analysis.info.get(id(unit))
     if info is None or info.direct or info.external_origin is not None \
-            or info.kwargs_sources or unit.parent is None and unit.name in ctx.seeded_kinds:
+            or info.kwargs_sources or seeded:
         return {}
-    given = ctx.callsite_kinds.get(id(unit), {})
-    sites = ctx.spread_sites.get(id(unit), [])
     found: dict[str, int] = {}
     for keyword in wanted:
         if unit.param(keyword) is not None:
