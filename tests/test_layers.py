@@ -47,7 +47,8 @@ WITHIN = {
                                         "jaxpure.analysis.flow.base",
                                         "jaxpure.analysis.flow.kinds",
                                         "jaxpure.analysis.flow.given",
-                                        "jaxpure.analysis.flow.layouts"),
+                                        "jaxpure.analysis.flow.layouts",
+                                        "jaxpure.analysis.flow.forwarded_kwargs"),
     # a test's idioms and compared results ask the assertions of a block
     "jaxpure.analysis.flow.key_idioms": ("jaxpure.analysis.flow.base",
                                          "jaxpure.analysis.flow.assertions"),

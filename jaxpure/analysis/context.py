@@ -9,6 +9,7 @@ from jaxpure.analysis import lattice as L
 from jaxpure.analysis.flow.given import GivenFacts
 from jaxpure.analysis.flow.keystate import KeyState
 from jaxpure.analysis.flow.domain import Frame, Layout, Loop
+from jaxpure.analysis.flow.forwarded_kwargs import SpreadSites
 from jaxpure.analysis.module.facts import ModuleFacts
 from jaxpure.analysis.module.imports import canonical, dotted_name
 from jaxpure.analysis.module.index import ModuleIndex, Unit
@@ -48,6 +49,9 @@ class Context:
         self.statement: cst.CSTNode | None = None  # the innermost statement being walked
         self.in_store = False
         self.callsite_kinds: dict[int, dict[str, int]] = {}
+        # each call passing `**options` to a function: the keywords it names, the spread's
+        # kind (flow/forwarded_kwargs.py)
+        self.spread_sites: SpreadSites = {}
         # the layouts the module's traced calls give each function's parameters (None: a
         # call passed one whose layout is unknown), and those calls in other modules give
         # (by seed name: flow/layouts.py)

@@ -69,10 +69,18 @@ STATIC_FIELD_MARKERS = ("pytree_node=False", "static=True", "'static':True", '"s
 # them as pytrees whose aux data are the dims and coordinates) keeps its labels as Python
 # and NumPy values under jit: `da.sizes[dim]`, `da.dims`, `dim in da.coords`, `da.attrs`;
 # only `.data` (and `.values`, `data_vars`, `variables`) hold the tracers.
+# e3nn-jax's IrrepsArray flattens to its `.array`; its `.irreps` is the aux data (an `Irreps`
+# of Python ints: `x.irreps.dim`). A distrax or TFP distribution flattens to its parameter
+# arrays; `batch_shape` and `event_shape` are computed from their shapes, Python tuples (a
+# TFP `TensorShape`) under jit (`batch_shape_tensor()` is the array one). Checked under jax
+# 0.10.2, e3nn-jax 0.21.0, distrax 0.1.9.
 LIBRARY_STATIC_FIELDS = {
     "mujoco.mjx": frozenset({"ne", "nf", "nl", "nefc", "ncon"}),
     "xarray": frozenset({"dims", "sizes", "coords", "attrs", "name", "indexes", "xindexes",
                          "encoding"}),
+    "e3nn_jax": frozenset({"irreps"}),
+    "distrax": frozenset({"batch_shape", "event_shape"}),
+    "tensorflow_probability": frozenset({"batch_shape", "event_shape"}),
 }
 
 # Leaves of the library pytrees a project's functions are commonly handed (flax's TrainState,

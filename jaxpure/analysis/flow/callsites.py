@@ -26,6 +26,7 @@ from jaxpure.analysis.flow.base import WalkerBase
 from jaxpure.analysis.flow.domain import Layout
 from jaxpure.analysis.flow.layouts import LayoutReader, join as layout_join
 from jaxpure.analysis.flow.given import given_parameters, literal_truths, never_none, passed_truths
+from jaxpure.analysis.flow.forwarded_kwargs import forwarded_keywords, record_spread_site
 
 
 def _spread_fills(param: Param, spread: int) -> int:
@@ -176,13 +177,27 @@ class CallSites(WalkerBase):
                     for p in positional[position:]:
                         record(p.name, spread)
                     continue
-                for p in callee.params:
-                    if (p.index < 0 or p.index >= position) and p.name not in named:
-                        record(p.name, _spread_fills(p, spread))
+                record_spread_site(ctx.spread_sites, id(callee), call, spread)
+                filled = [p for p in callee.params
+                          if (p.index < 0 or p.index >= position) and p.name not in named]
+                # `**kwargs` passed on: a keyword its callers name has their kinds
+                forwarded = self.forwarded(arg, [p.name for p in filled if not p.star])
+                for p in filled:
+                    record(p.name, forwarded.get(p.name, _spread_fills(p, spread)))
                 continue
             if 0 <= position < len(positional):
                 record(positional[position].name, ctx.kind(arg.value))
             position += 1
+
+    def forwarded(self, arg: cst.Arg, wanted: list[str]) -> dict[str, int]:
+        ctx = self.ctx
+        unit = ctx.frame.unit
+        if unit is None:
+            return {}
+        seeded = unit.parent is None and unit.name in ctx.seeded_kinds
+        return forwarded_keywords(unit, ctx.index, ctx.traced_analysis.info.get(id(unit)), seeded,
+                                  ctx.callsite_kinds.get(id(unit), {}),
+                                  ctx.spread_sites.get(id(unit), []), arg, wanted)
 
     def record_layouts(self, callee: Unit, call: cst.Call, shift: int) -> None:
         """The layouts of the arguments a call of a function of this module passes, joined

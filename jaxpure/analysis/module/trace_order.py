@@ -3,13 +3,17 @@ before nested, traced callers before callees) and what kind of transform body on
 
 from __future__ import annotations
 
+import libcst as cst
+
 from jaxpure.analysis.module.index import ModuleIndex, Unit
-from jaxpure.analysis.module.traced import TraceInfo, TracedAnalysis
+from jaxpure.analysis.module.traced import Origin, TraceInfo, TracedAnalysis
+from jaxpure.analysis.module.unpassed_defaults import holder_name
 
 
 def unit_order(index: ModuleIndex, traced: TracedAnalysis) -> list[Unit]:
     """Enclosing functions before nested ones, traced callers before their callees."""
     callers: dict[int, list[Unit]] = {}
+    inside = _nested_units(index)
     for caller, callee, _call in traced.edges:
         info = traced.info.get(id(caller))
         if info is not None and info.traced:
@@ -18,6 +22,8 @@ def unit_order(index: ModuleIndex, traced: TracedAnalysis) -> list[Unit]:
         # `jax.vmap(f, in_axes=(0, None))(x, n)` in a traced function: its arguments first
         if origin.container is not None and origin.container is not origin.target:
             callers.setdefault(id(origin.target), []).append(origin.container)
+            callers[id(origin.target)].extend(
+                held_callers(origin, inside.get(id(origin.container), [])))
     order: list[Unit] = []
     state: dict[int, int] = {}  # 1: in progress, 2: done
 
@@ -35,6 +41,31 @@ def unit_order(index: ModuleIndex, traced: TracedAnalysis) -> list[Unit]:
     for unit in index.units:
         visit(unit)
     return order
+
+
+def held_callers(origin: Origin, nested: list[Unit]) -> list[Unit]:
+    """The functions ``nested`` in ``origin``'s container that call the local holding the
+    transformed function (``grad_fn = jax.value_and_grad(loss)``, called in a scan body
+    defined beside it): they pass its arguments, so they are walked before it."""
+    container = origin.container
+    if not nested or container is None or type(container.node) is not cst.FunctionDef:
+        return []
+    name = holder_name(container.node, origin.node)
+    if name is None:
+        return []
+    return [u for u in nested if not u.binds(name) and any(
+        type(call.func) is cst.Name and call.func.value == name for call in u.calls)]
+
+
+def _nested_units(index: ModuleIndex) -> dict[int, list[Unit]]:
+    """Each function's nested functions, at any depth."""
+    found: dict[int, list[Unit]] = {}
+    for unit in index.units:
+        parent = unit.parent
+        while parent is not None:
+            found.setdefault(id(parent), []).append(unit)
+            parent = parent.parent
+    return found
 
 
 def is_fori_body(info: TraceInfo) -> bool:

@@ -26,6 +26,7 @@ from jaxpure.analysis.module.construction import construction_units
 from jaxpure.analysis.module.contracts import CONTRACT_JIT, contract_roots
 from jaxpure.analysis.module.hierarchy import override_edges, typed_edges
 from jaxpure.analysis.module.passed_scalars import find_passed_scalars
+from jaxpure.analysis.module.unpassed_defaults import unpassed_defaults
 from jaxpure.analysis.module.wrappers import rewritten_statics, wrapper_transforms
 from jaxpure.analysis.module.resolve import Resolver, seeded_unit
 from jaxpure.analysis.syntax import call_arg, keyword_arg, positional_args
@@ -320,6 +321,7 @@ class TracedAnalysis:
         if arity is not None:
             # a lax primitive passes exactly `arity` arguments; the rest keep their defaults
             bound.update(p.name for p in target_unit.params if p.index >= arity + shift)
+        bound |= unpassed_defaults(t, unit, node, target_unit, shift, bound)
         self.add_origin(t, node, unit, target_unit, options, shift, bound)
 
     def add_partial(self, t: Transform, node: cst.CSTNode, unit: Unit | None,
@@ -333,6 +335,8 @@ class TracedAnalysis:
         bound.update(a.keyword.value for a in target.args if a.keyword is not None)
         splat = any(a.star for a in target.args)  # partial(f, **kwargs)
         source = unit if splat and unit is not None and spread_own_kwargs(target, unit) else None
+        if not splat:
+            bound |= unpassed_defaults(t, unit, node, inner, n_bound + shift, bound)
         self.add_origin(t, node, unit, inner, options, n_bound + shift, bound,
                         statics_unknown=splat and source is None, kwargs_source=source,
                         bound_values=bound_values(target, inner, shift))
