@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
     from jaxpure.analysis.catalog.arrays import (  # noqa: F401
         ARRAY_ATTRS as ARRAY_ATTRS,
         CONCRETIZATION_ERRORS as CONCRETIZATION_ERRORS,
+        OPERATOR_REDUCTIONS as OPERATOR_REDUCTIONS,
         STATIC_ATTRS as STATIC_ATTRS,
     )
     from jaxpure.analysis.catalog.shapes import SHAPE_ARGS as SHAPE_ARGS  # noqa: F401
@@ -182,6 +183,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     'jaxpure.analysis.catalog.arrays': (
         'ARRAY_ATTRS',
         'CONCRETIZATION_ERRORS',
+        'OPERATOR_REDUCTIONS',
         'STATIC_ATTRS',
     ),
     'jaxpure.analysis.catalog.shapes': (

@@ -3,7 +3,8 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis import (
-    Context, STATIC, TRACED_ARRAY, axis_arguments, holds_tracers, is_python_table, is_traced,
+    Context, OPERATOR_REDUCTIONS, STATIC, TRACED_ARRAY, axis_arguments, holds_tracers,
+    is_python_table, is_traced,
 )
 from jaxpure.rules._shared import GuardedByExcept, snippet, under
 from jaxpure.rules.base import Rule
@@ -123,7 +124,7 @@ class Concretization(GuardedByExcept, Rule):
             self._report(ctx, node, f"`{short}()`", via,
                          f"use {short.replace('np.', 'jnp.')}() instead",
                          error="TracerArrayConversionError")
-        elif qual.startswith("math."):
+        elif qual.startswith("math.") and qual not in OPERATOR_REDUCTIONS:
             self._report(ctx, node, f"`{qual}()`", via,
                          f"use jnp.{qual.split('.', 1)[1]}() instead")
 

@@ -52,7 +52,8 @@ class JitInLoop(Rule):
     work and is not a sweep. Nor is a method of an object the loop builds from its target on each
     iteration (`for env_id in ids: env = make(env_id); step = jax.jit(env.step)`): one
     compilation per object is inherent. Nor is a rebuild only on the iterations that ask for
-    it: under an `if flag:` whose branch clears the flag, or under `if new != old:` where
+    it: under an `if flag:` whose branch clears the flag or an `if not flag:` whose branch
+    sets it (also beside other conditions joined by `and`), or under `if new != old:` where
     the loop binds one of the two names (a schedule value that changed since the last
     step). Only loops and calls in the same module are seen.
 

@@ -69,7 +69,7 @@ STATIC_CALLS = frozenset(
         "jax.lax.axis_size", "jax.lax.broadcast_shapes", "jax.numpy.broadcast_shapes",
         "jax.ShapeDtypeStruct", "jax.sharding.NamedSharding",
         "jax.sharding.PartitionSpec", "numpy.dtype", "numpy.issubdtype", "numpy.shape",
-        "numpy.ndim", "numpy.size", "numpy.result_type", "numpy.iinfo", "numpy.finfo", "math.prod",
+        "numpy.ndim", "numpy.size", "numpy.result_type", "numpy.iinfo", "numpy.finfo",
         "math.ceil", "math.floor", "math.sqrt", "math.log", "math.log2", "math.exp",
         "math.isqrt", "math.gcd", "operator.index", "equinox.is_array",
         "equinox.is_inexact_array", "equinox.is_array_like", "chex.is_array",
@@ -88,6 +88,10 @@ CONTAINER_CALLS = frozenset(
 )
 # containers that hash what they hold: no tracer can be in one
 HASHED_CONTAINER_CALLS = frozenset({"builtins.set", "builtins.frozenset"})
+# Python functions that combine the items they get with Python operators only (`math.prod`
+# multiplies with `*`): of arrays or tracers, an array, with no concrete value needed; of
+# Python numbers (a shape), a Python number
+OPERATOR_REDUCTIONS = frozenset({"math.prod"})
 ARITH_CALLS = frozenset(
     {"builtins.abs", "builtins.sum", "builtins.min", "builtins.max", "builtins.round",
      "builtins.pow", "builtins.divmod", "builtins.sorted"}

@@ -79,8 +79,10 @@ class Loop:
     # if the body leaves them consumed, the next iteration consumes them again
     consumed_first: set[str] = field(default_factory=set)
     seen: set[str] = field(default_factory=set)
-    # the path being walked is taken only when the loop runs at most once (`if n > 1: ...
-    # else: ...` in `for i in range(n)`): a key copied there is as good as a new one
+    # the path being walked is taken on at most one iteration: the loop runs at most once
+    # there (`if n > 1: ... else: ...` in `for i in range(n)`), or its test picks one element
+    # of the literal the loop walks (`if n == 1:` in `for n in [0, 1]`): a key copied or
+    # drawn there is copied or drawn once per run of the loop (flow/first_iteration.py)
     runs_once_here: bool = False
 
 
@@ -91,6 +93,15 @@ def copying_loop(loops: list[Loop]) -> int | None:
     if not loops or loops[-1].runs_once_here:
         return None
     return id(loops[-1].node)
+
+
+def repeating_loop(loops: list[Loop]) -> Loop | None:
+    """The innermost loop around the path being walked that may walk it again on a later
+    iteration (a loop whose path runs once there is skipped for the loops around it)."""
+    for loop in reversed(loops):
+        if not loop.runs_once_here:
+            return loop
+    return None
 
 
 def from_param(value: cst.BaseExpression | None, frame: Frame) -> bool:

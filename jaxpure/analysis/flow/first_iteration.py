@@ -12,6 +12,7 @@ from collections.abc import Callable
 import libcst as cst
 
 from jaxpure.analysis.flow.domain import Loop
+from jaxpure.analysis.syntax import assigned_in
 
 QualName = Callable[[cst.BaseExpression], str | None]
 
@@ -42,6 +43,8 @@ def runs_at_most_once(loop: Loop, test: cst.BaseExpression, holds: bool,
     ``n == 1`` or ``n < 2`` true (bayesnf's ``fit_map`` hands its seed on unsplit only when
     ``num_splits == 1``)."""
     node = loop.node
+    if _picks_one_element(loop, test, holds):
+        return True
     if type(node) is not cst.For or type(node.iter) is not cst.Call \
             or qualname(node.iter.func) != "builtins.range" \
             or type(test) is not cst.Comparison or len(test.comparisons) != 1 \
@@ -73,6 +76,41 @@ _FLIPPED = {"LessThan": "GreaterThan", "GreaterThan": "LessThan",
 _NEGATED = {"GreaterThan": "LessThanEqual", "GreaterThanEqual": "LessThan",
             "LessThan": "GreaterThanEqual", "LessThanEqual": "GreaterThan",
             "Equal": "NotEqual", "NotEqual": "Equal"}
+
+
+def _picks_one_element(loop: Loop, test: cst.BaseExpression, holds: bool) -> bool:
+    """``for n in [0, 1]:`` (a literal of numbers or strings, ``n`` not rebound in the body)
+    and ``n == 1`` being ``holds`` (or ``n != 1`` not): at most one element passes, so the
+    path is walked on at most one iteration (ColabDesign's trRosetta block applies dropout
+    only ``if n == 1``)."""
+    node = loop.node
+    if type(node) is not cst.For or type(node.target) is not cst.Name \
+            or not isinstance(node.iter, (cst.List, cst.Tuple)) \
+            or type(test) is not cst.Comparison or len(test.comparisons) != 1:
+        return False
+    target = node.target.value
+    if target in assigned_in(node.body):
+        return False
+    operator = type(test.comparisons[0].operator)
+    if operator is cst.NotEqual:
+        operator, holds = cst.Equal, not holds
+    left, right = test.left, test.comparisons[0].comparator
+    if type(right) is cst.Name and right.value == target:
+        left, right = right, left
+    picked, elements = _constant(right), [_constant(e.value) for e in node.iter.elements]
+    if operator is not cst.Equal or type(left) is not cst.Name or left.value != target \
+            or picked is None or any(e is None or type(e) is not type(picked) for e in elements):
+        return False
+    return sum((e == picked) is holds for e in elements) <= 1
+
+
+def _constant(expr: cst.BaseExpression) -> int | str | None:
+    """The value of an integer or string literal."""
+    if type(expr) is cst.Integer:
+        return int(expr.evaluated_value)
+    if type(expr) is cst.SimpleString and isinstance(expr.evaluated_value, str):
+        return expr.evaluated_value
+    return None
 
 
 def mark_runs_once(loops: list[Loop], test: cst.BaseExpression, holds: bool,

@@ -325,6 +325,8 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
             return L.STATIC
         arg_kinds = [infer_kind(ctx, a.value) for a in call.args]
         traced = any(L.is_traced(k) for k in arg_kinds)
+        if qual in A.OPERATOR_REDUCTIONS:
+            return L.arith(arg_kinds) if traced else L.STATIC  # `math.prod(x.shape)`: an int
         if qual in TREE_MAPS and call.args and maps_to_structure(call.args[0].value):
             return L.STATIC  # `jax.tree.map(lambda x: x.shape, tree)`: a pytree of shapes
         if qual in A.HASHED_CONTAINER_CALLS and arg_kinds in ([L.TRACED], [L.UNKNOWN]):

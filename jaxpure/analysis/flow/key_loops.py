@@ -23,7 +23,7 @@ from jaxpure.analysis.module.traced import Origin
 
 from jaxpure.analysis.syntax import assigned_in, contains, leaves_loop
 from jaxpure.analysis.flow.base import WalkerBase
-from jaxpure.analysis.flow.domain import Loop
+from jaxpure.analysis.flow.domain import Loop, repeating_loop
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.keys import _draws_from
 from jaxpure.analysis.module.trace_order import loop_name, tree_map_name
@@ -62,8 +62,8 @@ class KeyLoops(WalkerBase):
         ctx = self.ctx
         alias_of, alias_loop = state.alias_of, state.alias_loop
         root = name.split(".", 1)[0].split("[", 1)[0]  # `v` for the path `v.rng_key`
-        if ctx.loops:
-            loop = ctx.loops[-1]
+        loop = repeating_loop(ctx.loops)
+        if loop is not None:
             if _aligned_shuffle(ctx, call, loop.assigned):
                 return
             # `dropout_key = key` inside the loop still hands out the same key each time

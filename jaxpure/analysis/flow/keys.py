@@ -39,8 +39,11 @@ class KeyFlow(FoldIns, KeyCalls):
     def bind_path(self, target: cst.Attribute | cst.Subscript, new_key: bool) -> None:
         """``self.key = ...``: whatever key the attribute or entry held is gone."""
         path = key_path(target)
-        if path is None:
-            return
+        if path is not None:
+            self.bind_key_path(path, new_key)
+
+    def bind_key_path(self, path: str, new_key: bool) -> None:
+        """The attribute or entry at ``path`` is bound anew (a new key with ``new_key``)."""
         frame = self.ctx.frame
         if self.ctx.loops:
             self.ctx.loops[-1].seen.add(path)
@@ -143,6 +146,8 @@ class KeyFlow(FoldIns, KeyCalls):
             if type(value) is cst.Subscript and type(value.value) is cst.Name \
                     and ctx.is_key(value.value.value):
                 return KeyState()
+        if type(value) is cst.Name and value.value == "None":
+            return None  # `mask_key = None`: no key on this path (a draw from it would fail)
         if name in ctx.frame.random_names and R.key_like_name(name):
             # `dropout_key = key`: the key this one copies (for the loop rule)
             alias = value.value if type(value) is cst.Name else None

@@ -23,7 +23,7 @@ from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.container_arguments import passed_containers
 from jaxpure.analysis.module.index import Param, Unit
 from jaxpure.analysis.catalog.transforms import CARRY_LOOPS
-from jaxpure.analysis.syntax import call_arg, handler_catches, statements, target_names
+from jaxpure.analysis.syntax import call_arg, handler_catches, statements, target_names, target_paths
 from jaxpure.analysis.module.keyparams import int_seed, key_annotation, key_stream, may_be_key
 from jaxpure.analysis.module.passed_scalars import scalar_literal
 from jaxpure.analysis.module.traced import TraceInfo
@@ -297,6 +297,10 @@ class KindFlow(WalkerBase):
                     # `self.key, sub = split(self.key)`: the attribute holds a new key
                     self.bind_path(element.value, producer)
                     continue
+                for path in target_paths(element.value):
+                    # `(a, (self.rng, obs)) = act(self.rng, obs)`: an attribute bound in a
+                    # nested tuple holds what the call handed back, like a flat one
+                    self.bind_key_path(path, False)
                 for name in target_names(element.value):
                     # `leaves, treedef = tree_flatten(x)`: the treedef is static structure
                     frame.env[name] = L.STATIC if index == static_at else element_kind

@@ -14,9 +14,15 @@ run a Python loop under the same flag instead of ``lax.fori_loop``::
         if _DISABLE_CONTROL_FLOW_PRIM:
             for i in range(int(lower), int(upper)): ...   # runs only with jit off
 
+A flag that picks a Python loop of the module over a lax loop given the same functions
+means the same (qpax's ``DEBUG_FLAG``: ``while_loop_debug(cond, step, init)`` where it is
+set, ``jax.lax.while_loop(cond, step, init)`` where it is clear): the Python loop tests the
+carry's concrete values, so the flag's path runs only eagerly.
+
 The flag means what ``jax.config.jax_disable_jit`` means, so a path it guards is one the
 trace never takes (flow/kinds.py ``untraced_path``). Only a flag the module itself shows
-choosing between a function and its jit counts: a flag nothing ties to jit says nothing.
+choosing between a function and its jit, or between a Python loop and a lax loop, counts: a
+flag nothing ties to jit says nothing.
 """
 
 from __future__ import annotations
@@ -25,9 +31,10 @@ from collections.abc import Iterator
 
 import libcst as cst
 
-from jaxpure.analysis.catalog.transforms import lookup
+from jaxpure.analysis.catalog.transforms import CARRY_LOOPS, lookup
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.resolve import Resolver
+from jaxpure.analysis.syntax import descendants
 
 
 def jit_off_flags(index: ModuleIndex, resolver: Resolver) -> frozenset[str]:
@@ -37,8 +44,10 @@ def jit_off_flags(index: ModuleIndex, resolver: Resolver) -> frozenset[str]:
         if type(unit.node) is not cst.FunctionDef:
             continue
         for flag, when_set, when_clear in _flag_choices(unit.node.body):
-            if flag in index.bindings and not unit.binds(flag) and \
-                    not _returns_jit(when_set, resolver, unit) and _returns_jit(when_clear, resolver, unit):
+            if flag not in index.bindings or unit.binds(flag):
+                continue
+            if not _returns_jit(when_set, resolver, unit) and _returns_jit(when_clear, resolver, unit) \
+                    or _python_loop_instead(when_set, when_clear, resolver, unit):
                 found.add(flag)
     return frozenset(found)
 
@@ -80,6 +89,37 @@ def _returned(statement: cst.CSTNode) -> cst.BaseExpression | None:
             type(statement.body[0]) is cst.Return:
         return statement.body[0].value
     return None
+
+
+def _python_loop_instead(when_set: Branch, when_clear: Branch, resolver: Resolver,
+                         unit: Unit) -> bool:
+    """``when_clear`` runs a lax loop (``jax.lax.while_loop(cond, step, init)``) and
+    ``when_set`` none, but a function of this module that loops in Python, given the very
+    same arguments (``while_loop_debug(cond, step, init)``)."""
+    if not isinstance(when_set, cst.BaseSuite) or not isinstance(when_clear, cst.BaseSuite):
+        return False
+    lax = [call for call in _calls(when_clear) if resolver.qualname(call.func, unit) in CARRY_LOOPS]
+    mine = _calls(when_set)
+    if not lax or any(resolver.qualname(call.func, unit) in CARRY_LOOPS for call in mine):
+        return False
+    for call in mine:
+        helper = resolver.function(call.func, unit)
+        if helper is not None and _loops(helper.node) and any(
+                len(call.args) == len(loop.args)
+                and all(a.deep_equals(b) for a, b in zip(call.args, loop.args)) for loop in lax):
+            return True
+    return False
+
+
+def _calls(node: cst.CSTNode) -> list[cst.Call]:
+    return [found for found in descendants(node) if type(found) is cst.Call]
+
+
+def _loops(node: cst.CSTNode) -> bool:
+    """A ``for`` or ``while`` statement in the function's body."""
+    body = node.body if type(node) is cst.FunctionDef else None
+    return body is not None and any(
+        isinstance(found, (cst.For, cst.While)) for found in descendants(body))
 
 
 def _returns_jit(branch: Branch, resolver: Resolver, unit: Unit) -> bool:

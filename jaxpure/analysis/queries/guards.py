@@ -164,14 +164,18 @@ def _none_test(test: cst.BaseExpression) -> tuple[str, bool] | None:
 def under_rebuild_guard(ctx: Context, node: cst.CSTNode, region: cst.CSTNode) -> bool:
     """Whether ``node`` runs, within ``region`` (a loop body), only on the iterations that
     ask for it, not on every one: under an ``if flag:`` whose branch clears the flag
-    (``need_compile = False``), or under an ``if new != old:`` comparing two names one of
+    (``need_compile = False``) or an ``if not built:`` whose branch sets it (``built =
+    True``; either test may be one of the conditions ``and`` joins), the loop body setting
+    it back only on some paths; or under an ``if new != old:`` comparing two names one of
     which the loop binds (``scales != last_scales``, a schedule read at this step and the
     last): the branch runs when the value changed."""
     parents = parent_map(ctx)
     child, current = node, parents.get(id(node))
     while current is not None and current is not region:
         if type(current) is cst.If and child is current.body and (
-                type(current.test) is cst.Name and _clears(current.body, current.test.value)
+                any(_sets_flag(current.body, flag, raised=negated)
+                    and not _sets_flag(region, flag, raised=not negated)
+                    for flag, negated in _flag_tests(current.test))
                 or _change_test(current.test, region)):
             return True
         child, current = current, parents.get(id(current))
@@ -192,15 +196,30 @@ def _change_test(test: cst.BaseExpression, region: cst.CSTNode) -> bool:
     return left.value in bound or right.value in bound
 
 
-def _clears(body: cst.BaseSuite, flag: str) -> bool:
-    """``flag = False`` (or None, or 0) among the statements of ``body``."""
-    for line in statements(body):
-        for small in line.body if type(line) is cst.SimpleStatementLine else ():
+def _flag_tests(test: cst.BaseExpression) -> list[tuple[str, bool]]:
+    """The flags ``test`` needs set (``flag``) or clear (``not flag``), alone or among the
+    conditions ``and`` joins: (name, negated)."""
+    if type(test) is cst.Name:
+        return [(test.value, False)]
+    if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not \
+            and type(test.expression) is cst.Name:
+        return [(test.expression.value, True)]
+    if type(test) is cst.BooleanOperation and type(test.operator) is cst.And:
+        return _flag_tests(test.left) + _flag_tests(test.right)
+    return []
+
+
+def _sets_flag(body: cst.CSTNode, flag: str, raised: bool) -> bool:
+    """``flag = True`` (``raised``; or 1) or ``flag = False`` (or None, or 0) among the
+    statements of ``body`` itself (not in its nested blocks)."""
+    values = ("True", "1") if raised else ("False", "None", "0")
+    for line in statements(body) if isinstance(body, cst.BaseSuite) else ():
+        for small in line.body if type(line) is cst.SimpleStatementLine else (line,):
             if type(small) is cst.Assign and len(small.targets) == 1 \
                     and type(small.targets[0].target) is cst.Name \
                     and small.targets[0].target.value == flag \
-                    and (type(small.value) is cst.Name and small.value.value in ("False", "None")
-                         or type(small.value) is cst.Integer and small.value.value == "0"):
+                    and isinstance(small.value, (cst.Name, cst.Integer)) \
+                    and small.value.value in values:
                 return True
     return False
 
