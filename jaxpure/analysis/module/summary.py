@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from jaxpure.analysis.catalog.pytrees import FOREIGN_METHODS
+from jaxpure.analysis.module.aux_decorator_index import AUX_DECORATORS, aux_decorator_targets
 from jaxpure.analysis.module.field_index import FIELD_NAMES, FieldNames, field_name_targets
 from jaxpure.analysis.module.class_closure import (
     ClassConditions, ClassFields, aliased, class_closure,
@@ -163,6 +164,8 @@ class ModuleSummary:
     closure_keys: tuple[ClosureKey, ...] = ()
     # its scan wrappers: (function, body parameter, xs parameter) (module/scan_wrappers.py)
     scan_wrappers: tuple[ScanWrapper, ...] = ()
+    # its aux-field decorators: (function, encoded facts) (module/aux_decorator_index.py)
+    aux_decorators: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
 
     def to_json(self) -> list:
         return [
@@ -189,6 +192,7 @@ class ModuleSummary:
             [list(gate) for gate in self.key_gates],
             [list(key) for key in self.closure_keys],
             [list(wrapper) for wrapper in self.scan_wrappers],
+            [[name, [list(k) for k in facts]] for name, facts in self.aux_decorators],
         ]
 
     @staticmethod
@@ -205,6 +209,7 @@ class ModuleSummary:
         gates = data[17] if len(data) >= 18 else []
         closure_keys = data[18] if len(data) >= 19 else []
         scans = data[19] if len(data) >= 20 else []
+        decorators = data[20] if len(data) >= 21 else []
         return ModuleSummary(
             module,
             frozenset(functions),
@@ -235,6 +240,7 @@ class ModuleSummary:
             tuple((g[0], g[1], g[2], g[3], g[4]) for g in gates),
             tuple((k[0], k[1], k[2]) for k in closure_keys),
             tuple((w[0], w[1], w[2]) for w in scans),
+            tuple((d[0], tuple((k[0], k[1]) for k in d[1])) for d in decorators),
         )
 
 
@@ -345,7 +351,9 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
         [(module, Seed(name, CLOSURE_KEYS, None, None, path, (), ((key[1], key[2]),), False, relpath))
          for module, name, path, relpath, key in closure_key_targets(summaries, aliases)] + \
         [(module, Seed(name, SCAN_WRAPPERS, None, None, path, (), (), False, relpath))
-         for module, name, path, relpath, _wrapper in scan_wrapper_targets(summaries, aliases)]
+         for module, name, path, relpath, _wrapper in scan_wrapper_targets(summaries, aliases)] + \
+        [(module, Seed("", AUX_DECORATORS, None, None, name, (), facts, False, relpath))
+         for module, name, relpath, facts in aux_decorator_targets(summaries, aliases)]
     for module, seed in extra:
         seeds.setdefault(module, {}).setdefault(seed.key(), seed)
     return {module: sorted(found.values(), key=lambda s: (s.function, s.origin))
