@@ -31,7 +31,7 @@ lists them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 
 import libcst as cst
 
@@ -39,7 +39,8 @@ from jaxpure.analysis.catalog.pytrees import AUX_REGISTRATIONS
 from jaxpure.analysis.module.aux_decorator_index import AuxDecorator
 from jaxpure.analysis.module.index import ModuleIndex
 from jaxpure.analysis.module.resolve import Resolver
-from jaxpure.analysis.syntax import descendants, inner_statements, returned_values, str_literals
+from jaxpure.analysis.syntax import (descendants, inner_statements, returned_values, str_literals,
+                                     target_names)
 
 # a guard: the test of the `if`/`elif` a statement sits directly under; None: another block
 Guards = tuple[cst.BaseExpression | None, ...]
@@ -86,7 +87,7 @@ def aux_decorated_fields(index: ModuleIndex, resolver: Resolver, node: cst.Class
     return frozenset(found)
 
 
-def _named(index: ModuleIndex, args: tuple[cst.Arg, ...] | list[cst.Arg],
+def _named(index: ModuleIndex, args: Sequence[cst.Arg],
            facts: AuxDecorator, fields: frozenset[str]) -> frozenset[str]:
     """The fields the partial's arguments ``args`` name as aux data, if all are keywords
     (a positional one would take the class's place) and none is a fixed parameter."""
@@ -168,11 +169,11 @@ def _registered_flatten(node: cst.FunctionDef, cls: str,
     return None
 
 
-def _guarded(body: tuple[cst.CSTNode, ...] | list[cst.CSTNode] | cst.CSTNode, guards: Guards
+def _guarded(body: Sequence[cst.CSTNode] | cst.CSTNode, guards: Guards
              ) -> Iterator[tuple[cst.BaseSmallStatement, Guards]]:
     """The small statements of a function body outside nested functions and classes, each
     with the tests of the ``if``/``elif`` branches it sits under (None: another block)."""
-    for statement in body if isinstance(body, (tuple, list)) else (body,):
+    for statement in body if isinstance(body, Sequence) else (body,):
         if type(statement) is cst.SimpleStatementLine:
             yield from ((small, guards) for small in statement.body)
         elif isinstance(statement, cst.BaseSmallStatement):  # of a one-line suite
@@ -200,18 +201,7 @@ def _assigned(small: cst.BaseSmallStatement) -> set[str]:
         targets = [small.target]  # type: ignore[attr-defined]
     else:
         return set()
-    found: set[str] = set()
-    for target in targets:
-        stack = [target]
-        while stack:
-            current = stack.pop()
-            if type(current) is cst.Name:
-                found.add(current.value)
-            elif isinstance(current, (cst.Tuple, cst.List)):
-                stack.extend(e.value for e in current.elements)
-            elif type(current) is cst.StarredElement:
-                stack.append(current.value)
-    return found
+    return {name for target in targets for name in target_names(target)}
 
 
 def _name_lists(smalls: list[tuple[cst.BaseSmallStatement, Guards]],
