@@ -17,6 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
+from jaxpure.analysis.module.class_closure import aliased
+
 # The ``via`` of a seed naming no function that tells a module a name it may import is an
 # aux-field decorator: ``origin`` is the qualified name, ``keywords`` its facts (encode())
 AUX_DECORATORS = "aux-field decorator"
@@ -73,12 +75,8 @@ def aux_decorator_targets(summaries: Mapping[str, tuple[HasAuxDecorators, str, s
     if not decorators:
         return []
     names = dict(decorators)
-    for alias in aliases:  # every name that re-exports one
-        target = alias
-        for _ in range(3):
-            target = aliases.get(target, target)
-        if target in decorators:
-            names[alias] = decorators[target]
+    names.update((alias, decorators[target]) for alias in aliases  # re-exports of one
+                 for target in [aliased(aliases, alias)] if target in decorators)
     found = []
     for module, (summary, _path, _relpath) in summaries.items():
         imported = [target for _alias, target in summary.reexports]

@@ -50,19 +50,26 @@ def local_aux_decorators(index: ModuleIndex, resolver: Resolver) -> dict[str, Au
     """The module-level functions of the module that are aux-field decorators, by name."""
     found = resolver.memo.get("aux_decorators")
     if found is None:
+        # only a function that itself calls a registration on its first parameter has its
+        # body read (the calls of each function are indexed already)
         found = resolver.memo["aux_decorators"] = {
             name: facts for name, unit in index.defs.items()
-            if type(unit.node) is cst.FunctionDef
+            if type(unit.node) is cst.FunctionDef and unit.params
+            and any(_registers(call, unit.params[0].name, resolver) for call in unit.calls)
             for facts in [_aux_decorator(unit.node, resolver)] if facts is not None}
     return found
+
+
+def _registers(call: cst.Call, cls: str, resolver: Resolver) -> bool:
+    """``register_pytree_node(cls, flatten, ...)``."""
+    return len(call.args) >= 2 and type(call.args[0].value) is cst.Name \
+        and call.args[0].value.value == cls \
+        and resolver.qualname(call.func, None) in AUX_REGISTRATIONS
 
 
 def exported_aux_decorators(index: ModuleIndex, resolver: Resolver
                             ) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
     """For the module summary: each aux-field decorator of the module with its facts."""
-    if not any(type(u.node) is cst.FunctionDef and len(u.node.params.params) >= 2
-               for u in index.defs.values()):
-        return ()
     return tuple(sorted((name, facts.encode())
                         for name, facts in local_aux_decorators(index, resolver).items()))
 
@@ -156,9 +163,7 @@ def _registered_flatten(node: cst.FunctionDef, cls: str,
     """The flatten function ``register_pytree_node(cls, flatten, ...)`` in the body gives
     for the class parameter: a lambda or a function the decorator defines."""
     for call in descendants(node.body):
-        if type(call) is not cst.Call or len(call.args) < 2 \
-                or type(call.args[0].value) is not cst.Name or call.args[0].value.value != cls \
-                or resolver.qualname(call.func, None) not in AUX_REGISTRATIONS:
+        if type(call) is not cst.Call or not _registers(call, cls, resolver):
             continue
         flatten = call.args[1].value
         if type(flatten) is cst.Lambda:
