@@ -254,7 +254,7 @@ def decode_entry(data: Any, key: str, filename: str) -> FileResult | None:
 # anywhere is a miss, never a hit that makes the analysis across modules go wrong.
 
 def _decode_summary(data: Any) -> ModuleSummary | None:
-    if not (_list_of(data, 21) and isinstance(data[0], str) and _strings_list(data[1])
+    if not (_list_of(data, 22) and isinstance(data[0], str) and _strings_list(data[1])
             and isinstance(data[2], list) and all(map(_valid_call, data[2]))
             and isinstance(data[3], list) and all(_list_of(r, 2) and _strings(*r) for r in data[3])
             and isinstance(data[4], list) and all(map(_valid_class, data[4]))
@@ -275,7 +275,8 @@ def _decode_summary(data: Any) -> ModuleSummary | None:
             and isinstance(data[18], list) and all(map(_valid_closure_key, data[18]))
             and isinstance(data[19], list)
             and all(_list_of(w, 3) and _strings(*w) for w in data[19])
-            and isinstance(data[20], list) and all(map(_valid_aux_decorator, data[20]))):
+            and isinstance(data[20], list) and all(map(_valid_handed_key, data[20]))
+            and isinstance(data[21], list) and all(map(_valid_aux_decorator, data[21]))):
         return None
     summary = ModuleSummary.from_json(data)
     return summary if summary.to_json() == data else None
@@ -299,6 +300,13 @@ def _valid_key_gate(gate: Any) -> bool:
 def _valid_closure_key(key: Any) -> bool:
     """(factory, key parameter of its closure, its position): analysis/module/gate_index.py."""
     return _list_of(key, 3) and _strings(key[0], key[1]) and type(key[2]) is int
+
+
+def _valid_handed_key(key: Any) -> bool:
+    """(function, parameter, its position, function parameter, its position, keyword,
+    position): analysis/module/gate_index.py."""
+    return _list_of(key, 7) and _strings(key[0], key[1], key[3], key[5]) \
+        and all(type(key[i]) is int for i in (2, 4, 6))
 
 
 def _entries(items: Any, length: int) -> bool:

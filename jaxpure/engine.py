@@ -36,6 +36,7 @@ from jaxpure.analysis.module.field_index import FieldNames
 from jaxpure.analysis.module.field_markers import declared_leaf_fields
 from jaxpure.analysis.module.flag_gates import exported_key_gates
 from jaxpure.analysis.module.scan_wrappers import scan_wrappers
+from jaxpure.analysis.module.handed_keys import exported_handed_keys
 from jaxpure.analysis.module.aux_decorators import exported_aux_decorators
 from jaxpure.analysis.module.imported_keys import exported_closure_keys
 from jaxpure.findings import Edit, FileResult, Finding, Fix, Location
@@ -333,6 +334,7 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
                          if ctx.facts.key_params.module_draws() else (),
                          exported_closure_keys(ctx.resolver, ctx.index),
                          scan_wrappers(ctx.resolver, ctx.index),
+                         exported_handed_keys(ctx.resolver, ctx.index),
                          exported_aux_decorators(ctx.index, ctx.resolver))
 
 

@@ -9,7 +9,7 @@ import libcst as cst
 
 from jaxpure.analysis import lattice as L
 from jaxpure.analysis.module.index import ModuleIndex, Unit, build_index
-from jaxpure.analysis.module.resolve import Resolver
+from jaxpure.analysis.module.resolve import Resolver, seeded_unit
 from jaxpure.analysis.module.traced import analyze_traced
 from jaxpure.analysis.module.nnx_runs import local_nnx_run
 
@@ -20,7 +20,7 @@ from jaxpure.analysis.flow.walker import Walker
 from jaxpure.analysis.module.aux_decorator_index import AUX_DECORATORS, AuxDecorator
 from jaxpure.analysis.module.entry_facts import ENTRY_ASK, ENTRY_USE
 from jaxpure.analysis.module.gate_index import (
-    CLOSURE_KEYS, KEY_GATES, SCAN_WRAPPERS, gate_from_keywords,
+    CLOSURE_KEYS, HANDED_KEYS, KEY_GATES, SCAN_WRAPPERS, ImportedHandoff, gate_from_keywords,
 )
 from jaxpure.analysis.module.summary import CLASS_FACTS, FIELD_NAMES, LAYOUTS, NNX_RUNS, Seed
 from jaxpure.analysis.flow.domain import Layout
@@ -48,7 +48,6 @@ def analyze(
     index.aux_decorators = {seed.origin: facts for seed in seeds or ()
                             if seed.via == AUX_DECORATORS
                             for facts in [AuxDecorator.decode(seed.keywords)] if facts is not None}
-    resolver = Resolver(index)
     class_facts = [seed for seed in seeds or () if seed.via == CLASS_FACTS]
     # where the project runs the nnx models this module can name traced (module/nnx_runs.py)
     nnx_run = min((seed.origin for seed in seeds or () if seed.via == NNX_RUNS), default=None)
@@ -63,13 +62,24 @@ def analyze(
     key_gates = {seed.function: gate for seed in seeds or () if seed.via == KEY_GATES
                  for gate in [gate_from_keywords(seed.keywords)] if gate is not None}
     scans = frozenset(seed.function for seed in seeds or () if seed.via == SCAN_WRAPPERS)
+    handed: dict[str, tuple[ImportedHandoff, ...]] = {}
+    for seed in seeds or ():
+        if seed.via == HANDED_KEYS and len(seed.keywords) == 3:  # module/handed_keys.py
+            (key, key_at), (function, function_at), (keyword, position) = seed.keywords
+            handed[seed.function] = handed.get(seed.function, ()) + (
+                (key, key_at, function, function_at, keyword, position),)
     closure_keys: dict[str, tuple[tuple[str, int], ...]] = {}
     for seed in seeds or ():
         if seed.via == CLOSURE_KEYS:  # one seed for each undrawn key of a factory's closure
             closure_keys[seed.function] = closure_keys.get(seed.function, ()) + seed.keywords
     seeds = [seed for seed in seeds or () if seed.via not in (
         CLASS_FACTS, NNX_RUNS, LAYOUTS, FIELD_NAMES, ENTRY_ASK, ENTRY_USE, KEY_GATES, CLOSURE_KEYS,
-        SCAN_WRAPPERS, AUX_DECORATORS)]
+        SCAN_WRAPPERS, HANDED_KEYS, AUX_DECORATORS)]
+    # the module's tree gives the order its statements run in; the functions other modules
+    # trace may run at any time (module_rebinding.py)
+    resolver = Resolver(index, module=module, external=frozenset(
+        id(unit) for seed in seeds for unit in [seeded_unit(index, seed.function)]
+        if unit is not None))
     traced_analysis = analyze_traced(index, resolver, transforms or {}, seeds, module_name, traced,
                                      nnx_run)
     if nnx_run is None:  # a module that runs its own merged nnx models, checked alone
@@ -94,6 +104,7 @@ def analyze(
     ctx.facts.imported_key_gates = key_gates
     ctx.facts.imported_closure_keys = closure_keys
     ctx.facts.imported_scan_wrappers = scans
+    ctx.facts.imported_handed_keys = handed
     for seed in entry_seeds:  # module/entry_facts.py
         cls, _, method = seed.function.rpartition(".")
         for where, entry, use in seed.entries:

@@ -92,8 +92,11 @@ def test_summary_with_closure_keys_round_trips_and_the_cache_checks_them() -> No
     data = summary.to_json()
     assert ModuleSummary.from_json(data) == summary
     assert cache._decode_summary(data) is not None
+    position = data.index([["linspace_init", "key", 0]])  # the closure keys' field
     for wrong in ([["linspace_init", "key", "0"]], [["linspace_init", "key"]], None):
-        assert cache._decode_summary(data[:18] + [wrong]) is None, wrong
+        spoiled = list(data)
+        spoiled[position] = wrong  # the same length: only the field's own check can refuse
+        assert cache._decode_summary(spoiled) is None, wrong
 
 
 CALLER = """\

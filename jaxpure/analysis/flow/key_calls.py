@@ -13,6 +13,9 @@ from jaxpure.analysis.catalog.transforms import BRANCH_PRIMITIVES
 from jaxpure.analysis.flow.base import WalkerBase
 from jaxpure.analysis.module.branch_operands import operands_no_branch_draws
 from jaxpure.analysis.module.flag_gates import drawn_nothing_by_flag
+from jaxpure.analysis.module.handed_keys import (
+    handed_to_parameter, undrawn_by_given_function, undrawn_by_imported_handed,
+)
 from jaxpure.analysis.module.imported_keys import undrawn_by_imported
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import Unit
@@ -58,13 +61,16 @@ class KeyCalls(WalkerBase):
                         ctx.resolver, ctx.index, callee, name)
                 if not consumes or self.drawn_where_first_did_not(callee, call, name, value) \
                         or drawn_nothing_by_flag(ctx.resolver, ctx.index, callee, call, name,
-                                                 ctx.facts.imported_scan_wrappers):
+                                                 ctx.facts.imported_scan_wrappers) \
+                        or self.undrawn_by_function_given(callee, passed, name):
                     kept.add(id(value))
             return kept
         if (qual or "").startswith("jax.random."):
             return set()
         kept = undrawn_by_imported(ctx.facts.imported_key_gates, ctx.facts.imported_closure_keys,
                                    ctx.resolver, ctx.index, call, qual, ctx.frame.unit)
+        kept |= undrawn_by_imported_handed(ctx.facts.imported_handed_keys, ctx.resolver,
+                                           ctx.index, call, qual, ctx.frame.unit)
         if kept:  # `create_input_iter(key, ..., train=False)`, `init_fn(key, shape)`
             return kept
         if qual in BRANCH_PRIMITIVES:  # `lax.cond(p, f, g, key)` whose f and g ignore the key
@@ -74,6 +80,19 @@ class KeyCalls(WalkerBase):
         # `forward(x, rngs={"dropout": key}, is_training=False)` of a callable not seen:
         # the flag switches its draws off
         return switched_off_rng_arguments(call)
+
+    def undrawn_by_function_given(self, callee: Unit, passed: dict[str, cst.BaseExpression],
+                                  name: str) -> bool:
+        """Whether ``callee`` only hands its parameter ``name`` to a function parameter
+        (module/handed_keys.py) for which the call gives a function that draws nothing
+        from it (``build(init_params, key)`` with ``def init_params(key): return {}``)."""
+        ctx = self.ctx
+        memo = ctx.facts.handed_keys
+        if (id(callee), name) not in memo:
+            memo[(id(callee), name)] = handed_to_parameter(ctx.resolver, ctx.index, callee, name)
+        handoff = memo[(id(callee), name)]
+        return handoff is not None and undrawn_by_given_function(
+            ctx.resolver, ctx.index, passed.get(handoff[0]), handoff[1], ctx.frame.unit)
 
     def callee_of(self, call: cst.Call) -> Unit | None:
         """The function of this module ``call`` runs, if known."""

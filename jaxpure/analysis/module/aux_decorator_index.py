@@ -25,6 +25,13 @@ AUX_DECORATORS = "aux-field decorator"
 
 _EVERY, _SINGLE = 1, 2
 
+# a module summary's entry: (function, its facts encoded as a seed's keywords) for each
+AuxDecorators = tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
+
+
+def aux_decorators_from_json(data: list) -> AuxDecorators:
+    return tuple((d[0], tuple((k[0], k[1]) for k in d[1])) for d in data)
+
 
 @dataclass(frozen=True)
 class AuxDecorator:
@@ -56,7 +63,7 @@ class HasAuxDecorators(Protocol):
     """What :func:`aux_decorator_targets` reads of a module summary."""
 
     @property
-    def aux_decorators(self) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]: ...
+    def aux_decorators(self) -> AuxDecorators: ...
 
     @property
     def reexports(self) -> tuple[tuple[str, str], ...]: ...

@@ -17,6 +17,7 @@ from jaxpure.analysis.module.attributes import SelfAttributes
 from jaxpure.analysis.module.class_facts import ClassFacts
 from jaxpure.analysis.module.entry_facts import EntryAsk
 from jaxpure.analysis.module.bindings import Bindings, LocalSources, augmented_names
+from jaxpure.analysis.module.gate_index import ImportedHandoff
 from jaxpure.analysis.module.globals import StaleNames
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.jit_switches import jit_off_flags
@@ -43,6 +44,9 @@ class ModuleFacts:
         # memos filled by the questions that compute them (they need the walk's context):
         # (id of a helper's unit, parameter) -> whether the helper draws from that key
         self.helper_consumes: dict[tuple[int, str], bool] = {}
+        # (id of a helper's unit, parameter) -> the function parameter alone it hands the
+        # key to, and where (handed_keys.handed_to_parameter)
+        self.handed_keys: dict[tuple[int, str], tuple[str, int | str] | None] = {}
         self.entry_uses: dict[tuple[int, str], str] = {}  # key_entries.entry_uses
         # what other modules' methods do with dict entries this module's classes hand them,
         # and the entries other modules ask this module's methods about (entry_facts.py);
@@ -59,6 +63,9 @@ class ModuleFacts:
         # scan wrappers of other modules this module imports (named as it names them:
         # gate_index.py); set before the walk (pipeline.py)
         self.imported_scan_wrappers: frozenset[str] = frozenset()
+        # functions of other modules this module imports (named likewise) that only hand
+        # parameters to function parameters (module/handed_keys.py); set before the walk
+        self.imported_handed_keys: dict[str, tuple[ImportedHandoff, ...]] = {}
         # id of a unit -> whether the function returns a JAX array
         self.returns_array: dict[int, bool] = {}
         # module-level class name -> the kind of pytree node its instances are (queries/structures)
@@ -159,8 +166,5 @@ class ModuleFacts:
 
     @cached_property
     def stale_names(self) -> StaleNames:
-        info = self.traced.info
-        external = frozenset(id(u) for u in self.index.units
-                             if id(u) in info and info[id(u)].external_origin is not None)
-        return StaleNames(self.index, self.resolver, self.module, external)
+        return StaleNames(self.index, self.resolver, self.module)
 

@@ -44,6 +44,22 @@ ClosureKey = tuple[str, str, int]
 # names it): ``keywords`` the closure's undrawn key parameters, each with its position
 CLOSURE_KEYS = "key ignored by the returned closure"
 
+# (a module-level function, or a class or static method as ``Class.method``, that only hands
+# a parameter to a function parameter it calls; that parameter, its position among the
+# positional parameters (after ``cls`` for a class method; -1 keyword-only); the function
+# parameter, its position; where the first goes in the call of the second: a keyword, or ""
+# and a position among the positional arguments: module/handed_keys.py)
+HandedKey = tuple[str, str, int, str, int, str, int]
+
+# The ``via`` of a seed that names such a function the module imports (qualified as it
+# names it): ``keywords`` the parameter, the function parameter and where, each with its
+# position (a keyword's -1)
+HANDED_KEYS = "key handed to a function parameter"
+
+# a handed key as an importer holds it, by the function's qualified name: (the parameter,
+# its position, the function parameter, its position, a keyword or "", a position)
+ImportedHandoff = tuple[str, int, str, int, str, int]
+
 # (a module-level function that scans its body parameter over its xs parameter, handing
 # each element to the body alone; the body parameter; the xs parameter: scan_wrappers.py)
 ScanWrapper = tuple[str, str, str]
@@ -52,7 +68,7 @@ ScanWrapper = tuple[str, str, str]
 # names it)
 SCAN_WRAPPERS = "scan wrapper"
 
-_Fact = TypeVar("_Fact", KeyGate, ClosureKey, ScanWrapper)
+_Fact = TypeVar("_Fact", KeyGate, ClosureKey, ScanWrapper, HandedKey)
 
 
 class HasKeyGates(Protocol):
@@ -67,6 +83,9 @@ class HasKeyGates(Protocol):
 
     @property
     def scan_wrappers(self) -> tuple[ScanWrapper, ...]: ...
+
+    @property
+    def handed_keys(self) -> tuple[HandedKey, ...]: ...
 
     @property
     def reexports(self) -> tuple[tuple[str, str], ...]: ...
@@ -97,6 +116,15 @@ def scan_wrapper_targets(summaries: Mapping[str, tuple[HasKeyGates, str, str]],
     """(importing module, the scan wrapper as it imports it, the defining module's path, its
     relpath, the wrapper) for each scan wrapper a module imports."""
     return _imported(summaries, aliases, lambda summary: summary.scan_wrappers)
+
+
+def handed_key_targets(summaries: Mapping[str, tuple[HasKeyGates, str, str]],
+                       aliases: Mapping[str, str]
+                       ) -> Iterator[tuple[str, str, str, str, HandedKey]]:
+    """(importing module, the function as it imports it, the defining module's path, its
+    relpath, the handed key) for each function a module imports that only hands a parameter
+    to a function parameter, as :func:`key_gate_targets` finds them."""
+    return _imported(summaries, aliases, lambda summary: summary.handed_keys)
 
 
 def _imported(summaries: Mapping[str, tuple[HasKeyGates, str, str]], aliases: Mapping[str, str],

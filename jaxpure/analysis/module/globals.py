@@ -11,7 +11,6 @@ from jaxpure.analysis.catalog.arrays import is_mutable_value
 from jaxpure.analysis.catalog.side_effects import MUTATING_METHODS
 from jaxpure.analysis.module.attribute_reads import overlapping, read_attributes
 from jaxpure.analysis.module.index import ModuleIndex, Unit, refers_to_module
-from jaxpure.analysis.module.module_rebinding import ModuleOrder
 from jaxpure.analysis.module.rebinding import rebound_between_uses
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.module.swaps import swapped_paths, swaps, writes_of
@@ -42,14 +41,13 @@ class StaleNames:
     """Answers "can this global/closure variable change after tracing, and why?"."""
 
     def __init__(self, index: ModuleIndex, resolver: Resolver,
-                 module: cst.Module | None = None,
-                 external: frozenset[int] = frozenset()) -> None:
+                 module: cst.Module | None = None) -> None:
         self.index = index
         self.resolver = resolver
         self._module = module
-        # the order module code runs its traced functions in (`external`: the units traced
-        # through callers in other modules, which may run at any time)
-        self._order = ModuleOrder(module, index, external) if module is not None else None
+        # the order module code runs its traced functions in (the resolver's: it knows the
+        # units traced through callers in other modules, which may run at any time)
+        self._order = resolver.module_order() if module is not None else None
         # values assigned in the `__main__` block before it calls anything of the module
         self._set_up_in_main = main_block_setup(module, index) if module is not None else set()
         registrars = self._registrars = import_time_decorators(index)

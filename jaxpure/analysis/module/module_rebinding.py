@@ -20,6 +20,7 @@ import libcst as cst
 from jaxpure.analysis.catalog.side_effects import MUTATING_METHODS
 from jaxpure.analysis.module.call_structures import Structure, passed_structure
 from jaxpure.analysis.module.fresh_runs import fresh_functions, fresh_run
+from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import ModuleIndex, Unit, mutated_base
 from jaxpure.analysis.module.rebinding import (
     FUNCTION_WRAPPERS, Event, bound_names, holders, holds_function, rebound_between, uses_any,
@@ -50,6 +51,8 @@ class ModuleOrder:
         # id of a top-level unit -> where it is defined and the statements that run it
         self._runs_of: dict[int, Runs | None] = {}
         self._binding_positions: dict[str, list[int]] | None = None  # name -> events binding it
+        self._events_of: dict[int, int] | None = None  # id of a node -> its event (_event_of)
+        self._called_runs: dict[int, list[int]] = {}  # id of a unit -> _runs_by_call
         self._functions = [u for u in index.units if u.parent is None and not u.parent_is_class
                            and type(u.node) is cst.FunctionDef]
 
@@ -92,6 +95,56 @@ class ModuleOrder:
         changed = {id(self.events[i][0]) for i in changing}
         return rebound_between(self.events, defined, runs, name, structures,
                                changes=lambda node: id(node) in changed)
+
+    def definition_in_force(self, name: str, reader: Unit | None,
+                            read: cst.CSTNode) -> cst.FunctionDef | None:
+        """The module-level ``def`` of ``name`` (bound more than once in the module) that a
+        read of it reaches: read by module code (``read``, ``reader`` None), the ``def`` in
+        force at that statement; read in the function ``reader``, the one in force at every
+        run of the module-level function holding it, when only module statements run that
+        function, by calling it by name (jaxdf's notebook jits ``f``, which calls
+        ``derivative``, runs it, and later redefines ``derivative`` for eager calls: the
+        trace looked up the old one). None when that is not known: a ``def`` under a
+        block, another binding, a run through another function or a value holding it."""
+        binding = [i for i, (node, _) in enumerate(self.events) if name in _binds(node)]
+        if len(binding) != len(self.index.bindings.get(name, ())):
+            return None  # a binding not walked here (a walrus, `except ... as`)
+        uses = self._runs_by_call(reader) if reader is not None else self._event_of(read)
+        if not uses or rebound_between(self.events, -1, uses, name,
+                                       changes=lambda node: name in _binds(node)):
+            return None  # a binding between two uses, or in a loop around one
+        before = [i for i in binding if i < uses[0]]
+        node = self.events[before[-1]][0] if before else None
+        return node if type(node) is cst.FunctionDef and id(node) in self._always else None
+
+    def _event_of(self, node: cst.CSTNode) -> list[int]:
+        """The innermost event holding ``node`` (a read in module code), as a list; the
+        nodes are mapped to their events once, for the first such question."""
+        if self._events_of is None:
+            self._events_of = {}
+            for position, (event, _) in enumerate(self.events):  # an inner event comes later
+                self._events_of.update((id(n), position) for n in _walk(event))
+        found = self._events_of.get(id(node))
+        return [found] if found is not None else []
+
+    def _runs_by_call(self, reader: Unit) -> list[int]:
+        """The statements that run the module-level function holding ``reader`` when they
+        all call it by name and nothing else can run it (no function names it, no value
+        holds it, no other module calls it); none otherwise."""
+        top = _top(reader)
+        if id(top) not in self._called_runs:
+            self._called_runs[id(top)] = self._called_by_name(top)
+        return self._called_runs[id(top)]
+
+    def _called_by_name(self, top: Unit) -> list[int]:
+        defined = self._defining_event(top) if not top.parent_is_class else None
+        if defined is None or type(top.node) is not cst.FunctionDef:
+            return []
+        reaching = self._reaching(top, defined)
+        if reaching != {top.name}:
+            return []
+        runs = self._runs(reaching, defined, top)
+        return runs if all(_only_called(self.events[r][0], top.name) for r in runs) else []
 
     def _runs_for(self, top: Unit) -> Runs | None:
         if id(top) not in self._runs_of:
@@ -223,6 +276,24 @@ def _top(unit: Unit) -> Unit:
     while unit.parent is not None:
         unit = unit.parent
     return unit
+
+
+def _binds(node: cst.CSTNode) -> list[str]:
+    """The names a statement binds, imports included (``from jaxdf.operators import
+    derivative`` before a notebook's own ``def derivative``)."""
+    if isinstance(node, (cst.Import, cst.ImportFrom)) and not isinstance(node.names,
+                                                                          cst.ImportStar):
+        return [alias.asname.name.value if alias.asname is not None
+                and type(alias.asname.name) is cst.Name else
+                (dotted_name(alias.name) or "").partition(".")[0] for alias in node.names]
+    return bound_names(node)
+
+
+def _only_called(node: cst.CSTNode, name: str) -> bool:
+    """Whether every mention of ``name`` in ``node`` (as :func:`rebinding.uses_any` sees
+    them) calls it: ``print(f(u))``, not ``g(f)`` or ``h = jax.jit(f)``."""
+    called = {id(c.func) for c in _walk(node) if type(c) is cst.Call}
+    return all(id(n) in called for n in _walk(node) if type(n) is cst.Name and n.value == name)
 
 
 def _changes_in_place(node: cst.CSTNode, name: str) -> int:

@@ -13,6 +13,7 @@ from jaxpure.analysis.module.aux_decorator_index import AuxDecorator
 from jaxpure.analysis.module.bindings import Bindings, unit_bindings, unpacking_of
 from jaxpure.analysis.module.imports import BUILTIN_NAMES, canonical, dotted_name
 from jaxpure.analysis.module.index import ModuleIndex, Unit
+from jaxpure.analysis.module.module_rebinding import ModuleOrder
 from jaxpure.analysis.syntax import contains, declared_type, returned_values, statements
 
 
@@ -29,9 +30,16 @@ class ResolverMemo(TypedDict, total=False):
 class Resolver:
     """Resolve names to qualified names through imports, honouring local bindings."""
 
-    def __init__(self, index: ModuleIndex, module_name: str | None = None) -> None:
+    def __init__(self, index: ModuleIndex, module_name: str | None = None,
+                 module: cst.Module | None = None, external: frozenset[int] = frozenset()
+                 ) -> None:
+        """``module``: the module's tree, for the order its statements run in (a function
+        defined twice); ``external``: the ids of its units traced by other modules' calls."""
         self.index = index
         self.module_name = module_name
+        self._module = module
+        self._external = external
+        self._order: ModuleOrder | None = None
         self._qualnames: dict[tuple[int, int], str | None] = {}
         self.memo: ResolverMemo = {}
         # (id of a function, parameter) -> the one function its calls pass for it
@@ -125,6 +133,8 @@ class Resolver:
             found = self.index.defs.get(name)
             if found is None:
                 found = self._factory_product(name)
+            elif len(self.index.bindings.get(name, ())) > 1:
+                found = self._module_def_in_force(name, expr, unit) or found
             return found
         if type(expr) is cst.Attribute and type(expr.value) is cst.Name:
             owner = expr.value.value
@@ -141,6 +151,22 @@ class Resolver:
             if class_name is not None:
                 return self.index.classes.get(class_name, {}).get(expr.attr.value)
         return None
+
+    def module_order(self) -> ModuleOrder | None:
+        """The order the module's statements run in (module_rebinding.py), built on first
+        use: for the module as a notebook or script runs it; None without its tree."""
+        if self._order is None and self._module is not None:
+            self._order = ModuleOrder(self._module, self.index, self._external)
+        return self._order
+
+    def _module_def_in_force(self, name: str, expr: cst.Name, unit: Unit | None) -> Unit | None:
+        """Which of the module-level functions named ``name`` (defined more than once) the
+        read ``expr`` in ``unit`` reaches: the one in force where module code reads it, or
+        at every run of the function reading it (ModuleOrder.definition_in_force); None
+        when not known (the last is taken)."""
+        order = self.module_order()
+        found = order.definition_in_force(name, unit, expr) if order is not None else None
+        return self.index.unit_for(found) if found is not None else None
 
     def _declared_class(self, name: str, unit: Unit | None) -> str | None:
         key = (id(unit), name)
@@ -384,6 +410,13 @@ def _partial_keywords(call: cst.Call) -> dict[str, cst.BaseExpression]:
     """What ``functools.partial(f, k=v)`` binds by keyword (its positional binds are
     constants of the trace, counted by position elsewhere)."""
     return {arg.keyword.value: arg.value for arg in call.args if arg.keyword is not None}
+
+
+def seeded_unit(index: ModuleIndex, function: str) -> Unit | None:
+    """The function a seed names (summary.py): a module-level function, or a method as
+    ``Class.method`` (an override another module's code calls)."""
+    owner, _, method = function.rpartition(".")
+    return index.classes.get(owner, {}).get(method) if owner else index.defs.get(function)
 
 
 def enclosing_class(unit: Unit | None) -> str | None:

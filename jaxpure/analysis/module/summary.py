@@ -17,15 +17,16 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from jaxpure.analysis.catalog.pytrees import FOREIGN_METHODS
-from jaxpure.analysis.module.aux_decorator_index import AUX_DECORATORS, aux_decorator_targets
+from jaxpure.analysis.module.aux_decorator_index import (AUX_DECORATORS, AuxDecorators,
+                                                        aux_decorator_targets, aux_decorators_from_json)
 from jaxpure.analysis.module.field_index import FIELD_NAMES, FieldNames, field_name_targets
 from jaxpure.analysis.module.class_closure import (
     ClassConditions, ClassFields, aliased, class_closure,
 )
 from jaxpure.analysis.module.entry_facts import Entries, EntryAnswer, EntryAsk, entry_targets
 from jaxpure.analysis.module.gate_index import (
-    CLOSURE_KEYS, KEY_GATES, SCAN_WRAPPERS, ClosureKey, KeyGate, ScanWrapper,
-    closure_key_targets, key_gate_targets, scan_wrapper_targets,
+    CLOSURE_KEYS, HANDED_KEYS, KEY_GATES, SCAN_WRAPPERS, ClosureKey, HandedKey, KeyGate,
+    ScanWrapper, closure_key_targets, handed_key_targets, key_gate_targets, scan_wrapper_targets,
 )
 from jaxpure.analysis.module.layout_calls import (LAYOUTS, LayoutCall, Layouts, layout_targets,
                                                   layouts_from_json, layouts_to_json)
@@ -164,8 +165,9 @@ class ModuleSummary:
     closure_keys: tuple[ClosureKey, ...] = ()
     # its scan wrappers: (function, body parameter, xs parameter) (module/scan_wrappers.py)
     scan_wrappers: tuple[ScanWrapper, ...] = ()
-    # its aux-field decorators: (function, encoded facts) (module/aux_decorator_index.py)
-    aux_decorators: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
+    # parameters its functions only hand to a function parameter (module/handed_keys.py)
+    handed_keys: tuple[HandedKey, ...] = ()
+    aux_decorators: AuxDecorators = ()  # its aux-field decorators (aux_decorator_index.py)
 
     def to_json(self) -> list:
         return [
@@ -192,6 +194,7 @@ class ModuleSummary:
             [list(gate) for gate in self.key_gates],
             [list(key) for key in self.closure_keys],
             [list(wrapper) for wrapper in self.scan_wrappers],
+            [list(handed) for handed in self.handed_keys],
             [[name, [list(k) for k in facts]] for name, facts in self.aux_decorators],
         ]
 
@@ -209,7 +212,7 @@ class ModuleSummary:
         gates = data[17] if len(data) >= 18 else []
         closure_keys = data[18] if len(data) >= 19 else []
         scans = data[19] if len(data) >= 20 else []
-        decorators = data[20] if len(data) >= 21 else []
+        handed = data[20] if len(data) >= 21 else []
         return ModuleSummary(
             module,
             frozenset(functions),
@@ -240,7 +243,8 @@ class ModuleSummary:
             tuple((g[0], g[1], g[2], g[3], g[4]) for g in gates),
             tuple((k[0], k[1], k[2]) for k in closure_keys),
             tuple((w[0], w[1], w[2]) for w in scans),
-            tuple((d[0], tuple((k[0], k[1]) for k in d[1])) for d in decorators),
+            tuple((h[0], h[1], h[2], h[3], h[4], h[5], h[6]) for h in handed),
+            aux_decorators_from_json(data[21] if len(data) >= 22 else []),
         )
 
 
@@ -352,6 +356,9 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
          for module, name, path, relpath, key in closure_key_targets(summaries, aliases)] + \
         [(module, Seed(name, SCAN_WRAPPERS, None, None, path, (), (), False, relpath))
          for module, name, path, relpath, _wrapper in scan_wrapper_targets(summaries, aliases)] + \
+        [(module, Seed(name, HANDED_KEYS, None, None, path, (),
+                       ((h[1], h[2]), (h[3], h[4]), (h[5], h[6])), False, relpath))
+         for module, name, path, relpath, h in handed_key_targets(summaries, aliases)] + \
         [(module, Seed("", AUX_DECORATORS, None, None, name, (), facts, False, relpath))
          for module, name, relpath, facts in aux_decorator_targets(summaries, aliases)]
     for module, seed in extra:
@@ -473,12 +480,8 @@ def wrapper_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
     if not wrappers:
         return []
     names = dict(wrappers)
-    for alias in aliases:  # every name that re-exports a wrapper
-        target = alias
-        for _ in range(3):
-            target = aliases.get(target, target)
-        if target in wrappers:
-            names[alias] = wrappers[target]
+    names.update((alias, wrappers[target]) for alias in aliases  # re-exports of a wrapper
+                 for target in [aliased(aliases, alias)] if target in wrappers)
     found = []
     for module, (summary, _path, _relpath) in summaries.items():
         imported = [target for _alias, target in summary.reexports]

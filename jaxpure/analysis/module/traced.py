@@ -27,7 +27,7 @@ from jaxpure.analysis.module.contracts import CONTRACT_JIT, contract_roots
 from jaxpure.analysis.module.hierarchy import override_edges, typed_edges
 from jaxpure.analysis.module.passed_scalars import find_passed_scalars
 from jaxpure.analysis.module.wrappers import rewritten_statics, wrapper_transforms
-from jaxpure.analysis.module.resolve import Resolver
+from jaxpure.analysis.module.resolve import Resolver, seeded_unit
 from jaxpure.analysis.syntax import call_arg, keyword_arg, positional_args
 from jaxpure.analysis.catalog.transforms import Transform, lookup
 from jaxpure.analysis.module.transform_args import axes_entries as _axes_entries
@@ -400,9 +400,8 @@ class TracedAnalysis:
     def seed(self, seeds: list) -> None:
         """Functions of this module traced by callers in other modules (see summary.py)."""
         for seed in seeds:
-            owner, _, method = seed.function.rpartition(".")  # "Env.rewards": an override
-            unit = self.index.classes.get(owner, {}).get(method) if owner \
-                else self.index.defs.get(seed.function)
+            owner = seed.function.rpartition(".")[0]  # "Env.rewards": an override
+            unit = seeded_unit(self.index, seed.function)
             if unit is None:
                 continue
             self._merge(unit, seed.via, seed.caching, seed.strict, None)
