@@ -254,7 +254,7 @@ def decode_entry(data: Any, key: str, filename: str) -> FileResult | None:
 # anywhere is a miss, never a hit that makes the analysis across modules go wrong.
 
 def _decode_summary(data: Any) -> ModuleSummary | None:
-    if not (_list_of(data, 21) and isinstance(data[0], str) and _strings_list(data[1])
+    if not (_list_of(data, 22) and isinstance(data[0], str) and _strings_list(data[1])
             and isinstance(data[2], list) and all(map(_valid_call, data[2]))
             and isinstance(data[3], list) and all(_list_of(r, 2) and _strings(*r) for r in data[3])
             and isinstance(data[4], list) and all(map(_valid_class, data[4]))
@@ -275,10 +275,19 @@ def _decode_summary(data: Any) -> ModuleSummary | None:
             and isinstance(data[18], list) and all(map(_valid_closure_key, data[18]))
             and isinstance(data[19], list)
             and all(_list_of(w, 3) and _strings(*w) for w in data[19])
-            and isinstance(data[20], list) and all(map(_valid_handed_key, data[20]))):
+            and isinstance(data[20], list) and all(map(_valid_handed_key, data[20]))
+            and isinstance(data[21], list) and all(map(_valid_aux_decorator, data[21]))):
         return None
     summary = ModuleSummary.from_json(data)
     return summary if summary.to_json() == data else None
+
+
+def _valid_aux_decorator(decorator: Any) -> bool:
+    """(function, [(parameter, flags), (fixed parameter, 0)...]):
+    analysis/module/aux_decorator_index.py."""
+    return _list_of(decorator, 2) and isinstance(decorator[0], str) \
+        and isinstance(decorator[1], list) and all(
+            _list_of(k, 2) and isinstance(k[0], str) and type(k[1]) is int for k in decorator[1])
 
 
 def _valid_key_gate(gate: Any) -> bool:

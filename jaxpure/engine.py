@@ -37,6 +37,7 @@ from jaxpure.analysis.module.field_markers import declared_leaf_fields
 from jaxpure.analysis.module.flag_gates import exported_key_gates
 from jaxpure.analysis.module.scan_wrappers import scan_wrappers
 from jaxpure.analysis.module.handed_keys import exported_handed_keys
+from jaxpure.analysis.module.aux_decorators import exported_aux_decorators
 from jaxpure.analysis.module.imported_keys import exported_closure_keys
 from jaxpure.findings import Edit, FileResult, Finding, Fix, Location
 from jaxpure.parsing import NotParsed, SyntaxRejected, parse_module
@@ -333,7 +334,8 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
                          if ctx.facts.key_params.module_draws() else (),
                          exported_closure_keys(ctx.resolver, ctx.index),
                          scan_wrappers(ctx.resolver, ctx.index),
-                         exported_handed_keys(ctx.resolver, ctx.index))
+                         exported_handed_keys(ctx.resolver, ctx.index),
+                         exported_aux_decorators(ctx.index, ctx.resolver))
 
 
 def _field_names(ctx: Context) -> FieldNames:
@@ -345,7 +347,11 @@ def _field_names(ctx: Context) -> FieldNames:
     static = ctx.facts.class_facts.local_static_fields
     data = declared_leaf_fields(ctx.module, ctx.index, ctx.resolver, static)
     sure = static & ctx.facts.class_facts.sure_fields
-    return FieldNames(tuple(sorted(static)), tuple(sorted(data)), read, tuple(sorted(sure)))
+    # properties static on every instance are read like fields (`conf.dim`); the others
+    # are no evidence for a field of their name
+    properties, other = ctx.facts.class_facts.property_fields()
+    return FieldNames(tuple(sorted(static | properties)), tuple(sorted(data | other)), read,
+                      tuple(sorted(sure)))
 
 
 def _layout_calls(source: str, ctx: Context) -> tuple[LayoutCall, ...]:

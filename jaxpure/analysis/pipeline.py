@@ -17,6 +17,7 @@ from jaxpure.analysis.module.nnx_runs import local_nnx_run
 from jaxpure.analysis.flow.domain import Handler
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.walker import Walker
+from jaxpure.analysis.module.aux_decorator_index import AUX_DECORATORS, AuxDecorator
 from jaxpure.analysis.module.entry_facts import ENTRY_ASK, ENTRY_USE
 from jaxpure.analysis.module.gate_index import (
     CLOSURE_KEYS, HANDED_KEYS, KEY_GATES, SCAN_WRAPPERS, ImportedHandoff, gate_from_keywords,
@@ -43,6 +44,10 @@ def analyze(
     (the walks for bindings then skip expressions)."""
     index = build_index(module, package)
     index.named_exprs = named_exprs
+    # the aux-field decorators of other modules (module/aux_decorators.py)
+    index.aux_decorators = {seed.origin: facts for seed in seeds or ()
+                            if seed.via == AUX_DECORATORS
+                            for facts in [AuxDecorator.decode(seed.keywords)] if facts is not None}
     class_facts = [seed for seed in seeds or () if seed.via == CLASS_FACTS]
     # where the project runs the nnx models this module can name traced (module/nnx_runs.py)
     nnx_run = min((seed.origin for seed in seeds or () if seed.via == NNX_RUNS), default=None)
@@ -69,7 +74,7 @@ def analyze(
             closure_keys[seed.function] = closure_keys.get(seed.function, ()) + seed.keywords
     seeds = [seed for seed in seeds or () if seed.via not in (
         CLASS_FACTS, NNX_RUNS, LAYOUTS, FIELD_NAMES, ENTRY_ASK, ENTRY_USE, KEY_GATES, CLOSURE_KEYS,
-        SCAN_WRAPPERS, HANDED_KEYS)]
+        SCAN_WRAPPERS, HANDED_KEYS, AUX_DECORATORS)]
     # the module's tree gives the order its statements run in; the functions other modules
     # trace may run at any time (module_rebinding.py)
     resolver = Resolver(index, module=module, external=frozenset(

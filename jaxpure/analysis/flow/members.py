@@ -47,6 +47,7 @@ from jaxpure.analysis.catalog import arrays as A
 from jaxpure.analysis.catalog.pytrees import LIBRARY_LEAF_NAMES
 from jaxpure.analysis.flow.domain import KindScope
 from jaxpure.analysis.module.annotations import unseen_class
+from jaxpure.analysis.module.bindings import unpacking_of
 from jaxpure.analysis.module.classes import body_statements, declared_members
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import single_assignment
@@ -117,7 +118,9 @@ def project_static_field(ctx: KindScope, expr: cst.Attribute) -> bool:
 
 def _of_unseen_class(ctx: KindScope, value: cst.BaseExpression) -> bool:
     """``value`` says nothing of its class: a parameter of no known class, a field of
-    ``self`` declared ``Any``, or a local of this function bound once to such a field."""
+    ``self`` declared ``Any``, or a local of this function bound once to such a field or
+    unpacked once from such a parameter (pmwd's ``pmid, disp, conf, ... = res``, the
+    residuals a custom_vjp backward pass gets)."""
     if type(value) is cst.Attribute:
         return _unseen_class_field(ctx, value)
     if type(value) is not cst.Name:
@@ -131,6 +134,10 @@ def _of_unseen_class(ctx: KindScope, value: cst.BaseExpression) -> bool:
             or name in unit.declared_nonlocal:
         return False
     bound = single_assignment(unit.node.body, name)
+    if bound is None:
+        unpacked = unpacking_of(unit.node.body, name)
+        return unpacked is not None and type(unpacked[0]) is cst.Name \
+            and _unseen_class_parameter(ctx, unpacked[0].value)
     return type(bound) is cst.Attribute and _unseen_class_field(ctx, bound)
 
 

@@ -215,6 +215,9 @@ class ClassFacts:
                     return _all(parts + [self.path_static(("local", cls), path)])
                 if func.attr.value in _CONTAINER_METHODS:  # `self.axes.items()`
                     return _all(parts + [self._static(func.value, cls, self_name, names)])
+                if (self.resolver.qualname(func, None) or "").startswith("math."):
+                    # `math.ceil(self.a_start / self.a_lpt_maxstep)`: a Python number
+                    return _all(parts)
             return None
         if isinstance(node, _COMPREHENSIONS):
             return self._static_comprehension(node, cls, self_name, names)
@@ -345,6 +348,20 @@ class ClassFacts:
                            if path.count(".") + 2 <= MAX_PATH)
         self._members[cls] = members
         return members
+
+    def property_fields(self) -> tuple[frozenset[str], frozenset[str]]:
+        """For the project's index of static fields (module/field_index.py): the names of
+        the properties of the module's classes that are static on every instance (pmwd's
+        ``dim``, ``len(self.ptcl_grid_shape)`` over aux data), and of those that may not be
+        (a name both ways is the latter)."""
+        static: set[str] = set()
+        other: set[str] = set()
+        for cls, methods in self.index.classes.items():
+            for name, unit in methods.items():
+                if _is_property(unit.node):
+                    known = self.member_conditions(cls).get(name) == NO_CONDITION
+                    (static if known else other).add(name)
+        return frozenset(static - other), frozenset(other)
 
     def _declared(self, cls: str, node: cst.ClassDef) -> set[str]:
         declared = {small.target.value for small in body_statements(node)

@@ -26,6 +26,7 @@ from jaxpure.analysis.catalog.pytrees import (
     STATIC_REGISTRATIONS,
 )
 from jaxpure.analysis.module.annotations import declares_instance
+from jaxpure.analysis.module.aux_decorators import aux_decorated_fields
 from jaxpure.analysis.module.aux_dicts import aux_dict_fields, fields_dict
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import ModuleIndex
@@ -53,6 +54,8 @@ def declared_static_fields(module: cst.Module, index: ModuleIndex,
                 found.update(str_literals(value) or ())
     factories = _static_field_factories(module, index, resolver)
     for node in index.class_nodes.values():
+        # @partial(pytree_dataclass, aux_fields=Ellipsis): a project decorator's aux data
+        found.update(aux_decorated_fields(index, resolver, node, index.aux_decorators))
         for decorator in node.decorators:
             # @partial(register_dataclass, data_fields=[...], meta_fields=["act"])
             expr = decorator.decorator
@@ -101,7 +104,8 @@ def declared_leaf_fields(module: cst.Module, index: ModuleIndex, resolver: Resol
         if not (fields or flattened) or name in leafless \
                 or not _may_be_pytree(node, name in registered, resolver):
             continue
-        meta = set(_meta_fields(node, registered.get(name)))
+        meta = set(_meta_fields(node, registered.get(name))) \
+            | aux_decorated_fields(index, resolver, node, index.aux_decorators)
         found.update(field for field in fields if field not in meta)
         if flattened or _decorated_flattened(node, resolver):
             found.update(attr for owner, attr in index.self_stores

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from jaxpure.analysis.module.aux_decorator_index import AuxDecorator
 from jaxpure.analysis.catalog.side_effects import MUTATING_METHODS, SHRINKING_METHODS  # noqa: F401
 from jaxpure.analysis.module.imports import ImportTable, dotted_name
 from jaxpure.analysis.module.operators import OPERATOR_DUNDERS, operator_call
@@ -167,6 +168,9 @@ class ModuleIndex:
     def_names: set[str] = field(default_factory=set)
     # False when the module's text has no `:=` (set by pipeline.analyze): no expression binds
     named_exprs: bool = True
+    # the aux-field decorators of other modules it may import, by qualified name (set by
+    # pipeline.analyze from the seeds: module/aux_decorators.py)
+    aux_decorators: dict[str, AuxDecorator] = field(default_factory=dict)
 
     def unit_for(self, node: cst.CSTNode) -> Unit | None:
         return self.unit_of.get(id(node))

@@ -9,6 +9,7 @@ from typing import TypedDict
 
 import libcst as cst
 
+from jaxpure.analysis.module.aux_decorator_index import AuxDecorator
 from jaxpure.analysis.module.bindings import Bindings, unit_bindings, unpacking_of
 from jaxpure.analysis.module.imports import BUILTIN_NAMES, canonical, dotted_name
 from jaxpure.analysis.module.index import ModuleIndex, Unit
@@ -23,6 +24,7 @@ class ResolverMemo(TypedDict, total=False):
     declared_members: frozenset[str]  # member names the module's classes declare
     static_instances: frozenset[str]  # classes whose instances are Python values (instances.py)
     static_field_factories: frozenset[str]  # calls that declare a static field (field_markers.py)
+    aux_decorators: dict[str, AuxDecorator]  # the module's aux-field decorators (aux_decorators.py)
 
 
 class Resolver:

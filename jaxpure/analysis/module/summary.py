@@ -17,6 +17,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from jaxpure.analysis.catalog.pytrees import FOREIGN_METHODS
+from jaxpure.analysis.module.aux_decorator_index import (AUX_DECORATORS, AuxDecorators,
+                                                        aux_decorator_targets, aux_decorators_from_json)
 from jaxpure.analysis.module.field_index import FIELD_NAMES, FieldNames, field_name_targets
 from jaxpure.analysis.module.class_closure import (
     ClassConditions, ClassFields, aliased, class_closure,
@@ -165,6 +167,7 @@ class ModuleSummary:
     scan_wrappers: tuple[ScanWrapper, ...] = ()
     # parameters its functions only hand to a function parameter (module/handed_keys.py)
     handed_keys: tuple[HandedKey, ...] = ()
+    aux_decorators: AuxDecorators = ()  # its aux-field decorators (aux_decorator_index.py)
 
     def to_json(self) -> list:
         return [
@@ -192,6 +195,7 @@ class ModuleSummary:
             [list(key) for key in self.closure_keys],
             [list(wrapper) for wrapper in self.scan_wrappers],
             [list(handed) for handed in self.handed_keys],
+            [[name, [list(k) for k in facts]] for name, facts in self.aux_decorators],
         ]
 
     @staticmethod
@@ -240,6 +244,7 @@ class ModuleSummary:
             tuple((k[0], k[1], k[2]) for k in closure_keys),
             tuple((w[0], w[1], w[2]) for w in scans),
             tuple((h[0], h[1], h[2], h[3], h[4], h[5], h[6]) for h in handed),
+            aux_decorators_from_json(data[21] if len(data) >= 22 else []),
         )
 
 
@@ -353,7 +358,9 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
          for module, name, path, relpath, _wrapper in scan_wrapper_targets(summaries, aliases)] + \
         [(module, Seed(name, HANDED_KEYS, None, None, path, (),
                        ((h[1], h[2]), (h[3], h[4]), (h[5], h[6])), False, relpath))
-         for module, name, path, relpath, h in handed_key_targets(summaries, aliases)]
+         for module, name, path, relpath, h in handed_key_targets(summaries, aliases)] + \
+        [(module, Seed("", AUX_DECORATORS, None, None, name, (), facts, False, relpath))
+         for module, name, relpath, facts in aux_decorator_targets(summaries, aliases)]
     for module, seed in extra:
         seeds.setdefault(module, {}).setdefault(seed.key(), seed)
     return {module: sorted(found.values(), key=lambda s: (s.function, s.origin))
@@ -473,12 +480,8 @@ def wrapper_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
     if not wrappers:
         return []
     names = dict(wrappers)
-    for alias in aliases:  # every name that re-exports a wrapper
-        target = alias
-        for _ in range(3):
-            target = aliases.get(target, target)
-        if target in wrappers:
-            names[alias] = wrappers[target]
+    names.update((alias, wrappers[target]) for alias in aliases  # re-exports of a wrapper
+                 for target in [aliased(aliases, alias)] if target in wrappers)
     found = []
     for module, (summary, _path, _relpath) in summaries.items():
         imported = [target for _alias, target in summary.reexports]
