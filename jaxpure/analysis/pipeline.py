@@ -22,6 +22,7 @@ from jaxpure.analysis.module.gate_index import (
     CLOSURE_KEYS, KEY_GATES, SCAN_WRAPPERS, gate_from_keywords,
 )
 from jaxpure.analysis.module.summary import CLASS_FACTS, FIELD_NAMES, LAYOUTS, NNX_RUNS, Seed
+from jaxpure.analysis.module.field_index import FIELD_FACTORIES
 from jaxpure.analysis.flow.domain import Layout
 from jaxpure.analysis.flow.layouts import join as layout_join
 
@@ -58,13 +59,17 @@ def analyze(
     key_gates = {seed.function: gate for seed in seeds or () if seed.via == KEY_GATES
                  for gate in [gate_from_keywords(seed.keywords)] if gate is not None}
     scans = frozenset(seed.function for seed in seeds or () if seed.via == SCAN_WRAPPERS)
+    # other modules' functions declaring a static field, which this one imports
+    # (module/frozen_fields.py): read with the module's own by module/field_markers.py
+    resolver.memo["imported_field_factories"] = frozenset(
+        seed.function for seed in seeds or () if seed.via == FIELD_FACTORIES)
     closure_keys: dict[str, tuple[tuple[str, int], ...]] = {}
     for seed in seeds or ():
         if seed.via == CLOSURE_KEYS:  # one seed for each undrawn key of a factory's closure
             closure_keys[seed.function] = closure_keys.get(seed.function, ()) + seed.keywords
     seeds = [seed for seed in seeds or () if seed.via not in (
         CLASS_FACTS, NNX_RUNS, LAYOUTS, FIELD_NAMES, ENTRY_ASK, ENTRY_USE, KEY_GATES, CLOSURE_KEYS,
-        SCAN_WRAPPERS)]
+        SCAN_WRAPPERS, FIELD_FACTORIES)]
     traced_analysis = analyze_traced(index, resolver, transforms or {}, seeds, module_name, traced,
                                      nnx_run)
     if nnx_run is None:  # a module that runs its own merged nnx models, checked alone
@@ -79,6 +84,8 @@ def analyze(
                             if kind == L.STATIC and not name.endswith("__init__"))
         imported[seed.function] = imported.get(seed.function, frozenset()) | members
     ctx.facts.imported_classes = imported
+    ctx.facts.imported_container_fields = frozenset(
+        name for seed in class_facts for name, kind in seed.keywords if kind == L.TRACED_CONTAINER)
     # a class whose `__init__` is a static member: its instances are Python values
     ctx.facts.imported_static_instances = frozenset(
         seed.function for seed in class_facts if ("__init__", L.STATIC) in seed.keywords)

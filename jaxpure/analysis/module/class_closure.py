@@ -8,7 +8,10 @@ summary that imports it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Protocol
+from typing import Protocol, TypeVar
+
+# what is known of a class, handed through module_classes unread
+_Facts = TypeVar("_Facts")
 
 # paths through fields the class facts carry: "joints.dofs" (two parts) and one level more
 MAX_PATH = 3
@@ -89,3 +92,22 @@ def aliased(aliases: Mapping[str, str], name: str) -> str:
     for _ in range(3):
         name = aliases.get(name, name)
     return name
+
+
+def module_classes(summaries: Mapping[str, object], classes: Mapping[str, _Facts],
+                   aliases: Mapping[str, str], module: str,
+                   shown: str) -> list[tuple[str, _Facts]]:
+    """The classes ``shown.<Class>`` of a module and, for a package, ``shown.<sub>.<Class>``
+    and ``shown.<sub>.<sub>.<Class>`` of the modules in it (``js.model.Model`` after
+    ``import pkg.api as js``: an annotation can name them so once they are imported), and
+    the classes they re-export (``jaxlie.MatrixLieGroup`` after ``import jaxlie``, whose
+    ``__init__`` imports it from ``jaxlie._base``)."""
+    if module not in summaries:
+        return []
+    found = [(f"{shown}.{qualified[len(module) + 1:]}", facts)
+             for qualified, facts in classes.items()
+             if qualified.startswith(module + ".") and qualified.count(".") - module.count(".") <= 3]
+    return found + [(f"{shown}.{alias[len(module) + 1:]}", classes[target])
+                    for alias in aliases
+                    if alias.startswith(module + ".") and alias.count(".") - module.count(".") <= 3
+                    for target in [aliased(aliases, alias)] if target in classes]

@@ -67,6 +67,9 @@ class ModuleFacts:
         # that are static on a traced instance (static fields, properties over aux data and
         # shapes, paths through fields: summary.py); set before the walk (pipeline.py)
         self.imported_classes: dict[str, frozenset[str]] = {}
+        # the fields the classes imported from other modules annotate as Python containers
+        # (``data: dict[str, jax.Array]``), by name (summary.py); set before the walk
+        self.imported_container_fields: frozenset[str] = frozenset()
         # classes imported from other modules whose instances are Python values, by the
         # names this module calls them (module/instances.py, summary.py)
         self.imported_static_instances: frozenset[str] = frozenset()

@@ -22,6 +22,9 @@ class ResolverMemo(TypedDict, total=False):
     declared_members: frozenset[str]  # member names the module's classes declare
     static_instances: frozenset[str]  # classes whose instances are Python values (instances.py)
     static_field_factories: frozenset[str]  # calls that declare a static field (field_markers.py)
+    # given by the pipeline: other modules' static-field factories this one imports, as
+    # the project names them (frozen_fields.py)
+    imported_field_factories: frozenset[str]
 
 
 class Resolver:

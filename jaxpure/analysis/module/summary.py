@@ -17,9 +17,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from jaxpure.analysis.catalog.pytrees import FOREIGN_METHODS
-from jaxpure.analysis.module.field_index import FIELD_NAMES, FieldNames, field_name_targets
+from jaxpure.analysis.module.field_index import (FIELD_FACTORIES, FIELD_NAMES, FieldNames,
+                                                  field_factory_targets, field_name_targets)
 from jaxpure.analysis.module.class_closure import (
-    ClassConditions, ClassFields, aliased, class_closure,
+    ClassConditions, ClassFields, aliased, class_closure, module_classes,
 )
 from jaxpure.analysis.module.entry_facts import Entries, EntryAnswer, EntryAsk, entry_targets
 from jaxpure.analysis.module.gate_index import (
@@ -28,7 +29,7 @@ from jaxpure.analysis.module.gate_index import (
 )
 from jaxpure.analysis.module.layout_calls import (LAYOUTS, LayoutCall, Layouts, layout_targets,
                                                   layouts_from_json, layouts_to_json)
-from jaxpure.analysis.lattice import STATIC, TRACED
+from jaxpure.analysis.lattice import STATIC, TRACED, TRACED_CONTAINER
 
 
 # Imported callees in these namespaces are libraries, never project helpers.
@@ -163,6 +164,9 @@ class ModuleSummary:
     closure_keys: tuple[ClosureKey, ...] = ()
     # its scan wrappers: (function, body parameter, xs parameter) (module/scan_wrappers.py)
     scan_wrappers: tuple[ScanWrapper, ...] = ()
+    # class facts too: a class of this module -> its fields annotated as Python containers
+    # (``data: dict[str, jax.Array]``: writing an entry is no array's item assignment)
+    container_fields: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def to_json(self) -> list:
         return [
@@ -189,6 +193,7 @@ class ModuleSummary:
             [list(gate) for gate in self.key_gates],
             [list(key) for key in self.closure_keys],
             [list(wrapper) for wrapper in self.scan_wrappers],
+            [[name, list(fields)] for name, fields in self.container_fields],
         ]
 
     @staticmethod
@@ -205,6 +210,7 @@ class ModuleSummary:
         gates = data[17] if len(data) >= 18 else []
         closure_keys = data[18] if len(data) >= 19 else []
         scans = data[19] if len(data) >= 20 else []
+        containers = data[20] if len(data) >= 21 else []
         return ModuleSummary(
             module,
             frozenset(functions),
@@ -235,6 +241,7 @@ class ModuleSummary:
             tuple((g[0], g[1], g[2], g[3], g[4]) for g in gates),
             tuple((k[0], k[1], k[2]) for k in closure_keys),
             tuple((w[0], w[1], w[2]) for w in scans),
+            tuple((c[0], tuple(c[1])) for c in containers),
         )
 
 
@@ -337,6 +344,8 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
     extra = override_seeds(summaries, aliases) + jax_importer_seeds(summaries) + \
         wrapper_seeds(summaries, aliases) + receiver_seeds(summaries) + \
         nnx_run_seeds(summaries) + layout_seeds(summaries, aliases) + field_name_seeds(summaries) + \
+        [(module, Seed(name, FIELD_FACTORIES, None, None, path, (), (), False, relpath))
+         for module, name, path, relpath in field_factory_targets(summaries, aliases)] + \
         [(module, Seed(function, via, None, None, origin, (), (), False, relpath, entries=found))
          for module, function, via, origin, relpath, found in entry_targets(summaries, aliases)] + \
         [(module, Seed(name, KEY_GATES, None, None, path, (), ((gate[1], gate[2]), (gate[3], gate[4])),
@@ -355,20 +364,23 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
 def _class_fact_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
                       aliases: Mapping[str, str]) -> Iterable[tuple[str, Seed]]:
     """(importing module, seed) for every class a module imports from another module that
-    knows static members of it: `from .geometry import PointCloud` gets PointCloud's,
+    knows static members (or container fields, of kind TRACED_CONTAINER) of:
+    `from .geometry import PointCloud` gets PointCloud's,
     `from ott.geometry import pointcloud` (a module) those of each class in it, and
     `import ott.geometry as geo` (a package) also those of the modules the package imports
     (`geo.pointcloud.PointCloud`)."""
     settled = class_closure(summaries, aliases)
-    classes: dict[str, tuple[tuple[str, ...], str, str]] = {}
+    classes: dict[str, tuple[tuple[str, ...], tuple[str, ...], str, str]] = {}
     # the static fields each declaring module types as no None, by its path (flow/given.py)
     sure = {path: frozenset(summary.field_names.sure) for summary, path, _r in summaries.values()}
     for name, (summary, path, relpath) in summaries.items():
+        containers = dict(summary.container_fields)
         for class_name in {c for c, _m in summary.static_members} | \
-                {c for c, _m in summary.class_conditions}:
+                {c for c, _m in summary.class_conditions} | containers.keys():
             known = settled.get(f"{name}.{class_name}")
-            if known:
-                classes[f"{name}.{class_name}"] = (tuple(sorted(known)), path, relpath)
+            if known or class_name in containers:
+                classes[f"{name}.{class_name}"] = (tuple(sorted(known or ())),
+                                                   containers.get(class_name, ()), path, relpath)
     for name, (summary, _path, _relpath) in summaries.items():
         for alias, target in summary.reexports:
             for _ in range(3):  # follow `from .geometry import PointCloud` re-exports
@@ -376,32 +388,13 @@ def _class_fact_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
                     break
                 target = aliases[target]
             found = [(alias, classes[target])] if target in classes else \
-                _module_classes(summaries, classes, aliases, target, alias)
-            for shown, (members, path, relpath) in found:
+                module_classes(summaries, classes, aliases, target, alias)
+            for shown, (members, held, path, relpath) in found:
                 if path != _path:
                     yield name, Seed(shown, CLASS_FACTS, None, None, path, (),
-                                     tuple((m, STATIC) for m in members), False, relpath,
+                                     tuple((m, STATIC) for m in members) +
+                                     tuple((f, TRACED_CONTAINER) for f in held), False, relpath,
                                      given=tuple(m for m in members if m in sure.get(path, ())))
-
-
-def _module_classes(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
-                    classes: Mapping[str, tuple[tuple[str, ...], str, str]],
-                    aliases: Mapping[str, str], module: str,
-                    shown: str) -> list[tuple[str, tuple[tuple[str, ...], str, str]]]:
-    """The classes ``shown.<Class>`` of a module and, for a package, ``shown.<sub>.<Class>``
-    and ``shown.<sub>.<sub>.<Class>`` of the modules in it (``js.model.Model`` after
-    ``import pkg.api as js``: an annotation can name them so once they are imported), and
-    the classes they re-export (``jaxlie.MatrixLieGroup`` after ``import jaxlie``, whose
-    ``__init__`` imports it from ``jaxlie._base``)."""
-    if module not in summaries:
-        return []
-    found = [(f"{shown}.{qualified[len(module) + 1:]}", facts)
-             for qualified, facts in classes.items()
-             if qualified.startswith(module + ".") and qualified.count(".") - module.count(".") <= 3]
-    return found + [(f"{shown}.{alias[len(module) + 1:]}", classes[target])
-                    for alias in aliases
-                    if alias.startswith(module + ".") and alias.count(".") - module.count(".") <= 3
-                    for target in [aliased(aliases, alias)] if target in classes]
 
 
 def layout_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
