@@ -254,7 +254,7 @@ def decode_entry(data: Any, key: str, filename: str) -> FileResult | None:
 # anywhere is a miss, never a hit that makes the analysis across modules go wrong.
 
 def _decode_summary(data: Any) -> ModuleSummary | None:
-    if not (_list_of(data, 21) and isinstance(data[0], str) and _strings_list(data[1])
+    if not (_list_of(data, 22) and isinstance(data[0], str) and _strings_list(data[1])
             and isinstance(data[2], list) and all(map(_valid_call, data[2]))
             and isinstance(data[3], list) and all(_list_of(r, 2) and _strings(*r) for r in data[3])
             and isinstance(data[4], list) and all(map(_valid_class, data[4]))
@@ -277,7 +277,8 @@ def _decode_summary(data: Any) -> ModuleSummary | None:
             and all(_list_of(w, 3) and _strings(*w) for w in data[19])
             and isinstance(data[20], list)
             and all(_list_of(c, 2) and isinstance(c[0], str) and _strings_list(c[1])
-                    for c in data[20])):
+                    for c in data[20])
+            and _strings_list(data[21])):
         return None
     summary = ModuleSummary.from_json(data)
     return summary if summary.to_json() == data else None

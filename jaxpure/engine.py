@@ -37,6 +37,7 @@ from jaxpure.analysis.module.field_markers import declared_leaf_fields, exported
 from jaxpure.analysis.module.flag_gates import exported_key_gates
 from jaxpure.analysis.module.scan_wrappers import scan_wrappers
 from jaxpure.analysis.module.classes import container_fields
+from jaxpure.analysis.flow.narrowing import tracer_tests
 from jaxpure.analysis.module.imported_keys import exported_closure_keys
 from jaxpure.findings import Edit, FileResult, Finding, Fix, Location
 from jaxpure.parsing import NotParsed, SyntaxRejected, parse_module
@@ -332,7 +333,8 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
                                             ctx.facts.imported_scan_wrappers)
                          if ctx.facts.key_params.module_draws() else (),
                          exported_closure_keys(ctx.resolver, ctx.index),
-                         scan_wrappers(ctx.resolver, ctx.index), _container_fields(ctx))
+                         scan_wrappers(ctx.resolver, ctx.index), _container_fields(ctx),
+                         tracer_tests(ctx.index, ctx.resolver))
 
 
 def _container_fields(ctx: Context) -> tuple[tuple[str, tuple[str, ...]], ...]:

@@ -21,7 +21,7 @@ from jaxpure.analysis.module.entry_facts import ENTRY_ASK, ENTRY_USE
 from jaxpure.analysis.module.gate_index import (
     CLOSURE_KEYS, KEY_GATES, SCAN_WRAPPERS, gate_from_keywords,
 )
-from jaxpure.analysis.module.summary import CLASS_FACTS, FIELD_NAMES, LAYOUTS, NNX_RUNS, Seed
+from jaxpure.analysis.module.summary import CLASS_FACTS, FIELD_NAMES, LAYOUTS, NNX_RUNS, TRACER_TESTS, Seed
 from jaxpure.analysis.module.field_index import FIELD_FACTORIES
 from jaxpure.analysis.flow.domain import Layout
 from jaxpure.analysis.flow.layouts import join as layout_join
@@ -59,6 +59,7 @@ def analyze(
     key_gates = {seed.function: gate for seed in seeds or () if seed.via == KEY_GATES
                  for gate in [gate_from_keywords(seed.keywords)] if gate is not None}
     scans = frozenset(seed.function for seed in seeds or () if seed.via == SCAN_WRAPPERS)
+    tracer_tests = frozenset(seed.function for seed in seeds or () if seed.via == TRACER_TESTS)
     # other modules' functions declaring a static field, which this one imports
     # (module/frozen_fields.py): read with the module's own by module/field_markers.py
     resolver.memo["imported_field_factories"] = frozenset(
@@ -69,7 +70,7 @@ def analyze(
             closure_keys[seed.function] = closure_keys.get(seed.function, ()) + seed.keywords
     seeds = [seed for seed in seeds or () if seed.via not in (
         CLASS_FACTS, NNX_RUNS, LAYOUTS, FIELD_NAMES, ENTRY_ASK, ENTRY_USE, KEY_GATES, CLOSURE_KEYS,
-        SCAN_WRAPPERS, FIELD_FACTORIES)]
+        SCAN_WRAPPERS, FIELD_FACTORIES, TRACER_TESTS)]
     traced_analysis = analyze_traced(index, resolver, transforms or {}, seeds, module_name, traced,
                                      nnx_run)
     if nnx_run is None:  # a module that runs its own merged nnx models, checked alone
@@ -96,6 +97,7 @@ def analyze(
     ctx.facts.imported_key_gates = key_gates
     ctx.facts.imported_closure_keys = closure_keys
     ctx.facts.imported_scan_wrappers = scans
+    ctx.facts.imported_tracer_tests = tracer_tests
     for seed in entry_seeds:  # module/entry_facts.py
         cls, _, method = seed.function.rpartition(".")
         for where, entry, use in seed.entries:

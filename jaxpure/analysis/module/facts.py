@@ -59,6 +59,9 @@ class ModuleFacts:
         # scan wrappers of other modules this module imports (named as it names them:
         # gate_index.py); set before the walk (pipeline.py)
         self.imported_scan_wrappers: frozenset[str] = frozenset()
+        # functions of other modules this module imports (qualified as it names them) that
+        # test whether their argument is a tracer (flow/narrowing.py); set before the walk
+        self.imported_tracer_tests: frozenset[str] = frozenset()
         # id of a unit -> whether the function returns a JAX array
         self.returns_array: dict[int, bool] = {}
         # module-level class name -> the kind of pytree node its instances are (queries/structures)

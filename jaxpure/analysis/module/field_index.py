@@ -31,7 +31,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-from jaxpure.analysis.module.class_closure import aliased
+from jaxpure.analysis.module.imported_names import imported_functions
 
 # The ``via`` of a seed that names fields the project's classes declare static, read here
 # on values of no known class (``keywords``: the names, each STATIC); not a trace
@@ -107,24 +107,10 @@ def field_name_targets(summaries: Mapping[str, tuple[HasFieldNames, str, str]]
                 tuple(sorted(f for f in fields if f not in unsure))
 
 
+
 def field_factory_targets(summaries: Mapping[str, tuple[HasFieldNames, str, str]],
                           aliases: Mapping[str, str]) -> Iterator[tuple[str, str, str, str]]:
     """(importing module, the factory as the project names it, the defining module's path,
-    its relpath) for each static-field factory a module imports: directly, through a
-    re-export, or as a member of a module it imports (``import pkg.pytrees as pt``)."""
-    defined = {f"{name}.{factory}": (path, relpath)
-               for name, (summary, path, relpath) in summaries.items()
-               for factory in summary.field_names.factories}
-    if not defined:
-        return
-    names = dict(defined)
-    for alias in aliases:  # every name that re-exports a factory
-        target = aliased(aliases, alias)
-        if target in defined:
-            names[alias] = defined[target]
-    for module, (summary, _path, _relpath) in summaries.items():
-        imported = {target for _alias, target in summary.reexports}
-        for name, (path, relpath) in names.items():
-            if not name.startswith(module + ".") and (
-                    name in imported or name.rpartition(".")[0] in imported):
-                yield module, name, path, relpath
+    its relpath) for each static-field factory a module imports (imported_names.py)."""
+    return imported_functions(summaries, aliases,
+                              lambda summary: summary.field_names.factories)

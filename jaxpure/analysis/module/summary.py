@@ -22,6 +22,7 @@ from jaxpure.analysis.module.field_index import (FIELD_FACTORIES, FIELD_NAMES, F
 from jaxpure.analysis.module.class_closure import (
     ClassConditions, ClassFields, aliased, class_closure, module_classes,
 )
+from jaxpure.analysis.module.imported_names import imported_functions
 from jaxpure.analysis.module.entry_facts import Entries, EntryAnswer, EntryAsk, entry_targets
 from jaxpure.analysis.module.gate_index import (
     CLOSURE_KEYS, KEY_GATES, SCAN_WRAPPERS, ClosureKey, KeyGate, ScanWrapper,
@@ -167,6 +168,8 @@ class ModuleSummary:
     # class facts too: a class of this module -> its fields annotated as Python containers
     # (``data: dict[str, jax.Array]``: writing an entry is no array's item assignment)
     container_fields: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # functions returning whether their one argument is a tracer (flow/narrowing.py)
+    tracer_tests: tuple[str, ...] = ()
 
     def to_json(self) -> list:
         return [
@@ -194,6 +197,7 @@ class ModuleSummary:
             [list(key) for key in self.closure_keys],
             [list(wrapper) for wrapper in self.scan_wrappers],
             [[name, list(fields)] for name, fields in self.container_fields],
+            list(self.tracer_tests),
         ]
 
     @staticmethod
@@ -211,6 +215,7 @@ class ModuleSummary:
         closure_keys = data[18] if len(data) >= 19 else []
         scans = data[19] if len(data) >= 20 else []
         containers = data[20] if len(data) >= 21 else []
+        tracer_tests = data[21] if len(data) >= 22 else []
         return ModuleSummary(
             module,
             frozenset(functions),
@@ -242,12 +247,16 @@ class ModuleSummary:
             tuple((k[0], k[1], k[2]) for k in closure_keys),
             tuple((w[0], w[1], w[2]) for w in scans),
             tuple((c[0], tuple(c[1])) for c in containers),
+            tuple(tracer_tests),
         )
 
 
 # The ``via`` of a seed that carries class facts, not a trace: ``function`` is a class as the
 # importing module names it, ``keywords`` its members known static (name, kind).
 CLASS_FACTS = "class facts"
+# The ``via`` of a seed naming (qualified) a function of another module, imported here,
+# that tests whether its argument is a tracer (flow/narrowing.py)
+TRACER_TESTS = "tracer test"
 # The ``via`` of a seed that tells a module the project runs nnx models it imports traced:
 # ``origin`` says where ("`forward` in pipeline.py:40, under jax.jit")
 NNX_RUNS = "nnx models run traced"
@@ -346,6 +355,9 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
         nnx_run_seeds(summaries) + layout_seeds(summaries, aliases) + field_name_seeds(summaries) + \
         [(module, Seed(name, FIELD_FACTORIES, None, None, path, (), (), False, relpath))
          for module, name, path, relpath in field_factory_targets(summaries, aliases)] + \
+        [(module, Seed(name, TRACER_TESTS, None, None, path, (), (), False, relpath))
+         for module, name, path, relpath in imported_functions(
+             summaries, aliases, lambda summary: summary.tracer_tests)] + \
         [(module, Seed(function, via, None, None, origin, (), (), False, relpath, entries=found))
          for module, function, via, origin, relpath, found in entry_targets(summaries, aliases)] + \
         [(module, Seed(name, KEY_GATES, None, None, path, (), ((gate[1], gate[2]), (gate[3], gate[4])),
