@@ -283,12 +283,13 @@ def frozen_field_factories(index: ModuleIndex, resolver: Resolver,
     changed = True
     while changed:  # a factory returning another's field: until no more are found
         changed = False
+        current = frozenset(names)
         for unit in units:
             # only a function calling with `on_setattr=` or calling a factory can be one
             if unit.name not in names and type(unit.node) is cst.FunctionDef and any(
-                    sets_attributes(call) or _calls_factory(call, frozenset(names))
+                    sets_attributes(call) or _calls_factory(call, current)
                     for call in unit.calls) and any(
-                    freezes(value, resolver) or _calls_factory(value, frozenset(names))
+                    freezes(value, resolver) or _calls_factory(value, current)
                     for value in returned_values(unit.node) if value is not None):
                 names.add(unit.name)
                 changed = True

@@ -387,8 +387,10 @@ def _class_fact_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
     sure = {path: frozenset(summary.field_names.sure) for summary, path, _r in summaries.values()}
     for name, (summary, path, relpath) in summaries.items():
         containers = dict(summary.container_fields)
+        # a class with no facts of its own may inherit some (class_closure.py)
         for class_name in {c for c, _m in summary.static_members} | \
-                {c for c, _m in summary.class_conditions} | containers.keys():
+                {c for c, _m in summary.class_conditions} | \
+                {c for c, _b, _m in summary.classes} | containers.keys():
             known = settled.get(f"{name}.{class_name}")
             if known or class_name in containers:
                 classes[f"{name}.{class_name}"] = (tuple(sorted(known or ())),
