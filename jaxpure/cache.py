@@ -254,7 +254,7 @@ def decode_entry(data: Any, key: str, filename: str) -> FileResult | None:
 # anywhere is a miss, never a hit that makes the analysis across modules go wrong.
 
 def _decode_summary(data: Any) -> ModuleSummary | None:
-    if not (_list_of(data, 22) and isinstance(data[0], str) and _strings_list(data[1])
+    if not (_list_of(data, 24) and isinstance(data[0], str) and _strings_list(data[1])
             and isinstance(data[2], list) and all(map(_valid_call, data[2]))
             and isinstance(data[3], list) and all(_list_of(r, 2) and _strings(*r) for r in data[3])
             and isinstance(data[4], list) and all(map(_valid_class, data[4]))
@@ -269,14 +269,18 @@ def _decode_summary(data: Any) -> ModuleSummary | None:
             and isinstance(data[11], list) and all(map(_valid_class_conditions, data[11]))
             and isinstance(data[12], list) and all(map(_valid_class_fields, data[12]))
             and isinstance(data[13], list) and all(map(_valid_layout_call, data[13]))
-            and _list_of(data[14], 4) and all(map(_strings_list, data[14]))
+            and _list_of(data[14], 5) and all(map(_strings_list, data[14]))
             and _entries(data[15], 4) and _entries(data[16], 5)
             and isinstance(data[17], list) and all(map(_valid_key_gate, data[17]))
             and isinstance(data[18], list) and all(map(_valid_closure_key, data[18]))
             and isinstance(data[19], list)
             and all(_list_of(w, 3) and _strings(*w) for w in data[19])
             and isinstance(data[20], list) and all(map(_valid_handed_key, data[20]))
-            and isinstance(data[21], list) and all(map(_valid_aux_decorator, data[21]))):
+            and isinstance(data[21], list) and all(map(_valid_aux_decorator, data[21]))
+            and isinstance(data[22], list)
+            and all(_list_of(c, 2) and isinstance(c[0], str) and _strings_list(c[1])
+                    for c in data[22])
+            and _strings_list(data[23])):
         return None
     summary = ModuleSummary.from_json(data)
     return summary if summary.to_json() == data else None

@@ -33,11 +33,13 @@ from jaxpure.analysis.module.summary import (
 )
 from jaxpure.analysis.module.module_names import module_name as summary_module_name
 from jaxpure.analysis.module.field_index import FieldNames
-from jaxpure.analysis.module.field_markers import declared_leaf_fields
+from jaxpure.analysis.module.field_markers import declared_leaf_fields, exported_field_factories
 from jaxpure.analysis.module.flag_gates import exported_key_gates
 from jaxpure.analysis.module.scan_wrappers import scan_wrappers
 from jaxpure.analysis.module.handed_keys import exported_handed_keys
 from jaxpure.analysis.module.aux_decorators import exported_aux_decorators
+from jaxpure.analysis.module.classes import container_fields
+from jaxpure.analysis.flow.narrowing import tracer_tests
 from jaxpure.analysis.module.imported_keys import exported_closure_keys
 from jaxpure.findings import Edit, FileResult, Finding, Fix, Location
 from jaxpure.parsing import NotParsed, SyntaxRejected, parse_module
@@ -335,15 +337,25 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
                          exported_closure_keys(ctx.resolver, ctx.index),
                          scan_wrappers(ctx.resolver, ctx.index),
                          exported_handed_keys(ctx.resolver, ctx.index),
-                         exported_aux_decorators(ctx.index, ctx.resolver))
+                         exported_aux_decorators(ctx.index, ctx.resolver),
+                         _container_fields(ctx), tracer_tests(ctx.index, ctx.resolver))
+
+
+def _container_fields(ctx: Context) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """For the class facts: each class of the module with the fields its body annotates as
+    Python containers (module/classes.py), read on its instances in other modules."""
+    found = ((name, tuple(sorted(container_fields(ctx.index, name))))
+             for name in ctx.index.class_nodes)
+    return tuple((name, fields) for name, fields in found if fields)
 
 
 def _field_names(ctx: Context) -> FieldNames:
     """The field names the module's classes declare static and leaves, and those its traced
     code reads on values of no known class (module/field_index.py)."""
     read = tuple(sorted(ctx.facts.unseen_class_reads))
+    factories = exported_field_factories(ctx.module, ctx.index, ctx.resolver)
     if not ctx.index.class_nodes:
-        return FieldNames(read=read)
+        return FieldNames(read=read, factories=factories)
     static = ctx.facts.class_facts.local_static_fields
     data = declared_leaf_fields(ctx.module, ctx.index, ctx.resolver, static)
     sure = static & ctx.facts.class_facts.sure_fields
@@ -351,7 +363,7 @@ def _field_names(ctx: Context) -> FieldNames:
     # are no evidence for a field of their name
     properties, other = ctx.facts.class_facts.property_fields()
     return FieldNames(tuple(sorted(static | properties)), tuple(sorted(data | other)), read,
-                      tuple(sorted(sure)))
+                      tuple(sorted(sure)), factories)
 
 
 def _layout_calls(source: str, ctx: Context) -> tuple[LayoutCall, ...]:

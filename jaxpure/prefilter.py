@@ -16,7 +16,8 @@ from jaxpure.analysis.module.summary import LIBRARY_PREFIXES, ModuleSummary
 from jaxpure.settings import Settings
 from jaxpure.sources import LINE_START
 
-MARKERS = ("jax", "flax", "equinox", "nnx")
+# pytreeclass: a module of pytree field helpers may import it alone (fdtdx's frozen_field)
+MARKERS = ("jax", "flax", "equinox", "nnx", "pytreeclass")
 
 # at the start of any of Python's lines (a lone \r ends one too: jaxpure.sources)
 _TOP_LEVEL_DEF = re.compile(LINE_START + r"(?:async\s+)?def\s+(\w+)")

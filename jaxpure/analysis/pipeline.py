@@ -22,7 +22,8 @@ from jaxpure.analysis.module.entry_facts import ENTRY_ASK, ENTRY_USE
 from jaxpure.analysis.module.gate_index import (
     CLOSURE_KEYS, HANDED_KEYS, KEY_GATES, SCAN_WRAPPERS, ImportedHandoff, gate_from_keywords,
 )
-from jaxpure.analysis.module.summary import CLASS_FACTS, FIELD_NAMES, LAYOUTS, NNX_RUNS, Seed
+from jaxpure.analysis.module.summary import CLASS_FACTS, FIELD_NAMES, LAYOUTS, NNX_RUNS, TRACER_TESTS, Seed
+from jaxpure.analysis.module.field_index import FIELD_FACTORIES
 from jaxpure.analysis.flow.domain import Layout
 from jaxpure.analysis.flow.layouts import join as layout_join
 
@@ -68,18 +69,23 @@ def analyze(
             (key, key_at), (function, function_at), (keyword, position) = seed.keywords
             handed[seed.function] = handed.get(seed.function, ()) + (
                 (key, key_at, function, function_at, keyword, position),)
+    tracer_tests = frozenset(seed.function for seed in seeds or () if seed.via == TRACER_TESTS)
+    # other modules' functions declaring a static field, which this one imports
+    # (module/frozen_fields.py): read with the module's own by module/field_markers.py
+    field_factories = frozenset(seed.function for seed in seeds or () if seed.via == FIELD_FACTORIES)
     closure_keys: dict[str, tuple[tuple[str, int], ...]] = {}
     for seed in seeds or ():
         if seed.via == CLOSURE_KEYS:  # one seed for each undrawn key of a factory's closure
             closure_keys[seed.function] = closure_keys.get(seed.function, ()) + seed.keywords
     seeds = [seed for seed in seeds or () if seed.via not in (
         CLASS_FACTS, NNX_RUNS, LAYOUTS, FIELD_NAMES, ENTRY_ASK, ENTRY_USE, KEY_GATES, CLOSURE_KEYS,
-        SCAN_WRAPPERS, HANDED_KEYS, AUX_DECORATORS)]
+        SCAN_WRAPPERS, HANDED_KEYS, AUX_DECORATORS, FIELD_FACTORIES, TRACER_TESTS)]
     # the module's tree gives the order its statements run in; the functions other modules
     # trace may run at any time (module_rebinding.py)
     resolver = Resolver(index, module=module, external=frozenset(
         id(unit) for seed in seeds for unit in [seeded_unit(index, seed.function)]
         if unit is not None))
+    resolver.memo["imported_field_factories"] = field_factories
     traced_analysis = analyze_traced(index, resolver, transforms or {}, seeds, module_name, traced,
                                      nnx_run)
     if nnx_run is None:  # a module that runs its own merged nnx models, checked alone
@@ -94,6 +100,8 @@ def analyze(
                             if kind == L.STATIC and not name.endswith("__init__"))
         imported[seed.function] = imported.get(seed.function, frozenset()) | members
     ctx.facts.imported_classes = imported
+    ctx.facts.imported_container_fields = frozenset(
+        name for seed in class_facts for name, kind in seed.keywords if kind == L.TRACED_CONTAINER)
     # a class whose `__init__` is a static member: its instances are Python values
     ctx.facts.imported_static_instances = frozenset(
         seed.function for seed in class_facts if ("__init__", L.STATIC) in seed.keywords)
@@ -105,6 +113,7 @@ def analyze(
     ctx.facts.imported_closure_keys = closure_keys
     ctx.facts.imported_scan_wrappers = scans
     ctx.facts.imported_handed_keys = handed
+    ctx.facts.imported_tracer_tests = tracer_tests
     for seed in entry_seeds:  # module/entry_facts.py
         cls, _, method = seed.function.rpartition(".")
         for where, entry, use in seed.entries:

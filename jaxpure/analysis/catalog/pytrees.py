@@ -58,6 +58,11 @@ PYTREE_REGISTRATIONS = frozenset(PYTREE_DECORATORS) | {
 # config dataclass, or `register_static(Config)` called after it)
 STATIC_REGISTRATIONS = frozenset({"jax.tree_util.register_static"})
 
+# pytreeclass's freeze: a field declared `tc.field(on_setattr=[tc.freeze])` holds its value
+# wrapped in a pytree with no leaves, so under a transform it is the Python value it was
+# built with (module/frozen_fields.py)
+FREEZE_CALLBACKS = frozenset({"pytreeclass.freeze"})
+
 # a dataclass field marked static is aux data, not a leaf
 STATIC_FIELD_MARKERS = ("pytree_node=False", "static=True", "'static':True", '"static":True',
                          "'pytree_node':False", '"pytree_node":False')

@@ -18,6 +18,8 @@ from jaxpure.analysis import lattice as L
 from jaxpure.analysis.catalog import arrays as A
 from jaxpure.analysis.flow.domain import KindScope
 from jaxpure.analysis.flow.given import GivenFacts
+from jaxpure.analysis.module.index import ModuleIndex
+from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.syntax import none_test
 
 
@@ -30,28 +32,82 @@ def _isinstance_test(ctx: Context, test: cst.BaseExpression) -> tuple[str, list[
     """``isinstance(x, T)`` / ``isinstance(x, (T1, T2))``: x and what each T is: "jax" (a
     JAX array type, which a tracer is), "numpy" (NumPy and SciPy types), "static" (a
     class of this module whose fields are all static), "object" (a class of this module
-    that is no pytree), or None (anything else)."""
+    that is no pytree), or None (anything else). Through a one-line helper of the module
+    given the name (fdtdx's ``is_jax_tracer(x)``: ``return isinstance(x, jax_core.Tracer)``)."""
+    if type(test) is cst.Call and len(test.args) == 1 and type(test.args[0].value) is cst.Name:
+        if ctx.qualname(test.func) in ctx.facts.imported_tracer_tests:
+            return test.args[0].value.value, ["jax"]  # another module's helper (summary.py)
+        tested = _helper_test(ctx, test)
+        found = _isinstance_test(ctx, tested) if tested is not None else None
+        return (test.args[0].value.value, found[1]) if found is not None else None
     if not type(test) is cst.Call or len(test.args) != 2 or \
             ctx.qualname(test.func) != "builtins.isinstance" or type(test.args[0].value) is not cst.Name:
         return None
     types = test.args[1].value
-    found: list[str | None] = []
+    found_kinds: list[str | None] = []
     for item in [e.value for e in types.elements] if type(types) is cst.Tuple else [types]:
         qual = ctx.qualname(item) or ""
         node = ctx.index.class_nodes.get(item.value) if type(item) is cst.Name else None
         if qual in A.JAX_ARRAY_TYPES:
-            found.append("jax")
+            found_kinds.append("jax")
         elif qual.startswith(("numpy.", "scipy.")):
-            found.append("numpy")
+            found_kinds.append("numpy")
         elif node is not None and ctx.facts.class_facts.holds_no_tracer(item.value):  # type: ignore[attr-defined]
-            found.append("static")  # a pytree of aux data only: a hashable Python object
+            found_kinds.append("static")  # a pytree of aux data only: a hashable Python object
         elif node is not None and not node.bases and not node.decorators \
                 and not any(type(a.value) is cst.Name and a.value.value == item.value  # type: ignore[attr-defined]
                             for call in ctx.index.module_calls for a in call.args):
-            found.append("object")  # a plain class: never a tracer, never a pytree of them
+            found_kinds.append("object")  # a plain class: never a tracer, never a pytree of them
         else:
-            found.append(None)
-    return test.args[0].value.value, found
+            found_kinds.append(None)
+    return test.args[0].value.value, found_kinds
+
+
+def _helper_test(ctx: Context, call: cst.Call) -> cst.Call | None:
+    """The ``isinstance`` test a helper of the module returns on its one parameter, when
+    its body is that one ``return`` (the test's types are names of the module, as here)."""
+    callee = ctx.resolver.function(call.func, ctx.unit)
+    node = callee.node if callee is not None else None
+    if type(node) is not cst.FunctionDef or callee is None or len(callee.params) != 1 \
+            or callee.parent is not None:
+        return None
+    return returned_isinstance(node, callee.params[0].name)
+
+
+def returned_isinstance(node: cst.FunctionDef, param: str) -> cst.Call | None:
+    """``isinstance(param, ...)`` when the function's body is ``return`` of it (after a
+    docstring)."""
+    body = [line for line in node.body.body if not _docstring(line)]
+    line = body[0] if len(body) == 1 else None
+    small = line.body[0] if type(line) is cst.SimpleStatementLine else None
+    tested = small.value if type(small) is cst.Return else None
+    return tested if type(tested) is cst.Call and len(tested.args) == 2 \
+        and type(tested.args[0].value) is cst.Name and tested.args[0].value.value == param \
+        else None
+
+
+def tracer_tests(index: ModuleIndex, resolver: Resolver) -> tuple[str, ...]:
+    """For the summary: the module-level functions that return whether their one parameter
+    is a tracer (``isinstance(values, jax_core.Tracer)``), which other modules import."""
+    found = []
+    for name, unit in index.defs.items():
+        node = unit.node
+        tested = returned_isinstance(node, unit.params[0].name) \
+            if type(node) is cst.FunctionDef and len(unit.params) == 1 else None
+        if tested is not None and all(resolver.qualname(item, None) in A.JAX_ARRAY_TYPES
+                                      for item in _types(tested.args[1].value)):
+            found.append(name)
+    return tuple(sorted(found))
+
+
+def _types(types: cst.BaseExpression) -> list[cst.BaseExpression]:
+    return [e.value for e in types.elements] if type(types) is cst.Tuple else [types]
+
+
+def _docstring(line: cst.BaseStatement | cst.BaseSmallStatement) -> bool:
+    return type(line) is cst.SimpleStatementLine and len(line.body) == 1 \
+        and type(line.body[0]) is cst.Expr \
+        and isinstance(line.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
 
 
 def _reads_disable_jit(ctx: Context, test: cst.BaseExpression) -> bool:
@@ -73,7 +129,8 @@ def narrowed_names(test: cst.BaseExpression) -> set[str]:
         return narrowed_names(test.expression)
     if type(test) is cst.BooleanOperation:
         return narrowed_names(test.left) | narrowed_names(test.right)
-    if type(test) is cst.Call and len(test.args) == 2 and type(test.args[0].value) is cst.Name:
+    # `isinstance(x, T)`, or a helper testing its one argument so (`is_jax_tracer(x)`)
+    if type(test) is cst.Call and len(test.args) in (1, 2) and type(test.args[0].value) is cst.Name:
         return {test.args[0].value.value}
     return set()
 

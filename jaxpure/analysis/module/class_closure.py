@@ -8,7 +8,10 @@ summary that imports it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Protocol
+from typing import Protocol, TypeVar
+
+# what is known of a class, handed through module_classes unread
+_Facts = TypeVar("_Facts")
 
 # paths through fields the class facts carry: "joints.dofs" (two parts) and one level more
 MAX_PATH = 3
@@ -20,8 +23,19 @@ ClassConditions = tuple[tuple[str, tuple[tuple[str, tuple[tuple[str, str], ...]]
 ClassFields = tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
 
 
+class _Leaves(Protocol):
+    @property
+    def data(self) -> tuple[str, ...]: ...
+
+
 class ClassSummary(Protocol):
     """The fields of a module summary read here (summary.ModuleSummary)."""
+
+    @property
+    def classes(self) -> tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]: ...
+
+    @property
+    def field_names(self) -> _Leaves: ...
 
     @property
     def static_members(self) -> tuple[tuple[str, tuple[str, ...]], ...]: ...
@@ -39,8 +53,11 @@ def class_closure(summaries: Mapping[str, tuple[ClassSummary, str, str]],
     that needs static paths of other classes (``Model.dofs`` reads
     ``self.params.joints.dofs``: a class of another module, whose own fields hold a class
     of a third) is static when they are, and a field holding a class adds that class's
-    members as paths (``params.number_of_links``), up to MAX_PATH parts. Settled here, in
-    one step, rather than by a round of analysis per module a chain crosses."""
+    members as paths (``params.number_of_links``), up to MAX_PATH parts. A class inherits
+    the static members of its bases in other modules (fdtdx's ``Detector`` the
+    ``grid_slice_tuple`` of ``SimulationObject``) but those it defines itself or its module
+    declares as leaves. Settled here, in one step, rather than by a round of analysis per
+    module a chain crosses."""
     static: dict[str, set[str]] = {}
     pending: dict[str, list[tuple[str, tuple[tuple[str, str], ...]]]] = {}
     fields: dict[str, dict[str, str]] = {}
@@ -54,6 +71,7 @@ def class_closure(summaries: Mapping[str, tuple[ClassSummary, str, str]],
                 for member, conds in needing]
         for cls, holding in summary.class_fields:
             fields[f"{name}.{cls}"] = {field: aliased(aliases, owner) for field, owner in holding}
+    bases = _bases(summaries, aliases)
 
     def holds(owner: str, path: tuple[str, ...], depth: int = 0) -> bool:
         members = static.get(owner, set())
@@ -66,6 +84,15 @@ def class_closure(summaries: Mapping[str, tuple[ClassSummary, str, str]],
     changed = True
     while changed:
         changed = False
+        for owner, (based, own, leaves) in bases.items():
+            # a base whose static field the subclass's module makes a leaf gives nothing:
+            # its properties over that field would read the leaf
+            inherited = {member for base in based if not leaves & static.get(base, set())
+                         for member in static.get(base, ())
+                         if member.split(".", 1)[0] not in own} - static.get(owner, set())
+            if inherited:
+                static.setdefault(owner, set()).update(inherited)
+                changed = True
         for owner, conditional in pending.items():
             for member, conds in conditional:
                 if member not in static[owner] and all(
@@ -84,8 +111,45 @@ def class_closure(summaries: Mapping[str, tuple[ClassSummary, str, str]],
     return static
 
 
+def _bases(summaries: Mapping[str, tuple[ClassSummary, str, str]], aliases: Mapping[str, str]
+           ) -> dict[str, tuple[tuple[str, ...], frozenset[str], frozenset[str]]]:
+    """Each class with bases of another module: (those bases, the names its static members
+    may not come from them by: its methods, the leaves its module declares, ``__init__``
+    (its instances are Python values only when its own fields are all static); those
+    leaves)."""
+    found: dict[str, tuple[tuple[str, ...], frozenset[str], frozenset[str]]] = {}
+    for name, (summary, _path, _relpath) in summaries.items():
+        leaves = frozenset(summary.field_names.data)
+        for cls, based, methods in summary.classes:
+            other = tuple(base for base in (aliased(aliases, b) for b in based)
+                          if base.rpartition(".")[0] != name)
+            if other:
+                found[f"{name}.{cls}"] = (other, leaves | frozenset(methods) | {"__init__"},
+                                          leaves)
+    return found
+
+
 def aliased(aliases: Mapping[str, str], name: str) -> str:
     """``pkg.kernels.Kernel`` re-exported from ``pkg.kernels.base``: the defining name."""
     for _ in range(3):
         name = aliases.get(name, name)
     return name
+
+
+def module_classes(summaries: Mapping[str, object], classes: Mapping[str, _Facts],
+                   aliases: Mapping[str, str], module: str,
+                   shown: str) -> list[tuple[str, _Facts]]:
+    """The classes ``shown.<Class>`` of a module and, for a package, ``shown.<sub>.<Class>``
+    and ``shown.<sub>.<sub>.<Class>`` of the modules in it (``js.model.Model`` after
+    ``import pkg.api as js``: an annotation can name them so once they are imported), and
+    the classes they re-export (``jaxlie.MatrixLieGroup`` after ``import jaxlie``, whose
+    ``__init__`` imports it from ``jaxlie._base``)."""
+    if module not in summaries:
+        return []
+    found = [(f"{shown}.{qualified[len(module) + 1:]}", facts)
+             for qualified, facts in classes.items()
+             if qualified.startswith(module + ".") and qualified.count(".") - module.count(".") <= 3]
+    return found + [(f"{shown}.{alias[len(module) + 1:]}", classes[target])
+                    for alias in aliases
+                    if alias.startswith(module + ".") and alias.count(".") - module.count(".") <= 3
+                    for target in [aliased(aliases, alias)] if target in classes]

@@ -66,6 +66,9 @@ class ModuleFacts:
         # functions of other modules this module imports (named likewise) that only hand
         # parameters to function parameters (module/handed_keys.py); set before the walk
         self.imported_handed_keys: dict[str, tuple[ImportedHandoff, ...]] = {}
+        # functions of other modules this module imports (qualified as it names them) that
+        # test whether their argument is a tracer (flow/narrowing.py); set before the walk
+        self.imported_tracer_tests: frozenset[str] = frozenset()
         # id of a unit -> whether the function returns a JAX array
         self.returns_array: dict[int, bool] = {}
         # module-level class name -> the kind of pytree node its instances are (queries/structures)
@@ -74,6 +77,9 @@ class ModuleFacts:
         # that are static on a traced instance (static fields, properties over aux data and
         # shapes, paths through fields: summary.py); set before the walk (pipeline.py)
         self.imported_classes: dict[str, frozenset[str]] = {}
+        # the fields the classes imported from other modules annotate as Python containers
+        # (``data: dict[str, jax.Array]``), by name (summary.py); set before the walk
+        self.imported_container_fields: frozenset[str] = frozenset()
         # classes imported from other modules whose instances are Python values, by the
         # names this module calls them (module/instances.py, summary.py)
         self.imported_static_instances: frozenset[str] = frozenset()

@@ -7,8 +7,10 @@ The marks: flax ``struct.field(pytree_node=False)``, equinox ``field(static=True
 jax_dataclasses ``Static[...]``, jax_md's ``static_field()`` and helpers of the module like
 it, ``ClassVar[...]`` (a class attribute, not a field), the aux data a flatten function
 returns (``tree_flatten``'s second element, read through a local it names, or a dict of the
-dataclass's own fields: module/aux_dicts.py), and every field
-of a class registered with ``jax.tree_util.register_static`` (a pytree without leaves).
+dataclass's own fields: module/aux_dicts.py), every field
+of a class registered with ``jax.tree_util.register_static`` (a pytree without leaves), and
+pytreeclass's frozen fields (``tc.field(on_setattr=[tc.freeze])``, directly or through a
+helper of this module or another: module/frozen_fields.py).
 
 And, for the project's index of static fields (module/field_index.py), the fields the
 module's classes that may be pytrees declare as leaves: a name static in one class of the
@@ -28,6 +30,7 @@ from jaxpure.analysis.catalog.pytrees import (
 from jaxpure.analysis.module.annotations import declares_instance
 from jaxpure.analysis.module.aux_decorators import aux_decorated_fields
 from jaxpure.analysis.module.aux_dicts import aux_dict_fields, fields_dict
+from jaxpure.analysis.module.frozen_fields import freezes, imported_factory_names, sets_attributes
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import ModuleIndex
 from jaxpure.analysis.module.resolve import Resolver
@@ -65,16 +68,19 @@ def declared_static_fields(module: cst.Module, index: ModuleIndex,
                         found.update(str_literals(arg.value) or ())
         for small in body_statements(node):
             if type(small) is cst.AnnAssign and type(small.target) is cst.Name \
-                    and _declares_static(module, small, factories):
+                    and _declares_static(module, small, factories, resolver):
                 found.add(small.target.value)
     return frozenset(found)
 
 
-def _declares_static(module: cst.Module, small: cst.AnnAssign, factories: frozenset[str]) -> bool:
-    """``time_axis: int = static_field(2)``, ``Static[int]``, ``ClassVar[int]``."""
+def _declares_static(module: cst.Module, small: cst.AnnAssign, factories: frozenset[str],
+                     resolver: Resolver) -> bool:
+    """``time_axis: int = static_field(2)``, ``Static[int]``, ``ClassVar[int]``,
+    ``tc.field(on_setattr=[tc.freeze])``."""
     annotation = small.annotation.annotation
     return small.value is not None and (_marks_static(module, small.value)
-                                        or _calls_factory(small.value, factories)) \
+                                        or _calls_factory(small.value, factories)
+                                        or freezes(small.value, resolver)) \
         or _static_annotation(annotation) or class_var(annotation)
 
 
@@ -99,7 +105,7 @@ def declared_leaf_fields(module: cst.Module, index: ModuleIndex, resolver: Resol
         aux = _aux_dict_fields(index, resolver, name) if flattened else frozenset()
         fields = [small.target.value for small in body_statements(node)
                   if type(small) is cst.AnnAssign and type(small.target) is cst.Name
-                  and not _declares_static(module, small, factories)
+                  and not _declares_static(module, small, factories, resolver)
                   and small.target.value not in aux]
         if not (fields or flattened) or name in leafless \
                 or not _may_be_pytree(node, name in registered, resolver):
@@ -245,19 +251,53 @@ def _marks_static(module: cst.Module, value: cst.BaseExpression) -> bool:
 def _static_field_factories(module: cst.Module, index: ModuleIndex,
                             resolver: Resolver) -> frozenset[str]:
     """Names whose call declares a static field: ``static_field`` (jax_md, and a common
-    helper name) and functions of this module returning a static ``field(...)``."""
+    helper name), functions of this module returning a static ``field(...)`` and those of
+    other modules it imports (module/frozen_fields.py)."""
     found = resolver.memo.get("static_field_factories")
     if found is not None:
         return found
-    names = {"static_field"}
+    names = {"static_field"} | imported_factory_names(index, resolver)
     for unit in index.units:
         if unit.parent is None and type(unit.node) is cst.FunctionDef \
                 and any(_may_declare_field(call) for call in unit.calls) and any(
                 _marks_static(module, value)
                 for value in returned_values(unit.node) if value is not None):
             names.add(unit.name)
+    names |= frozen_field_factories(index, resolver, frozenset(names))
     found = resolver.memo["static_field_factories"] = frozenset(names)
     return found
+
+
+def exported_field_factories(module: cst.Module, index: ModuleIndex,
+                             resolver: Resolver) -> tuple[str, ...]:
+    """For the summary: the module-level functions of this module whose call declares a
+    static field (module/field_index.py)."""
+    return tuple(sorted(name for name in _static_field_factories(module, index, resolver)
+                        if name in index.defs))
+
+
+def frozen_field_factories(index: ModuleIndex, resolver: Resolver,
+                           known: frozenset[str]) -> frozenset[str]:
+    """The module-level functions that return a frozen field (``tc.field(on_setattr=[...,
+    tc.freeze])``) or what another factory returns (fdtdx's ``frozen_private_field`` returns
+    ``frozen_field(...)``), ``known`` the factories found so far."""
+    names = set(known)
+    units = [unit for unit in index.units if unit.parent is None
+             and type(unit.node) is cst.FunctionDef and unit.name not in names]
+    changed = True
+    while changed:  # a factory returning another's field: until no more are found
+        changed = False
+        current = frozenset(names)
+        for unit in units:
+            # only a function calling with `on_setattr=` or calling a factory can be one
+            if unit.name not in names and type(unit.node) is cst.FunctionDef and any(
+                    sets_attributes(call) or _calls_factory(call, current)
+                    for call in unit.calls) and any(
+                    freezes(value, resolver) or _calls_factory(value, current)
+                    for value in returned_values(unit.node) if value is not None):
+                names.add(unit.name)
+                changed = True
+    return frozenset(names - known)
 
 
 def _marks_static_text(text: str) -> bool:

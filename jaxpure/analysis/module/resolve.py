@@ -25,6 +25,9 @@ class ResolverMemo(TypedDict, total=False):
     static_instances: frozenset[str]  # classes whose instances are Python values (instances.py)
     static_field_factories: frozenset[str]  # calls that declare a static field (field_markers.py)
     aux_decorators: dict[str, AuxDecorator]  # the module's aux-field decorators (aux_decorators.py)
+    # given by the pipeline: other modules' static-field factories this one imports, as
+    # the project names them (frozen_fields.py)
+    imported_field_factories: frozenset[str]
 
 
 class Resolver:

@@ -17,12 +17,17 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from jaxpure.analysis.catalog.pytrees import FOREIGN_METHODS
+from jaxpure.analysis.module.receiver_calls import (  # noqa: F401 - re-exported
+    ReceiverCall, Truths, truths_from_json, truths_to_json,
+)
 from jaxpure.analysis.module.aux_decorator_index import (AUX_DECORATORS, AuxDecorators,
                                                         aux_decorator_targets, aux_decorators_from_json)
-from jaxpure.analysis.module.field_index import FIELD_NAMES, FieldNames, field_name_targets
+from jaxpure.analysis.module.field_index import (FIELD_FACTORIES, FIELD_NAMES, FieldNames,
+                                                  field_factory_targets, field_name_targets)
 from jaxpure.analysis.module.class_closure import (
-    ClassConditions, ClassFields, aliased, class_closure,
+    ClassConditions, ClassFields, aliased, class_closure, module_classes,
 )
+from jaxpure.analysis.module.imported_names import imported_functions
 from jaxpure.analysis.module.entry_facts import Entries, EntryAnswer, EntryAsk, entry_targets
 from jaxpure.analysis.module.gate_index import (
     CLOSURE_KEYS, HANDED_KEYS, KEY_GATES, SCAN_WRAPPERS, ClosureKey, HandedKey, KeyGate,
@@ -30,18 +35,13 @@ from jaxpure.analysis.module.gate_index import (
 )
 from jaxpure.analysis.module.layout_calls import (LAYOUTS, LayoutCall, Layouts, layout_targets,
                                                   layouts_from_json, layouts_to_json)
-from jaxpure.analysis.lattice import STATIC, TRACED
+from jaxpure.analysis.lattice import STATIC, TRACED, TRACED_CONTAINER
 
 
 # Imported callees in these namespaces are libraries, never project helpers.
 LIBRARY_PREFIXES = ("builtins.", "jax.", "numpy.", "flax.", "equinox.", "optax.", "math.",
                     "functools.", "typing.", "collections.", "itertools.", "logging.",
                     "chex.", "haiku.", "scipy.", "os.", "sys.", "re.", "dataclasses.")
-
-
-# literal arguments of a call, by position (after any receiver) or keyword, with their
-# truth values: ((0, True), ("skip_checks", True))
-Truths = tuple[tuple[int | str, bool], ...]
 
 
 @dataclass(frozen=True)
@@ -89,41 +89,6 @@ class SelfCall:
 
 
 @dataclass(frozen=True)
-class ReceiverCall:
-    """``cosmo.cache_set(k, v)`` in a traced function of this module, on a traced parameter
-    whose class is not known here: the project's one class with that method is traced."""
-
-    method: str
-    caller: str
-    line: int
-    via: str
-    caching: str | None
-    strict: str | None
-    annotated: str = ""  # the parameter's annotation, a qualified class name ("" if none)
-    truths: Truths = ()  # the literal arguments, positions counted after the receiver
-
-    def to_json(self) -> list:
-        return [self.method, self.caller, self.line, self.via, self.caching, self.strict,
-                self.annotated, truths_to_json(self.truths)]
-
-    @staticmethod
-    def from_json(data: list) -> ReceiverCall:
-        method, caller, line, via, caching, strict, annotated = data[:7]
-        return ReceiverCall(method, caller, line, via, caching, strict, annotated,
-                            truths_from_json(data[7] if len(data) > 7 else []))
-
-
-def truths_to_json(truths: Truths) -> list:
-    return [[where, truth] for where, truth in truths]
-
-
-def truths_from_json(data: list) -> Truths:
-    return tuple((item[0], item[1]) for item in data)
-
-
-
-
-@dataclass(frozen=True)
 class ModuleSummary:
     module: str  # dotted module name ("" when unknown)
     functions: frozenset[str]  # module-level function names
@@ -168,6 +133,11 @@ class ModuleSummary:
     # parameters its functions only hand to a function parameter (module/handed_keys.py)
     handed_keys: tuple[HandedKey, ...] = ()
     aux_decorators: AuxDecorators = ()  # its aux-field decorators (aux_decorator_index.py)
+    # class facts too: a class of this module -> its fields annotated as Python containers
+    # (``data: dict[str, jax.Array]``: writing an entry is no array's item assignment)
+    container_fields: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # functions returning whether their one argument is a tracer (flow/narrowing.py)
+    tracer_tests: tuple[str, ...] = ()
 
     def to_json(self) -> list:
         return [
@@ -196,6 +166,8 @@ class ModuleSummary:
             [list(wrapper) for wrapper in self.scan_wrappers],
             [list(handed) for handed in self.handed_keys],
             [[name, [list(k) for k in facts]] for name, facts in self.aux_decorators],
+            [[name, list(fields)] for name, fields in self.container_fields],
+            list(self.tracer_tests),
         ]
 
     @staticmethod
@@ -213,6 +185,8 @@ class ModuleSummary:
         closure_keys = data[18] if len(data) >= 19 else []
         scans = data[19] if len(data) >= 20 else []
         handed = data[20] if len(data) >= 21 else []
+        containers = data[22] if len(data) >= 23 else []
+        tracer_tests = data[23] if len(data) >= 24 else []
         return ModuleSummary(
             module,
             frozenset(functions),
@@ -245,12 +219,17 @@ class ModuleSummary:
             tuple((w[0], w[1], w[2]) for w in scans),
             tuple((h[0], h[1], h[2], h[3], h[4], h[5], h[6]) for h in handed),
             aux_decorators_from_json(data[21] if len(data) >= 22 else []),
+            tuple((c[0], tuple(c[1])) for c in containers),
+            tuple(tracer_tests),
         )
 
 
 # The ``via`` of a seed that carries class facts, not a trace: ``function`` is a class as the
 # importing module names it, ``keywords`` its members known static (name, kind).
 CLASS_FACTS = "class facts"
+# The ``via`` of a seed naming (qualified) a function of another module, imported here,
+# that tests whether its argument is a tracer (flow/narrowing.py)
+TRACER_TESTS = "tracer test"
 # The ``via`` of a seed that tells a module the project runs nnx models it imports traced:
 # ``origin`` says where ("`forward` in pipeline.py:40, under jax.jit")
 NNX_RUNS = "nnx models run traced"
@@ -347,6 +326,11 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
     extra = override_seeds(summaries, aliases) + jax_importer_seeds(summaries) + \
         wrapper_seeds(summaries, aliases) + receiver_seeds(summaries) + \
         nnx_run_seeds(summaries) + layout_seeds(summaries, aliases) + field_name_seeds(summaries) + \
+        [(module, Seed(name, FIELD_FACTORIES, None, None, path, (), (), False, relpath))
+         for module, name, path, relpath in field_factory_targets(summaries, aliases)] + \
+        [(module, Seed(name, TRACER_TESTS, None, None, path, (), (), False, relpath))
+         for module, name, path, relpath in imported_functions(
+             summaries, aliases, lambda summary: summary.tracer_tests)] + \
         [(module, Seed(function, via, None, None, origin, (), (), False, relpath, entries=found))
          for module, function, via, origin, relpath, found in entry_targets(summaries, aliases)] + \
         [(module, Seed(name, KEY_GATES, None, None, path, (), ((gate[1], gate[2]), (gate[3], gate[4])),
@@ -370,20 +354,25 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
 def _class_fact_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
                       aliases: Mapping[str, str]) -> Iterable[tuple[str, Seed]]:
     """(importing module, seed) for every class a module imports from another module that
-    knows static members of it: `from .geometry import PointCloud` gets PointCloud's,
+    knows static members (or container fields, of kind TRACED_CONTAINER) of:
+    `from .geometry import PointCloud` gets PointCloud's,
     `from ott.geometry import pointcloud` (a module) those of each class in it, and
     `import ott.geometry as geo` (a package) also those of the modules the package imports
     (`geo.pointcloud.PointCloud`)."""
     settled = class_closure(summaries, aliases)
-    classes: dict[str, tuple[tuple[str, ...], str, str]] = {}
+    classes: dict[str, tuple[tuple[str, ...], tuple[str, ...], str, str]] = {}
     # the static fields each declaring module types as no None, by its path (flow/given.py)
     sure = {path: frozenset(summary.field_names.sure) for summary, path, _r in summaries.values()}
     for name, (summary, path, relpath) in summaries.items():
+        containers = dict(summary.container_fields)
+        # a class with no facts of its own may inherit some (class_closure.py)
         for class_name in {c for c, _m in summary.static_members} | \
-                {c for c, _m in summary.class_conditions}:
+                {c for c, _m in summary.class_conditions} | \
+                {c for c, _b, _m in summary.classes} | containers.keys():
             known = settled.get(f"{name}.{class_name}")
-            if known:
-                classes[f"{name}.{class_name}"] = (tuple(sorted(known)), path, relpath)
+            if known or class_name in containers:
+                classes[f"{name}.{class_name}"] = (tuple(sorted(known or ())),
+                                                   containers.get(class_name, ()), path, relpath)
     for name, (summary, _path, _relpath) in summaries.items():
         for alias, target in summary.reexports:
             for _ in range(3):  # follow `from .geometry import PointCloud` re-exports
@@ -391,32 +380,13 @@ def _class_fact_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
                     break
                 target = aliases[target]
             found = [(alias, classes[target])] if target in classes else \
-                _module_classes(summaries, classes, aliases, target, alias)
-            for shown, (members, path, relpath) in found:
+                module_classes(summaries, classes, aliases, target, alias)
+            for shown, (members, held, path, relpath) in found:
                 if path != _path:
                     yield name, Seed(shown, CLASS_FACTS, None, None, path, (),
-                                     tuple((m, STATIC) for m in members), False, relpath,
+                                     tuple((m, STATIC) for m in members) +
+                                     tuple((f, TRACED_CONTAINER) for f in held), False, relpath,
                                      given=tuple(m for m in members if m in sure.get(path, ())))
-
-
-def _module_classes(summaries: Mapping[str, tuple[ModuleSummary, str, str]],
-                    classes: Mapping[str, tuple[tuple[str, ...], str, str]],
-                    aliases: Mapping[str, str], module: str,
-                    shown: str) -> list[tuple[str, tuple[tuple[str, ...], str, str]]]:
-    """The classes ``shown.<Class>`` of a module and, for a package, ``shown.<sub>.<Class>``
-    and ``shown.<sub>.<sub>.<Class>`` of the modules in it (``js.model.Model`` after
-    ``import pkg.api as js``: an annotation can name them so once they are imported), and
-    the classes they re-export (``jaxlie.MatrixLieGroup`` after ``import jaxlie``, whose
-    ``__init__`` imports it from ``jaxlie._base``)."""
-    if module not in summaries:
-        return []
-    found = [(f"{shown}.{qualified[len(module) + 1:]}", facts)
-             for qualified, facts in classes.items()
-             if qualified.startswith(module + ".") and qualified.count(".") - module.count(".") <= 3]
-    return found + [(f"{shown}.{alias[len(module) + 1:]}", classes[target])
-                    for alias in aliases
-                    if alias.startswith(module + ".") and alias.count(".") - module.count(".") <= 3
-                    for target in [aliased(aliases, alias)] if target in classes]
 
 
 def layout_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]],

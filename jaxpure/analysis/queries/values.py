@@ -190,7 +190,8 @@ def array_field(ctx: Context, expr: cst.BaseExpression) -> bool:
     class of the module declares a member so named as something else (a dict, a NumPy
     array, a method: matched by name), or the value is the method's own instance, whose
     class is shown and does not declare it an array. A field no class here declares is
-    taken for a leaf, as the leaves a traced pytree is read for mostly are."""
+    taken for a leaf, as the leaves a traced pytree is read for mostly are. Nor one a class
+    of another module that this one imports declares a container (its summary says)."""
     if type(expr) is not cst.Attribute:
         return False
     kind = ctx.kind(expr)
@@ -201,7 +202,10 @@ def array_field(ctx: Context, expr: cst.BaseExpression) -> bool:
     declared = field_holds_array(ctx.index, ctx.resolver, expr.attr.value)
     if declared is not None:
         return declared
-    return not _own_instance(ctx, expr.value)
+    # a class of another module, imported here, declares it a Python container (a dict of
+    # arrays): matched by name, as this module's own declarations are
+    return expr.attr.value not in ctx.facts.imported_container_fields \
+        and not _own_instance(ctx, expr.value)
 
 
 def _own_instance(ctx: Context, expr: cst.BaseExpression) -> bool:
