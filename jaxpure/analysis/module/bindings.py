@@ -20,7 +20,8 @@ from jaxpure.analysis.syntax import (
     COMPREHENSIONS, assignments_in, children, names_in, single_assignment, target_names,
 )
 
-__all__ = ["Bindings", "LocalSources", "augmented_names", "binding_value", "single_assignment",
+__all__ = ["Bindings", "LocalSources", "augmented_names", "binding_value", "expression_types",
+           "single_assignment",
            "single_value", "unit_bindings", "unpacking_of"]
 
 Bindings = dict[str, list[cst.BaseExpression | None]]
@@ -58,14 +59,14 @@ def unit_bindings(unit: Unit, named_exprs: bool = True) -> Bindings:
         found.setdefault(p.name, []).append(None)
     node = unit.node
     if type(node) is cst.FunctionDef:
-        _collect_bindings(node.body, found, frozenset() if named_exprs else _expression_types())
+        _collect_bindings(node.body, found, frozenset() if named_exprs else expression_types())
     return found
 
 
 _EXPRESSION_TYPES: list[frozenset[type]] = []
 
 
-def _expression_types() -> frozenset[type]:
+def expression_types() -> frozenset[type]:
     """Every node class that is an expression (built on first use, once libcst's nodes are
     loaded; a class missing here is only walked into, which finds nothing more)."""
     if not _EXPRESSION_TYPES:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis.catalog.transforms import Transform
+from jaxpure.analysis.module.bindings import expression_types
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.passed_scalars import scalar_literal
 from jaxpure.analysis.syntax import children
@@ -52,16 +53,20 @@ def unpassed_defaults(transform: Transform, container: Unit | None, application:
 
 
 def holder_name(function: cst.FunctionDef, application: cst.CSTNode) -> str | None:
-    """The name ``name = <application>`` binds, a statement of ``function`` at any depth."""
+    """The name ``name = <application>`` binds, a statement of ``function`` at any depth
+    (statements only: no expression holds an assignment, so the walk skips them all)."""
+    expressions = expression_types()
     stack: list[cst.CSTNode] = [function.body]
     while stack:
         current = stack.pop()
-        if type(current) is cst.Assign and current.value is application:
-            targets = current.targets
-            if len(targets) == 1 and type(targets[0].target) is cst.Name:
-                return targets[0].target.value
-            return None
-        stack.extend(children(current))
+        if type(current) is cst.Assign:
+            if current.value is application:
+                targets = current.targets
+                if len(targets) == 1 and type(targets[0].target) is cst.Name:
+                    return targets[0].target.value
+                return None
+            continue
+        stack.extend(child for child in children(current) if type(child) not in expressions)
     return None
 
 
