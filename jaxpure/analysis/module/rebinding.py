@@ -7,7 +7,9 @@ from collections.abc import Callable, Sequence
 
 import libcst as cst
 
+from jaxpure.analysis.catalog.transforms import CONTROL_FLOW
 from jaxpure.analysis.module.call_structures import Structure, new_structure
+from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import (
     children, enclosing_nodes, inner_statements, on_exclusive_branches, reads_any, statements,
@@ -190,12 +192,22 @@ def _holds(value: cst.BaseExpression, match: Callable[[cst.CSTNode], bool]) -> b
         current = stack.pop()
         if match(current):
             return True
+        if type(current) is cst.Call and _control_flow(current.func):
+            continue  # `lax.fori_loop(0, n, body, init)` returns what body computed
         if type(current) is cst.Call and (type(current.func) is cst.Name
                                           or _called_wrapper(current.func)):
             stack.extend(current.args)
             continue
         stack.extend(children(current))
     return False
+
+
+def _control_flow(func: cst.BaseExpression) -> bool:
+    """``lax.scan``, ``jax.lax.fori_loop``, ...: a primitive that runs the functions it is
+    given on the spot and returns arrays, keeping none of them (written out by module:
+    a bare ``scan`` may be anything)."""
+    text = dotted_name(func)
+    return text is not None and ("jax." + text if text.startswith("lax.") else text) in CONTROL_FLOW
 
 
 def _called_wrapper(func: cst.BaseExpression) -> bool:
