@@ -12,6 +12,11 @@ factors) is followed through every way the helper binds it and every value it st
 it (``folds[d] += 1``), flow-insensitively, to a fixed point: a local that is a Python or
 NumPy value for every one of them is one; anything else about a local stays unknown here
 (the helper's own walk says what it holds).
+
+``jax.tree.map(partial(_derive_shapes, block), params)`` gives back a tree of what the
+helper returns for each leaf: read as the call ``_derive_shapes(block, params)``, the tree
+standing for its leaves (a leaf of a traced tree is traced), a Python value for every leaf
+(a record of ``list(param.shape)``) makes the whole tree one (tearfree's ``_Shapes``).
 """
 
 from __future__ import annotations
@@ -109,6 +114,28 @@ def called_helper(ctx: KindScope, func: cst.BaseExpression) -> Unit | None:
         if found is not None and type(found[0]) is cst.Lambda:
             return ctx.index.unit_for(found[0])
     return callee
+
+
+def mapped_kind(ctx: KindScope, call: cst.Call, infer: Infer) -> int | None:
+    """The kind of every leaf ``jax.tree.map(f, tree, ...)`` builds, where ``f`` is a helper
+    of this module or a ``functools.partial`` of one: what ``f`` returns when called with
+    the partial's arguments and then the trees (each tree standing for its leaves); None
+    when the helper is not known or returns something unknown."""
+    if not call.args or call.args[0].keyword is not None or call.args[0].star:
+        return None
+    function = call.args[0].value
+    bound: list[cst.Arg] = []
+    if type(function) is cst.Call and ctx.qualname(function.func) == "functools.partial" \
+            and function.args and not function.args[0].keyword and not function.args[0].star:
+        function, bound = function.args[0].value, list(function.args[1:])
+    callee = called_helper(ctx, function)
+    trees = call.args[1:]
+    if callee is None or not trees or any(a.keyword is not None or a.star for a in trees):
+        return None  # `is_leaf=`: which nodes are leaves is no longer the trees' own
+    # `partial(f, a=1)(x)` calls `f(x, a=1)`: the partial's keywords go last
+    args = [a for a in bound if a.keyword is None] + [cst.Arg(a.value) for a in trees] \
+        + [a for a in bound if a.keyword is not None]
+    return returned_kind(ctx, callee, cst.Call(func=function, args=args), infer)
 
 
 def returned_kind(ctx: KindScope, callee: Unit, call: cst.Call, infer: Infer) -> int | None:
