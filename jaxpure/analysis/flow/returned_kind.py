@@ -123,11 +123,11 @@ def mapped_kind(ctx: KindScope, call: cst.Call, infer: Infer) -> int | None:
     when the helper is not known or returns something unknown."""
     if not call.args or call.args[0].keyword is not None or call.args[0].star:
         return None
-    function = call.args[0].value
+    function = mapped = call.args[0].value
     bound: list[cst.Arg] = []
-    if type(function) is cst.Call and ctx.qualname(function.func) == "functools.partial" \
-            and function.args and not function.args[0].keyword and not function.args[0].star:
-        function, bound = function.args[0].value, list(function.args[1:])
+    if type(mapped) is cst.Call and ctx.qualname(mapped.func) == "functools.partial" \
+            and mapped.args and not mapped.args[0].keyword and not mapped.args[0].star:
+        function, bound = mapped.args[0].value, list(mapped.args[1:])
     callee = called_helper(ctx, function)
     trees = call.args[1:]
     if callee is None or not trees or any(a.keyword is not None or a.star for a in trees):
