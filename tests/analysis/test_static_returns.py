@@ -56,11 +56,20 @@ def twice(n):
 
 def twice(n):
     return jnp.ones(n)
+
+def unasked(shape):
+    return list(shape)
 """
 
 
 def test_a_module_names_its_functions_returning_python_values_and_what_they_read() -> None:
-    ctx = analyze(cst.parse_module(SHAPES), {}, module_name="pkg.shapes")
+    from jaxpure.analysis.module.summary import Seed
+
+    # every function but `unasked` is called by another module's traced code
+    seeds = [Seed(name, "jax.jit", "jax.jit", "jax.jit", "reshaper.py:3", (), ())
+             for name in ("merge_small_dims", "padded", "doubled", "zeros_for", "defaulted",
+                          "shapes_of", "jitted", "twice")]
+    ctx = analyze(cst.parse_module(SHAPES), {}, module_name="pkg.shapes", seeds=seeds)
     # max_dim decides only which dimensions merge; zeros_for builds an array; defaulted's
     # default is one; a generator, a jitted function and a name bound twice are not known
     assert static_returns(ctx) == (
@@ -109,7 +118,7 @@ def test_summary_with_static_returns_round_trips_and_the_cache_checks_them() -> 
     assert cache._decode_summary(data) is not None
     for wrong in ([["padded", ["shape"], [0, -1]]], [["padded", ["shape"], ["0"]]],
                   [["padded", "shape", [0]]], None):
-        assert cache._decode_summary(data[:21] + [wrong]) is None, wrong
+        assert cache._decode_summary(data[:24] + [wrong]) is None, wrong
 
 
 IMPORTER = """\

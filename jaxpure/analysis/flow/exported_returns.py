@@ -11,9 +11,11 @@ fact the importer knows the list, and so the record, holds Python values
 
 A function's returns are read as the module's own helpers' are (flow/returned_kind.py),
 every parameter a Python value; when they are all Python values, the parameters that count
-are those the returned values read, directly or through the locals they read. Read once
-per function at summary time, after the walk; a function whose returns are no Python
-values then costs one reading of its returns.
+are those the returned values read, directly or through the locals they read. Only the
+functions traced code of another module calls are read (that call seeds them traced here;
+no other is asked), once each at summary time, after the walk: first with every local a
+Python value (a function returning an array stops there, its body not walked), then
+following the locals the returns read.
 """
 
 from __future__ import annotations
@@ -35,7 +37,10 @@ def static_returns(ctx: KindScope) -> tuple[StaticReturn, ...]:
     """(function, the parameters that count, their positions; -1 keyword-only) for each
     module-level function returning Python values when those parameters are."""
     found: list[StaticReturn] = []
+    info = ctx.traced_analysis.info
     for name, unit in sorted(ctx.index.defs.items()):
+        if id(unit) not in info or info[id(unit)].external_origin is None:
+            continue  # only another module's traced call asks (summary.py seeds it traced)
         needed = _needed(ctx, name, unit)
         if needed is not None:
             found.append((name, tuple(p.name for p in needed), tuple(p.index for p in needed)))
@@ -50,7 +55,11 @@ def _needed(ctx: KindScope, name: str, unit: Unit) -> list[Param] | None:
         # a decorator (`jax.jit`) may return something else; a spread fills what it likes
         return None
     static = {p.name: L.STATIC for p in unit.params}
-    if returned_kind(ctx, unit, cst.Call(func=node.name, args=()), infer_kind, static) != L.STATIC:
+    call = cst.Call(func=node.name, args=())
+    # first with every local a Python value, which reads no more than the returns: most
+    # functions (`return jnp.dot(x, w)`) stop there
+    if returned_kind(ctx, unit, call, infer_kind, static, hoped=True) != L.STATIC \
+            or returned_kind(ctx, unit, call, infer_kind, static) != L.STATIC:
         return None
     if any(type(d) is cst.Yield for d in descendants(node.body)):
         return None  # a generator returns a generator

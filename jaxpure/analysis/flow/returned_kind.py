@@ -156,10 +156,11 @@ def _bound_configuration(ctx: KindScope, callee: Unit, call: cst.Call, bound: li
 
 
 def returned_kind(ctx: KindScope, callee: Unit, call: cst.Call, infer: Infer,
-                  fixed: Mapping[str, int] | None = None) -> int | None:
+                  fixed: Mapping[str, int] | None = None, hoped: bool = False) -> int | None:
     """The join of the kinds of ``callee``'s returns for this ``call``; None when one of
     them is unknown, the call spreads arguments, or helpers nest too deep. ``fixed``: the
-    kinds of some parameters, whatever the call passes."""
+    kinds of some parameters, whatever the call passes. ``hoped``: every local a Python
+    value, not followed (the best the returns can be, at no walk of the helper's body)."""
     depth = getattr(ctx, "returned_depth", 0)
     node = callee.node
     if depth >= _MAX_DEPTH:
@@ -186,7 +187,9 @@ def returned_kind(ctx: KindScope, callee: Unit, call: cst.Call, infer: Infer,
     rebound = {name: kind for name, kind in params.items() if name in callee.assigned}
     scope = _CalleeScope(ctx, callee, {name: kind for name, kind in params.items()
                                        if name not in rebound}, depth + 1)
-    if type(node) is cst.FunctionDef:  # a lambda binds no local but its parameters
+    if hoped:
+        scope.locals = dict.fromkeys(callee.assigned, L.STATIC)
+    elif type(node) is cst.FunctionDef:  # a lambda binds no local but its parameters
         scope.locals = _follow_locals(scope, ctx.facts.local_sources(callee), values, infer,
                                       rebound)
     found: int | None = None
