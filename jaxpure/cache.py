@@ -254,7 +254,7 @@ def decode_entry(data: Any, key: str, filename: str) -> FileResult | None:
 # anywhere is a miss, never a hit that makes the analysis across modules go wrong.
 
 def _decode_summary(data: Any) -> ModuleSummary | None:
-    if not (_list_of(data, 24) and isinstance(data[0], str) and _strings_list(data[1])
+    if not (_list_of(data, 25) and isinstance(data[0], str) and _strings_list(data[1])
             and isinstance(data[2], list) and all(map(_valid_call, data[2]))
             and isinstance(data[3], list) and all(_list_of(r, 2) and _strings(*r) for r in data[3])
             and isinstance(data[4], list) and all(map(_valid_class, data[4]))
@@ -280,7 +280,8 @@ def _decode_summary(data: Any) -> ModuleSummary | None:
             and isinstance(data[22], list)
             and all(_list_of(c, 2) and isinstance(c[0], str) and _strings_list(c[1])
                     for c in data[22])
-            and _strings_list(data[23])):
+            and _strings_list(data[23])
+            and isinstance(data[24], list) and all(map(_valid_static_return, data[24]))):
         return None
     summary = ModuleSummary.from_json(data)
     return summary if summary.to_json() == data else None
@@ -299,6 +300,14 @@ def _valid_key_gate(gate: Any) -> bool:
     analysis/module/gate_index.py."""
     return _list_of(gate, 5) and _strings(gate[0], gate[1], gate[3]) \
         and all(type(gate[i]) is int for i in (2, 4))
+
+
+def _valid_static_return(fact: Any) -> bool:
+    """(function, the parameters its Python values need, their positions):
+    analysis/module/gate_index.py."""
+    return _list_of(fact, 3) and isinstance(fact[0], str) and _strings_list(fact[1]) \
+        and isinstance(fact[2], list) and len(fact[2]) == len(fact[1]) \
+        and all(type(at) is int for at in fact[2])
 
 
 def _valid_closure_key(key: Any) -> bool:

@@ -12,6 +12,7 @@ import libcst as cst
 
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.infer import static_members
+from jaxpure.analysis.flow.exported_returns import static_returns
 from jaxpure.analysis.flow.domain import Handler
 from jaxpure.analysis.flow.keystate import EVENTS
 from jaxpure.analysis.pipeline import analyze
@@ -338,7 +339,8 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
                          scan_wrappers(ctx.resolver, ctx.index),
                          exported_handed_keys(ctx.resolver, ctx.index),
                          exported_aux_decorators(ctx.index, ctx.resolver),
-                         _container_fields(ctx), tracer_tests(ctx.index, ctx.resolver))
+                         _container_fields(ctx), tracer_tests(ctx.index, ctx.resolver),
+                         static_returns(ctx))
 
 
 def _container_fields(ctx: Context) -> tuple[tuple[str, tuple[str, ...]], ...]:

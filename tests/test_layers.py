@@ -61,6 +61,10 @@ WITHIN = {
                                     "jaxpure.analysis.flow.members",
                                     "jaxpure.analysis.flow.layouts",
                                     "jaxpure.analysis.flow.comprehensions"),
+    # what a module's functions return, read at summary time as infer reads its helpers'
+    "jaxpure.analysis.flow.exported_returns": ("jaxpure.analysis.flow.domain",
+                                               "jaxpure.analysis.flow.infer",
+                                               "jaxpure.analysis.flow.returned_kind"),
     # what traced calls fill (given.py): recorded by callsites.py, asked at `if x is None:`;
     # the layouts of locals (layouts.py): bound by kinds.py, joined by paths.py
     "jaxpure.analysis.flow": ("jaxpure.analysis.flow.domain", "jaxpure.analysis.flow.keystate",

@@ -20,7 +20,8 @@ from jaxpure.analysis.flow.walker import Walker
 from jaxpure.analysis.module.aux_decorator_index import AUX_DECORATORS, AuxDecorator
 from jaxpure.analysis.module.entry_facts import ENTRY_ASK, ENTRY_USE
 from jaxpure.analysis.module.gate_index import (
-    CLOSURE_KEYS, HANDED_KEYS, KEY_GATES, SCAN_WRAPPERS, ImportedHandoff, gate_from_keywords,
+    CLOSURE_KEYS, HANDED_KEYS, KEY_GATES, SCAN_WRAPPERS, STATIC_RETURNS, ImportedHandoff,
+    gate_from_keywords,
 )
 from jaxpure.analysis.module.summary import CLASS_FACTS, FIELD_NAMES, LAYOUTS, NNX_RUNS, TRACER_TESTS, Seed
 from jaxpure.analysis.module.field_index import FIELD_FACTORIES
@@ -73,13 +74,16 @@ def analyze(
     # other modules' functions declaring a static field, which this one imports
     # (module/frozen_fields.py): read with the module's own by module/field_markers.py
     field_factories = frozenset(seed.function for seed in seeds or () if seed.via == FIELD_FACTORIES)
+    static_returns = {seed.function: seed.keywords for seed in seeds or ()
+                      if seed.via == STATIC_RETURNS}
     closure_keys: dict[str, tuple[tuple[str, int], ...]] = {}
     for seed in seeds or ():
         if seed.via == CLOSURE_KEYS:  # one seed for each undrawn key of a factory's closure
             closure_keys[seed.function] = closure_keys.get(seed.function, ()) + seed.keywords
     seeds = [seed for seed in seeds or () if seed.via not in (
         CLASS_FACTS, NNX_RUNS, LAYOUTS, FIELD_NAMES, ENTRY_ASK, ENTRY_USE, KEY_GATES, CLOSURE_KEYS,
-        SCAN_WRAPPERS, HANDED_KEYS, AUX_DECORATORS, FIELD_FACTORIES, TRACER_TESTS)]
+        SCAN_WRAPPERS, HANDED_KEYS, AUX_DECORATORS, FIELD_FACTORIES, TRACER_TESTS,
+        STATIC_RETURNS)]
     # the module's tree gives the order its statements run in; the functions other modules
     # trace may run at any time (module_rebinding.py)
     resolver = Resolver(index, module=module, external=frozenset(
@@ -114,6 +118,7 @@ def analyze(
     ctx.facts.imported_scan_wrappers = scans
     ctx.facts.imported_handed_keys = handed
     ctx.facts.imported_tracer_tests = tracer_tests
+    ctx.facts.imported_static_returns = static_returns
     for seed in entry_seeds:  # module/entry_facts.py
         cls, _, method = seed.function.rpartition(".")
         for where, entry, use in seed.entries:

@@ -13,7 +13,7 @@ from jaxpure.analysis.flow.domain import KindScope
 from jaxpure.analysis.flow.comprehensions import static_comprehension
 from jaxpure.analysis.flow.layouts import layout_kind
 from jaxpure.analysis.flow.members import opaque_member, project_static_field, self_method
-from jaxpure.analysis.flow.returned_kind import called_helper, returned_kind
+from jaxpure.analysis.flow.returned_kind import called_helper, mapped_kind, returned_kind
 from jaxpure.analysis.flow.returns import returns_array, returns_array_entry, returns_arrays
 
 from jaxpure.analysis import lattice as L
@@ -319,16 +319,24 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
     if builds_static_instance(ctx.index, ctx.resolver, func, ctx.unit,
                               ctx.facts.imported_static_instances):
         return L.STATIC  # `SlowFallbackWarning(space, x)` keeping `type(x).__name__` only
+    if _record_of_static_values(ctx, call):
+        return L.STATIC  # `_Shapes(original_shape=list(p.shape), merged_shape=[n])`
     qual = ctx.qualname(func)
     if qual is not None:
         if qual in A.STATIC_CALLS or qual in ctx.static_helpers:
             return L.STATIC
+        needed = ctx.facts.imported_static_returns.get(qual)
+        if needed is not None and _given_static(ctx, call, needed):
+            return L.STATIC  # `merge_small_dims(param.shape, n)` of another module
         arg_kinds = [infer_kind(ctx, a.value) for a in call.args]
         traced = any(L.is_traced(k) for k in arg_kinds)
         if qual in A.OPERATOR_REDUCTIONS:
             return L.arith(arg_kinds) if traced else L.STATIC  # `math.prod(x.shape)`: an int
-        if qual in TREE_MAPS and call.args and maps_to_structure(call.args[0].value):
-            return L.STATIC  # `jax.tree.map(lambda x: x.shape, tree)`: a pytree of shapes
+        if qual in TREE_MAPS and call.args and (maps_to_structure(call.args[0].value)
+                                                or mapped_kind(ctx, call, infer_kind) == L.STATIC):
+            # `jax.tree.map(lambda x: x.shape, tree)`: a pytree of shapes; so is a tree of
+            # what a helper builds from each leaf's shape (`_Shapes(list(p.shape), ...)`)
+            return L.STATIC
         if qual in A.HASHED_CONTAINER_CALLS and arg_kinds in ([L.TRACED], [L.UNKNOWN]):
             # `set(dataset)`: a tracer is unhashable, so what a set holds of a traced pytree
             # is its static structure (a dict's keys, a Dataset's variable names); so is
@@ -458,6 +466,33 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
 
 
 _TEXT = (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)
+
+
+def _record_of_static_values(ctx: KindScope, call: cst.Call) -> bool:
+    """A record class of this module that is no pytree (module/records.py: its constructor
+    only stores its arguments as fields) given a Python value for every field: the instance
+    holds Python values only. A field left to its default may be a ``default_factory`` run
+    under the trace, so every field must be given; a pytree's fields are leaves, which
+    transforms and tree functions take apart."""
+    fields = ctx.facts.records.plain_fields(call.func, ctx.unit)
+    return fields is not None and len(call.args) == len(fields) \
+        and not any(a.star for a in call.args) \
+        and all(infer_kind(ctx, a.value) == L.STATIC for a in call.args)
+
+
+def _given_static(ctx: KindScope, call: cst.Call, needed: tuple[tuple[str, int], ...]) -> bool:
+    """The call gives a Python value for each parameter (name, position; -1 keyword-only)
+    another module's function needs to return one (flow/exported_returns.py); one it leaves
+    out has a default that is one. A spread may fill any of them: not known."""
+    if any(a.star for a in call.args):
+        return False
+    positional = [a.value for a in call.args if a.keyword is None]
+    keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+    for name, position in needed:
+        value = positional[position] if 0 <= position < len(positional) else keywords.get(name)
+        if value is not None and infer_kind(ctx, value) != L.STATIC:
+            return False
+    return True
 
 
 def _at_indexer(node: cst.BaseExpression) -> bool:

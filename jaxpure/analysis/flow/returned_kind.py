@@ -12,11 +12,17 @@ factors) is followed through every way the helper binds it and every value it st
 it (``folds[d] += 1``), flow-insensitively, to a fixed point: a local that is a Python or
 NumPy value for every one of them is one; anything else about a local stays unknown here
 (the helper's own walk says what it holds).
+
+``jax.tree.map(partial(_derive_shapes, block), params)`` gives back a tree of what the
+helper returns for each leaf: read as the call ``_derive_shapes(block, params)``, the tree
+standing for its leaves (a leaf of a traced tree is traced), a Python value for every leaf
+(a record of ``list(param.shape)``) makes the whole tree one (tearfree's ``_Shapes``).
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from typing import Callable
 
 import libcst as cst
@@ -111,9 +117,50 @@ def called_helper(ctx: KindScope, func: cst.BaseExpression) -> Unit | None:
     return callee
 
 
-def returned_kind(ctx: KindScope, callee: Unit, call: cst.Call, infer: Infer) -> int | None:
+def mapped_kind(ctx: KindScope, call: cst.Call, infer: Infer) -> int | None:
+    """The kind of every leaf ``jax.tree.map(f, tree, ...)`` builds, where ``f`` is a helper
+    of this module or a ``functools.partial`` of one: what ``f`` returns when called with
+    the partial's arguments and then the trees (each tree standing for its leaves); None
+    when the helper is not known or returns something unknown."""
+    if not call.args or call.args[0].keyword is not None or call.args[0].star:
+        return None
+    function = mapped = call.args[0].value
+    bound: list[cst.Arg] = []
+    if type(mapped) is cst.Call and ctx.qualname(mapped.func) == "functools.partial" \
+            and mapped.args and not mapped.args[0].keyword and not mapped.args[0].star:
+        function, bound = mapped.args[0].value, list(mapped.args[1:])
+    callee = called_helper(ctx, function)
+    trees = call.args[1:]
+    if callee is None or not trees or any(a.keyword is not None or a.star for a in trees):
+        return None  # `is_leaf=`: which nodes are leaves is no longer the trees' own
+    # `partial(f, a=1)(x)` calls `f(x, a=1)`: the partial's keywords go last
+    args = [a for a in bound if a.keyword is None] + [cst.Arg(a.value) for a in trees] \
+        + [a for a in bound if a.keyword is not None]
+    helper_call = cst.Call(func=function, args=args)
+    return returned_kind(ctx, callee, helper_call, infer,
+                         _bound_configuration(ctx, callee, helper_call, bound, infer))
+
+
+def _bound_configuration(ctx: KindScope, callee: Unit, call: cst.Call, bound: list[cst.Arg],
+                         infer: Infer) -> dict[str, int]:
+    """The parameters a partial binds to what the walk does not know (an ``options`` the
+    traced function closes over, given to its factory): a tree.map hands them to the helper
+    as they are, no leaves, and its walk takes them as Python values (module/traced.py's
+    static parameters), so they are so here too; a value known traced stays traced."""
+    info = ctx.traced_analysis.info.get(id(callee))
+    passed = callee.arguments_of(call) or {}
+    values = {id(a.value) for a in bound}
+    return {name: L.STATIC for name, value in passed.items()
+            if id(value) in values and info is not None and name in info.static_params
+            and infer(ctx, value) == L.UNKNOWN}
+
+
+def returned_kind(ctx: KindScope, callee: Unit, call: cst.Call, infer: Infer,
+                  fixed: Mapping[str, int] | None = None, hoped: bool = False) -> int | None:
     """The join of the kinds of ``callee``'s returns for this ``call``; None when one of
-    them is unknown, the call spreads arguments, or helpers nest too deep."""
+    them is unknown, the call spreads arguments, or helpers nest too deep. ``fixed``: the
+    kinds of some parameters, whatever the call passes. ``hoped``: every local a Python
+    value, not followed (the best the returns can be, at no walk of the helper's body)."""
     depth = getattr(ctx, "returned_depth", 0)
     node = callee.node
     if depth >= _MAX_DEPTH:
@@ -121,9 +168,7 @@ def returned_kind(ctx: KindScope, callee: Unit, call: cst.Call, infer: Infer) ->
     passed = callee.arguments_of(call)
     # a lambda returns its body
     values = returned_values(node)
-    if passed is None or not values or any(isinstance(v, _DISPLAYS) for v in values):
-        # `return tensor, tensor.shape[-1], n`: one kind for the whole tuple says nothing
-        # of what each name it is unpacked into holds
+    if passed is None or not values:
         return None
     params: dict[str, int] = {}
     for p in callee.params:
@@ -136,12 +181,15 @@ def returned_kind(ctx: KindScope, callee: Unit, call: cst.Call, infer: Infer) ->
             params[p.name] = infer(ctx, passed[p.name])
         elif p.default is not None:
             params[p.name] = infer(ctx, p.default)
+    params.update(fixed or {})
     # a parameter rebound in the helper (`tensor = jnp.pad(tensor, ...)`) is a local: what
     # the call passes is one of its values
     rebound = {name: kind for name, kind in params.items() if name in callee.assigned}
     scope = _CalleeScope(ctx, callee, {name: kind for name, kind in params.items()
                                        if name not in rebound}, depth + 1)
-    if type(node) is cst.FunctionDef:  # a lambda binds no local but its parameters
+    if hoped:
+        scope.locals = dict.fromkeys(callee.assigned, L.STATIC)
+    elif type(node) is cst.FunctionDef:  # a lambda binds no local but its parameters
         scope.locals = _follow_locals(scope, ctx.facts.local_sources(callee), values, infer,
                                       rebound)
     found: int | None = None
@@ -150,7 +198,29 @@ def returned_kind(ctx: KindScope, callee: Unit, call: cst.Call, infer: Infer) ->
         if kind == L.UNKNOWN:
             return None
         found = kind if found is None else L.join(found, kind)
+    if found != L.STATIC and any(isinstance(v, _DISPLAYS) for v in values):
+        # `return tensor, tensor.shape[-1], n`: one kind for the whole tuple says nothing
+        # of what each name it is unpacked into holds, unless every part is a Python value
+        return None
     return found
+
+
+def read_parameters(ctx: KindScope, callee: Unit) -> frozenset[str]:
+    """The parameters of ``callee`` its returns read, directly or through the locals they
+    read (and the bindings and stores of those): what :func:`returned_kind` depends on."""
+    values = returned_values(callee.node)
+    if type(callee.node) is not cst.FunctionDef:
+        return frozenset(n.value for v in values for n in names_in(v, attributes=False)) \
+            & callee.param_names
+    sources = ctx.facts.local_sources(callee)
+    read = [n.value for v in values for n in names_in(v, attributes=False)]
+    for local in _needed_locals(sources, values):
+        read.append(local)
+        read.extend(n.value for _how, v in sources.sources[local] if v is not None
+                    for n in names_in(v, attributes=False))
+        read.extend(n.value for v in sources.stores.get(local, ()) if v is not None
+                    for n in names_in(v, attributes=False))
+    return frozenset(read) & callee.param_names
 
 
 def _follow_locals(scope: _CalleeScope, sources: LocalSources, values: list[cst.BaseExpression],

@@ -69,6 +69,10 @@ class ModuleFacts:
         # functions of other modules this module imports (qualified as it names them) that
         # test whether their argument is a tracer (flow/narrowing.py); set before the walk
         self.imported_tracer_tests: frozenset[str] = frozenset()
+        # functions of other modules this module imports (named likewise) returning Python
+        # values when these parameters (with their positions) are Python values
+        # (flow/exported_returns.py); set before the walk (pipeline.py)
+        self.imported_static_returns: dict[str, tuple[tuple[str, int], ...]] = {}
         # id of a unit -> whether the function returns a JAX array
         self.returns_array: dict[int, bool] = {}
         # module-level class name -> the kind of pytree node its instances are (queries/structures)

@@ -93,9 +93,7 @@ def declared_leaf_fields(module: cst.Module, index: ModuleIndex, resolver: Resol
     decorator but ``dataclass`` that nothing registers is no pytree (a config a jitted
     function cannot take traced); any other may be one (a NamedTuple, an ``eqx.Module``, a
     subclass of a project base). ``static``: the module's static field names."""
-    registered = {call.args[0].value.value: call for call in index.module_calls
-                  if call.args and type(call.args[0].value) is cst.Name
-                  and resolver.qualname(call.func, None) in PYTREE_REGISTRATIONS}
+    registered = registrations(index, resolver)
     factories = _static_field_factories(module, index, resolver)
     leafless = _leafless_classes(index, resolver)
     found: set[str] = set()
@@ -108,7 +106,7 @@ def declared_leaf_fields(module: cst.Module, index: ModuleIndex, resolver: Resol
                   and not _declares_static(module, small, factories, resolver)
                   and small.target.value not in aux]
         if not (fields or flattened) or name in leafless \
-                or not _may_be_pytree(node, name in registered, resolver):
+                or not may_be_pytree(node, name in registered, resolver):
             continue
         meta = set(_meta_fields(node, registered.get(name))) \
             | aux_decorated_fields(index, resolver, node, index.aux_decorators)
@@ -119,7 +117,17 @@ def declared_leaf_fields(module: cst.Module, index: ModuleIndex, resolver: Resol
     return frozenset(found)
 
 
-def _may_be_pytree(node: cst.ClassDef, registered: bool, resolver: Resolver) -> bool:
+def registrations(index: ModuleIndex, resolver: Resolver) -> dict[str, cst.Call]:
+    """The module's classes a call at module level registers as pytrees, by name
+    (``register_pytree_node(State, flatten, unflatten)``), with that call."""
+    return {call.args[0].value.value: call for call in index.module_calls
+            if call.args and type(call.args[0].value) is cst.Name
+            and resolver.qualname(call.func, None) in PYTREE_REGISTRATIONS}
+
+
+def may_be_pytree(node: cst.ClassDef, registered: bool, resolver: Resolver) -> bool:
+    """Whether a class of the module may be a pytree: any class but one with no base and
+    no decorator but ``dataclass`` that nothing (``registered``) registers."""
     if registered or any(not (type(b.value) is cst.Name and b.value.value == "object")
                          for b in node.bases):
         return True

@@ -20,10 +20,11 @@ key for several shapes draws nothing twice (module/imported_keys.py judges the c
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Protocol, TypeVar
 
 from jaxpure.analysis.module.class_closure import aliased
+from jaxpure.analysis.lattice import STATIC
 
 # (the function, or the class whose call runs ``__init__``; the key parameter, its position
 # among the positional parameters (after ``self`` for a class; -1 keyword-only); the flag
@@ -68,7 +69,30 @@ ScanWrapper = tuple[str, str, str]
 # names it)
 SCAN_WRAPPERS = "scan wrapper"
 
-_Fact = TypeVar("_Fact", KeyGate, ClosureKey, ScanWrapper, HandedKey)
+# (a module-level function whose returns are Python values when these parameters are,
+# whatever the others hold; their positions among the positional parameters, -1
+# keyword-only: flow/exported_returns.py)
+StaticReturn = tuple[str, tuple[str, ...], tuple[int, ...]]
+
+# The ``via`` of a seed that names such a function the module imports and calls with Python
+# values for those parameters (qualified as it names it): ``keywords`` the parameters, each
+# with its position
+STATIC_RETURNS = "returns Python values"
+
+_Fact = TypeVar("_Fact", KeyGate, ClosureKey, ScanWrapper, HandedKey, StaticReturn)
+
+
+class _CallKinds(Protocol):
+    """What :func:`static_return_targets` reads of a summary's external call."""
+
+    @property
+    def callee(self) -> str: ...
+
+    @property
+    def positional(self) -> tuple[int, ...]: ...
+
+    @property
+    def keywords(self) -> tuple[tuple[str, int], ...]: ...
 
 
 class HasKeyGates(Protocol):
@@ -86,6 +110,12 @@ class HasKeyGates(Protocol):
 
     @property
     def handed_keys(self) -> tuple[HandedKey, ...]: ...
+
+    @property
+    def static_returns(self) -> tuple[StaticReturn, ...]: ...
+
+    @property
+    def calls(self) -> Sequence[_CallKinds]: ...
 
     @property
     def reexports(self) -> tuple[tuple[str, str], ...]: ...
@@ -125,6 +155,32 @@ def handed_key_targets(summaries: Mapping[str, tuple[HasKeyGates, str, str]],
     relpath, the handed key) for each function a module imports that only hands a parameter
     to a function parameter, as :func:`key_gate_targets` finds them."""
     return _imported(summaries, aliases, lambda summary: summary.handed_keys)
+
+
+def static_return_targets(summaries: Mapping[str, tuple[HasKeyGates, str, str]],
+                          aliases: Mapping[str, str]
+                          ) -> Iterator[tuple[str, str, str, str, tuple[tuple[str, int], ...]]]:
+    """(importing module, the function as it imports it, the defining module's path, its
+    relpath, the parameters that count with their positions) for each function returning
+    Python values that a traced function of the importing module calls with Python values
+    for those (as the summary's calls show the arguments' kinds): a module calling none of
+    them, or not so, is not analysed again for them."""
+    for module, name, path, relpath, fact in _imported(summaries, aliases,
+                                                       lambda summary: summary.static_returns):
+        if any(call.callee == name and _static_for(call, fact) for call in summaries[module][0].calls):
+            yield module, name, path, relpath, tuple(zip(fact[1], fact[2]))
+
+
+def _static_for(call: _CallKinds, fact: StaticReturn) -> bool:
+    """The call passes a Python value for each of the fact's parameters (one it leaves out
+    has a default that is one, flow/exported_returns.py)."""
+    keywords = dict(call.keywords)
+    for name, position in zip(fact[1], fact[2]):
+        kind = call.positional[position] if 0 <= position < len(call.positional) \
+            else keywords.get(name, STATIC)
+        if kind != STATIC:
+            return False
+    return True
 
 
 def _imported(summaries: Mapping[str, tuple[HasKeyGates, str, str]], aliases: Mapping[str, str],

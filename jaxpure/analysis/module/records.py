@@ -14,6 +14,7 @@ import libcst as cst
 
 from jaxpure.analysis.catalog.pytrees import NAMEDTUPLE_FACTORIES, RECORD_BASES, RECORD_DECORATORS
 from jaxpure.analysis.module.bindings import single_value
+from jaxpure.analysis.module.field_markers import may_be_pytree, registrations
 from jaxpure.analysis.module.index import ModuleIndex, Unit, refers_to_module
 from jaxpure.analysis.module.resolve import Resolver
 
@@ -28,6 +29,7 @@ class Records:
         self.index = index
         self.resolver = resolver
         self._found: dict[tuple[int, str], Fields | None] = {}
+        self._registered: frozenset[str] | None = None  # classes registered as pytrees
 
     def fields(self, func: cst.BaseExpression, unit: Unit | None) -> Fields | None:
         """The fields, in order, of the record class ``func`` (read in ``unit``) names;
@@ -38,6 +40,20 @@ class Records:
         if key not in self._found:
             self._found[key] = self._fields(func.value, unit)
         return self._found[key]
+
+    def plain_fields(self, func: cst.BaseExpression, unit: Unit | None) -> Fields | None:
+        """The fields of a record class of this module that is no pytree (a ``dataclass``
+        with no base nor other decorator, registered by nothing): its instance is one
+        object to JAX, what the fields hold is never a leaf. None for any other."""
+        fields = self.fields(func, unit)
+        if fields is None or type(func) is not cst.Name:
+            return None
+        node = self.index.class_nodes.get(func.value)
+        if self._registered is None:
+            self._registered = frozenset(registrations(self.index, self.resolver))
+        if node is None or may_be_pytree(node, func.value in self._registered, self.resolver):
+            return None  # a NamedTuple, a namedtuple, a flax.struct or chex dataclass
+        return fields
 
     def _fields(self, name: str, unit: Unit | None) -> Fields | None:
         node = self.index.class_nodes.get(name)

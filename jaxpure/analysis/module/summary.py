@@ -30,8 +30,9 @@ from jaxpure.analysis.module.class_closure import (
 from jaxpure.analysis.module.imported_names import imported_functions
 from jaxpure.analysis.module.entry_facts import Entries, EntryAnswer, EntryAsk, entry_targets
 from jaxpure.analysis.module.gate_index import (
-    CLOSURE_KEYS, HANDED_KEYS, KEY_GATES, SCAN_WRAPPERS, ClosureKey, HandedKey, KeyGate,
-    ScanWrapper, closure_key_targets, handed_key_targets, key_gate_targets, scan_wrapper_targets,
+    CLOSURE_KEYS, HANDED_KEYS, KEY_GATES, SCAN_WRAPPERS, STATIC_RETURNS, ClosureKey, HandedKey,
+    KeyGate, ScanWrapper, StaticReturn, closure_key_targets, handed_key_targets,
+    key_gate_targets, scan_wrapper_targets, static_return_targets,
 )
 from jaxpure.analysis.module.layout_calls import (LAYOUTS, LayoutCall, Layouts, layout_targets,
                                                   layouts_from_json, layouts_to_json)
@@ -138,6 +139,7 @@ class ModuleSummary:
     container_fields: tuple[tuple[str, tuple[str, ...]], ...] = ()
     # functions returning whether their one argument is a tracer (flow/narrowing.py)
     tracer_tests: tuple[str, ...] = ()
+    static_returns: tuple[StaticReturn, ...] = ()  # from Python values (exported_returns.py)
 
     def to_json(self) -> list:
         return [
@@ -168,6 +170,7 @@ class ModuleSummary:
             [[name, [list(k) for k in facts]] for name, facts in self.aux_decorators],
             [[name, list(fields)] for name, fields in self.container_fields],
             list(self.tracer_tests),
+            [[f, list(names), list(at)] for f, names, at in self.static_returns],
         ]
 
     @staticmethod
@@ -221,6 +224,7 @@ class ModuleSummary:
             aux_decorators_from_json(data[21] if len(data) >= 22 else []),
             tuple((c[0], tuple(c[1])) for c in containers),
             tuple(tracer_tests),
+            tuple((r[0], tuple(r[1]), tuple(r[2])) for r in (data[24] if len(data) > 24 else [])),
         )
 
 
@@ -344,7 +348,9 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
                        ((h[1], h[2]), (h[3], h[4]), (h[5], h[6])), False, relpath))
          for module, name, path, relpath, h in handed_key_targets(summaries, aliases)] + \
         [(module, Seed("", AUX_DECORATORS, None, None, name, (), facts, False, relpath))
-         for module, name, relpath, facts in aux_decorator_targets(summaries, aliases)]
+         for module, name, relpath, facts in aux_decorator_targets(summaries, aliases)] + \
+        [(module, Seed(name, STATIC_RETURNS, None, None, path, (), needs, False, relpath))
+         for module, name, path, relpath, needs in static_return_targets(summaries, aliases)]
     for module, seed in extra:
         seeds.setdefault(module, {}).setdefault(seed.key(), seed)
     return {module: sorted(found.values(), key=lambda s: (s.function, s.origin))
