@@ -120,8 +120,9 @@ def called_helper(ctx: KindScope, func: cst.BaseExpression) -> Unit | None:
 def mapped_kind(ctx: KindScope, call: cst.Call, infer: Infer) -> int | None:
     """The kind of every leaf ``jax.tree.map(f, tree, ...)`` builds, where ``f`` is a helper
     of this module or a ``functools.partial`` of one: what ``f`` returns when called with
-    the partial's arguments and then the trees (each tree standing for its leaves); None
-    when the helper is not known or returns something unknown."""
+    the partial's arguments and then the trees (each tree standing for its leaves), asked
+    only whether it is a Python value; None when the helper is not known or what it
+    returns is not one (tried first with every local a Python value, which is cheap)."""
     if not call.args or call.args[0].keyword is not None or call.args[0].star:
         return None
     function = mapped = call.args[0].value
@@ -137,8 +138,10 @@ def mapped_kind(ctx: KindScope, call: cst.Call, infer: Infer) -> int | None:
     args = [a for a in bound if a.keyword is None] + [cst.Arg(a.value) for a in trees] \
         + [a for a in bound if a.keyword is not None]
     helper_call = cst.Call(func=function, args=args)
-    return returned_kind(ctx, callee, helper_call, infer,
-                         _bound_configuration(ctx, callee, helper_call, bound, infer))
+    fixed = _bound_configuration(ctx, callee, helper_call, bound, infer)
+    if returned_kind(ctx, callee, helper_call, infer, fixed, hoped=True) != L.STATIC:
+        return None  # not a Python value even with every local one: no need to follow them
+    return returned_kind(ctx, callee, helper_call, infer, fixed)
 
 
 def _bound_configuration(ctx: KindScope, callee: Unit, call: cst.Call, bound: list[cst.Arg],

@@ -45,8 +45,10 @@ class Records:
         """The fields of a record class of this module that is no pytree (a ``dataclass``
         with no base nor other decorator, registered by nothing): its instance is one
         object to JAX, what the fields hold is never a leaf. None for any other."""
+        if type(func) is not cst.Name or func.value not in self.index.class_nodes:
+            return None  # asked of every call the walk infers: the cheap test first
         fields = self.fields(func, unit)
-        if fields is None or type(func) is not cst.Name:
+        if fields is None:
             return None
         node = self.index.class_nodes.get(func.value)
         if self._registered is None:

@@ -50,7 +50,7 @@ def held_callers(origin: Origin, nested: list[Unit]) -> list[Unit]:
     container = origin.container
     if not nested or container is None or type(container.node) is not cst.FunctionDef:
         return []
-    name = holder_name(container.node, origin.node)
+    name = holder_name(container, origin.node)
     if name is None:
         return []
     return [u for u in nested if not u.binds(name) and any(

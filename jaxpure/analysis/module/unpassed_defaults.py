@@ -17,6 +17,8 @@ is the callee of a call with no ``*args``/``**kwargs``, and the default is a lit
 
 from __future__ import annotations
 
+import weakref
+
 import libcst as cst
 
 from jaxpure.analysis.catalog.transforms import Transform
@@ -35,7 +37,7 @@ def unpassed_defaults(transform: Transform, container: Unit | None, application:
     if transform.kind != "wrap" or transform.inherit or container is None \
             or type(container.node) is not cst.FunctionDef:
         return set()
-    holder = holder_name(container.node, application)
+    holder = holder_name(container, application)
     if holder is None or holder in container.declared_global \
             or holder in container.declared_nonlocal:
         return set()
@@ -52,22 +54,35 @@ def unpassed_defaults(transform: Transform, container: Unit | None, application:
     return candidates
 
 
-def holder_name(function: cst.FunctionDef, application: cst.CSTNode) -> str | None:
-    """The name ``name = <application>`` binds, a statement of ``function`` at any depth
-    (statements only: no expression holds an assignment, so the walk skips them all)."""
+def holder_name(container: Unit, application: cst.CSTNode) -> str | None:
+    """The name ``name = <application>`` binds, a statement of the function ``container``
+    at any depth."""
+    holders = _HOLDERS.get(container)
+    if holders is None:
+        holders = _HOLDERS[container] = _assigned_values(container.node)
+    return holders.get(id(application))
+
+
+# per function, what each of its plain assignments binds (id of the value -> the name, or
+# None for another target): asked for every transform applied in it and by trace_order
+_HOLDERS: weakref.WeakKeyDictionary[Unit, dict[int, str | None]] = weakref.WeakKeyDictionary()
+
+
+def _assigned_values(function: cst.CSTNode) -> dict[int, str | None]:
+    """Statements only: no expression holds an assignment, so the walk skips them all (the
+    first assignment of a value wins, as a walk stopping at it would find)."""
     expressions = expression_types()
-    stack: list[cst.CSTNode] = [function.body]
+    found: dict[int, str | None] = {}
+    stack: list[cst.CSTNode] = [getattr(function, "body", function)]
     while stack:
         current = stack.pop()
         if type(current) is cst.Assign:
-            if current.value is application:
-                targets = current.targets
-                if len(targets) == 1 and type(targets[0].target) is cst.Name:
-                    return targets[0].target.value
-                return None
+            target = current.targets[0].target if len(current.targets) == 1 else None
+            found.setdefault(id(current.value),
+                             target.value if type(target) is cst.Name else None)
             continue
         stack.extend(child for child in children(current) if type(child) not in expressions)
-    return None
+    return found
 
 
 def _calls_of(function: cst.FunctionDef, name: str) -> list[cst.Call] | None:
