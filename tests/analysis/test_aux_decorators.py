@@ -98,3 +98,30 @@ def test_a_seeded_decorator_of_another_module_makes_the_fields_static() -> None:
     ctx = analyze(cst.parse_module(source), {}, seeds=[seed])
     static = ctx.facts.class_facts.local_static_fields
     assert {"grid", "conf"} <= static and "disp" not in static
+
+
+def test_a_property_of_a_class_defined_in_a_function_is_no_static_field() -> None:
+    # score_sde's `RSDE`, defined in a method: the module has no class facts for it, and
+    # the summary's property fields once asked for them and crashed the file's analysis
+    from jaxpure.engine import analyze_source
+
+    source = textwrap.dedent("""
+        import jax
+
+        class Outer:
+            @property
+            def size(self):
+                return 3
+
+        def reverse():
+            class RSDE:
+                @property
+                def n(self):
+                    return 3
+            return RSDE()
+    """)
+    analysis = analyze_source(source, "sde_lib.py")
+    assert analysis.result.error is None
+    assert analysis.summary is not None
+    assert "size" in analysis.summary.field_names.static
+    assert "n" not in analysis.summary.field_names.static

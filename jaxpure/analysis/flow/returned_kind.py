@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import Callable
+from typing import Callable, NamedTuple, cast
 
 import libcst as cst
 
@@ -117,6 +117,13 @@ def called_helper(ctx: KindScope, func: cst.BaseExpression) -> Unit | None:
     return callee
 
 
+class _HelperCall(NamedTuple):
+    """The call a tree.map makes of its function: its callee and arguments."""
+
+    func: cst.BaseExpression
+    args: tuple[cst.Arg, ...]
+
+
 def mapped_kind(ctx: KindScope, call: cst.Call, infer: Infer) -> int | None:
     """The kind of every leaf ``jax.tree.map(f, tree, ...)`` builds, where ``f`` is a helper
     of this module or a ``functools.partial`` of one: what ``f`` returns when called with
@@ -135,9 +142,11 @@ def mapped_kind(ctx: KindScope, call: cst.Call, infer: Infer) -> int | None:
     if callee is None or not trees or any(a.keyword is not None or a.star for a in trees):
         return None  # `is_leaf=`: which nodes are leaves is no longer the trees' own
     # `partial(f, a=1)(x)` calls `f(x, a=1)`: the partial's keywords go last
-    args = [a for a in bound if a.keyword is None] + [cst.Arg(a.value) for a in trees] \
+    args = [a for a in bound if a.keyword is None] + list(trees) \
         + [a for a in bound if a.keyword is not None]
-    helper_call = cst.Call(func=function, args=args)
+    # what arguments_of and the walk read of a call, without building a libcst node (whose
+    # validation costs more than the rest of the question)
+    helper_call = cast(cst.Call, _HelperCall(function, tuple(args)))
     fixed = _bound_configuration(ctx, callee, helper_call, bound, infer)
     if returned_kind(ctx, callee, helper_call, infer, fixed, hoped=True) != L.STATIC:
         return None  # not a Python value even with every local one: no need to follow them

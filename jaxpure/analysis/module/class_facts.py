@@ -359,7 +359,9 @@ class ClassFacts:
         for cls, methods in self.index.classes.items():
             for name, unit in methods.items():
                 if _is_property(unit.node):
-                    known = self.member_conditions(cls).get(name) == NO_CONDITION
+                    # a class defined in a function has no facts here: not known static
+                    known = cls in self.index.class_nodes \
+                        and self.member_conditions(cls).get(name) == NO_CONDITION
                     (static if known else other).add(name)
         return frozenset(static - other), frozenset(other)
 
