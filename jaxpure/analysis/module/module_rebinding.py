@@ -20,11 +20,10 @@ import libcst as cst
 from jaxpure.analysis.catalog.side_effects import MUTATING_METHODS
 from jaxpure.analysis.module.call_structures import Structure, passed_structure
 from jaxpure.analysis.module.fresh_runs import fresh_functions, fresh_run
-from jaxpure.analysis.catalog.transforms import CONTROL_FLOW
-from jaxpure.analysis.module.imports import canonical, dotted_name
+from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import ModuleIndex, Unit, mutated_base
 from jaxpure.analysis.module.rebinding import (
-    FUNCTION_WRAPPERS, Event, bound_names, holders, holds_function, rebound_between, uses_any,
+    FUNCTION_WRAPPERS, Event, bound_names, control_flow, holders, holds_function, rebound_between, uses_any,
     walk_events,
 )
 from jaxpure.analysis.syntax import children, names_in, reads_any, target_names
@@ -221,7 +220,7 @@ class ModuleOrder:
         """The names ``node`` binds to a value holding one of ``names``; None when it
         stores one into a container, an attribute or an item."""
         value = _bound_value(node)
-        if type(value) is cst.Call and self._control_flow(value.func):
+        if type(value) is cst.Call and control_flow(value.func, self.index.imports.lookup):
             return set()  # `state = fori_loop(0, n, body, state)`: what body computed
         if value is None or not _holds(value, names, factories):
             if type(node) is cst.Expr and _stores_call(node.value, names):
@@ -231,13 +230,6 @@ class ModuleOrder:
                 and not _plain_targets(node):
             return None
         return set(bound_names(node))
-
-    def _control_flow(self, func: cst.BaseExpression) -> bool:
-        """``fori_loop`` imported from ``jax.lax`` (or ``lax.scan``...): a primitive that
-        runs the functions it is given on the spot and returns arrays."""
-        head, _, rest = (dotted_name(func) or "").partition(".")
-        found = self.index.imports.lookup(head) if head else None
-        return found is not None and canonical(f"{found}.{rest}" if rest else found) in CONTROL_FLOW
 
     def _runs(self, reaching: set[str], defined: int, top: Unit) -> list[int]:
         """The statements, from the definition on, that name a value holding the function

@@ -9,7 +9,7 @@ import libcst as cst
 
 from jaxpure.analysis.catalog.transforms import CONTROL_FLOW
 from jaxpure.analysis.module.call_structures import Structure, new_structure
-from jaxpure.analysis.module.imports import dotted_name
+from jaxpure.analysis.module.imports import canonical, dotted_name
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import (
     children, enclosing_nodes, inner_statements, on_exclusive_branches, reads_any, statements,
@@ -192,7 +192,7 @@ def _holds(value: cst.BaseExpression, match: Callable[[cst.CSTNode], bool]) -> b
         current = stack.pop()
         if match(current):
             return True
-        if type(current) is cst.Call and _control_flow(current.func):
+        if type(current) is cst.Call and control_flow(current.func):
             continue  # `lax.fori_loop(0, n, body, init)` returns what body computed
         if type(current) is cst.Call and (type(current.func) is cst.Name
                                           or _called_wrapper(current.func)):
@@ -202,12 +202,20 @@ def _holds(value: cst.BaseExpression, match: Callable[[cst.CSTNode], bool]) -> b
     return False
 
 
-def _control_flow(func: cst.BaseExpression) -> bool:
+def control_flow(func: cst.BaseExpression,
+                 lookup: Callable[[str], str | None] | None = None) -> bool:
     """``lax.scan``, ``jax.lax.fori_loop``, ...: a primitive that runs the functions it is
-    given on the spot and returns arrays, keeping none of them (written out by module:
-    a bare ``scan`` may be anything)."""
+    given on the spot and returns arrays, keeping none of them. With ``lookup`` (a module's
+    imports), names are resolved (``fori_loop`` imported from ``jax.lax``); without, only
+    the written-out ``lax.``/``jax.lax.`` forms count (a bare ``scan`` may be anything)."""
     text = dotted_name(func)
-    return text is not None and ("jax." + text if text.startswith("lax.") else text) in CONTROL_FLOW
+    if text is None:
+        return False
+    if lookup is not None:
+        head, _, rest = text.partition(".")
+        found = lookup(head)
+        return found is not None and canonical(f"{found}.{rest}" if rest else found) in CONTROL_FLOW
+    return ("jax." + text if text.startswith("lax.") else text) in CONTROL_FLOW
 
 
 def _called_wrapper(func: cst.BaseExpression) -> bool:
