@@ -103,9 +103,12 @@ class KindFlow(WalkerBase):
         Python value: the project's own models fill it, in their trace, and whoever applies
         them jits those, not the part; a user taking the part for a model would have to
         pass what its parents pass. One a call passes a tracer, or a value not known, for
-        stays traced, as the contract presumes."""
-        return callsite.get(name) == L.STATIC \
-            and id(unit) in submodule_calls(self.ctx.index)
+        stays traced, as the contract presumes; so does one a call leaves None (an input
+        the parent goes without, which a user of the part may give as an array)."""
+        calls = submodule_calls(self.ctx.index).get(id(unit))
+        given = self.ctx.given.at_call
+        return callsite.get(name) == L.STATIC and bool(calls) and all(
+            name in given.get((id(call), id(unit)), ()) for _caller, call in calls or ())
 
     def param_kind(self, unit: Unit, info: TraceInfo, p: Param, callsite: dict[str, int]) -> int:
         name = p.name

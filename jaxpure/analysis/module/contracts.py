@@ -16,7 +16,10 @@ index a caller may scan over) or defaulting to one (``train: bool = False``,
 users fix with ``static_argnames`` or ``partial``; so is a parameter the method
 itself uses as a shape or size (``jnp.zeros((n, features))``, ``np.arange(qlen)``): its
 users can only pass it static; and one that overrides an option field per call
-(``seqhw or self.seqhw``): its users pass it as they build the field.
+(``seqhw or self.seqhw``): its users pass it as they build the field. A part of the
+module's own models is called by them, in their trace: a parameter every call of it the
+module shows fills with a Python value (``skip_cls(strides)(x, y.shape)``) is one
+(module/submodule_calls.py, flow/kinds.py).
 """
 
 from __future__ import annotations

@@ -19,11 +19,13 @@ import libcst as cst
 
 from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.classes import held_method
+from jaxpure.analysis.module.contracts import is_model_method
 from jaxpure.analysis.module.hierarchy import subclasses
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import ModuleIndex, Unit
+from jaxpure.analysis.module.resolve import Resolver
 
-__all__ = ["submodule_calls", "submodule_edges", "called_submodules"]
+__all__ = ["submodule_calls", "called_submodules", "model_parts"]
 
 # how deep a class chain is followed for a field's default: a bound on a cycle's cost
 _MAX_BASES = 8
@@ -35,19 +37,11 @@ def submodule_calls(index: ModuleIndex) -> dict[int, list[tuple[Unit, cst.Call]]
     table = index.__dict__.get("_submodule_calls")
     if table is None:
         table = index.__dict__["_submodule_calls"] = {}
-        for caller, method, call in submodule_edges(index):
-            table.setdefault(id(method), []).append((caller, call))
+        for caller in index.units:
+            for call in caller.calls:
+                for method in called_submodules(index, caller, call):
+                    table.setdefault(id(method), []).append((caller, call))
     return table
-
-
-def submodule_edges(index: ModuleIndex) -> list[tuple[Unit, Unit, cst.Call]]:
-    """(caller, the ``__call__`` it runs, call) for each such call of the module."""
-    edges = index.__dict__.get("_submodule_edges")
-    if edges is None:
-        edges = index.__dict__["_submodule_edges"] = [
-            (caller, method, call) for caller in index.units for call in caller.calls
-            for method in called_submodules(index, caller, call)]
-    return edges
 
 
 def called_submodules(index: ModuleIndex, caller: Unit, call: cst.Call) -> list[Unit]:
@@ -68,6 +62,15 @@ def called_submodules(index: ModuleIndex, caller: Unit, call: cst.Call) -> list[
     classes = _classes_of(index, caller, func.func)
     methods = [_call_method(index, name) for name in classes]
     return [m for m in methods if m is not None]
+
+
+def model_parts(index: ModuleIndex, resolver: Resolver, caller: Unit,
+                call: cst.Call) -> list[Unit]:
+    """The methods of the module's model classes (linen, haiku, Equinox) ``call`` may run:
+    the parts a model calls, which its trace reaches (a plain class's ``__call__`` is left
+    to the resolver)."""
+    return [part for part in called_submodules(index, caller, call)
+            if is_model_method(index, resolver, part)]
 
 
 def _classes_of(index: ModuleIndex, caller: Unit, expr: cst.BaseExpression) -> list[str]:

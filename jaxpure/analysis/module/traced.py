@@ -23,7 +23,7 @@ from jaxpure.analysis.module.classes import (
     applied_function, called_model, held_method, model_classes,
 )
 from jaxpure.analysis.module.construction import construction_units
-from jaxpure.analysis.module.submodule_calls import called_submodules
+from jaxpure.analysis.module.submodule_calls import model_parts
 from jaxpure.analysis.module.contracts import CONTRACT_JIT, contract_roots
 from jaxpure.analysis.module.hierarchy import override_edges, typed_edges
 from jaxpure.analysis.module.passed_scalars import find_passed_scalars
@@ -215,10 +215,10 @@ class TracedAnalysis:
                     self.edges.append((unit, callee, call))
                     continue
                 held = held_method(self.index, call, unit)
-                # `self.op.run(x)`, `Block(...)(x)`, `skip_cls(s)(x, y.shape)` (a field
-                # holding a class): none shows a run of the part (a submodule)
+                # `self.op.run(x)`, a model's `Block(...)(x)`, `skip_cls(s)(x, y.shape)` (a
+                # field holding a class): none shows a run of the part (a submodule)
                 held_edges.extend((unit, part, call) for part in ([held] if held is not None
-                                  else called_submodules(self.index, unit, call)))
+                                  else model_parts(self.index, self.resolver, unit, call)))
         self.edges.extend(override_edges(self.index))  # `self.rewards()`: every override
         # `kernel.matmul(x)` on a parameter annotated `kernel: Kernel`: Kernel's and overrides
         self.edges.extend(typed_edges(self.index, self.resolver))
