@@ -105,10 +105,12 @@ class KindFlow(WalkerBase):
         pass what its parents pass. One a call passes a tracer, or a value not known, for
         stays traced, as the contract presumes; so does one a call leaves None (an input
         the parent goes without, which a user of the part may give as an array)."""
-        calls = submodule_calls(self.ctx.index).get(id(unit))
+        if callsite.get(name) != L.STATIC:
+            return False
+        calls = submodule_calls(self.ctx.index).get(id(unit), ())
         given = self.ctx.given.at_call
-        return callsite.get(name) == L.STATIC and bool(calls) and all(
-            name in given.get((id(call), id(unit)), ()) for _caller, call in calls or ())
+        return bool(calls) and all(name in given.get((id(call), id(unit)), ())
+                                   for _caller, call in calls)
 
     def param_kind(self, unit: Unit, info: TraceInfo, p: Param, callsite: dict[str, int]) -> int:
         name = p.name

@@ -483,6 +483,16 @@ def is_linen_class(index: ModuleIndex, resolver: Resolver, class_name: str) -> b
     return _framework_base(index, resolver, class_name, set(), CONTRACT_BASES) in LINEN_BASES
 
 
+def model_class_names(index: ModuleIndex, resolver: Resolver) -> frozenset[str]:
+    """The linen, haiku and Equinox module classes of the module (once per module)."""
+    found = resolver.memo.get("contract_model_classes")
+    if found is None:
+        found = resolver.memo["contract_model_classes"] = frozenset(
+            name for name in index.class_nodes
+            if _framework_base(index, resolver, name, set(), CONTRACT_BASES) is not None)
+    return found
+
+
 def is_model_method(index: ModuleIndex, resolver: Resolver, unit: Unit) -> bool:
     """A method of a linen, haiku or Equinox module class of the module."""
     return unit.parent_is_class and unit.class_name is not None and _framework_base(

@@ -19,7 +19,7 @@ import libcst as cst
 
 from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.classes import held_method
-from jaxpure.analysis.module.contracts import is_model_method
+from jaxpure.analysis.module.contracts import model_class_names
 from jaxpure.analysis.module.hierarchy import subclasses
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import ModuleIndex, Unit
@@ -53,7 +53,7 @@ def called_submodules(index: ModuleIndex, caller: Unit, call: cst.Call) -> list[
             and func.value.value == "self":
         held = held_method(index, call, caller)
         return [held] if held is not None else []
-    if type(func) is cst.Name and caller.parent_is_class and func.value in caller.assigned:
+    if type(func) is cst.Name and caller.parent_is_class and caller.assigned.get(func.value) == 1:
         # `skip = self.skip_cls(strides)` then `skip(x, s)`: the instance a local holds
         bound = single_value(index, caller, func.value)
         func = bound[0] if bound is not None and bound[1] is caller else func
@@ -69,15 +69,18 @@ def model_parts(index: ModuleIndex, resolver: Resolver, caller: Unit,
     """The methods of the module's model classes (linen, haiku, Equinox) ``call`` may run:
     the parts a model calls, which its trace reaches (a plain class's ``__call__`` is left
     to the resolver)."""
+    models = model_class_names(index, resolver)
+    if not models:
+        return []
     return [part for part in called_submodules(index, caller, call)
-            if is_model_method(index, resolver, part)]
+            if part.class_name in models]
 
 
 def _classes_of(index: ModuleIndex, caller: Unit, expr: cst.BaseExpression) -> list[str]:
     """The classes of the module a constructor expression may be: a class's name, a field of
     the caller's class holding one, or either wrapped in ``partial`` (inline, or through a
     local the caller binds once)."""
-    if type(expr) is cst.Name and expr.value in caller.assigned:
+    if type(expr) is cst.Name and caller.assigned.get(expr.value) == 1:
         bound = single_value(index, caller, expr.value)
         expr = bound[0] if bound is not None and bound[1] is caller else expr
     expr = _partial_of(index, expr) or expr
