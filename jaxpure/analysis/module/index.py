@@ -158,6 +158,8 @@ class ModuleIndex:
     # `CONFIG["log_every"] = 1`: (unit, name, key) for item stores with a literal string key
     literal_item_stores: list[tuple[Unit | None, str, str]] = field(default_factory=list)
     module_calls: list[cst.Call] = field(default_factory=list)
+    # id of the value of each `name = value` (one plain target) -> name; None for another target
+    assigned_values: dict[int, str | None] = field(default_factory=dict)
     # id of `a & b` (a binary operation or comparison, a name on the left) -> (the function
     # it is in, the call `a.__and__(b)` it makes; module/operators.py)
     operator_calls: dict[int, tuple[Unit | None, cst.Call]] = field(default_factory=dict)
@@ -198,11 +200,8 @@ def refers_to_module(unit: Unit | None, name: str) -> bool:
 
 
 def _params(node: cst.Parameters) -> list[Param]:
-    params: list[Param] = []
-    index = 0
-    for p in (*node.posonly_params, *node.params):
-        params.append(Param(p.name.value, index, _ann(p), p.default, ""))
-        index += 1
+    params = [Param(p.name.value, index, _ann(p), p.default, "")
+              for index, p in enumerate((*node.posonly_params, *node.params))]
     if type(node.star_arg) is cst.Param:
         params.append(Param(node.star_arg.name.value, -1, _ann(node.star_arg), None, "*"))
     for p in node.kwonly_params:
@@ -435,6 +434,8 @@ class _Indexer:
 
     def visit_Assign(self, node: cst.Assign) -> bool:
         self.visit(node.value)
+        only = node.targets[0].target if len(node.targets) == 1 else None
+        self.index.assigned_values[id(node.value)] = only.value if type(only) is cst.Name else None
         for target in node.targets:
             self.bind_target(target.target, node.value)
         return False
