@@ -158,6 +158,7 @@ class ModuleIndex:
     # `CONFIG["log_every"] = 1`: (unit, name, key) for item stores with a literal string key
     literal_item_stores: list[tuple[Unit | None, str, str]] = field(default_factory=list)
     module_calls: list[cst.Call] = field(default_factory=list)
+    call_keywords: set[str] = field(default_factory=set)  # every keyword any call passes
     # id of the value of each `name = value` (one plain target) -> name; None for another target
     assigned_values: dict[int, str | None] = field(default_factory=dict)
     # id of `a & b` (a binary operation or comparison, a name on the left) -> (the function
@@ -542,20 +543,20 @@ class _Indexer:
                 self.index.mutations.append((self.unit, base))
                 if func.attr.value in SHRINKING_METHODS:
                     self.index.shrunk.add(base)
-        if node.args and self.unit is not None:
-            first = node.args[0].value
-            path = key_path(first)
-            if path is not None and type(func) is cst.Attribute:
+        unit = self.unit
+        if unit is not None and node.args and type(func) is cst.Attribute:
+            path = key_path(node.args[0].value)
+            if path is not None and (text := dotted_name(func)) is not None:
+                unit.random_args.append((text, path))
+        for arg in node.args:
+            if arg.keyword is None:
+                continue
+            self.index.call_keywords.add(arg.keyword.value)
+            if unit is not None and arg.keyword.value in ("key", "rng") and type(arg.value) is cst.Name:
+                unit.key_keywords = True
                 text = dotted_name(func)
                 if text is not None:
-                    self.unit.random_args.append((text, path))
-            for arg in node.args:
-                if arg.keyword is not None and arg.keyword.value in ("key", "rng") \
-                        and type(arg.value) is cst.Name:
-                    self.unit.key_keywords = True
-                    text = dotted_name(func)
-                    if text is not None:
-                        self.unit.random_args.append((text, arg.value.value))
+                    unit.random_args.append((text, arg.value.value))
 
 
 _BLOCKS = frozenset({cst.If, cst.Try, cst.TryStar, cst.While, cst.With, cst.Match})
