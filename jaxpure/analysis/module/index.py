@@ -68,14 +68,16 @@ class Unit:
     key_keywords: bool = False
 
     parent_is_class: bool = False
+    # set once from node and params (asked for every name looked up and every call matched)
+    param_names: frozenset[str] = field(init=False, repr=False)
+    is_staticmethod: bool = field(init=False, repr=False)
 
-    @property
-    def is_staticmethod(self) -> bool:
+    def __post_init__(self) -> None:
+        self.param_names = frozenset(p.name for p in self.params)
         node = self.node
-        return type(node) is cst.FunctionDef and any(
+        self.is_staticmethod = type(node) is cst.FunctionDef and any(
             type(d.decorator) is cst.Name and d.decorator.value == "staticmethod"
-            for d in node.decorators
-        )
+            for d in node.decorators)
 
     def param(self, name: str) -> Param | None:
         for p in self.params:
@@ -118,13 +120,6 @@ class Unit:
     def binds(self, name: str) -> bool:
         return name in self.assigned or name in self.param_names
 
-    @property
-    def param_names(self) -> frozenset[str]:
-        names = self.__dict__.get("_param_names")
-        if names is None:
-            names = self.__dict__["_param_names"] = frozenset(p.name for p in self.params)
-        return names
-
 
 @dataclass
 class ModuleIndex:
@@ -164,8 +159,8 @@ class ModuleIndex:
     # id of `a & b` (a binary operation or comparison, a name on the left) -> (the function
     # it is in, the call `a.__and__(b)` it makes; module/operators.py)
     operator_calls: dict[int, tuple[Unit | None, cst.Call]] = field(default_factory=dict)
-    # what every `with` statement of the module enters (a test's `pytest.raises(...)`)
-    with_items: list[cst.BaseExpression] = field(default_factory=list)
+    # every `with` statement of the module (a test's `pytest.raises(...)`), in its function
+    with_statements: list[tuple[Unit | None, cst.With]] = field(default_factory=list)
     # names bound at module level by import / def / class
     import_names: set[str] = field(default_factory=set)
     def_names: set[str] = field(default_factory=set)
@@ -466,8 +461,10 @@ class _Indexer:
         self.block_depth -= 1
         return False
 
+    def visit_With(self, node: cst.With) -> None:
+        self.index.with_statements.append((self.unit, node))
+
     def visit_WithItem(self, node: cst.WithItem) -> bool:
-        self.index.with_items.append(node.item)
         self.visit(node.item)
         if node.asname is not None:
             self.bind_target(node.asname.name, None)
