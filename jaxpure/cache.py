@@ -383,10 +383,10 @@ def _valid_self_call(call: Any) -> bool:
 
 
 def _valid_call(call: Any) -> bool:
-    return (_list_of(call, 13) and _strings(call[0], call[1], call[3]) and _count(call[2])
+    return (_list_of(call, 14) and _strings(call[0], call[1], call[3]) and _count(call[2])
             and _optional_strings(call[4], call[5]) and _kinds(call[6], call[7])
             and type(call[8]) is bool and _given(call[9]) and _given(call[10])
-            and _truths(call[11]) and type(call[12]) is bool)
+            and _truths(call[11]) and type(call[12]) is bool and _given(call[13]))
 
 
 def _decode_seeds(data: Any) -> dict[str, tuple[Seed, ...]] | None:
@@ -404,7 +404,7 @@ def _decode_seeds(data: Any) -> dict[str, tuple[Seed, ...]] | None:
 
 
 def _valid_seed(item: Any) -> bool:
-    return (_list_of(item, 16) and type(item[15]) is bool
+    return (_list_of(item, 17) and type(item[15]) is bool and _given(item[16])
             and _strings(item[0], item[1], item[4], item[8])
             and _optional_strings(item[2], item[3]) and _kinds(item[5], item[6])
             and type(item[7]) is bool and _given(item[9]) and _given(item[10])

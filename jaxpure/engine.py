@@ -305,14 +305,15 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
     calls: list[ExternalCall] = []
     if ctx.external_calls:
         lines = _def_lines(source)
-        for unit, callee, positional, keywords, given, jnp_args, truths in ctx.external_calls:
+        for unit, callee, positional, keywords, given, jnp_args, truths, non_integer \
+                in ctx.external_calls:
             info = ctx.traced_analysis.info.get(id(unit))
             if info is None or info.via is None:
                 continue
             calls.append(ExternalCall(callee, unit.name, lines.get(unit.name, 0), info.via,
                                       info.caching_via, info.strict_via, positional, keywords,
                                       info.stateful, given, jnp_args, truths,
-                                      ctx.traced_analysis.is_construction(unit)))
+                                      ctx.traced_analysis.is_construction(unit), non_integer))
     calls.extend(_transformed_imports(source, ctx))
     # `import pkg` too (no dot): annotations name the classes it re-exports (`pkg.Group`)
     reexports = tuple(

@@ -66,11 +66,12 @@ WITHIN = {
                                                "jaxpure.analysis.flow.infer",
                                                "jaxpure.analysis.flow.returned_kind"),
     # what traced calls fill (given.py): recorded by callsites.py, asked at `if x is None:`;
-    # the layouts of locals (layouts.py): bound by kinds.py, joined by paths.py
+    # the layouts of locals (layouts.py): bound by kinds.py, joined by paths.py; what a
+    # value's form says of its dtype (dtypes.py): asked by given.py, at `if issubdtype(...)`
     "jaxpure.analysis.flow": ("jaxpure.analysis.flow.domain", "jaxpure.analysis.flow.keystate",
                               "jaxpure.analysis.flow.base", "jaxpure.analysis.flow.infer",
                               "jaxpure.analysis.flow.given", "jaxpure.analysis.flow.members",
-                              "jaxpure.analysis.flow.layouts"),
+                              "jaxpure.analysis.flow.layouts", "jaxpure.analysis.flow.dtypes"),
     "jaxpure.analysis.module.facts": ("jaxpure.analysis.module",),
     # fact builders use each other's types and answers; none may import facts.py (above them)
     "jaxpure.analysis.module": ("jaxpure.analysis.module",),

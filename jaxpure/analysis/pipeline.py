@@ -133,6 +133,9 @@ def analyze(
         given = _seed_given(index, seed)
         known = ctx.given.seeded.get(seed.function)
         ctx.given.seeded[seed.function] = given if known is None else known & given
+        floats = _seed_non_integer(index, seed)
+        known = ctx.given.seeded_non_integer.get(seed.function)
+        ctx.given.seeded_non_integer[seed.function] = floats if known is None else known & floats
         truths = _seed_truths(index, seed)
         known_truths = ctx.given.seeded_truths.get(seed.function)
         ctx.given.seeded_truths[seed.function] = truths if known_truths is None else {
@@ -167,6 +170,15 @@ def _seed_given(index: ModuleIndex, seed: Seed) -> frozenset[str]:
     if unit is None:
         return frozenset()
     return frozenset(_parameters_at(unit, seed.given, bound=False)) - {""}
+
+
+def _seed_non_integer(index: ModuleIndex, seed: Seed) -> frozenset[str]:
+    """The parameters of a seeded function its external call fills with a value of no
+    integer dtype (flow/dtypes.py), as :func:`_seed_given` reads them."""
+    unit = index.defs.get(seed.function)
+    if unit is None:
+        return frozenset()
+    return frozenset(_parameters_at(unit, seed.non_integer, bound=False)) - {""}
 
 
 def _seed_truths(index: ModuleIndex, seed: Seed) -> dict[str, bool]:

@@ -26,7 +26,9 @@ from jaxpure.analysis.syntax import call_arg, positional_args
 from jaxpure.analysis.flow.base import WalkerBase
 from jaxpure.analysis.flow.domain import Layout
 from jaxpure.analysis.flow.layouts import LayoutReader, join as layout_join
-from jaxpure.analysis.flow.given import given_parameters, literal_truths, never_none, passed_truths
+from jaxpure.analysis.flow.given import (given_parameters, literal_truths, never_none,
+                                         non_integer_arguments, non_integer_parameters,
+                                         passed_truths)
 from jaxpure.analysis.flow.forwarded_kwargs import forwarded_keywords, record_spread_site
 
 
@@ -158,6 +160,8 @@ class CallSites(WalkerBase):
         ctx.given.at_call[(id(call), id(callee))] = given_parameters(
             callee, call, shift, self.never_none)
         ctx.given.truths_at_call[(id(call), id(callee))] = literal_truths(callee, call, shift)
+        ctx.given.non_integer_at_call[(id(call), id(callee))] = non_integer_parameters(
+            callee, call, shift, ctx.qualname)
 
         self.record_layouts(callee, call, shift)
 
@@ -310,7 +314,8 @@ class CallSites(WalkerBase):
                     jnp_args.append(len(positional))
                 positional.append(ctx.kind(arg.value))
         ctx.external_calls.append((unit, qual, tuple(positional), tuple(keywords), tuple(given),
-                                   tuple(jnp_args), passed_truths(call)))
+                                   tuple(jnp_args), passed_truths(call),
+                                   non_integer_arguments(call, ctx.qualname)))
 
     def record_layout_call(self, call: cst.Call) -> None:
         """A call of another module's project function (``blocks.encode(graph)``) or of

@@ -28,6 +28,7 @@ from typing import TypeVar
 
 import libcst as cst
 
+from jaxpure.analysis.flow.dtypes import Qualname, integer_tests, never_integer
 from jaxpure.analysis.module.index import Param, Unit
 from jaxpure.analysis.module.summary import Truths
 from jaxpure.analysis.module.traced import Origin, TracedAnalysis
@@ -100,6 +101,16 @@ def given_parameters(callee: Unit, call: cst.Call, shift: int,
     return frozenset(given)
 
 
+def non_integer_parameters(callee: Unit, call: cst.Call, shift: int,
+                           qualname: Qualname) -> frozenset[str]:
+    """The parameters of ``callee`` that ``call`` fills with a value of no integer dtype
+    (flow/dtypes.py), or leaves to such a default (``labels=None``)."""
+    passed, defaults = filled_parameters(callee, call, shift)
+    found = {name for name, value in passed.items() if never_integer(value, qualname)}
+    found.update(p.name for p in defaults if never_integer(p.default, lambda _e: None))
+    return frozenset(found)
+
+
 def literal_truths(callee: Unit, call: cst.Call, shift: int) -> dict[str, bool]:
     """The parameters of ``callee`` that ``call`` fills with a literal (``True``, ``None``,
     ``0``, ``"sum"``), or leaves to a literal default, with the literal's truth value."""
@@ -123,6 +134,18 @@ def passed_truths(call: cst.Call) -> Truths:
         if truth is None or arg.keyword is None and spread:
             continue
         found.append((arg.keyword.value if arg.keyword is not None else position - 1, truth))
+    return tuple(found)
+
+
+def non_integer_arguments(call: cst.Call, qualname: Qualname) -> tuple[int | str, ...]:
+    """The arguments of a call to a function of another module that have no integer dtype
+    (flow/dtypes.py), by keyword, or by position before any ``*args``."""
+    found: list[int | str] = []
+    for position, arg in enumerate(call.args):
+        if arg.star == "*":
+            break
+        if not arg.star and never_integer(arg.value, qualname):
+            found.append(arg.keyword.value if arg.keyword is not None else position)
     return tuple(found)
 
 
@@ -166,6 +189,18 @@ def filled_parameters(callee: Unit, call: cst.Call,
 def rebound_outside_none_branch(unit: Unit, name: str) -> bool:
     """Whether ``unit`` binds ``name`` anywhere but under ``if name is None:`` (or in the
     ``else`` of ``if name is not None:``), where the trace never goes."""
+    def ruled_out(test: cst.BaseExpression) -> tuple[bool, bool]:
+        found = none_test(test)
+        if found is None or found[0] != name:
+            return False, False
+        return found[1], not found[1]  # `is None` holding: the body; failing: the else
+    return rebound_outside(unit, name, ruled_out)
+
+
+def rebound_outside(unit: Unit, name: str,
+                    ruled_out: Callable[[cst.BaseExpression], tuple[bool, bool]]) -> bool:
+    """Whether ``unit`` binds ``name`` anywhere but in a branch the trace never goes:
+    ``ruled_out(test)`` says whether an ``if``'s body, and its ``else``, is one."""
     node = unit.node
     if type(node) is not cst.FunctionDef:
         return True
@@ -175,14 +210,11 @@ def rebound_outside_none_branch(unit: Unit, name: str) -> bool:
         if isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
             continue
         if type(current) is cst.If:
-            found = none_test(current.test)
-            tested = found is not None and found[0] == name
-            none_when_true = found is not None and found[1]
+            body_out, orelse_out = ruled_out(current.test)
             stack.append((current.test, guarded))
-            stack.extend((s, guarded or tested and none_when_true)
-                         for s in statements(current.body))
+            stack.extend((s, guarded or body_out) for s in statements(current.body))
             if current.orelse is not None:
-                stack.append((current.orelse, guarded or tested and not none_when_true))
+                stack.append((current.orelse, guarded or orelse_out))
             continue
         if not guarded and name in _bound_by(current):
             return True
@@ -229,11 +261,18 @@ class GivenFacts:
     # a seeded function ("inverse", "Toeplitz.inverse") -> the truth of the literals every
     # caller elsewhere passes
     seeded_truths: dict[str, dict[str, bool]] = field(default_factory=dict)
+    # (id of a call, id of the function it runs) -> the parameters it fills with a value of
+    # no integer dtype (flow/dtypes.py)
+    non_integer_at_call: dict[tuple[int, int], frozenset[str]] = field(default_factory=dict)
+    # a seeded function -> the parameters every caller elsewhere fills so
+    seeded_non_integer: dict[str, frozenset[str]] = field(default_factory=dict)
     # field names every class of the project declaring them types as no None (``int``, a
     # class): this module's and those the seeds name (module/field_index.py)
     sure_fields: frozenset[str] = frozenset()
     # (id of a unit, name) -> whether the unit binds the name outside its None branch
     _rebound: dict[tuple[int, str], bool] = field(default_factory=dict)
+    # (id of a unit, name) -> whether it binds the name outside its integer-dtype branch
+    _rebound_integer: dict[tuple[int, str], bool] = field(default_factory=dict)
 
     def rebound(self, unit: Unit, name: str) -> bool:
         key = (id(unit), name)
@@ -284,6 +323,35 @@ class GivenFacts:
         value = dict(origin.bound_values).get(name)
         return value is not None and never_none(
             value, lambda e: traced.resolver.qualname(e, origin.container), self.sure_fields)
+
+    def never_integer_parameter(self, traced: TracedAnalysis, unit: Unit | None,
+                                name: str) -> bool:
+        """Whether parameter ``name`` of ``unit`` has no integer dtype in any trace the
+        analysis knows (flow/dtypes.py): every traced call fills it so, every ``partial``
+        a transform runs it through binds it so, and the function rebinds it only where
+        a test of its integer-ness holds (a branch no such trace takes)."""
+        if unit is None or not self._known_parameter(traced, unit, name):
+            return False
+        if traced.info[id(unit)].external_origin is not None \
+                and name not in self.seeded_non_integer.get(_seed_name(unit), frozenset()):
+            return False
+        origins = [o for o in traced.origins if o.target is unit]
+        if not all(_bound_never_integer(traced, o, name) for o in origins):
+            return False
+        found = self._at_traced_calls(traced, unit, self.non_integer_at_call, bool(origins))
+        return found is not None and all(name in f for f in found) \
+            and not self._rebound_outside_integer_branch(traced, unit, name)
+
+    def _rebound_outside_integer_branch(self, traced: TracedAnalysis, unit: Unit,
+                                        name: str) -> bool:
+        key = (id(unit), name)
+        found = self._rebound_integer.get(key)
+        if found is None:
+            def ruled_out(test: cst.BaseExpression) -> tuple[bool, bool]:
+                tested = integer_tests(test, lambda e: traced.resolver.qualname(e, unit))
+                return name in tested, False
+            found = self._rebound_integer[key] = rebound_outside(unit, name, ruled_out)
+        return found
 
     def constant_truth(self, traced: TracedAnalysis, unit: Unit | None, name: str) -> bool | None:
         """The truth value parameter ``name`` of ``unit`` has in every trace the analysis
@@ -344,6 +412,13 @@ class GivenFacts:
                 return None
             found.append(fact)
         return found
+
+
+def _bound_never_integer(traced: TracedAnalysis, origin: Origin, name: str) -> bool:
+    """``partial(f, labels=jax.nn.one_hot(y, k))`` applied a transform: ``f`` runs with
+    what the ``partial`` binds."""
+    return never_integer(dict(origin.bound_values).get(name),
+                         lambda e: traced.resolver.qualname(e, origin.container))
 
 
 def _applied(traced: TracedAnalysis, unit: Unit) -> bool:

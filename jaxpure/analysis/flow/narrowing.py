@@ -17,6 +17,7 @@ import libcst as cst
 from jaxpure.analysis import lattice as L
 from jaxpure.analysis.catalog import arrays as A
 from jaxpure.analysis.flow.domain import KindScope
+from jaxpure.analysis.flow.dtypes import integer_test
 from jaxpure.analysis.flow.given import GivenFacts
 from jaxpure.analysis.module.index import ModuleIndex
 from jaxpure.analysis.module.resolve import Resolver
@@ -161,6 +162,11 @@ def untraced_path(ctx: Context, test: cst.BaseExpression, holds: bool) -> bool:
         # `if n is None:` where every traced call passes `n` (flow/given.py)
         return holds == none[1] and ctx.given.never_none_parameter(
             ctx.traced_analysis, ctx.unit, none[0])
+    tested = integer_test(test, ctx.qualname)
+    if tested is not None:
+        # `if jnp.issubdtype(labels, jnp.integer):` where every traced call passes `labels`
+        # a float (flow/dtypes.py)
+        return holds and ctx.given.never_integer_parameter(ctx.traced_analysis, ctx.unit, tested)
     guarded = python_type_guard(ctx, test)
     if guarded is not None:
         if holds:  # `if isinstance(x, int):`, the `else` of `if not isinstance(x, dict):`

@@ -16,30 +16,48 @@ Static fields are matched by name (a field static in one class of the module is 
 static in all), as they always were. A method called by name on a traced value is static
 when every definition of that name in the module's classes is (an abstract one excepted):
 overrides of a static property stay static.
+
+A return under ``if isinstance(self.grid, C)`` reads the field as a ``C`` whatever its
+annotation allows (fdtdx's grid of three classes; narrowed_returns.py). A method called with
+static arguments is static when its returns are, its parameters taken as static
+(``self.grid.cfl_time_step(self.courant_factor)``); the summary carries such a method as the
+member ``cfl_time_step()`` (CALLED), which no attribute read matches. Names the module
+imports (``constants.c``) are module attributes, never tracers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
+from types import MappingProxyType
 
 import libcst as cst
 
 from jaxpure.analysis.catalog import arrays as A
 from jaxpure.analysis.catalog.arrays import STATIC_BUILTINS
 from jaxpure.analysis.catalog.pytrees import LIBRARY_STATIC_FIELDS
+from jaxpure.analysis.module.bindings import unpacking_of
 from jaxpure.analysis.module.field_markers import (body_statements, class_var, declared_static_fields,
                                                    declared_sure_fields)
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import ModuleIndex, Unit
+from jaxpure.analysis.module.narrowed_returns import Narrowed, narrowed_returns
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.module.class_closure import MAX_PATH, ClassConditions, ClassFields
 from jaxpure.analysis.module.summary import LIBRARY_PREFIXES
-from jaxpure.analysis.syntax import children, returned_values, single_assignment
+from jaxpure.analysis.syntax import children, single_assignment
 
 # methods of Python containers that give Python values (on aux data: dicts, tuples)
 _CONTAINER_METHODS = frozenset({"items", "keys", "values", "get", "index", "count"})
 _COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
+# builtins whose result is a Python value when their arguments are
+_OF_STATIC = STATIC_BUILTINS | {"round", "float", "abs"}
+# a method read by this name (``grid.cfl_time_step()``) is static when called with static
+# arguments: its parameters are read as the static values the call hands it
+CALLED = "()"
+# where the fields of ``self`` are read as a class an ``isinstance`` test named
+ClassNarrowing = Mapping[str, tuple["ClassRef", ...]]
+_UNNARROWED: ClassNarrowing = MappingProxyType({})
 _COMPOSITE = (cst.Subscript, cst.BinaryOperation, cst.Tuple, cst.List, cst.Comparison,
               cst.UnaryOperation, cst.BooleanOperation, cst.IfExp)
 
@@ -71,7 +89,7 @@ class ClassFacts:
         self.index = index
         self.resolver = resolver
         self.imported = imported
-        self._methods: dict[tuple[str, str], Cond | None] = {}
+        self._methods: dict[tuple[str, str, bool], Cond | None] = {}
         self._by_name: dict[tuple[str, bool], Cond | None] = {}
         self._members: dict[str, dict[str, Cond]] = {}
         self._no_tracer: dict[str, bool] = {}
@@ -126,17 +144,18 @@ class ClassFacts:
                 self._by_name[key] = _all(self._returns_static(cls, unit) for cls, unit in concrete)
         return self._by_name[key]
 
-    def _method(self, cls: str, name: str) -> Cond | None:
-        """``self.<name>`` (called, or read as a property) on an instance of the class."""
+    def _method(self, cls: str, name: str, given: bool = False) -> Cond | None:
+        """``self.<name>`` (called, or read as a property) on an instance of the class;
+        ``given``: called with static arguments."""
         unit = self._lookup(cls, name)
         if unit is None:
             return None
         if abstract_method(unit):
-            return self._by_name_static(name)  # whatever override runs: all of them static
-        key = (cls, name)
+            return None if given else self._by_name_static(name)  # whatever override runs
+        key = (cls, name, given)
         if key not in self._methods:
             self._methods[key] = None
-            self._methods[key] = self._returns_static(cls, unit)
+            self._methods[key] = self._returns_static(cls, unit, given)
         return self._methods[key]
 
     def _lookup(self, cls: str, name: str, depth: int = 0) -> Unit | None:
@@ -152,27 +171,58 @@ class ClassFacts:
                     return unit
         return None
 
-    def _returns_static(self, cls: str, unit: Unit) -> Cond | None:
+    def _returns_static(self, cls: str, unit: Unit, given: bool = False) -> Cond | None:
+        """Every value the method returns is static (each under the ``isinstance`` tests
+        on ``self``'s fields around it); ``given``: its parameters static too."""
         node = unit.node
         if type(node) is not cst.FunctionDef or not unit.params or unit.is_staticmethod:
             return None
-        values = returned_values(node)
         self_name = unit.params[0].name
-        if not values or self_name in unit.assigned:
+        if self_name in unit.assigned:
             return None
-        names = self._static_locals(cls, unit, node, self_name)
-        return _all(self._static(value, cls, self_name, names) for value in values)
+        values = narrowed_returns(node, self_name)
+        if not values:
+            return None
+        names = self._static_locals(cls, unit, node, self_name, given)
+        return _all(self._static(value, cls, self_name, names, self._narrowing(narrowed))
+                    for value, narrowed in values)
+
+    def _narrowing(self, narrowed: Narrowed) -> ClassNarrowing:
+        """The classes each narrowed field holds, where the module names them all."""
+        found: dict[str, tuple[ClassRef, ...]] = {}
+        for field, classes in narrowed.items():
+            refs = [self._named_class(c) for c in classes]
+            if all(ref is not None for ref in refs):
+                found[field] = tuple(ref for ref in refs if ref is not None)
+        return found
+
+    @cached_property
+    def _imported_names(self) -> dict[str, Cond]:
+        """The names the module imports: modules, classes, constants, never tracers."""
+        return dict.fromkeys(self.index.imports.aliases, NO_CONDITION)
 
     def _static_locals(self, cls: str, unit: Unit, node: cst.FunctionDef,
-                       self_name: str) -> dict[str, Cond]:
-        """Locals the method binds once to a static value (``count = len(self.axes)``)."""
-        found: dict[str, Cond] = {}
+                       self_name: str, given: bool = False) -> dict[str, Cond]:
+        """Locals the method binds once to a static value (``count = len(self.axes)``,
+        ``dx, dy = self.min_spacings``), the parameters when ``given``, and the names the
+        module imports (``constants.c``) that the method does not rebind."""
+        found = dict(self._imported_names)
+        for name in unit.assigned:
+            found.pop(name, None)  # rebound here: whatever the method binds
+        for position, param in enumerate(unit.params):
+            found.pop(param.name, None)
+            if given and position > 0:  # not `self`
+                found[param.name] = NO_CONDITION
         pending = [name for name, count in unit.assigned.items() if count == 1]
         changed = True
         while changed:
             changed = False
             for name in pending:
-                value = single_assignment(node.body, name) if name not in found else None
+                if name in found:
+                    continue
+                value = single_assignment(node.body, name)
+                unpacked = unpacking_of(node.body, name) if value is None else None
+                value = unpacked[0] if unpacked is not None else value
                 result = self._static(value, cls, self_name, found) if value is not None else None
                 if result is not None:
                     found[name] = result
@@ -180,14 +230,15 @@ class ClassFacts:
         return found
 
     def _static(self, node: cst.CSTNode, cls: str, self_name: str,
-                names: Mapping[str, Cond | None]) -> Cond | None:
+                names: Mapping[str, Cond | None],
+                narrowed: ClassNarrowing = _UNNARROWED) -> Cond | None:
         """Every value ``node`` reads is static: a literal, a builtin, a static local, a
         static member of ``self`` (through its fields' classes), a shape. None when it is
         not; the static paths of classes of other modules it needs, when it may be."""
         if type(node) is cst.Name:
             if node.value in names:
                 return names[node.value]
-            return NO_CONDITION if node.value in STATIC_BUILTINS \
+            return NO_CONDITION if node.value in _OF_STATIC \
                 or node.value in ("None", "True", "False") else None
         if type(node) is cst.Attribute:
             if type(node.value) is cst.Name and node.value.value in names \
@@ -196,17 +247,17 @@ class ClassFacts:
                 return NO_CONDITION if self._static_item_member(node.attr.value) else None
             path = _path(node, self_name)
             if path is not None:
-                return self.path_static(("local", cls), path)
+                return self.path_static(("local", cls), path, narrowed=narrowed)
             if node.attr.value in A.SHAPE_ATTRS:
                 return NO_CONDITION  # `self.parameters().shape`: of whatever array it returns
-            return self._static(node.value, cls, self_name, names)  # of a Python value
+            return self._static(node.value, cls, self_name, names, narrowed)  # of a Python value
         if type(node) is cst.Call:
             func = node.func
-            parts: list[Cond | None] = [self._static(a.value, cls, self_name, names)
+            parts: list[Cond | None] = [self._static(a.value, cls, self_name, names, narrowed)
                                         for a in node.args]
             if type(func) is cst.Name:
                 # `len(...)`, or `Slot(label=self.label)`: a class holding aux data only
-                return _all(parts) if func.value in STATIC_BUILTINS or (
+                return _all(parts) if func.value in _OF_STATIC or (
                     func.value in self.index.class_nodes and self.holds_no_tracer(func.value)) \
                     else None
             if type(func) is cst.Attribute:
@@ -216,30 +267,42 @@ class ClassFacts:
                     return NO_CONDITION
                 path = _path(func, self_name)
                 if path is not None:  # `self.params.number_of_links()`
-                    return _all(parts + [self.path_static(("local", cls), path)])
+                    return _all(parts + [self._called(cls, path, parts, narrowed)])
                 if func.attr.value in _CONTAINER_METHODS:  # `self.axes.items()`
-                    return _all(parts + [self._static(func.value, cls, self_name, names)])
-                if (self.resolver.qualname(func, None) or "").startswith("math."):
-                    # `math.ceil(self.a_start / self.a_lpt_maxstep)`: a Python number
+                    return _all(parts + [self._static(func.value, cls, self_name, names, narrowed)])
+                if (self.resolver.qualname(func, None) or "").startswith(("math.", "numpy.")):
+                    # `math.ceil(self.a_start / self.a_lpt_maxstep)`: a Python number;
+                    # `np.sqrt(inv_metric)` a NumPy one (a tracer would raise)
                     return _all(parts)
             return None
         if isinstance(node, _COMPREHENSIONS):
-            return self._static_comprehension(node, cls, self_name, names)
+            return self._static_comprehension(node, cls, self_name, names, narrowed)
         if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString)):
             return NO_CONDITION
         if isinstance(node, cst.BaseExpression) and not isinstance(node, _COMPOSITE):
             return None
         # a composite expression, or the operators, brackets and slices inside one
-        return _all(self._static(child, cls, self_name, names) for child in children(node))
+        return _all(self._static(child, cls, self_name, names, narrowed) for child in children(node))
+
+    def _called(self, cls: str, path: tuple[str, ...], parts: list[Cond | None],
+                narrowed: ClassNarrowing) -> Cond | None:
+        """``self.<path>(...)``: a static member, or, its arguments all static, a method
+        static when given static values (``self.grid.cfl_time_step(self.courant_factor)``)."""
+        found = self.path_static(("local", cls), path, narrowed=narrowed)
+        if found is None and _all(parts) is not None:
+            found = self.path_static(("local", cls), path[:-1] + (path[-1] + CALLED,),
+                                     narrowed=narrowed)
+        return found
 
     def _static_comprehension(self, node: cst.CSTNode, cls: str, self_name: str,
-                              names: Mapping[str, Cond | None]) -> Cond | None:
+                              names: Mapping[str, Cond | None],
+                              narrowed: ClassNarrowing) -> Cond | None:
         """``tuple(self.shape_of[d] for d in self.axes)``: static iterables and conditions
         make static targets."""
         found: list[Cond | None] = []
         comp: cst.CompFor | None = node.for_in  # type: ignore[attr-defined]
         while comp is not None:
-            iterable = self._static(comp.iter, cls, self_name, names)
+            iterable = self._static(comp.iter, cls, self_name, names, narrowed)
             if iterable is None and _path(comp.iter, self_name) is not None:
                 # `for info in self.infos`: how many items a field's list holds is pytree
                 # structure; an item is no Python value, but its static fields are
@@ -256,7 +319,7 @@ class ClassFacts:
             comp = comp.inner_for_in
         parts = (node.key, node.value) if type(node) is cst.DictComp \
             else (node.elt,)  # type: ignore[attr-defined]
-        return _all(found + [self._static(part, cls, self_name, names) for part in parts])
+        return _all(found + [self._static(part, cls, self_name, names, narrowed) for part in parts])
 
     def _static_item_member(self, name: str) -> bool:
         """A member read on an item of a field iterated (a record of a pytree's list, or a
@@ -266,11 +329,14 @@ class ClassFacts:
             or name in self.static_fields and name not in A.ARRAY_ATTRS
 
     # -- composing through fields -------------------------------------------------------
-    def path_static(self, owner: ClassRef, path: tuple[str, ...], depth: int = 0) -> Cond | None:
+    def path_static(self, owner: ClassRef, path: tuple[str, ...], depth: int = 0,
+                    narrowed: ClassNarrowing = _UNNARROWED) -> Cond | None:
         """``self.<path>`` (``("params", "joints", "dofs")``) on an instance of ``owner``
-        is static: a shape, a static member, or a static path of a field's class. For a
-        class of another module whose facts this module lacks (analysed before them), the
-        condition (that class, the path) for the summaries to settle (summary.py)."""
+        is static: a shape, a static member, or a static path of a field's class (of each
+        class an ``isinstance`` test narrowed the field to: ``narrowed``). For a class of
+        another module whose facts this module lacks (analysed before them), the condition
+        (that class, the path) for the summaries to settle (summary.py). A last part
+        ending in CALLED: a method called with static arguments."""
         if any(part in A.STATIC_ATTRS for part in path[1:]):
             return NO_CONDITION  # `self.params.shape`
         kind, name = owner
@@ -283,8 +349,12 @@ class ClassFacts:
         head = path[0]
         if head in A.STATIC_ATTRS or head in self.static_fields and head not in A.ARRAY_ATTRS:
             return NO_CONDITION
+        if head.endswith(CALLED):
+            return self._method(name, head[:-len(CALLED)], given=True) if len(path) == 1 else None
         if self._lookup(name, head) is not None:
             return self._method(name, head)
+        if head in narrowed and len(path) > 1:
+            return _all(self.path_static(ref, path[1:], depth + 1) for ref in narrowed[head])
         field = self.field_class(name, head)
         if field is None or len(path) == 1 or depth >= 2 * MAX_PATH:
             return None
@@ -356,6 +426,11 @@ class ClassFacts:
                 cond = NO_CONDITION
             if cond is not None:
                 members[name] = cond
+            elif len(unit.params) > 1 and not _is_property(unit.node) \
+                    and not name.startswith("__") and not abstract_method(unit):
+                given = self._method(cls, name, given=True)
+                if given is not None:
+                    members[name + CALLED] = given
         for name in sorted(self._declared(cls, node) - members.keys()):
             owner = self.field_class(cls, name)
             if owner is None:

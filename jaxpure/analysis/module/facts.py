@@ -8,7 +8,6 @@ only module of ``module/`` that knows them all.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cached_property
 
 import libcst as cst
@@ -120,7 +119,8 @@ class ModuleFacts:
         (``pytest.raises``, ``self.assertRaises``, an alias imported in a function): without
         one nothing is expected to raise, and the parent map, a walk of every node, is not
         needed for that question."""
-        return any(self._may_expect_raise(item) for item in self.index.with_items)
+        return any(self._may_expect_raise(item.item)
+                   for _unit, statement in self.index.with_statements for item in statement.items)
 
     def _may_expect_raise(self, item: cst.BaseExpression) -> bool:
         if expects_raise(item, lambda func: self.resolver.qualname(func, None)):
@@ -130,11 +130,14 @@ class ModuleFacts:
             func.value if type(func) is cst.Name else ""
         return "raise" in name.lower()  # `raises` imported in the test function itself
 
-    def expected_to_raise(self, node: cst.CSTNode,
-                          qualname: Callable[[cst.BaseExpression], str | None]) -> bool:
+    def expected_to_raise(self, node: cst.CSTNode) -> bool:
         """``node`` is (in) the last statement of a block expecting an exception
         (test_code.expected_to_raise)."""
-        return self.has_raise_blocks and expected_to_raise(self.parents, node, qualname)
+        return self.has_raise_blocks and id(node) in self._expected_to_raise
+
+    @cached_property
+    def _expected_to_raise(self) -> frozenset[int]:
+        return expected_to_raise(self.index.with_statements, self.resolver.qualname)
 
     @cached_property
     def parents(self) -> dict[int, cst.CSTNode]:

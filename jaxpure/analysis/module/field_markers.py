@@ -30,7 +30,7 @@ from jaxpure.analysis.catalog.pytrees import (
 from jaxpure.analysis.module.annotations import declares_instance
 from jaxpure.analysis.module.aux_decorators import aux_decorated_fields
 from jaxpure.analysis.module.aux_dicts import aux_dict_fields, fields_dict
-from jaxpure.analysis.module.frozen_fields import freezes, imported_factory_names, sets_attributes
+from jaxpure.analysis.module.frozen_fields import SETATTR, freezes, imported_factory_names, sets_attributes
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import ModuleIndex
 from jaxpure.analysis.module.resolve import Resolver
@@ -265,7 +265,9 @@ def _static_field_factories(module: cst.Module, index: ModuleIndex,
     if found is not None:
         return found
     names = {"static_field"} | imported_factory_names(index, resolver)
-    for unit in index.units:
+    # no call passes `static=`, `pytree_node=` or `metadata=`: no function declares a field
+    marked = not index.call_keywords.isdisjoint(_DECLARING_KEYWORDS)
+    for unit in index.units if marked else ():
         if unit.parent is None and type(unit.node) is cst.FunctionDef \
                 and any(_may_declare_field(call) for call in unit.calls) and any(
                 _marks_static(module, value)
@@ -292,6 +294,7 @@ def frozen_field_factories(index: ModuleIndex, resolver: Resolver,
     names = set(known)
     units = [unit for unit in index.units if unit.parent is None
              and type(unit.node) is cst.FunctionDef and unit.name not in names]
+    setting = SETATTR in index.call_keywords  # else no call can declare a frozen field
     changed = True
     while changed:  # a factory returning another's field: until no more are found
         changed = False
@@ -299,7 +302,7 @@ def frozen_field_factories(index: ModuleIndex, resolver: Resolver,
         for unit in units:
             # only a function calling with `on_setattr=` or calling a factory can be one
             if unit.name not in names and type(unit.node) is cst.FunctionDef and any(
-                    sets_attributes(call) or _calls_factory(call, current)
+                    _called_name(call) in current or setting and sets_attributes(call)
                     for call in unit.calls) and any(
                     freezes(value, resolver) or _calls_factory(value, current)
                     for value in returned_values(unit.node) if value is not None):
@@ -323,11 +326,14 @@ def _may_mark_static(node: cst.CSTNode) -> bool:
                for n in (node, *descendants(node)))
 
 
+_DECLARING_KEYWORDS = frozenset({*_MARKER_WORDS, "metadata"})
+
+
 def _may_declare_field(call: cst.Call) -> bool:
     """``field(pytree_node=False)``, ``field(metadata={"static": True})``: only a function
     making such a call can return a static field (walking every function's returns for
     the marker is what this spares)."""
-    return any(arg.keyword is not None and arg.keyword.value in (*_MARKER_WORDS, "metadata")
+    return any(arg.keyword is not None and arg.keyword.value in _DECLARING_KEYWORDS
                for arg in call.args)
 
 
@@ -338,12 +344,14 @@ def _static_annotation(annotation: cst.BaseExpression) -> bool:
 
 
 def _calls_factory(value: cst.BaseExpression, factories: frozenset[str]) -> bool:
-    if not type(value) is cst.Call:
-        return False
-    func = value.func
-    name = func.attr.value if type(func) is cst.Attribute else \
+    return type(value) is cst.Call and _called_name(value) in factories
+
+
+def _called_name(call: cst.Call) -> str | None:
+    """``f`` of ``f(...)`` and of ``mod.f(...)``: factories are matched by name."""
+    func = call.func
+    return func.attr.value if type(func) is cst.Attribute else \
         func.value if type(func) is cst.Name else None
-    return name in factories
 
 
 def declared_sure_fields(index: ModuleIndex) -> frozenset[str]:

@@ -21,7 +21,7 @@ from jaxpure.analysis.catalog.pytrees import FREEZE_CALLBACKS
 from jaxpure.analysis.module.index import ModuleIndex
 from jaxpure.analysis.module.resolve import Resolver
 
-_SETATTR = "on_setattr"
+SETATTR = "on_setattr"
 
 
 def freezes(value: cst.BaseExpression | None, resolver: Resolver) -> bool:
@@ -29,7 +29,7 @@ def freezes(value: cst.BaseExpression | None, resolver: Resolver) -> bool:
     call whose ``on_setattr`` list or tuple holds pytreeclass's ``freeze``."""
     if type(value) is not cst.Call:
         return False
-    return any(arg.keyword is not None and arg.keyword.value == _SETATTR
+    return any(arg.keyword is not None and arg.keyword.value == SETATTR
                and isinstance(arg.value, (cst.List, cst.Tuple))
                and any(type(e) is cst.Element
                        and resolver.qualname(e.value, None) in FREEZE_CALLBACKS
@@ -40,7 +40,7 @@ def freezes(value: cst.BaseExpression | None, resolver: Resolver) -> bool:
 def sets_attributes(call: cst.Call) -> bool:
     """The call is given ``on_setattr=``: only then can it declare a frozen field (the
     cheap test before a function's returns are read)."""
-    return any(arg.keyword is not None and arg.keyword.value == _SETATTR for arg in call.args)
+    return any(arg.keyword is not None and arg.keyword.value == SETATTR for arg in call.args)
 
 
 def imported_factory_names(index: ModuleIndex, resolver: Resolver) -> frozenset[str]:

@@ -68,14 +68,16 @@ class Unit:
     key_keywords: bool = False
 
     parent_is_class: bool = False
+    # set once from node and params (asked for every name looked up and every call matched)
+    param_names: frozenset[str] = field(init=False, repr=False)
+    is_staticmethod: bool = field(init=False, repr=False)
 
-    @property
-    def is_staticmethod(self) -> bool:
+    def __post_init__(self) -> None:
+        self.param_names = frozenset(p.name for p in self.params)
         node = self.node
-        return type(node) is cst.FunctionDef and any(
+        self.is_staticmethod = type(node) is cst.FunctionDef and any(
             type(d.decorator) is cst.Name and d.decorator.value == "staticmethod"
-            for d in node.decorators
-        )
+            for d in node.decorators)
 
     def param(self, name: str) -> Param | None:
         for p in self.params:
@@ -118,13 +120,6 @@ class Unit:
     def binds(self, name: str) -> bool:
         return name in self.assigned or name in self.param_names
 
-    @property
-    def param_names(self) -> frozenset[str]:
-        names = self.__dict__.get("_param_names")
-        if names is None:
-            names = self.__dict__["_param_names"] = frozenset(p.name for p in self.params)
-        return names
-
 
 @dataclass
 class ModuleIndex:
@@ -158,11 +153,14 @@ class ModuleIndex:
     # `CONFIG["log_every"] = 1`: (unit, name, key) for item stores with a literal string key
     literal_item_stores: list[tuple[Unit | None, str, str]] = field(default_factory=list)
     module_calls: list[cst.Call] = field(default_factory=list)
+    call_keywords: set[str] = field(default_factory=set)  # every keyword any call passes
+    # id of the value of each `name = value` (one plain target) -> name; None for another target
+    assigned_values: dict[int, str | None] = field(default_factory=dict)
     # id of `a & b` (a binary operation or comparison, a name on the left) -> (the function
     # it is in, the call `a.__and__(b)` it makes; module/operators.py)
     operator_calls: dict[int, tuple[Unit | None, cst.Call]] = field(default_factory=dict)
-    # what every `with` statement of the module enters (a test's `pytest.raises(...)`)
-    with_items: list[cst.BaseExpression] = field(default_factory=list)
+    # every `with` statement of the module (a test's `pytest.raises(...)`), in its function
+    with_statements: list[tuple[Unit | None, cst.With]] = field(default_factory=list)
     # names bound at module level by import / def / class
     import_names: set[str] = field(default_factory=set)
     def_names: set[str] = field(default_factory=set)
@@ -198,11 +196,8 @@ def refers_to_module(unit: Unit | None, name: str) -> bool:
 
 
 def _params(node: cst.Parameters) -> list[Param]:
-    params: list[Param] = []
-    index = 0
-    for p in (*node.posonly_params, *node.params):
-        params.append(Param(p.name.value, index, _ann(p), p.default, ""))
-        index += 1
+    params = [Param(p.name.value, index, _ann(p), p.default, "")
+              for index, p in enumerate((*node.posonly_params, *node.params))]
     if type(node.star_arg) is cst.Param:
         params.append(Param(node.star_arg.name.value, -1, _ann(node.star_arg), None, "*"))
     for p in node.kwonly_params:
@@ -435,6 +430,8 @@ class _Indexer:
 
     def visit_Assign(self, node: cst.Assign) -> bool:
         self.visit(node.value)
+        only = node.targets[0].target if len(node.targets) == 1 else None
+        self.index.assigned_values[id(node.value)] = only.value if type(only) is cst.Name else None
         for target in node.targets:
             self.bind_target(target.target, node.value)
         return False
@@ -464,8 +461,10 @@ class _Indexer:
         self.block_depth -= 1
         return False
 
+    def visit_With(self, node: cst.With) -> None:
+        self.index.with_statements.append((self.unit, node))
+
     def visit_WithItem(self, node: cst.WithItem) -> bool:
-        self.index.with_items.append(node.item)
         self.visit(node.item)
         if node.asname is not None:
             self.bind_target(node.asname.name, None)
@@ -541,20 +540,20 @@ class _Indexer:
                 self.index.mutations.append((self.unit, base))
                 if func.attr.value in SHRINKING_METHODS:
                     self.index.shrunk.add(base)
-        if node.args and self.unit is not None:
-            first = node.args[0].value
-            path = key_path(first)
-            if path is not None and type(func) is cst.Attribute:
+        unit = self.unit
+        if unit is not None and node.args and type(func) is cst.Attribute:
+            path = key_path(node.args[0].value)
+            if path is not None and (text := dotted_name(func)) is not None:
+                unit.random_args.append((text, path))
+        for arg in node.args:
+            if arg.keyword is None:
+                continue
+            self.index.call_keywords.add(arg.keyword.value)
+            if unit is not None and arg.keyword.value in ("key", "rng") and type(arg.value) is cst.Name:
+                unit.key_keywords = True
                 text = dotted_name(func)
                 if text is not None:
-                    self.unit.random_args.append((text, path))
-            for arg in node.args:
-                if arg.keyword is not None and arg.keyword.value in ("key", "rng") \
-                        and type(arg.value) is cst.Name:
-                    self.unit.key_keywords = True
-                    text = dotted_name(func)
-                    if text is not None:
-                        self.unit.random_args.append((text, arg.value.value))
+                    unit.random_args.append((text, arg.value.value))
 
 
 _BLOCKS = frozenset({cst.If, cst.Try, cst.TryStar, cst.While, cst.With, cst.Match})

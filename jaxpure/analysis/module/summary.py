@@ -67,6 +67,8 @@ class ExternalCall:
     truths: Truths = ()
     # the caller is construction code, a linen setup's (module/construction.py)
     construction: bool = False
+    # the arguments of no integer dtype (`labels=jax.nn.one_hot(...)`: flow/dtypes.py)
+    non_integer: tuple[int | str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -147,7 +149,7 @@ class ModuleSummary:
             sorted(self.functions),
             [[c.callee, c.caller, c.line, c.via, c.caching, c.strict, list(c.positional),
               [list(k) for k in c.keywords], c.stateful, list(c.given), list(c.jnp_args),
-              truths_to_json(c.truths), c.construction]
+              truths_to_json(c.truths), c.construction, list(c.non_integer)]
              for c in self.calls],
             [list(r) for r in self.reexports],
             [[c[0], list(c[1]), list(c[2])] for c in self.classes],
@@ -199,7 +201,8 @@ class ModuleSummary:
                              tuple(c[9]) if len(c) > 9 else (),
                              tuple(c[10]) if len(c) > 10 else (),
                              truths_from_json(c[11]) if len(c) > 11 else (),
-                             bool(c[12]) if len(c) > 12 else False)
+                             bool(c[12]) if len(c) > 12 else False,
+                             tuple(c[13]) if len(c) > 13 else ())
                 for c in calls
             ),
             tuple((r[0], r[1]) for r in reexports),
@@ -266,12 +269,13 @@ class Seed:
     bound: bool = False  # the layouts' positions count after `self`
     entries: Entries = ()  # an ENTRY_ASK's or ENTRY_USE's dict entries (entry_facts.py)
     construction: bool = False  # the caller is construction code (module/construction.py)
+    non_integer: tuple[int | str, ...] = ()  # the arguments of no integer dtype (flow/dtypes.py)
 
     def key(self) -> tuple:
         # a seed naming no function is about a name (a wrapper), which its origin holds
         return (self.function, self.via, self.caching, self.strict, self.positional,
                 self.keywords, self.stateful, self.given, self.jnp_args, self.truths,
-                self.layouts, self.bound, self.entries, self.construction) + \
+                self.layouts, self.bound, self.entries, self.construction, self.non_integer) + \
             (() if self.function and self.via != LAYOUTS else (self.origin,))
 
     def to_json(self) -> list:
@@ -279,7 +283,8 @@ class Seed:
                 list(self.positional), [list(k) for k in self.keywords], self.stateful,
                 self.source, list(self.given), list(self.jnp_args),
                 truths_to_json(self.truths), layouts_to_json(self.layouts), self.bound,
-                [list(entry) for entry in self.entries], self.construction]
+                [list(entry) for entry in self.entries], self.construction,
+                list(self.non_integer)]
 
     @staticmethod
     def from_json(data: list) -> Seed:
@@ -292,7 +297,8 @@ class Seed:
         return Seed(function, via, caching, strict, origin, tuple(positional),
                     tuple((k[0], k[1]) for k in keywords), bool(stateful), source, given,
                     jnp_args, truths, layouts, bool(data[13]) if len(data) > 13 else False,
-                    entries, bool(data[15]) if len(data) > 15 else False)
+                    entries, bool(data[15]) if len(data) > 15 else False,
+                    tuple(data[16]) if len(data) > 16 else ())
 
 
 def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[str, list[Seed]]:
@@ -323,7 +329,8 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
             seed = Seed(target[1], call.via, call.caching, call.strict,
                         f"`{call.caller}` in {path}:{call.line}", call.positional,
                         call.keywords, call.stateful, relpath, call.given, call.jnp_args,
-                        call.truths, construction=call.construction)
+                        call.truths, construction=call.construction,
+                        non_integer=call.non_integer)
             seeds.setdefault(target[0], {}).setdefault(seed.key(), seed)
     for name, seed in _class_fact_seeds(summaries, aliases):
         seeds.setdefault(name, {}).setdefault(seed.key(), seed)

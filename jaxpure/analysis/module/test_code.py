@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from jaxpure.analysis.syntax import descendants
+
 if TYPE_CHECKING:
     from jaxpure.analysis.module.index import ModuleIndex, Unit
 
@@ -44,31 +46,28 @@ def _is_test_class(name: str) -> bool:
     return name.startswith("Test") or name.endswith(("Test", "Tests"))
 
 
-def expected_to_raise(parents: dict[int, cst.CSTNode], node: cst.CSTNode,
-                      qualname: Callable[[cst.BaseExpression], str | None]) -> bool:
-    """Whether ``node`` is (in) the last statement of a ``with`` block that expects an
-    exception (``pytest.raises``, ``self.assertRaises(Regex)``, ``np.testing.assert_raises``):
-    the statement is there to raise, so its result was never meant to be kept, and what it
-    would draw nobody sees. An earlier statement of the block is not: it runs, and what it
-    discards is lost. ``parents`` maps node ids to parents; ``qualname`` resolves a name."""
-    statement: cst.CSTNode | None = node
-    while statement is not None and not isinstance(
-            statement, (cst.BaseSmallStatement, cst.BaseCompoundStatement)):
-        statement = parents.get(id(statement))
-    if statement is None:
-        return False
-    line = parents.get(id(statement))
-    if type(line) is cst.SimpleStatementLine and line.body[-1] is not statement:
-        return False
-    block = parents.get(id(line)) if type(line) is cst.SimpleStatementLine else line
-    if type(block) is cst.SimpleStatementSuite:
-        if block.body[-1] is not statement:
-            return False
-    elif not type(block) is cst.IndentedBlock or block.body[-1] is not line:
-        return False
-    owner = parents.get(id(block))
-    return type(owner) is cst.With and any(expects_raise(item.item, qualname)
-                                           for item in owner.items)
+def expected_to_raise(statements: list[tuple[Unit | None, cst.With]],
+                      qualname: Callable[[cst.BaseExpression, Unit | None], str | None]
+                      ) -> frozenset[int]:
+    """The ids of the nodes (in) the last statement of a ``with`` block that expects an
+    exception (``pytest.raises``, ``self.assertRaises(Regex)``,
+    ``np.testing.assert_raises``): the statement is there to raise, so its result was never
+    meant to be kept, and what it would draw nobody sees. An earlier statement of the block
+    is not: it runs, and what it discards is lost. Nor is a compound last statement (what
+    it holds are statements of their own). ``statements``: the module's ``with``
+    statements, each in its function; ``qualname`` resolves a name there."""
+    found: set[int] = set()
+    for unit, statement in statements:
+        if not any(expects_raise(item.item, lambda func: qualname(func, unit))
+                   for item in statement.items):
+            continue
+        body = statement.body
+        last = body.body[-1] if type(body) is cst.IndentedBlock else body
+        if type(last) is cst.SimpleStatementLine or type(last) is cst.SimpleStatementSuite:
+            small = last.body[-1]
+            found.add(id(small))
+            found.update(id(node) for node in descendants(small))
+    return frozenset(found)
 
 
 def expects_raise(item: cst.BaseExpression,

@@ -23,7 +23,7 @@ def unit_order(index: ModuleIndex, traced: TracedAnalysis) -> list[Unit]:
         if origin.container is not None and origin.container is not origin.target:
             callers.setdefault(id(origin.target), []).append(origin.container)
             callers[id(origin.target)].extend(
-                held_callers(origin, inside.get(id(origin.container), [])))
+                held_callers(index, origin, inside.get(id(origin.container), [])))
     order: list[Unit] = []
     state: dict[int, int] = {}  # 1: in progress, 2: done
 
@@ -43,14 +43,14 @@ def unit_order(index: ModuleIndex, traced: TracedAnalysis) -> list[Unit]:
     return order
 
 
-def held_callers(origin: Origin, nested: list[Unit]) -> list[Unit]:
+def held_callers(index: ModuleIndex, origin: Origin, nested: list[Unit]) -> list[Unit]:
     """The functions ``nested`` in ``origin``'s container that call the local holding the
     transformed function (``grad_fn = jax.value_and_grad(loss)``, called in a scan body
     defined beside it): they pass its arguments, so they are walked before it."""
     container = origin.container
     if not nested or container is None or type(container.node) is not cst.FunctionDef:
         return []
-    name = holder_name(container, origin.node)
+    name = holder_name(index, origin.node)
     if name is None:
         return []
     return [u for u in nested if not u.binds(name) and any(

@@ -325,7 +325,7 @@ class TracedAnalysis:
         if arity is not None:
             # a lax primitive passes exactly `arity` arguments; the rest keep their defaults
             bound.update(p.name for p in target_unit.params if p.index >= arity + shift)
-        bound |= unpassed_defaults(t, unit, node, target_unit, shift, bound)
+        bound |= unpassed_defaults(self.index, t, unit, node, target_unit, shift, bound)
         self.add_origin(t, node, unit, target_unit, options, shift, bound)
 
     def add_partial(self, t: Transform, node: cst.CSTNode, unit: Unit | None,
@@ -340,7 +340,7 @@ class TracedAnalysis:
         splat = any(a.star for a in target.args)  # partial(f, **kwargs)
         source = unit if splat and unit is not None and spread_own_kwargs(target, unit) else None
         if not splat:
-            bound |= unpassed_defaults(t, unit, node, inner, n_bound + shift, bound)
+            bound |= unpassed_defaults(self.index, t, unit, node, inner, n_bound + shift, bound)
         self.add_origin(t, node, unit, inner, options, n_bound + shift, bound,
                         statics_unknown=splat and source is None, kwargs_source=source,
                         bound_values=bound_values(target, inner, shift))

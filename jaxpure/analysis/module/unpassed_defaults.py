@@ -17,19 +17,17 @@ is the callee of a call with no ``*args``/``**kwargs``, and the default is a lit
 
 from __future__ import annotations
 
-import weakref
-
 import libcst as cst
 
 from jaxpure.analysis.catalog.transforms import Transform
-from jaxpure.analysis.module.bindings import expression_types
-from jaxpure.analysis.module.index import Unit
+from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.passed_scalars import scalar_literal
 from jaxpure.analysis.syntax import children
 
 
-def unpassed_defaults(transform: Transform, container: Unit | None, application: cst.CSTNode,
-                      target: Unit, shift: int, bound: set[str]) -> set[str]:
+def unpassed_defaults(index: ModuleIndex, transform: Transform, container: Unit | None,
+                      application: cst.CSTNode, target: Unit, shift: int,
+                      bound: set[str]) -> set[str]:
     """The parameters of ``target`` with a literal default that no call of the local name
     holding ``application`` (a transform's call in ``container``) passes; ``shift``
     leading positional parameters are filled before the calls' own (``self``, what the
@@ -37,7 +35,7 @@ def unpassed_defaults(transform: Transform, container: Unit | None, application:
     if transform.kind != "wrap" or transform.inherit or container is None \
             or type(container.node) is not cst.FunctionDef:
         return set()
-    holder = holder_name(container, application)
+    holder = holder_name(index, application)
     if holder is None or holder in container.declared_global \
             or holder in container.declared_nonlocal:
         return set()
@@ -54,35 +52,10 @@ def unpassed_defaults(transform: Transform, container: Unit | None, application:
     return candidates
 
 
-def holder_name(container: Unit, application: cst.CSTNode) -> str | None:
-    """The name ``name = <application>`` binds, a statement of the function ``container``
-    at any depth."""
-    holders = _HOLDERS.get(container)
-    if holders is None:
-        holders = _HOLDERS[container] = _assigned_values(container.node)
-    return holders.get(id(application))
-
-
-# per function, what each of its plain assignments binds (id of the value -> the name, or
-# None for another target): asked for every transform applied in it and by trace_order
-_HOLDERS: weakref.WeakKeyDictionary[Unit, dict[int, str | None]] = weakref.WeakKeyDictionary()
-
-
-def _assigned_values(function: cst.CSTNode) -> dict[int, str | None]:
-    """Statements only: no expression holds an assignment, so the walk skips them all (the
-    first assignment of a value wins, as a walk stopping at it would find)."""
-    expressions = expression_types()
-    found: dict[int, str | None] = {}
-    stack: list[cst.CSTNode] = [getattr(function, "body", function)]
-    while stack:
-        current = stack.pop()
-        if type(current) is cst.Assign:
-            target = current.targets[0].target if len(current.targets) == 1 else None
-            found.setdefault(id(current.value),
-                             target.value if type(target) is cst.Name else None)
-            continue
-        stack.extend(child for child in children(current) if type(child) not in expressions)
-    return found
+def holder_name(index: ModuleIndex, application: cst.CSTNode) -> str | None:
+    """The name ``name = <application>`` binds (the index records every plain assignment:
+    asked for every transform applied in a function and by trace_order)."""
+    return index.assigned_values.get(id(application))
 
 
 def _calls_of(function: cst.FunctionDef, name: str) -> list[cst.Call] | None:

@@ -93,7 +93,7 @@ def tried_lookups(node: cst.Try) -> list[cst.Subscript]:
 def expected_to_raise(ctx: Context, node: cst.CSTNode) -> bool:
     """Whether ``node`` is (in) the last statement of a ``with`` block that expects an
     exception (``pytest.raises``, ``self.assertRaises(Regex)``): see module/test_code.py."""
-    return ctx.facts.expected_to_raise(node, ctx.qualname)
+    return ctx.facts.expected_to_raise(node)
 
 
 # ---------------------------------------------------------------------------------
