@@ -18,6 +18,7 @@ from jaxpure.analysis.module.module_params import JAX_NUMPY
 from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.classes import applied_function, called_model, held_method
 from jaxpure.analysis.module.hierarchy import annotated_class, operator_callees, typed_callees
+from jaxpure.analysis.module.submodule_calls import model_parts
 from jaxpure.analysis.module.summary import LIBRARY_PREFIXES
 from jaxpure.analysis.syntax import call_arg, positional_args
 
@@ -55,6 +56,14 @@ class CallSites(WalkerBase):
             applied_function(ctx.index, ctx.resolver, call.func, unit)
         if callee is None and model is None and applied is None:
             if self.record_tree_map(call):
+                return
+            parts = model_parts(ctx.index, ctx.resolver, unit, call) \
+                if unit is not None and type(call.func) is not cst.Attribute else []
+            for part in parts:
+                # `Block(...)(x, y.shape)`, `skip_cls(strides)(x, y.shape)` through a field
+                # holding a class: the part's `__call__` gets the arguments after `self`
+                self.record_arguments(part, call, 1)
+            if parts:
                 return
             for method in typed_callees(ctx.index, ctx.resolver, unit, call):
                 # `blt.inverse(skip_checks=True)` on `blt: Toeplitz`: the class's method

@@ -21,6 +21,7 @@ from jaxpure.analysis.flow.layouts import LayoutReader, access_path, layout_key,
 from jaxpure.analysis.module.annotations import container_annotation
 from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.container_arguments import passed_containers
+from jaxpure.analysis.module.submodule_calls import submodule_calls
 from jaxpure.analysis.module.index import Param, Unit
 from jaxpure.analysis.catalog.transforms import CARRY_LOOPS
 from jaxpure.analysis.syntax import call_arg, handler_catches, statements, target_names, target_paths
@@ -96,6 +97,21 @@ class KindFlow(WalkerBase):
             and (p.name in shape_parameters(self.ctx.resolver, unit)
                  or p.name in field_override_parameters(self.ctx.index, unit))
 
+    def _filled_static(self, unit: Unit, name: str, callsite: dict[str, int]) -> bool:
+        """A submodule's parameter that every call of it the module shows, and there is one
+        (its parents' ``Block(...)(x, y.shape)``, module/submodule_calls.py), fills with a
+        Python value: the project's own models fill it, in their trace, and whoever applies
+        them jits those, not the part; a user taking the part for a model would have to
+        pass what its parents pass. One a call passes a tracer, or a value not known, for
+        stays traced, as the contract presumes; so does one a call leaves None (an input
+        the parent goes without, which a user of the part may give as an array)."""
+        if callsite.get(name) != L.STATIC:
+            return False
+        calls = submodule_calls(self.ctx.index).get(id(unit), ())
+        given = self.ctx.given.at_call
+        return bool(calls) and all(name in given.get((id(call), id(unit)), ())
+                                   for _caller, call in calls)
+
     def param_kind(self, unit: Unit, info: TraceInfo, p: Param, callsite: dict[str, int]) -> int:
         name = p.name
         if name in info.static_params:
@@ -120,7 +136,9 @@ class KindFlow(WalkerBase):
                 unit.name in STATIC_ARGUMENT_METHODS or contract_flag(p)
                 or name in container_parameters(unit)
                 or name in passed_containers(self.ctx.index, unit)
-                or enum_option(self.ctx.index, self.ctx.resolver, p)) or self._static_by_use(unit, info, p, callsite):
+                or enum_option(self.ctx.index, self.ctx.resolver, p)
+                or self._filled_static(unit, name, callsite)) \
+                or self._static_by_use(unit, info, p, callsite):
             # `train: bool = False` of a model method: an option, as is an enum member;
             # `feat_cache=[...]`: a Python container (contracts.py)
             return L.STATIC

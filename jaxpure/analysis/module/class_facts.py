@@ -230,7 +230,8 @@ class ClassFacts:
         return found
 
     def _static(self, node: cst.CSTNode, cls: str, self_name: str,
-                names: Mapping[str, Cond], narrowed: ClassNarrowing = _UNNARROWED) -> Cond | None:
+                names: Mapping[str, Cond | None],
+                narrowed: ClassNarrowing = _UNNARROWED) -> Cond | None:
         """Every value ``node`` reads is static: a literal, a builtin, a static local, a
         static member of ``self`` (through its fields' classes), a shape. None when it is
         not; the static paths of classes of other modules it needs, when it may be."""
@@ -240,6 +241,10 @@ class ClassFacts:
             return NO_CONDITION if node.value in _OF_STATIC \
                 or node.value in ("None", "True", "False") else None
         if type(node) is cst.Attribute:
+            if type(node.value) is cst.Name and node.value.value in names \
+                    and names[node.value.value] is None:
+                # `info.dimensions` of an item of a field iterated: static if declared so
+                return NO_CONDITION if self._static_item_member(node.attr.value) else None
             path = _path(node, self_name)
             if path is not None:
                 return self.path_static(("local", cls), path, narrowed=narrowed)
@@ -290,13 +295,21 @@ class ClassFacts:
         return found
 
     def _static_comprehension(self, node: cst.CSTNode, cls: str, self_name: str,
-                              names: Mapping[str, Cond], narrowed: ClassNarrowing) -> Cond | None:
+                              names: Mapping[str, Cond | None],
+                              narrowed: ClassNarrowing) -> Cond | None:
         """``tuple(self.shape_of[d] for d in self.axes)``: static iterables and conditions
         make static targets."""
         found: list[Cond | None] = []
         comp: cst.CompFor | None = node.for_in  # type: ignore[attr-defined]
         while comp is not None:
             iterable = self._static(comp.iter, cls, self_name, names, narrowed)
+            if iterable is None and _path(comp.iter, self_name) is not None:
+                # `for info in self.infos`: how many items a field's list holds is pytree
+                # structure; an item is no Python value, but its static fields are
+                # (None marks the target: read bare, it is not static)
+                names = {**names, **dict.fromkeys(_target_names(comp.target))}
+                comp = comp.inner_for_in
+                continue
             if iterable is None:
                 return None
             names = {**names, **{name: iterable for name in _target_names(comp.target)}}
@@ -307,6 +320,13 @@ class ClassFacts:
         parts = (node.key, node.value) if type(node) is cst.DictComp \
             else (node.elt,)  # type: ignore[attr-defined]
         return _all(found + [self._static(part, cls, self_name, names, narrowed) for part in parts])
+
+    def _static_item_member(self, name: str) -> bool:
+        """A member read on an item of a field iterated (a record of a pytree's list, or a
+        row of an array) that is a Python value: a static field (by name, as everywhere
+        here, an array's own attributes aside) or a shape."""
+        return name in A.STATIC_ATTRS \
+            or name in self.static_fields and name not in A.ARRAY_ATTRS
 
     # -- composing through fields -------------------------------------------------------
     def path_static(self, owner: ClassRef, path: tuple[str, ...], depth: int = 0,

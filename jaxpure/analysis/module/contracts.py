@@ -16,7 +16,10 @@ index a caller may scan over) or defaulting to one (``train: bool = False``,
 users fix with ``static_argnames`` or ``partial``; so is a parameter the method
 itself uses as a shape or size (``jnp.zeros((n, features))``, ``np.arange(qlen)``): its
 users can only pass it static; and one that overrides an option field per call
-(``seqhw or self.seqhw``): its users pass it as they build the field.
+(``seqhw or self.seqhw``): its users pass it as they build the field. A part of the
+module's own models is called by them, in their trace: a parameter every call of it the
+module shows fills with a Python value (``skip_cls(strides)(x, y.shape)``) is one
+(module/submodule_calls.py, flow/kinds.py).
 """
 
 from __future__ import annotations
@@ -478,6 +481,16 @@ def builds_per_call_instance(index: ModuleIndex, resolver: Resolver, unit: Unit)
 def is_linen_class(index: ModuleIndex, resolver: Resolver, class_name: str) -> bool:
     """A class of the module derived (directly or through others) from ``nn.Module``."""
     return _framework_base(index, resolver, class_name, set(), CONTRACT_BASES) in LINEN_BASES
+
+
+def model_class_names(index: ModuleIndex, resolver: Resolver) -> frozenset[str]:
+    """The linen, haiku and Equinox module classes of the module (once per module)."""
+    found = resolver.memo.get("contract_model_classes")
+    if found is None:
+        found = resolver.memo["contract_model_classes"] = frozenset(
+            name for name in index.class_nodes
+            if _framework_base(index, resolver, name, set(), CONTRACT_BASES) is not None)
+    return found
 
 
 def is_model_method(index: ModuleIndex, resolver: Resolver, unit: Unit) -> bool:

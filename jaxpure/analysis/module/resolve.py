@@ -21,6 +21,7 @@ class ResolverMemo(TypedDict, total=False):
     """Module-wide answers built on first use."""
 
     model_classes: dict[str, str]  # class name -> "equinox" or "nnx"
+    contract_model_classes: frozenset[str]  # linen, haiku, Equinox classes (contracts.py)
     declared_members: frozenset[str]  # member names the module's classes declare
     static_instances: frozenset[str]  # classes whose instances are Python values (instances.py)
     static_field_factories: frozenset[str]  # calls that declare a static field (field_markers.py)

@@ -19,11 +19,10 @@ from jaxpure.analysis.module.body_params import (
 from jaxpure.analysis import lattice as L
 from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.index import ModuleIndex, Unit
-from jaxpure.analysis.module.classes import (
-    applied_function, called_model, held_method, model_classes,
-)
+from jaxpure.analysis.module.classes import applied_function, called_model, held_method, model_classes
 from jaxpure.analysis.module.construction import construction_units
-from jaxpure.analysis.module.contracts import CONTRACT_JIT, contract_roots
+from jaxpure.analysis.module.submodule_calls import model_parts
+from jaxpure.analysis.module.contracts import CONTRACT_JIT, contract_roots, model_class_names
 from jaxpure.analysis.module.hierarchy import override_edges, typed_edges
 from jaxpure.analysis.module.passed_scalars import find_passed_scalars
 from jaxpure.analysis.module.unpassed_defaults import unpassed_defaults
@@ -202,6 +201,7 @@ class TracedAnalysis:
             self.collect_call(call, None)
             self.collect_custom_rules(call, None)
         held_edges: list[tuple[Unit, Unit, cst.Call]] = []
+        models = model_class_names(self.index, self.resolver)
         for unit in self.index.units:
             for call in unit.calls:
                 self.collect_call(call, unit)
@@ -214,8 +214,12 @@ class TracedAnalysis:
                     self.edges.append((unit, callee, call))
                     continue
                 held = held_method(self.index, call, unit)
-                if held is not None:  # `self.op.run(x)`: shows no run of `op` (a submodule)
-                    held_edges.append((unit, held, call))
+                # `self.op.run(x)`, a model's `Block(...)(x)`, `skip_cls(s)(x, y.shape)` (a
+                # field holding a class): none shows a run of the part (a submodule)
+                parts = [held] if held is not None else model_parts(
+                    self.index, self.resolver, unit, call) if models else ()
+                if parts:
+                    held_edges.extend((unit, part, call) for part in parts)
         self.edges.extend(override_edges(self.index))  # `self.rewards()`: every override
         # `kernel.matmul(x)` on a parameter annotated `kernel: Kernel`: Kernel's and overrides
         self.edges.extend(typed_edges(self.index, self.resolver))
