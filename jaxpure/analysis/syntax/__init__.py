@@ -14,6 +14,7 @@ from __future__ import annotations
 from jaxpure.analysis.syntax.nodes import (
     COMPREHENSIONS,
     NODE_TYPES,
+    CHILD_FIELDS,
     child_fields,
     children,
     contains,
@@ -83,6 +84,7 @@ __all__ = [
     "at_update_base",
     "at_update_method",
     "call_arg",
+    "CHILD_FIELDS",
     "child_fields",
     "children",
     "contains",

@@ -54,20 +54,14 @@ _SKIPPED_FIELDS: dict[type, set[str]] = {
     cst.Nonlocal: {"names"},
 }
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
+def _child_fields(cls: type) -> tuple[str, ...]:
+    skipped = _SKIPPED_FIELDS.get(cls, set())
+    return tuple(f.name for f in dataclasses.fields(cls)
+                 if not f.name.startswith(_SKIPPED_PREFIXES) and f.name not in skipped)
 
 
 def child_fields(cls: type) -> tuple[str, ...]:
-    fields = _FIELDS.get(cls)
-    if fields is None:
-        skipped = _SKIPPED_FIELDS.get(cls, set())
-        fields = tuple(
-            f.name
-            for f in dataclasses.fields(cls)
-            if not f.name.startswith(_SKIPPED_PREFIXES) and f.name not in skipped
-        )
-        _FIELDS[cls] = fields
-    return fields
+    return CHILD_FIELDS[cls]
 
 
 def _subclasses(cls: type) -> set[type]:
@@ -82,12 +76,22 @@ def _subclasses(cls: type) -> set[type]:
 # Every concrete libcst node class: `type(v) in NODE_TYPES` is a set lookup, where
 # `isinstance(v, cst.CSTNode)` goes through the ABC machinery (hot in the walkers).
 NODE_TYPES = frozenset(_subclasses(cst.CSTNode))
+# each node class's fields that may hold child nodes, looked up by the hot walks directly
+# (`CHILD_FIELDS[type(node)]`: a dict lookup where a call of child_fields costs a frame)
+class _ChildFields(dict[type, tuple[str, ...]]):
+    def __missing__(self, cls: type) -> tuple[str, ...]:
+        fields = self[cls] = _child_fields(cls)  # a class made after import
+        return fields
+
+
+CHILD_FIELDS = _ChildFields({cls: _child_fields(cls) for cls in NODE_TYPES
+                             if dataclasses.is_dataclass(cls)})
 # the comprehensions: each is a loop with its own scope
 COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
 
 
 def children(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    for name in child_fields(type(node)):
+    for name in CHILD_FIELDS[type(node)]:
         value = getattr(node, name)
         if type(value) in NODE_TYPES:
             yield value
