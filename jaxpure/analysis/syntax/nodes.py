@@ -109,7 +109,7 @@ def descendants(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     while stack:
         current = stack.pop()
         yield current
-        stack.extend(children(current))
+        push_children(current, stack)
 
 
 def contains(ancestor: cst.CSTNode, node: cst.CSTNode) -> bool:
@@ -119,8 +119,20 @@ def contains(ancestor: cst.CSTNode, node: cst.CSTNode) -> bool:
         current = stack.pop()
         if current is node:
             return True
-        stack.extend(children(current))
+        push_children(current, stack)
     return False
+
+
+def push_children(node: cst.CSTNode, stack: list[cst.CSTNode]) -> None:
+    """``push_children(node, stack)`` without a generator (the walks' inner loop)."""
+    for name in CHILD_FIELDS[type(node)]:
+        value = getattr(node, name)
+        if type(value) in NODE_TYPES:
+            stack.append(value)
+        elif type(value) is tuple or type(value) is list:
+            for item in value:
+                if type(item) in NODE_TYPES:
+                    stack.append(item)
 
 
 def target_names(target: cst.BaseExpression) -> list[str]:
@@ -148,7 +160,7 @@ def names_in(node: cst.CSTNode, attributes: bool = True) -> Iterator[cst.Name]:
         elif not attributes and (type(current) is cst.Attribute or type(current) is cst.Arg):
             stack.append(current.value)
         else:
-            stack.extend(children(current))
+            push_children(current, stack)
 
 
 def reads_any(node: cst.CSTNode, names: set[str]) -> bool:
