@@ -18,7 +18,7 @@ from typing import Any
 import libcst as cst
 from libcst._position import CodeRange
 
-from jaxpure.analysis.syntax import children
+from jaxpure.analysis.syntax import push_children
 from jaxpure.sources import line_starts
 
 Positions = dict[cst.CSTNode, CodeRange]
@@ -87,7 +87,7 @@ def _statements_holding(module: cst.Module, wanted: Iterable[cst.CSTNode]) -> li
             if id(node) in missing:
                 missing.discard(id(node))
                 found = True
-            stack.extend(children(node))
+            push_children(node, stack)
         if found:
             holding.append(index)
     return None if missing else holding

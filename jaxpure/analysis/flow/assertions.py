@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 import libcst as cst
 
 from jaxpure.analysis.catalog import random as R
-from jaxpure.analysis.syntax import children, reads_any, statements, target_names
+from jaxpure.analysis.syntax import children, push_children, reads_any, statements, target_names
 
 
 def statements_in_order(body: Sequence[cst.CSTNode]) -> Iterator[cst.CSTNode]:
@@ -51,7 +51,7 @@ def compares(line: cst.CSTNode) -> bool:
         if name is not None and (R.is_assertion(name) or COMPARING.search(name)):
             return True
         if not isinstance(node, (cst.FunctionDef, cst.ClassDef)):
-            stack.extend(children(node))
+            push_children(node, stack)
     return False
 
 
@@ -155,7 +155,7 @@ def _difference(node: cst.CSTNode, one: set[str], other: set[str], differences: 
             if sides == {(True, False), (False, True)}:
                 return True
         if not isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            stack.extend(children(current))
+            push_children(current, stack)
     return False
 
 

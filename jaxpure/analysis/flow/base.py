@@ -14,7 +14,7 @@ from jaxpure.analysis.flow.domain import FlowState, Frame, Handler, Loop
 from jaxpure.analysis.flow.keystate import KeyReuseInLoop, KeyState
 from jaxpure.analysis.module.index import Param, Unit
 from jaxpure.analysis.module.traced import TraceInfo
-from jaxpure.analysis.syntax import children, names_in
+from jaxpure.analysis.syntax import children, push_children, names_in
 
 
 class WalkerBase:
@@ -138,5 +138,5 @@ def _nested_scopes(function: cst.CSTNode) -> list[cst.CSTNode]:
         if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
             found.append(node)
             continue
-        stack.extend(children(node))
+        push_children(node, stack)
     return found

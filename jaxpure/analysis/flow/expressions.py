@@ -17,7 +17,7 @@ from jaxpure.analysis.flow.base import WalkerBase
 from jaxpure.analysis.flow.domain import Loop
 from jaxpure.analysis.flow.narrowing import narrowed_names
 from jaxpure.analysis.flow.paths import nothing
-from jaxpure.analysis.syntax import COMPREHENSIONS, NODE_TYPES, child_fields, target_names
+from jaxpure.analysis.syntax import COMPREHENSIONS, NODE_TYPES, CHILD_FIELDS, target_names
 
 if TYPE_CHECKING:
     from jaxpure.analysis.catalog.transforms import Transform
@@ -99,7 +99,7 @@ class ExpressionWalk(WalkerBase):
             elif isinstance(node, COMPREHENSIONS):
                 self.comprehension(node)
         else:
-            for name in child_fields(t):
+            for name in CHILD_FIELDS[t]:
                 value = getattr(node, name)
                 if type(value) in NODE_TYPES:
                     self.expr(value)

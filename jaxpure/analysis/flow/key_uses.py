@@ -27,7 +27,7 @@ from jaxpure.analysis.flow.keystate import KeyState
 from jaxpure.analysis.module.draw_gates import drawn_only_where_first_did_not
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.rebinding import bound_names
-from jaxpure.analysis.syntax import children, own_statements, reads_any, target_names, target_paths
+from jaxpure.analysis.syntax import push_children, own_statements, reads_any, target_names, target_paths
 
 # pure wrappers a draw's value may pass through on its way to the names it is bound to
 _PURE_PREFIXES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.random.")
@@ -335,7 +335,7 @@ def _reads_values(node: cst.CSTNode, names: set[str]) -> bool:
         if type(current) is cst.Attribute and current.attr.value in STRUCTURE_ATTRIBUTES \
                 and type(current.value) is cst.Name:
             continue
-        stack.extend(children(current))
+        push_children(current, stack)
     return False
 
 

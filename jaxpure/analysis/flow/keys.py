@@ -17,7 +17,7 @@ from jaxpure.analysis.catalog import random as R
 from jaxpure.analysis.catalog.transforms import LAX_CONSUMERS, TRANSFORMS
 from jaxpure.analysis.flow.keystate import SHARED_KEYS, KeyReuse, KeyState
 from jaxpure.analysis.syntax import (
-    argument_paths, array_of_keys, children, key_path, reads_any, returned_values, target_names,
+    argument_paths, array_of_keys, push_children, key_path, reads_any, returned_values, target_names,
 )
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.imports import dotted_name
@@ -373,7 +373,7 @@ class KeyFlow(FoldIns, KeyCalls):
                 return True
             if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
                 continue
-            stack.extend(children(node))
+            push_children(node, stack)
         return False
 
 

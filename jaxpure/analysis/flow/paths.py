@@ -23,7 +23,7 @@ import libcst as cst
 from jaxpure.analysis import lattice as L
 from jaxpure.analysis.flow.base import WalkerBase
 from jaxpure.analysis.flow.domain import FlowState
-from jaxpure.analysis.syntax import assigned_in, children, target_names
+from jaxpure.analysis.syntax import assigned_in, push_children, target_names
 from jaxpure.analysis.flow.layouts import join as layout_join
 from jaxpure.analysis.flow.keystate import KeyState, joined_draws, joined_unread
 
@@ -181,7 +181,7 @@ def _rebound_in(statement: cst.CSTNode) -> set[str]:
             names.update(target_names(node.target))
         elif isinstance(node, (cst.Global, cst.Nonlocal)):
             names.update(item.name.value for item in node.names)
-        stack.extend(children(node))
+        push_children(node, stack)
     return names
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from jaxpure.analysis.module.index import MUTATING_METHODS, ModuleIndex, Unit
-from jaxpure.analysis.syntax import NODE_TYPES, call_arg, child_fields
+from jaxpure.analysis.syntax import NODE_TYPES, call_arg, CHILD_FIELDS
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.module.traced import PARTIAL, TracedAnalysis
 from jaxpure.analysis.catalog.arrays import is_mutable_value
@@ -127,7 +127,7 @@ class SelfAttributes:
                         isinstance(t, (cst.Attribute, cst.Subscript)) or
                         module_level and type(t) is cst.Name for t in targets):
                     found.add(id(node.value))
-            for name in child_fields(type(node)):
+            for name in CHILD_FIELDS[type(node)]:
                 value = getattr(node, name)
                 if type(value) in NODE_TYPES:
                     walk(value, module_level and not isinstance(
@@ -236,7 +236,7 @@ class SelfAttributes:
             if inner is not None and inner is not unit and node is not method.node:
                 unit = inner
             yield node, unit
-            for name in child_fields(type(node)):
+            for name in CHILD_FIELDS[type(node)]:
                 value = getattr(node, name)
                 if type(value) in NODE_TYPES:
                     yield from walk(value, unit)
@@ -280,7 +280,7 @@ class SelfAttributes:
                 refs[node.attr.value].add(owner)
             elif type(node) is cst.SimpleString and node.value.strip("'\"") in refs:
                 refs[node.value.strip("'\"")].add(owner)  # getattr(self, "m")
-            for name in child_fields(type(node)):
+            for name in CHILD_FIELDS[type(node)]:
                 value = getattr(node, name)
                 if type(value) in NODE_TYPES:
                     walk(value, owner)

@@ -17,7 +17,7 @@ import libcst as cst
 
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.syntax import (
-    COMPREHENSIONS, assignments_in, children, names_in, single_assignment, target_names,
+    COMPREHENSIONS, assignments_in, push_children, names_in, single_assignment, target_names,
 )
 
 __all__ = ["Bindings", "LocalSources", "augmented_names", "binding_value", "expression_types",
@@ -94,7 +94,7 @@ def augmented_names(unit: Unit) -> dict[str, int]:
             continue
         if type(current) is cst.AugAssign and type(current.target) is cst.Name:
             found[current.target.value] = found.get(current.target.value, 0) + 1
-        stack.extend(children(current))
+        push_children(current, stack)
     return found
 
 
@@ -136,7 +136,7 @@ def _collect_bindings(node: cst.CSTNode, out: Bindings, skipped: frozenset[type]
                     if type(name) is cst.Name:
                         out.setdefault(name.value, []).append(None)
             continue
-        stack.extend(children(current))
+        push_children(current, stack)
 
 
 def _bind_target(target: cst.BaseExpression, value: cst.BaseExpression | None,
@@ -249,7 +249,7 @@ class LocalSources:
                 self._bind(current.name, "opaque", None)
             elif type(current) is cst.Call:
                 self._call_stores(current)
-            stack.extend(children(current))
+            push_children(current, stack)
 
     def _call_stores(self, call: cst.Call) -> None:
         """``x.append(v)``, ``fill(x, v)``: each other argument may end up in ``x``."""

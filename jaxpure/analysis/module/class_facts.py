@@ -43,6 +43,7 @@ from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.narrowed_returns import Narrowed, narrowed_returns
 from jaxpure.analysis.module.resolve import Resolver
+from jaxpure.analysis.module.static_locals import StaticLocals
 from jaxpure.analysis.module.class_closure import MAX_PATH, ClassConditions, ClassFields
 from jaxpure.analysis.module.summary import LIBRARY_PREFIXES
 from jaxpure.analysis.syntax import children, single_assignment
@@ -202,10 +203,11 @@ class ClassFacts:
         return dict.fromkeys(self.index.imports.aliases, NO_CONDITION)
 
     def _static_locals(self, cls: str, unit: Unit, node: cst.FunctionDef,
-                       self_name: str, given: bool = False) -> dict[str, Cond]:
+                       self_name: str, given: bool = False) -> Mapping[str, Cond]:
         """Locals the method binds once to a static value (``count = len(self.axes)``,
         ``dx, dy = self.min_spacings``), the parameters when ``given``, and the names the
-        module imports (``constants.c``) that the method does not rebind."""
+        module imports (``constants.c``) that the method does not rebind; each local
+        worked out when read (static_locals.py)."""
         found = dict(self._imported_names)
         for name in unit.assigned:
             found.pop(name, None)  # rebound here: whatever the method binds
@@ -213,21 +215,14 @@ class ClassFacts:
             found.pop(param.name, None)
             if given and position > 0:  # not `self`
                 found[param.name] = NO_CONDITION
-        pending = [name for name, count in unit.assigned.items() if count == 1]
-        changed = True
-        while changed:
-            changed = False
-            for name in pending:
-                if name in found:
-                    continue
-                value = single_assignment(node.body, name)
-                unpacked = unpacking_of(node.body, name) if value is None else None
-                value = unpacked[0] if unpacked is not None else value
-                result = self._static(value, cls, self_name, found) if value is not None else None
-                if result is not None:
-                    found[name] = result
-                    changed = True
-        return found
+
+        def value_of(name: str) -> cst.BaseExpression | None:
+            value = single_assignment(node.body, name)
+            unpacked = unpacking_of(node.body, name) if value is None else None
+            return unpacked[0] if unpacked is not None else value
+
+        return StaticLocals(found, {name for name, count in unit.assigned.items() if count == 1},
+                            value_of, lambda value, names: self._static(value, cls, self_name, names))
 
     def _static(self, node: cst.CSTNode, cls: str, self_name: str,
                 names: Mapping[str, Cond | None],

@@ -34,7 +34,7 @@ from jaxpure.analysis.module.frozen_fields import SETATTR, freezes, imported_fac
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import ModuleIndex
 from jaxpure.analysis.module.resolve import Resolver
-from jaxpure.analysis.syntax import children, descendants, returned_values, single_assignment, str_literals
+from jaxpure.analysis.syntax import push_children, descendants, returned_values, single_assignment, str_literals
 
 _MARKER_WORDS = ("static", "pytree_node")
 _FLATTEN_METHODS = ("tree_flatten", "tree_flatten_with_keys")
@@ -187,7 +187,7 @@ def aux_data_fields(index: ModuleIndex, resolver: Resolver) -> set[str]:
                     current = stack.pop()
                     if type(current) is cst.Attribute:
                         found.add(current.attr.value)
-                    stack.extend(children(current))
+                    push_children(current, stack)
     return found
 
 

@@ -27,7 +27,7 @@ from jaxpure.analysis.module.gate_index import KeyGate
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.keyparams import key_annotation, leaves_key, parameter_reads
 from jaxpure.analysis.module.resolve import Resolver
-from jaxpure.analysis.syntax import call_arg, children, keyword_arg, reads_any
+from jaxpure.analysis.syntax import call_arg, children, push_children, keyword_arg, reads_any
 
 __all__ = ["drawn_nothing_by_flag", "exported_key_gates", "passed_argument",
            "undrawn_by_imported_gate"]
@@ -270,7 +270,7 @@ def _stores(class_node: cst.ClassDef, attr: str) -> list[cst.Assign]:
             found += [node, node]  # type: ignore[list-item]
         elif type(node) in (cst.Tuple, cst.List, cst.For) and _mentions_store(node, attr):
             found += [node, node]  # type: ignore[list-item]
-        stack.extend(children(node))
+        push_children(node, stack)
     return found
 
 

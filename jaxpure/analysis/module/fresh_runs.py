@@ -28,7 +28,7 @@ import libcst as cst
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.rebinding import bound_names
-from jaxpure.analysis.syntax import children, descendants, names_in, own_returns, reads_any, target_names
+from jaxpure.analysis.syntax import children, push_children, descendants, names_in, own_returns, reads_any, target_names
 
 # JAX callables that return a function holding the one handed to them (`jax.jit(run)`),
 # and those that run it and return what it computed (`lax.fori_loop(0, n, body, s)`):
@@ -155,7 +155,7 @@ def _own_nodes(body: cst.CSTNode) -> Iterator[cst.CSTNode]:
         current = stack.pop()
         yield current
         if not isinstance(current, (cst.FunctionDef, cst.ClassDef)):
-            stack.extend(children(current))
+            push_children(current, stack)
 
 
 def _holds(value: cst.CSTNode, held: set[str], makers: set[str]) -> bool:
@@ -182,7 +182,7 @@ def _holds(value: cst.CSTNode, held: set[str], makers: set[str]) -> bool:
             if last in _WRAPPERS or last == "partial":
                 stack.extend(arg.value for arg in current.args)
             continue  # any other call computes its result from what it is given
-        stack.extend(children(current))
+        push_children(current, stack)
     return False
 
 

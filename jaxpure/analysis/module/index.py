@@ -17,7 +17,7 @@ from jaxpure.analysis.catalog.side_effects import MUTATING_METHODS, SHRINKING_ME
 from jaxpure.analysis.module.imports import ImportTable, dotted_name
 from jaxpure.analysis.module.operators import OPERATOR_DUNDERS, operator_call
 from jaxpure.analysis.module.attribute_reads import stored_attribute_path
-from jaxpure.analysis.syntax import NODE_TYPES, child_fields, handler_catches, key_path, target_names
+from jaxpure.analysis.syntax import NODE_TYPES, CHILD_FIELDS, handler_catches, key_path, target_names
 
 _IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
 
@@ -303,7 +303,7 @@ class _Indexer:
         block = self.unit is None and cls in _BLOCKS
         if block:
             self.block_depth += 1
-        for name in child_fields(cls):
+        for name in CHILD_FIELDS[cls]:
             value = getattr(node, name)
             if type(value) in NODE_TYPES:
                 self.visit(value)

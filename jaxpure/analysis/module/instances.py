@@ -18,7 +18,7 @@ from jaxpure.analysis.catalog.arrays import ARRAY_NAMESPACES, STATIC_ATTRS, STAT
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.resolve import Resolver
-from jaxpure.analysis.syntax import children
+from jaxpure.analysis.syntax import children, push_children
 
 __all__ = ["static_instance_classes"]
 
@@ -110,7 +110,7 @@ def _calls_no_jax(resolver: Resolver, unit: Unit, depth: int) -> bool:
     stack: list[cst.CSTNode] = [unit.node.body]
     while stack:
         current = stack.pop()
-        stack.extend(children(current))
+        push_children(current, stack)
         if type(current) is not cst.Call:
             continue
         qual = resolver.qualname(current.func, unit) or ""

@@ -34,7 +34,7 @@ from jaxpure.analysis.module.hierarchy import subclasses, without_none
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.randomness_off import switched_off_call
 from jaxpure.analysis.module.resolve import Resolver
-from jaxpure.analysis.syntax import argument_names, children, key_path, positional_args, reads_any
+from jaxpure.analysis.syntax import argument_names, children, push_children, key_path, positional_args, reads_any
 from jaxpure.analysis.syntax import returned_values, statements, target_names
 
 
@@ -514,7 +514,7 @@ def _fallbacks(node: cst.CSTNode) -> list[tuple[str, cst.BaseExpression]]:
             name = current.test.expression.value
             found.extend((name, value) for target, value in _assignments(current.body)
                          if target == name)
-        stack.extend(children(current))
+        push_children(current, stack)
     return found
 
 

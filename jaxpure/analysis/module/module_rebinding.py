@@ -26,7 +26,7 @@ from jaxpure.analysis.module.rebinding import (
     FUNCTION_WRAPPERS, Event, bound_names, control_flow, holders, holds_function, rebound_between, uses_any,
     walk_events,
 )
-from jaxpure.analysis.syntax import children, names_in, reads_any, target_names
+from jaxpure.analysis.syntax import children, push_children, names_in, reads_any, target_names
 
 # where a traced function is defined, the statements that run it, and what each passes
 Runs = tuple[int, list[int], dict[int, Structure | None]]
@@ -331,7 +331,7 @@ def _changes_in_place(node: cst.CSTNode, name: str) -> int:
             else []
         found += sum(1 for t in targets if isinstance(t, (cst.Subscript, cst.Attribute))
                      and mutated_base(t) == name)
-        stack.extend(children(current))
+        push_children(current, stack)
     return found
 
 
@@ -455,7 +455,7 @@ def _escapes(value: cst.CSTNode, names: set[str]) -> bool:
                 continue
             stack.extend(arg.value for arg in current.args)
             continue
-        stack.extend(children(current))
+        push_children(current, stack)
     return False
 
 
@@ -483,7 +483,7 @@ def _may_run(statement: cst.CSTNode) -> bool:
         if type(current) is cst.Call:
             return True
         if type(current) is not cst.FunctionDef and type(current) is not cst.Lambda:
-            stack.extend(children(current))
+            push_children(current, stack)
     return False
 
 
@@ -492,4 +492,4 @@ def _walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     while stack:
         current = stack.pop()
         yield current
-        stack.extend(children(current))
+        push_children(current, stack)

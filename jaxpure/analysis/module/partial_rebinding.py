@@ -21,7 +21,7 @@ import libcst as cst
 
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.resolve import Resolver
-from jaxpure.analysis.syntax import assigned_in, children, contains, statements
+from jaxpure.analysis.syntax import assigned_in, push_children, contains, statements
 
 _PARTIAL = "functools.partial"
 
@@ -67,7 +67,7 @@ def _binds(statement: cst.CSTNode) -> set[str]:
             if type(bound) is cst.Name:
                 found.add(bound.value)
             continue
-        stack.extend(children(current))
+        push_children(current, stack)
     return found
 
 

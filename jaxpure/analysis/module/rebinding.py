@@ -12,7 +12,7 @@ from jaxpure.analysis.module.call_structures import Structure, new_structure
 from jaxpure.analysis.module.imports import canonical, dotted_name
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import (
-    children, enclosing_nodes, inner_statements, on_exclusive_branches, reads_any, statements,
+    push_children, enclosing_nodes, inner_statements, on_exclusive_branches, reads_any, statements,
     target_names,
 )
 
@@ -198,7 +198,7 @@ def _holds(value: cst.BaseExpression, match: Callable[[cst.CSTNode], bool]) -> b
                                           or _called_wrapper(current.func)):
             stack.extend(current.args)
             continue
-        stack.extend(children(current))
+        push_children(current, stack)
     return False
 
 
@@ -262,5 +262,5 @@ def uses_any(node: cst.CSTNode, names: set[str]) -> bool:
         if isinstance(current, cst.With):
             stack.extend(item.item for item in current.items)
             continue
-        stack.extend(children(current))
+        push_children(current, stack)
     return False

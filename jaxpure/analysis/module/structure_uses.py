@@ -38,7 +38,7 @@ from jaxpure.analysis.catalog.shapes import (
     TREE_MAPS,
 )
 from jaxpure.analysis.catalog.transforms import SHAPE_ONLY
-from jaxpure.analysis.syntax import NODE_TYPES, child_fields, names_in
+from jaxpure.analysis.syntax import NODE_TYPES, CHILD_FIELDS, names_in
 
 Qualname = Callable[[cst.BaseExpression], "str | None"]
 Parents = dict[int, cst.CSTNode]
@@ -56,7 +56,7 @@ def parent_map(root: cst.CSTNode) -> Parents:
     stack: list[cst.CSTNode] = [root]
     while stack:
         current = stack.pop()
-        for name in child_fields(type(current)):
+        for name in CHILD_FIELDS[type(current)]:
             value = getattr(current, name)
             if type(value) in NODE_TYPES:
                 parents[id(value)] = current

@@ -13,7 +13,7 @@ from jaxpure.analysis.catalog.arrays import CONCRETENESS_GUARDS, JAX_ARRAY_TYPES
 from jaxpure.analysis.module.index import literal_item_key
 from jaxpure.analysis.syntax import (
     assigned_in,
-    children,
+    push_children,
     descendants,
     handler_catches,
     reads_any,
@@ -34,7 +34,7 @@ def calls_named(region: cst.CSTNode, name: str) -> bool:
             return True
         if isinstance(current, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and current is not region:
             continue
-        stack.extend(children(current))
+        push_children(current, stack)
     return False
 
 

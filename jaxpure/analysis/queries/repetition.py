@@ -14,7 +14,7 @@ from jaxpure.analysis.module.bindings import binding_value
 from jaxpure.analysis.module.classes import model_classes
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import (
-    COMPREHENSIONS, NODE_TYPES, child_fields, children, reads_any, statements, target_names,
+    COMPREHENSIONS, NODE_TYPES, CHILD_FIELDS, children, reads_any, statements, target_names,
 )
 
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
@@ -55,7 +55,7 @@ def _repeated_units(ctx: Context) -> dict[int, str]:
             # a sweep over literal configurations runs each call once per configuration
             sweep = type(node) is cst.For and (constant_iterable(ctx, node.iter, follow=False)
                                                or indexes_constant_table(ctx, node.iter, unit))
-            for name in child_fields(t):
+            for name in CHILD_FIELDS[t]:
                 value = getattr(node, name)
                 inside = name == "body" and not sweep
                 if type(value) in NODE_TYPES:

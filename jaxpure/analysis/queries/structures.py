@@ -27,7 +27,7 @@ from jaxpure.analysis.catalog.transforms import CARRY_LOOPS
 from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.index import Unit, refers_to_module
 from jaxpure.analysis.queries.leaves import dtype_class, is_leaf
-from jaxpure.analysis.syntax import call_arg, children, descendants, returned_values, statements, target_names
+from jaxpure.analysis.syntax import call_arg, push_children, descendants, returned_values, statements, target_names
 
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
     from jaxpure.analysis.context import Context
@@ -297,7 +297,7 @@ def field_carry(unit: Unit, param_index: int) -> Structure | None:
             return None  # a method: `p.sum()`, `p.replace(...)`
         if type(node) is cst.Name and node.value == name:
             return None  # used whole: `f(p)`, `p[...]`, `a, b = p`, `return p`
-        stack.extend(children(node))  # libcst's .children runs a visitor: slow
+        push_children(node, stack)  # libcst's .children runs a visitor: slow
     return Structure("fields", keys=frozenset(fields)) if fields else None
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator, Sequence
 
 import libcst as cst
 
-from jaxpure.analysis.syntax.nodes import children, target_names
+from jaxpure.analysis.syntax.nodes import push_children, target_names
 from jaxpure.analysis.syntax.paths import target_paths
 
 
@@ -215,7 +215,7 @@ def assigned_in(body: cst.CSTNode) -> set[str]:
             names.update(target_names(node.target))
         elif type(node) is cst.NamedExpr:
             names.update(target_names(node.target))
-        stack.extend(children(node))
+        push_children(node, stack)
     return names
 
 

@@ -54,20 +54,14 @@ _SKIPPED_FIELDS: dict[type, set[str]] = {
     cst.Nonlocal: {"names"},
 }
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
+def _child_fields(cls: type) -> tuple[str, ...]:
+    skipped = _SKIPPED_FIELDS.get(cls, set())
+    return tuple(f.name for f in dataclasses.fields(cls)
+                 if not f.name.startswith(_SKIPPED_PREFIXES) and f.name not in skipped)
 
 
 def child_fields(cls: type) -> tuple[str, ...]:
-    fields = _FIELDS.get(cls)
-    if fields is None:
-        skipped = _SKIPPED_FIELDS.get(cls, set())
-        fields = tuple(
-            f.name
-            for f in dataclasses.fields(cls)
-            if not f.name.startswith(_SKIPPED_PREFIXES) and f.name not in skipped
-        )
-        _FIELDS[cls] = fields
-    return fields
+    return CHILD_FIELDS[cls]
 
 
 def _subclasses(cls: type) -> set[type]:
@@ -82,12 +76,22 @@ def _subclasses(cls: type) -> set[type]:
 # Every concrete libcst node class: `type(v) in NODE_TYPES` is a set lookup, where
 # `isinstance(v, cst.CSTNode)` goes through the ABC machinery (hot in the walkers).
 NODE_TYPES = frozenset(_subclasses(cst.CSTNode))
+# each node class's fields that may hold child nodes, looked up by the hot walks directly
+# (`CHILD_FIELDS[type(node)]`: a dict lookup where a call of child_fields costs a frame)
+class _ChildFields(dict[type, tuple[str, ...]]):
+    def __missing__(self, cls: type) -> tuple[str, ...]:
+        fields = self[cls] = _child_fields(cls)  # a class made after import
+        return fields
+
+
+CHILD_FIELDS = _ChildFields({cls: _child_fields(cls) for cls in NODE_TYPES
+                             if dataclasses.is_dataclass(cls)})
 # the comprehensions: each is a loop with its own scope
 COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
 
 
 def children(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    for name in child_fields(type(node)):
+    for name in CHILD_FIELDS[type(node)]:
         value = getattr(node, name)
         if type(value) in NODE_TYPES:
             yield value
@@ -105,7 +109,7 @@ def descendants(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     while stack:
         current = stack.pop()
         yield current
-        stack.extend(children(current))
+        push_children(current, stack)
 
 
 def contains(ancestor: cst.CSTNode, node: cst.CSTNode) -> bool:
@@ -115,8 +119,20 @@ def contains(ancestor: cst.CSTNode, node: cst.CSTNode) -> bool:
         current = stack.pop()
         if current is node:
             return True
-        stack.extend(children(current))
+        push_children(current, stack)
     return False
+
+
+def push_children(node: cst.CSTNode, stack: list[cst.CSTNode]) -> None:
+    """``push_children(node, stack)`` without a generator (the walks' inner loop)."""
+    for name in CHILD_FIELDS[type(node)]:
+        value = getattr(node, name)
+        if type(value) in NODE_TYPES:
+            stack.append(value)
+        elif type(value) is tuple or type(value) is list:
+            for item in value:
+                if type(item) in NODE_TYPES:
+                    stack.append(item)
 
 
 def target_names(target: cst.BaseExpression) -> list[str]:
@@ -144,7 +160,7 @@ def names_in(node: cst.CSTNode, attributes: bool = True) -> Iterator[cst.Name]:
         elif not attributes and (type(current) is cst.Attribute or type(current) is cst.Arg):
             stack.append(current.value)
         else:
-            stack.extend(children(current))
+            push_children(current, stack)
 
 
 def reads_any(node: cst.CSTNode, names: set[str]) -> bool:
