@@ -148,7 +148,9 @@ class ModuleOrder:
         reaching = self._reaching(top, defined)
         if reaching != {top.name}:
             return []
-        runs = self._runs(reaching, defined, top)
+        # `total = jit(total)` makes no run: later calls of the name run the function
+        runs = [r for r in self._runs(reaching, defined, top)
+                if not _wraps_itself(self.events[r][0], top.name)]
         return runs if all(_only_called(self.events[r][0], top.name) for r in runs) else []
 
     def _runs_for(self, top: Unit) -> Runs | None:
@@ -235,8 +237,12 @@ class ModuleOrder:
         """The statements, from the definition on, that name a value holding the function
         (for each name, its binding in force there, in module order)."""
         live: set[str] = set()
+        hidden: dict[str, int] = {}  # a name rebound in a block -> the event ending the block
         runs: list[int] = []
         for position, (node, _) in enumerate(self.events):
+            for name in [name for name, end in hidden.items() if end <= position]:
+                del hidden[name]
+                live.add(name)  # after the block: the block may not have run
             if position >= defined and (_reads(node, live) or position == defined
                                         and type(top.node) is cst.Lambda
                                         and not holders(top, node)):
@@ -244,9 +250,29 @@ class ModuleOrder:
             for bound in set(bound_names(node)) & reaching:
                 if position == defined or self._binds_holder(node, reaching, live, position):
                     live.add(bound)
-                elif id(node) in self._always and bound not in self.index.global_writes:
+                    hidden.pop(bound, None)
+                elif bound in self.index.global_writes:
+                    continue
+                elif id(node) in self._always:
                     live.discard(bound)  # rebound for another purpose: later uses are not runs
+                    hidden.pop(bound, None)
+                elif bound in live and type(node) is cst.FunctionDef:
+                    # `def step` again in a loop's body: the rest of the body runs the new one
+                    live.discard(bound)
+                    hidden[bound] = self._block_end(node, position)
         return runs
+
+    def _block_end(self, node: cst.CSTNode, position: int) -> int:
+        """The first event after ``position`` outside the block holding ``node``."""
+        path = _path_to(self.module, node)
+        blocks = [n for n in path[:-1] if isinstance(n, (cst.IndentedBlock, cst.SimpleStatementSuite))]
+        if not blocks:
+            return position + 1
+        inside = {id(n) for n in _walk(blocks[-1])}
+        end = position + 1
+        while end < len(self.events) and id(self.events[end][0]) in inside:
+            end += 1
+        return end
 
     def _binds_holder(self, node: cst.CSTNode, reaching: set[str], live: set[str],
                       position: int) -> bool:
@@ -301,6 +327,18 @@ def _only_called(node: cst.CSTNode, name: str) -> bool:
     them) calls it: ``print(f(u))``, not ``g(f)`` or ``h = jax.jit(f)``."""
     called = {id(c.func) for c in _walk(node) if type(c) is cst.Call}
     return all(id(n) in called for n in _walk(node) if type(n) is cst.Name and n.value == name)
+
+
+def _wraps_itself(node: cst.CSTNode, name: str) -> bool:
+    """``name = jax.jit(name)``: the name bound to a transform of what it held, which the
+    call does not run (the one mention of ``name`` is the call's first argument)."""
+    if type(node) is not cst.Assign or len(node.targets) != 1:
+        return False
+    target, value = node.targets[0].target, node.value
+    return type(target) is cst.Name and target.value == name and type(value) is cst.Call \
+        and bool(value.args) and type(value.args[0].value) is cst.Name \
+        and value.args[0].value.value == name and value.args[0].keyword is None \
+        and sum(1 for n in _walk(value) if type(n) is cst.Name and n.value == name) == 1
 
 
 def _changes_in_place(node: cst.CSTNode, name: str) -> int:
