@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import Callable, NamedTuple, cast
+from typing import Callable, NamedTuple
 
 import libcst as cst
 
@@ -31,7 +31,7 @@ from jaxpure.analysis import lattice as L
 from jaxpure.analysis.flow.domain import KindScope
 from jaxpure.analysis.module.bindings import LocalSources, single_value
 from jaxpure.analysis.module.index import Unit
-from jaxpure.analysis.syntax import names_in, returned_values
+from jaxpure.analysis.syntax import CallShape, names_in, returned_values
 
 Infer = Callable[[KindScope, cst.BaseExpression], int]
 
@@ -146,14 +146,14 @@ def mapped_kind(ctx: KindScope, call: cst.Call, infer: Infer) -> int | None:
         + [a for a in bound if a.keyword is not None]
     # what arguments_of and the walk read of a call, without building a libcst node (whose
     # validation costs more than the rest of the question)
-    helper_call = cast(cst.Call, _HelperCall(function, tuple(args)))
+    helper_call = _HelperCall(function, tuple(args))
     fixed = _bound_configuration(ctx, callee, helper_call, bound, infer)
     if returned_kind(ctx, callee, helper_call, infer, fixed, hoped=True) != L.STATIC:
         return None  # not a Python value even with every local one: no need to follow them
     return returned_kind(ctx, callee, helper_call, infer, fixed)
 
 
-def _bound_configuration(ctx: KindScope, callee: Unit, call: cst.Call, bound: list[cst.Arg],
+def _bound_configuration(ctx: KindScope, callee: Unit, call: CallShape, bound: list[cst.Arg],
                          infer: Infer) -> dict[str, int]:
     """The parameters a partial binds to what the walk does not know (an ``options`` the
     traced function closes over, given to its factory): a tree.map hands them to the helper
@@ -167,7 +167,7 @@ def _bound_configuration(ctx: KindScope, callee: Unit, call: cst.Call, bound: li
             and infer(ctx, value) == L.UNKNOWN}
 
 
-def returned_kind(ctx: KindScope, callee: Unit, call: cst.Call, infer: Infer,
+def returned_kind(ctx: KindScope, callee: Unit, call: CallShape, infer: Infer,
                   fixed: Mapping[str, int] | None = None, hoped: bool = False) -> int | None:
     """The join of the kinds of ``callee``'s returns for this ``call``; None when one of
     them is unknown, the call spreads arguments, or helpers nest too deep. ``fixed``: the

@@ -17,7 +17,7 @@ from jaxpure.analysis.catalog.side_effects import MUTATING_METHODS, SHRINKING_ME
 from jaxpure.analysis.module.imports import ImportTable, dotted_name
 from jaxpure.analysis.module.operators import OPERATOR_DUNDERS, operator_call
 from jaxpure.analysis.module.attribute_reads import stored_attribute_path
-from jaxpure.analysis.syntax import NODE_TYPES, CHILD_FIELDS, handler_catches, key_path, target_names
+from jaxpure.analysis.syntax import NODE_TYPES, CHILD_FIELDS, CallShape, handler_catches, key_path, target_names
 
 _IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
 
@@ -85,7 +85,7 @@ class Unit:
                 return p
         return None
 
-    def arguments_of(self, call: cst.Call,
+    def arguments_of(self, call: CallShape,
                      before_spreads: bool = False,
                      past_keywords: bool = False) -> dict[str, cst.BaseExpression] | None:
         """Parameter name -> the expression ``call`` passes for it: keywords by name,

@@ -7,7 +7,8 @@ directly and skip whitespace, parentheses and operators, which is most of a CST.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import Protocol
 
 import libcst as cst
 
@@ -86,6 +87,19 @@ class _ChildFields(dict[type, tuple[str, ...]]):
 
 CHILD_FIELDS = _ChildFields({cls: _child_fields(cls) for cls in NODE_TYPES
                              if dataclasses.is_dataclass(cls)})
+
+
+class CallShape(Protocol):
+    """What is read of a call to match its arguments to parameters: a ``cst.Call``, or a
+    call the analysis works out without building one (a tree.map's call of its function)."""
+
+    @property
+    def func(self) -> cst.BaseExpression: ...
+
+    @property
+    def args(self) -> Sequence[cst.Arg]: ...
+
+
 # the comprehensions: each is a loop with its own scope
 COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
 
