@@ -56,7 +56,10 @@ class GlobalRead(Rule):
     (unless every run after it passes a dict display whose keys no run before it passed: a
     new structure, traced anew). A run that only calls module functions making the reader
     anew on each call (an undecorated factory whose closures a function jits, runs and keeps
-    to itself, as jax-md's `run_benchmark` does) leaves no trace behind and is not counted. In-place changes by module code (`agents.append(a)`,
+    to itself, as jax-md's `run_benchmark` does) leaves no trace behind and is not counted. A
+    `def` of the same name later in a block (a notebook's loop defining a new `step`) is
+    another function for the rest of that block, and `f = jax.jit(f)` runs nothing.
+    In-place changes by module code (`agents.append(a)`,
     `cfg["lr"] = v`) are ordered the same way: a list a notebook fills after defining the
     function but before building `jax.pmap(meta_update)` and running it is set-up. Either
     change after the definition is reported for every function the module does not run
