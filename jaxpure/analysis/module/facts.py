@@ -26,7 +26,7 @@ from jaxpure.analysis.module.module_params import ModuleParams
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.module.structure_uses import StructureUses, parent_map
 from jaxpure.analysis.module.summary import Seed
-from jaxpure.analysis.module.test_code import expected_to_raise, expects_raise
+from jaxpure.analysis.module.test_code import expected_to_raise
 from jaxpure.analysis.module.traced import TracedAnalysis
 
 
@@ -113,30 +113,14 @@ class ModuleFacts:
             found = self._local_sources[id(unit)] = LocalSources(unit)
         return found
 
-    @cached_property
-    def has_raise_blocks(self) -> bool:
-        """Whether a ``with`` statement of the module may expect an exception
-        (``pytest.raises``, ``self.assertRaises``, an alias imported in a function): without
-        one nothing is expected to raise, and the parent map, a walk of every node, is not
-        needed for that question."""
-        return any(self._may_expect_raise(item.item)
-                   for _unit, statement in self.index.with_statements for item in statement.items)
-
-    def _may_expect_raise(self, item: cst.BaseExpression) -> bool:
-        if expects_raise(item, lambda func: self.resolver.qualname(func, None)):
-            return True
-        func = item.func if type(item) is cst.Call else None
-        name = func.attr.value if type(func) is cst.Attribute else \
-            func.value if type(func) is cst.Name else ""
-        return "raise" in name.lower()  # `raises` imported in the test function itself
-
     def expected_to_raise(self, node: cst.CSTNode) -> bool:
         """``node`` is (in) the last statement of a block expecting an exception
         (test_code.expected_to_raise)."""
-        return self.has_raise_blocks and id(node) in self._expected_to_raise
+        return id(node) in self._expected_to_raise
 
     @cached_property
     def _expected_to_raise(self) -> frozenset[int]:
+        # one pass over the module's `with` statements, each resolved in its own function
         return expected_to_raise(self.index.with_statements, self.resolver.qualname)
 
     @cached_property
