@@ -88,7 +88,12 @@ class TraceTimeSideEffect(Rule):
     reported. A warning built from tracers by a class whose constructor keeps only
     static facts of them (`type(x).__name__`, `x.shape`) has static text too.
     Seeded generators made in the function (`np.random.default_rng(0)`, or a static
-    `seed` argument) are deterministic and not reported. Under a bare `jax.vmap` or `jax.grad`, which re-run the Python body on every
+    `seed` argument) are deterministic and not reported, nor are draws from NumPy's (or
+    Python's) global generator after `np.random.seed(s)` as a statement of the traced
+    function's own body, with a seed other than None, or in a function that only such
+    callers of this module call, nor that seed when later statements draw: each trace and
+    each eager call draws the same numbers (BigBird's fixed block pattern). An entropy
+    seed (None, or a parameter defaulting to None) is still reported. Under a bare `jax.vmap` or `jax.grad`, which re-run the Python body on every
     call, the effect happens per call and is not reported. `jax.debug.print`,
     `jax.debug.callback`, `jax.experimental.io_callback` and `jax.pure_callback` run on
     every call and are the fix. A logger is recognised by its binding

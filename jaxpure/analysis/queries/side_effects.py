@@ -32,6 +32,7 @@ from jaxpure.analysis.syntax import names_in
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
     from jaxpure.analysis.context import Context
 
+from jaxpure.analysis.queries.seeded_draws import SEEDERS, generator_of, seed_before_draws, seeded_draw
 from jaxpure.analysis.queries.values import bound_values
 
 
@@ -62,9 +63,14 @@ def side_effect_of(ctx: Context, call: cst.Call) -> SideEffect | None:
             return SideEffect("clock", shown)
         if qual in SEEDED_CONSTRUCTORS and call.args:
             return None  # `default_rng(seed)`: draws that depend on the seed alone
-        if qual in ("random.seed", "numpy.random.seed"):
+        generator = generator_of(qual)
+        if qual in SEEDERS:
+            if generator is not None and seed_before_draws(ctx, call, generator):
+                return None  # seeded for the draws after it: a fixed pattern per trace
             return SideEffect("seed", shown)
-        if qual.startswith(("random.", "numpy.random.")):
+        if generator is not None:
+            if seeded_draw(ctx, call, generator):
+                return None  # the same numbers in every trace and every eager call
             return SideEffect("random", shown)
         if qual in ENTROPY_CALLS or (qual.startswith("secrets.") and qual != "secrets.compare_digest"):
             return SideEffect("random", shown)
