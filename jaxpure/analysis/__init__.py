@@ -154,6 +154,7 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         holds_only_untraced as holds_only_untraced,
         key_for_structure_only as key_for_structure_only,
         none_fallback as none_fallback,
+        runs_only_with_key as runs_only_with_key,
         tried_lookups as tried_lookups,
         under_rebuild_guard as under_rebuild_guard,
     )
@@ -328,6 +329,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         'holds_only_untraced',
         'key_for_structure_only',
         'none_fallback',
+        'runs_only_with_key',
         'tried_lookups',
         'under_rebuild_guard',
     ),

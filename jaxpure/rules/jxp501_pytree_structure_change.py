@@ -4,6 +4,7 @@ import libcst as cst
 
 from jaxpure.analysis import (
     BRANCH_PRIMITIVES, CARRY_LOOPS, Context, Structure, branch_mismatch, loop_carry_mismatches,
+    runs_only_with_key,
 )
 from jaxpure.rules.base import Rule
 
@@ -34,7 +35,9 @@ class PytreeStructureChange(Rule):
     structure it receives (the same dict keys, the same tuple length, the same container
     type), that the branches of `lax.cond`/`lax.switch` return the same structure, and that a
     jitted step function does not return a state with a key its input may lack (one it reads
-    with `state.get(k, default)` or tests with `k in state`).
+    with `state.get(k, default)` or tests with `k in state`). A key written only under
+    `if k in state:` (or in the `else` of `if k not in state:`) follows the input's
+    structure, which is fixed for each trace: the state has it exactly when the input does.
 
     The container type matters: a carry that goes in as a NamedTuple (`class S(NamedTuple)`,
     `collections.namedtuple`) or a registered pytree class (`@jax.tree_util.register_dataclass`,
@@ -86,6 +89,8 @@ class PytreeStructureChange(Rule):
         "import jax\ndef body(c, x):\n    return {'h': c['h'] + x}, x\njax.lax.scan(body, {'h': 0.0}, None)\n",
         "import jax\n@jax.jit\ndef update(state, x):\n    return {'count': state['count'] + 1, 'total': state['total'] + x}\n",
         "import jax\n@jax.jit\ndef f(cfg, x):\n    return {'y': x * cfg.get('scale', 1.0)}\n",
+        "import jax\n@jax.jit\ndef f(batch):\n    out = {'y': batch['x']}\n    if 'label' in batch:\n"
+        "        out['label'] = batch['label']\n    return out\n",
         "from jax import lax\ndef run(xs):\n    return lax.cond(xs > 0, lambda: (xs, xs), lambda: (xs, -xs))\n",
         "from jax import lax\ndef body(i, carry):\n    a, b = carry\n    return a + i, b\nlax.fori_loop(0, 3, body, (0.0, 1.0))\n",
         "import jax\nfrom typing import NamedTuple\nclass S(NamedTuple):\n    h: float\n    c: float\n"
@@ -111,9 +116,10 @@ class PytreeStructureChange(Rule):
     )
 
     def __init__(self) -> None:
-        # per file: id of a step function -> the state keys it must return; and
-        # (unit, dict name) -> the keys stored into that dict, with where
-        self._step: dict[int, dict[str | bytes, cst.CSTNode]] = {}
+        # per file: id of a step function -> the state keys it must return, each with the
+        # `.get`/`in` that says the input may lack it; and (unit, dict name) -> the keys
+        # stored into that dict, with where
+        self._step: dict[int, dict[str | bytes, list[cst.Call | cst.Comparison]]] = {}
         self._stores: dict[tuple[int, str], list[tuple[str | bytes, cst.CSTNode]]] = {}
 
 
@@ -146,7 +152,7 @@ class PytreeStructureChange(Rule):
         if type(func) is cst.Attribute and func.attr.value == "get" and len(node.args) == 2:
             key = node.args[0].value
             if type(key) is cst.SimpleString and self._input_param(ctx, func.value):
-                self._step.setdefault(id(ctx.unit), {})[key.evaluated_value] = node
+                self._step.setdefault(id(ctx.unit), {}).setdefault(key.evaluated_value, []).append(node)
 
     def visit_Comparison(self, node: cst.Comparison, ctx: Context) -> None:
         if len(node.comparisons) != 1 or not type(node.left) is cst.SimpleString:
@@ -154,7 +160,7 @@ class PytreeStructureChange(Rule):
         target = node.comparisons[0]
         if isinstance(target.operator, (cst.In, cst.NotIn)) and \
                 self._input_param(ctx, target.comparator):
-            self._step.setdefault(id(ctx.unit), {})[node.left.evaluated_value] = node
+            self._step.setdefault(id(ctx.unit), {}).setdefault(node.left.evaluated_value, []).append(node)
 
     def visit_Assign(self, node: cst.Assign, ctx: Context) -> None:
         target = node.targets[0].target if len(node.targets) == 1 else None
@@ -181,18 +187,33 @@ class PytreeStructureChange(Rule):
             stores = self._stores
             added.extend(stores.get((id(ctx.unit), value.value), []))
         for key, where in added:
-            if key in missing:
+            if key in missing and not self._follows_input(ctx, where, key, missing[key]):
                 self.report(
                     ctx,
                     where,
                     f"The returned state always has key {key!r}, but the input may lack it; "
                     "create every key in the initial state",
-                    related=(missing[key],),
+                    related=(missing[key][-1],),
                     detail="The input's key is read with a default or tested with `in`, so the "
                     "state changes structure after the first call: "
                     f"{ctx.via_description(ctx.caching_via)} retraces and lax loops over it fail.",
                 )
                 return
+
+    @staticmethod
+    def _follows_input(ctx: Context, store: cst.CSTNode, key: str | bytes,
+                       notes: list[cst.Call | cst.Comparison]) -> bool:
+        """A store made only when each input that may lack ``key`` has it (``if "label" in
+        batch: outputs["label"] = ...``): the returned state has the key exactly when the
+        input does, a structure fixed for each trace, and gains none."""
+        if type(store) is not cst.Assign:
+            return False
+        for note in notes:
+            tested = note.comparisons[0].comparator if isinstance(note, cst.Comparison) \
+                else getattr(note.func, "value", None)
+            if type(tested) is not cst.Name or not runs_only_with_key(ctx, store, tested.value, key):
+                return False
+        return True
 
     def _loop(self, ctx: Context, node: cst.Call, qual: str) -> None:
         for mismatch in loop_carry_mismatches(ctx, node, qual):

@@ -1,7 +1,8 @@
 """Whether a node is guarded: inside a branch that tests a name, or a ``try`` that catches a
 missing key (JXP101, JXP103); under a block expected to raise; the default for a parameter
 the caller left None (JXP105's message), or a fixed key used only for shapes; or a test that holds only for Python values, so
-what it guards never sees a tracer (JXP401)."""
+what it guards never sees a tracer (JXP401); or a test that a dict has a key, so what it
+guards follows the dict's structure (JXP501)."""
 
 from __future__ import annotations
 
@@ -246,6 +247,40 @@ def fills_missing_entry_for_read(ctx: Context, statement: cst.CSTNode,
     later = body[body.index(guard) + 1:]
     return any(literal_item_key(node) == key and node.value.value == target.value.value  # type: ignore[attr-defined]
                for line in later for node in descendants(line) if type(node) is cst.Subscript)
+
+
+def runs_only_with_key(ctx: Context, node: cst.CSTNode, name: str, key: str | bytes) -> bool:
+    """Whether ``node`` runs only when the dict ``name`` has ``key``: in the body of an
+    ``if "k" in d:`` (also one of the conditions ``and`` joins) or the ``else`` of an
+    ``if "k" not in d:`` in the same function. A membership test on a dict's keys reads
+    its pytree structure, fixed for each trace: what such a branch writes follows the
+    input's structure (magvit's ``if "label" in batch: outputs["label"] = ...``)."""
+    parents = parent_map(ctx)
+    child, current = node, parents.get(id(node))
+    while current is not None and not isinstance(current, (cst.FunctionDef, cst.Lambda, cst.Module)):
+        if type(current) is cst.If and child is not current.test \
+                and (name, key) in _implied_keys(current.test, child is current.body):
+            return True
+        child, current = current, parents.get(id(current))
+    return False
+
+
+def _implied_keys(test: cst.BaseExpression, holds: bool) -> set[tuple[str, str | bytes]]:
+    """(d, "k") for each ``"k" in d`` that ``test`` holding (or failing) implies."""
+    if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
+        return _implied_keys(test.expression, not holds)
+    if type(test) is cst.BooleanOperation:
+        # `a and b` holding implies both; `a or b` failing implies neither holds
+        if (type(test.operator) is cst.And) == holds:
+            return _implied_keys(test.left, holds) | _implied_keys(test.right, holds)
+        return set()
+    if type(test) is cst.Comparison and len(test.comparisons) == 1 \
+            and type(test.left) is cst.SimpleString \
+            and type(test.comparisons[0].comparator) is cst.Name:
+        operator = type(test.comparisons[0].operator)
+        if operator is (cst.In if holds else cst.NotIn):
+            return {(test.comparisons[0].comparator.value, test.left.evaluated_value)}
+    return set()
 
 
 def _missing_key_test(test: cst.BaseExpression) -> tuple[str, str] | None:
