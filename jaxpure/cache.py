@@ -254,7 +254,7 @@ def decode_entry(data: Any, key: str, filename: str) -> FileResult | None:
 # anywhere is a miss, never a hit that makes the analysis across modules go wrong.
 
 def _decode_summary(data: Any) -> ModuleSummary | None:
-    if not (_list_of(data, 25) and isinstance(data[0], str) and _strings_list(data[1])
+    if not (_list_of(data, 26) and isinstance(data[0], str) and _strings_list(data[1])
             and isinstance(data[2], list) and all(map(_valid_call, data[2]))
             and isinstance(data[3], list) and all(_list_of(r, 2) and _strings(*r) for r in data[3])
             and isinstance(data[4], list) and all(map(_valid_class, data[4]))
@@ -281,7 +281,8 @@ def _decode_summary(data: Any) -> ModuleSummary | None:
             and all(_list_of(c, 2) and isinstance(c[0], str) and _strings_list(c[1])
                     for c in data[22])
             and _strings_list(data[23])
-            and isinstance(data[24], list) and all(map(_valid_static_return, data[24]))):
+            and isinstance(data[24], list) and all(map(_valid_static_return, data[24]))
+            and _list_of(data[25], 2) and all(map(_strings_list, data[25]))):
         return None
     summary = ModuleSummary.from_json(data)
     return summary if summary.to_json() == data else None

@@ -42,6 +42,8 @@ from jaxpure.analysis.module.aux_decorators import exported_aux_decorators
 from jaxpure.analysis.module.classes import container_fields
 from jaxpure.analysis.flow.narrowing import tracer_tests
 from jaxpure.analysis.module.imported_keys import exported_closure_keys
+from jaxpure.analysis.module.key_source_index import NO_KEY_SOURCES, KeySources
+from jaxpure.analysis.module.key_sources import local_key_sources, source_calls
 from jaxpure.findings import Edit, FileResult, Finding, Fix, Location
 from jaxpure.parsing import NotParsed, SyntaxRejected, parse_module
 from jaxpure.positions import node_positions
@@ -341,7 +343,14 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
                          exported_handed_keys(ctx.resolver, ctx.index),
                          exported_aux_decorators(ctx.index, ctx.resolver),
                          _container_fields(ctx), tracer_tests(ctx.index, ctx.resolver),
-                         static_returns(ctx))
+                         static_returns(ctx), _key_sources(ctx))
+
+
+def _key_sources(ctx: Context) -> KeySources:
+    """The methods of the module's classes that hand out a new key at each call, and those
+    its functions call on key-named values (module/key_source_index.py)."""
+    methods, calls = local_key_sources(ctx.resolver, ctx.index), source_calls(ctx.index)
+    return KeySources(tuple(sorted(methods)), calls) if methods or calls else NO_KEY_SOURCES
 
 
 def _container_fields(ctx: Context) -> tuple[tuple[str, tuple[str, ...]], ...]:

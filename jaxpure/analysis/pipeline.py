@@ -25,6 +25,7 @@ from jaxpure.analysis.module.gate_index import (
 )
 from jaxpure.analysis.module.summary import CLASS_FACTS, FIELD_NAMES, LAYOUTS, NNX_RUNS, TRACER_TESTS, Seed
 from jaxpure.analysis.module.field_index import FIELD_FACTORIES
+from jaxpure.analysis.module.key_source_index import KEY_SOURCES
 from jaxpure.analysis.flow.domain import Layout
 from jaxpure.analysis.flow.layouts import join as layout_join
 
@@ -76,6 +77,9 @@ def analyze(
     field_factories = frozenset(seed.function for seed in seeds or () if seed.via == FIELD_FACTORIES)
     static_returns = {seed.function: seed.keywords for seed in seeds or ()
                       if seed.via == STATIC_RETURNS}
+    # methods of other modules' classes handing out a new key at each call (key_sources.py)
+    key_sources = frozenset(method for seed in seeds or () if seed.via == KEY_SOURCES
+                            for method, _kind in seed.keywords)
     closure_keys: dict[str, tuple[tuple[str, int], ...]] = {}
     for seed in seeds or ():
         if seed.via == CLOSURE_KEYS:  # one seed for each undrawn key of a factory's closure
@@ -83,13 +87,14 @@ def analyze(
     seeds = [seed for seed in seeds or () if seed.via not in (
         CLASS_FACTS, NNX_RUNS, LAYOUTS, FIELD_NAMES, ENTRY_ASK, ENTRY_USE, KEY_GATES, CLOSURE_KEYS,
         SCAN_WRAPPERS, HANDED_KEYS, AUX_DECORATORS, FIELD_FACTORIES, TRACER_TESTS,
-        STATIC_RETURNS)]
+        STATIC_RETURNS, KEY_SOURCES)]
     # the module's tree gives the order its statements run in; the functions other modules
     # trace may run at any time (module_rebinding.py)
     resolver = Resolver(index, module=module, external=frozenset(
         id(unit) for seed in seeds for unit in [seeded_unit(index, seed.function)]
         if unit is not None))
     resolver.memo["imported_field_factories"] = field_factories
+    resolver.memo["imported_key_sources"] = key_sources
     traced_analysis = analyze_traced(index, resolver, transforms or {}, seeds, module_name, traced,
                                      nnx_run)
     if nnx_run is None:  # a module that runs its own merged nnx models, checked alone

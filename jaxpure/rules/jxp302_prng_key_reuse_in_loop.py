@@ -60,6 +60,11 @@ class PrngKeyReuseInLoop(Rule):
     that does not read its key may be a stub that subclasses override, and is taken to
     draw from it. A call whose result is read only for its structure (`out.shape`, JXP301's
     known problems) draws no numbers anyone sees, in a loop as anywhere.
+    A value drawn from through a method of a project class that replaces its stored key and
+    returns a subkey (`self.key, sub = jax.random.split(self.key); return sub`, in this
+    module or another) holds keys, as `nnx.Rngs` does: handing it on in a loop (also to a
+    function that draws through `rng.split()`) reuses no key, for JXP301 too. A method
+    returning its stored key unchanged hands out one key, and drawing through it is a use.
 
     ## Example
     ```python

@@ -26,6 +26,7 @@ from jaxpure.analysis.module.index import Param, Unit
 from jaxpure.analysis.catalog.transforms import CARRY_LOOPS
 from jaxpure.analysis.syntax import call_arg, handler_catches, statements, target_names, target_paths
 from jaxpure.analysis.module.keyparams import int_seed, key_annotation, key_stream, may_be_key
+from jaxpure.analysis.module.key_sources import drawn_through_source
 from jaxpure.analysis.module.passed_scalars import scalar_literal
 from jaxpure.analysis.module.traced import TraceInfo
 
@@ -82,7 +83,10 @@ class KindFlow(WalkerBase):
             if (p.name in frame.random_names and R.key_like_name(p.name)
                     or p.name in self.ctx.facts.key_params.drawn_names(unit)
                     or R.unambiguous_key_name(p.name) and may_be_key(p.annotation)
-                    or key_annotation(p.annotation) and not key_stream(unit, p.name)):
+                    or key_annotation(p.annotation) and not key_stream(unit, p.name)) \
+                    and not drawn_through_source(self.ctx.resolver, self.ctx.index, unit, p.name):
+                # `rng.split()` of a project's key holder (key_sources.py): an instance
+                # handing out keys, which handing on or drawing through uses no key up
                 frame.keys[p.name] = KeyState(from_param=True)
 
     def _static_by_use(self, unit: Unit, info: TraceInfo, p: Param, callsite: dict[str, int]) -> bool:

@@ -150,6 +150,7 @@ class ModuleIndex:
     # (class, attribute) -> the value of each `self.<attribute> = value` in the class's
     # methods (None: augmented, unpacked, a loop target)
     self_stores: dict[tuple[str, str], list[cst.BaseExpression | None]] = field(default_factory=dict)
+    unpacking_classes: set[str] = field(default_factory=set)  # `self.key, sub = ...` in a method
     # `CONFIG["log_every"] = 1`: (unit, name, key) for item stores with a literal string key
     literal_item_stores: list[tuple[Unit | None, str, str]] = field(default_factory=list)
     module_calls: list[cst.Call] = field(default_factory=list)
@@ -288,6 +289,8 @@ class _Indexer:
             self.index.self_stores.setdefault((unit.class_name, target.attr.value), []).append(value)
         elif isinstance(target, (cst.Tuple, cst.List)):
             for element in target.elements:
+                if type(element.value) is cst.Attribute:  # `self.key, sub = split(self.key)`
+                    self.index.unpacking_classes.add(unit.class_name)
                 self.record_self_store(element.value, None)
 
     # -- traversal --------------------------------------------------------------------

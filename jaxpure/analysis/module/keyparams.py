@@ -32,6 +32,7 @@ from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.hierarchy import subclasses, without_none
 from jaxpure.analysis.module.index import ModuleIndex, Unit
+from jaxpure.analysis.module.key_sources import key_source_methods
 from jaxpure.analysis.module.randomness_off import switched_off_call
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.syntax import argument_names, children, push_children, key_path, positional_args, reads_any
@@ -338,21 +339,24 @@ def helper_consumes(resolver: Resolver, index: ModuleIndex, unit: Unit, param: s
     if unit.parent_is_class and (not reads or sum(
             unit.name in methods for methods in index.classes.values()) > 1):
         return True
-    if any(_draws_as_generator(chain) for chain in reads):
+    sources = key_source_methods(resolver, index)
+    if any(_draws_as_generator(chain, sources) for chain in reads):
         # `rng.randint(2**32)`: a JAX key has no methods to draw with; what does is a
-        # generator (NumPy's RandomState, nnx.Rngs) that advances itself at each draw, and
-        # handing it on (`process_random_pos(sampler, rng)`) hands on no key
+        # generator (NumPy's RandomState, nnx.Rngs, a project's own key holder whose
+        # `rng.split()` replaces its key: key_sources.py) that advances itself at each
+        # draw, and handing it on (`process_random_pos(sampler, rng)`) hands on no key
         return False
     return not all(leaves_key(resolver, index, unit, chain, seen) for chain in reads)
 
 
-def _draws_as_generator(chain: list[cst.CSTNode]) -> bool:
-    """``param.randint(...)``: the read (a chain from :func:`parameter_reads`) calls one of
-    a random generator's drawing methods on the parameter."""
+def _draws_as_generator(chain: list[cst.CSTNode], sources: frozenset[str]) -> bool:
+    """``param.randint(...)``, ``param.split()``: the read (a chain from
+    :func:`parameter_reads`) calls one of a random generator's drawing methods on the
+    parameter, or one of ``sources``, methods of the project's key holders."""
     parent = chain[1] if len(chain) > 2 else None
     return type(parent) is cst.Attribute and parent.value is chain[0] \
-        and parent.attr.value in GENERATOR_DRAWS and type(chain[2]) is cst.Call \
-        and chain[2].func is parent
+        and (parent.attr.value in GENERATOR_DRAWS or parent.attr.value in sources) \
+        and type(chain[2]) is cst.Call and chain[2].func is parent
 
 
 def closed_over_draw(resolver: Resolver, index: ModuleIndex, unit: Unit,

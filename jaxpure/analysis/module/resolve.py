@@ -29,6 +29,11 @@ class ResolverMemo(TypedDict, total=False):
     # given by the pipeline: other modules' static-field factories this one imports, as
     # the project names them (frozen_fields.py)
     imported_field_factories: frozenset[str]
+    # methods handing out a new key at each call (key_sources.py): the module's, and those
+    # of other modules' classes it calls, which the pipeline gives
+    key_source_methods: frozenset[str]
+    local_key_sources: frozenset[str]
+    imported_key_sources: frozenset[str]
 
 
 class Resolver:

@@ -28,6 +28,7 @@ from jaxpure.analysis.module.class_closure import (
     ClassConditions, ClassFields, aliased, class_closure, module_classes,
 )
 from jaxpure.analysis.module.imported_names import imported_functions
+from jaxpure.analysis.module.key_source_index import KEY_SOURCES, KeySources, key_source_targets
 from jaxpure.analysis.module.entry_facts import Entries, EntryAnswer, EntryAsk, entry_targets
 from jaxpure.analysis.module.gate_index import (
     CLOSURE_KEYS, HANDED_KEYS, KEY_GATES, SCAN_WRAPPERS, STATIC_RETURNS, ClosureKey, HandedKey,
@@ -142,6 +143,7 @@ class ModuleSummary:
     # functions returning whether their one argument is a tracer (flow/narrowing.py)
     tracer_tests: tuple[str, ...] = ()
     static_returns: tuple[StaticReturn, ...] = ()  # from Python values (exported_returns.py)
+    key_sources: KeySources = KeySources()  # methods handing out new keys (key_source_index.py)
 
     def to_json(self) -> list:
         return [
@@ -173,6 +175,7 @@ class ModuleSummary:
             [[name, list(fields)] for name, fields in self.container_fields],
             list(self.tracer_tests),
             [[f, list(names), list(at)] for f, names, at in self.static_returns],
+            self.key_sources.to_json(),
         ]
 
     @staticmethod
@@ -228,6 +231,7 @@ class ModuleSummary:
             tuple((c[0], tuple(c[1])) for c in containers),
             tuple(tracer_tests),
             tuple((r[0], tuple(r[1]), tuple(r[2])) for r in (data[24] if len(data) > 24 else [])),
+            KeySources.from_json(data[25] if len(data) > 25 else []),
         )
 
 
@@ -357,7 +361,10 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
         [(module, Seed("", AUX_DECORATORS, None, None, name, (), facts, False, relpath))
          for module, name, relpath, facts in aux_decorator_targets(summaries, aliases)] + \
         [(module, Seed(name, STATIC_RETURNS, None, None, path, (), needs, False, relpath))
-         for module, name, path, relpath, needs in static_return_targets(summaries, aliases)]
+         for module, name, path, relpath, needs in static_return_targets(summaries, aliases)] + \
+        [(module, Seed("", KEY_SOURCES, None, None, path, (), tuple((m, 0) for m in methods),
+                       False, relpath))
+         for module, path, relpath, methods in key_source_targets(summaries)]
     for module, seed in extra:
         seeds.setdefault(module, {}).setdefault(seed.key(), seed)
     return {module: sorted(found.values(), key=lambda s: (s.function, s.origin))
