@@ -32,6 +32,7 @@ from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.hierarchy import subclasses, without_none
 from jaxpure.analysis.module.index import ModuleIndex, Unit
+from jaxpure.analysis.module.overrides import method_alternatives, same_parameter
 from jaxpure.analysis.module.randomness_off import switched_off_call
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.syntax import argument_names, children, push_children, key_path, positional_args, reads_any
@@ -321,8 +322,9 @@ def helper_consumes(resolver: Resolver, index: ModuleIndex, unit: Unit, param: s
     gets the same key back, as with ``k2 = key``), or passing it to a call that draws
     nothing (``id``, ``hash``, ``isinstance``, ``print``) or to another such helper of the
     module, or the parameter is declared an int (a seed). Anything else (a ``jax.random``
-    call, an unknown call, storing it, closing over it) may consume it. A method is trusted only if no other class of the module defines
-    it and it reads the parameter (an unread one may be a stub that subclasses override).
+    call, an unknown call, storing it, closing over it) may consume it. A method is trusted
+    only if it reads the parameter (an unread one may be a stub that subclasses override),
+    and so is each other definition of it in the module's classes (module/overrides.py).
     """
     p = unit.param(param)
     if p is None or p.star:
@@ -332,11 +334,25 @@ def helper_consumes(resolver: Resolver, index: ModuleIndex, unit: Unit, param: s
     if (id(unit), param) in _seen:
         return False  # recursion: the other reads decide
     seen = _seen | {(id(unit), param)}
+    if consumes_alone(resolver, index, unit, param, seen):
+        return True
+    # `self.step(key)` runs whichever class's `step` the instance has: each definition of
+    # the module is an alternative, and the key is drawn from if one of them draws
+    for other in method_alternatives(resolver, index, unit)[1:]:
+        name = same_parameter(unit, param, other)
+        if name is None or (id(other), name) not in seen \
+                and consumes_alone(resolver, index, other, name, seen | {(id(other), name)}):
+            return True
+    return False
+
+
+def consumes_alone(resolver: Resolver, index: ModuleIndex, unit: Unit, param: str,
+                   seen: frozenset[tuple[int, str]] = frozenset()) -> bool:
+    """Whether ``unit`` itself (not the overrides of a method) may draw from ``param``."""
     reads = parameter_reads(unit, param)
     if reads is None:
         return True
-    if unit.parent_is_class and (not reads or sum(
-            unit.name in methods for methods in index.classes.values()) > 1):
+    if unit.parent_is_class and not reads:
         return True
     if any(_draws_as_generator(chain) for chain in reads):
         # `rng.randint(2**32)`: a JAX key has no methods to draw with; what does is a
