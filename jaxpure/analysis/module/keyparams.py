@@ -16,7 +16,7 @@ import libcst as cst
 
 from jaxpure.analysis.catalog.arrays import annotation_is_array
 from jaxpure.analysis.catalog.side_effects import GENERATOR_DRAWS
-from jaxpure.analysis.catalog.transforms import CARRY_LOOPS, TRANSFORMS
+from jaxpure.analysis.catalog.transforms import ARGUMENT_PRESERVING_TRANSFORMS, CARRY_LOOPS, TRANSFORMS
 from jaxpure.analysis.catalog.random import (
     DESCRIPTIVE_ATTRIBUTES,
     SEED_TAKERS,
@@ -237,6 +237,18 @@ def transformed_function(resolver: Resolver, index: ModuleIndex, func: cst.BaseE
             or (resolver.qualname(value.func, scope) or "") not in TRANSFORMS:
         return None
     return resolver.function(value.args[0].value, scope)
+
+
+def applied_transform(resolver: Resolver, func: cst.BaseExpression,
+                      unit: Unit | None) -> Unit | None:
+    """``f`` in ``jax.vmap(f)(keys)``, ``jax.jit(f)(key)``: a function of this module (not a
+    method: its arguments would start after ``self``) transformed and called at once with
+    the call's arguments, as they are passed (``vmap`` hands it slices of each)."""
+    if type(func) is not cst.Call or not func.args or func.args[0].keyword \
+            or resolver.qualname(func.func, unit) not in ARGUMENT_PRESERVING_TRANSFORMS:
+        return None
+    target = resolver.function(func.args[0].value, unit)
+    return None if target is None or target.parent_is_class else target
 
 
 def held_function(resolver: Resolver, index: ModuleIndex, func: cst.BaseExpression,
@@ -495,8 +507,9 @@ def leaves_key(resolver: Resolver, index: ModuleIndex, unit: Unit,
             return False  # `partial(model, key=key)`: bound to be called, which draws
         if draw_free(call, qualname):
             return True
-        callee = resolver.function(call.func, unit) or held_function(resolver, index,
-                                                                     call.func, unit)
+        callee = resolver.function(call.func, unit) \
+            or held_function(resolver, index, call.func, unit) \
+            or applied_transform(resolver, call.func, unit)
         passed = callee.arguments_of(call) if callee is not None else None
         if callee is None or passed is None:
             return False
