@@ -18,9 +18,9 @@ import libcst as cst
 from jaxpure.analysis.catalog.transforms import TRANSFORMS
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.resolve import Resolver
-from jaxpure.analysis.syntax import statements
+from jaxpure.analysis.syntax import returned_values, statements
 
-__all__ = ["method_alternatives", "pure_forwarder", "same_parameter"]
+__all__ = ["handed_back", "method_alternatives", "pure_forwarder", "same_parameter"]
 
 
 def method_alternatives(resolver: Resolver, index: ModuleIndex, unit: Unit) -> list[Unit]:
@@ -52,6 +52,26 @@ def same_parameter(unit: Unit, param: str, other: Unit) -> str | None:
         q = other.param(param)
         return param if q is not None and not q.star else None
     return next((q.name for q in other.params if q.index == p.index and not q.star), None)
+
+
+def handed_back(unit: Unit, width: int) -> dict[int, str]:
+    """Position -> parameter for each position of the ``width``-tuple every ``return`` of
+    ``unit`` gives where it hands back one parameter, never rebound, as it came
+    (``return state, rng``); empty when some return is not such a tuple."""
+    if type(unit.node) is not cst.FunctionDef:
+        return {}
+    returned = returned_values(unit.node)
+    tuples = [r for r in returned if type(r) is cst.Tuple and len(r.elements) == width]
+    if not returned or len(tuples) != len(returned):
+        return {}
+    found: dict[int, str] = {}
+    for index in range(width):
+        names = {value.value if type(value) is cst.Name else None
+                 for r in tuples for value in [r.elements[index].value]}
+        name = names.pop() if len(names) == 1 else None
+        if name is not None and name in unit.param_names and name not in unit.assigned:
+            found[index] = name
+    return found
 
 
 def pure_forwarder(resolver: Resolver, index: ModuleIndex, unit: Unit) -> bool:
