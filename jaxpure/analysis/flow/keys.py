@@ -17,11 +17,12 @@ from jaxpure.analysis.catalog import random as R
 from jaxpure.analysis.catalog.transforms import LAX_CONSUMERS, TRANSFORMS
 from jaxpure.analysis.flow.keystate import SHARED_KEYS, KeyReuse, KeyState
 from jaxpure.analysis.syntax import (
-    argument_paths, array_of_keys, push_children, key_path, reads_any, returned_values, target_names,
+    argument_paths, array_of_keys, push_children, key_path, reads_any, target_names,
 )
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.imports import dotted_name
-from jaxpure.analysis.module.keyparams import draw_free, helper_consumes
+from jaxpure.analysis.module.keyparams import consumes_alone, draw_free, helper_consumes
+from jaxpure.analysis.module.overrides import handed_back, method_alternatives, same_parameter
 from jaxpure.analysis.module.key_entries import REPLACED, UNREAD
 
 
@@ -83,26 +84,36 @@ class KeyFlow(FoldIns, KeyCalls):
 
     def keys_passed_back(self, value: cst.BaseExpression | None, width: int) -> dict[int, str]:
         """For ``a, b = helper(key, x)``: the positions of the returned tuple that hand back,
-        unchanged, a key the caller passed in (position -> the caller's key name)."""
+        unchanged, a key the caller passed in (position -> the caller's key name).
+
+        ``self.hook(state, key)`` may run any definition of ``hook`` in the module's classes
+        (module/overrides.py), each an alternative path. Where one hands the key back and
+        another returns fresh keys (a mixin's split), the rebound name holds a key usable
+        once on either path, unless a definition that hands it back also draws from it:
+        on that path it is the spent key (the facts of one path are not mixed with
+        another's)."""
         if not type(value) is cst.Call or not self.ctx.frame.keys:
             return {}
-        callee = self.ctx.resolver.function(value.func, self.ctx.frame.unit)
+        ctx = self.ctx
+        callee = ctx.resolver.function(value.func, ctx.frame.unit)
         if callee is None or not type(callee.node) is cst.FunctionDef:
             return {}
-        returned = returned_values(callee.node)
-        tuples = [r for r in returned if type(r) is cst.Tuple and len(r.elements) == width]
-        if not returned or len(tuples) != len(returned):
-            return {}
         passed = {param: arg.value for param, arg in (callee.arguments_of(value) or {}).items()
-                  if type(arg) is cst.Name and self.ctx.is_key(arg.value)}
+                  if type(arg) is cst.Name and ctx.is_key(arg.value)}
+        backs = {index: param for index, param in handed_back(callee, width).items()
+                 if param in passed}
+        if not backs:
+            return {}
+        others = method_alternatives(ctx.resolver, ctx.index, callee)[1:]
         found: dict[int, str] = {}
-        for index in range(width):
-            names = {returned_name.value for r in tuples
-                     if type(returned_name := r.elements[index].value) is cst.Name}
-            if len(names) == 1 and all(type(r.elements[index].value) is cst.Name for r in tuples):
-                name = names.pop()
-                if name in passed and name not in callee.assigned:
-                    found[index] = passed[name]
+        for index, param in backs.items():
+            paths = [(callee, param)] + [(other, same_parameter(callee, param, other))
+                                         for other in others]
+            back = [(unit, name) for unit, name in paths
+                    if name is not None and handed_back(unit, width).get(index) == name]
+            if len(back) == len(paths) or any(consumes_alone(ctx.resolver, ctx.index, unit, name)
+                                              for unit, name in back):
+                found[index] = passed[param]
         return found
 
     def sampler_key(self, value: cst.BaseExpression) -> str | None:

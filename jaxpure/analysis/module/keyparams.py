@@ -16,7 +16,7 @@ import libcst as cst
 
 from jaxpure.analysis.catalog.arrays import annotation_is_array
 from jaxpure.analysis.catalog.side_effects import GENERATOR_DRAWS
-from jaxpure.analysis.catalog.transforms import CARRY_LOOPS, TRANSFORMS
+from jaxpure.analysis.catalog.transforms import ARGUMENT_PRESERVING_TRANSFORMS, CARRY_LOOPS, TRANSFORMS
 from jaxpure.analysis.catalog.random import (
     DESCRIPTIVE_ATTRIBUTES,
     SEED_TAKERS,
@@ -33,6 +33,7 @@ from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.hierarchy import subclasses, without_none
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.key_sources import key_source_methods
+from jaxpure.analysis.module.overrides import method_alternatives, same_parameter
 from jaxpure.analysis.module.randomness_off import switched_off_call
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.syntax import argument_names, children, push_children, key_path, positional_args, reads_any
@@ -239,6 +240,18 @@ def transformed_function(resolver: Resolver, index: ModuleIndex, func: cst.BaseE
     return resolver.function(value.args[0].value, scope)
 
 
+def applied_transform(resolver: Resolver, func: cst.BaseExpression,
+                      unit: Unit | None) -> Unit | None:
+    """``f`` in ``jax.vmap(f)(keys)``, ``jax.jit(f)(key)``: a function of this module (not a
+    method: its arguments would start after ``self``) transformed and called at once with
+    the call's arguments, as they are passed (``vmap`` hands it slices of each)."""
+    if type(func) is not cst.Call or not func.args or func.args[0].keyword \
+            or resolver.qualname(func.func, unit) not in ARGUMENT_PRESERVING_TRANSFORMS:
+        return None
+    target = resolver.function(func.args[0].value, unit)
+    return None if target is None or target.parent_is_class else target
+
+
 def held_function(resolver: Resolver, index: ModuleIndex, func: cst.BaseExpression,
                   unit: Unit | None) -> Unit | None:
     """The function ``self._step(...)`` runs, in a method, when every store to that
@@ -322,8 +335,9 @@ def helper_consumes(resolver: Resolver, index: ModuleIndex, unit: Unit, param: s
     gets the same key back, as with ``k2 = key``), or passing it to a call that draws
     nothing (``id``, ``hash``, ``isinstance``, ``print``) or to another such helper of the
     module, or the parameter is declared an int (a seed). Anything else (a ``jax.random``
-    call, an unknown call, storing it, closing over it) may consume it. A method is trusted only if no other class of the module defines
-    it and it reads the parameter (an unread one may be a stub that subclasses override).
+    call, an unknown call, storing it, closing over it) may consume it. A method is trusted
+    only if it reads the parameter (an unread one may be a stub that subclasses override),
+    and so is each other definition of it in the module's classes (module/overrides.py).
     """
     p = unit.param(param)
     if p is None or p.star:
@@ -333,11 +347,25 @@ def helper_consumes(resolver: Resolver, index: ModuleIndex, unit: Unit, param: s
     if (id(unit), param) in _seen:
         return False  # recursion: the other reads decide
     seen = _seen | {(id(unit), param)}
+    if consumes_alone(resolver, index, unit, param, seen):
+        return True
+    # `self.step(key)` runs whichever class's `step` the instance has: each definition of
+    # the module is an alternative, and the key is drawn from if one of them draws
+    for other in method_alternatives(resolver, index, unit)[1:]:
+        name = same_parameter(unit, param, other)
+        if name is None or (id(other), name) not in seen \
+                and consumes_alone(resolver, index, other, name, seen | {(id(other), name)}):
+            return True
+    return False
+
+
+def consumes_alone(resolver: Resolver, index: ModuleIndex, unit: Unit, param: str,
+                   seen: frozenset[tuple[int, str]] = frozenset()) -> bool:
+    """Whether ``unit`` itself (not the overrides of a method) may draw from ``param``."""
     reads = parameter_reads(unit, param)
     if reads is None:
         return True
-    if unit.parent_is_class and (not reads or sum(
-            unit.name in methods for methods in index.classes.values()) > 1):
+    if unit.parent_is_class and not reads:
         return True
     sources = key_source_methods(resolver, index)
     if any(_draws_as_generator(chain, sources) for chain in reads):
@@ -483,8 +511,9 @@ def leaves_key(resolver: Resolver, index: ModuleIndex, unit: Unit,
             return False  # `partial(model, key=key)`: bound to be called, which draws
         if draw_free(call, qualname):
             return True
-        callee = resolver.function(call.func, unit) or held_function(resolver, index,
-                                                                     call.func, unit)
+        callee = resolver.function(call.func, unit) \
+            or held_function(resolver, index, call.func, unit) \
+            or applied_transform(resolver, call.func, unit)
         passed = callee.arguments_of(call) if callee is not None else None
         if callee is None or passed is None:
             return False
