@@ -29,6 +29,8 @@ class ResolverMemo(TypedDict, total=False):
     # given by the pipeline: other modules' static-field factories this one imports, as
     # the project names them (frozen_fields.py)
     imported_field_factories: frozenset[str]
+    keyfree_classes: dict[str, bool]  # linen classes whose init reads no key (keyfree_modules.py)
+    keyfree_functions: dict[str, bool]  # module functions such a class may call
 
 
 class Resolver:
