@@ -8,9 +8,9 @@
 # `self.variable(..., lambda: 0.)`: nothing calls `make_rng` or `self.param`, so `init`
 # reads no key and returns the same zeros for any key. Reusing `rng` there changes nothing.
 # The analysis counts every key given to `init` as consumed. Beside
-# init_key_unread_by_module (a module class the caller builds itself), it would also have to
-# know which class a dataclass field annotated with the base class holds: here the one
-# class every creator of the state stores.
+# init_key_unread_by_module (fixtures/surveys/, taught: a module class the caller builds
+# itself), it would also have to know which class a dataclass field annotated with the
+# base class holds: here the one class every creator of the state stores.
 # Needs flax. Checked under jax 0.10.2, flax 0.12.8:
 # `python init_key_unread_by_module_held_in_field.py` passes.
 from typing import Any

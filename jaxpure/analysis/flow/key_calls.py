@@ -20,6 +20,7 @@ from jaxpure.analysis.module.imported_keys import undrawn_by_imported
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.key_entries import entry_uses, inherited_entry_uses
+from jaxpure.analysis.module.keyfree_modules import keyfree_init_argument
 from jaxpure.analysis.module.keyparams import held_function, helper_consumes
 from jaxpure.analysis.module.randomness_off import switched_off_rng_arguments
 from jaxpure.analysis.syntax import argument_paths
@@ -67,6 +68,9 @@ class KeyCalls(WalkerBase):
             return kept
         if (qual or "").startswith("jax.random."):
             return set()
+        unread = keyfree_init_argument(ctx.index, ctx.resolver, call, ctx.frame.unit)
+        if unread is not None:  # `Temperature().init(rng)` of a module that reads no key
+            return {id(unread)}
         kept = undrawn_by_imported(ctx.facts.imported_key_gates, ctx.facts.imported_closure_keys,
                                    ctx.resolver, ctx.index, call, qual, ctx.frame.unit)
         kept |= undrawn_by_imported_handed(ctx.facts.imported_handed_keys, ctx.resolver,

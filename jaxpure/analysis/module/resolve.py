@@ -34,6 +34,8 @@ class ResolverMemo(TypedDict, total=False):
     key_source_methods: frozenset[str]
     local_key_sources: frozenset[str]
     imported_key_sources: frozenset[str]
+    keyfree_classes: dict[str, bool]  # linen classes whose init reads no key (keyfree_modules.py)
+    keyfree_functions: dict[str, bool]  # module functions such a class may call
 
 
 class Resolver:
