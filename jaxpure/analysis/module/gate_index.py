@@ -203,7 +203,8 @@ def _imported(summaries: Mapping[str, tuple[HasKeyGates, str, str]], aliases: Ma
     for module, (summary, _path, _relpath) in summaries.items():
         for _alias, target in summary.reexports:
             for name, found in names.items():
-                if (name == target or name.startswith(target + ".")) \
+                # (`pkg.Dataset().load`: a method called on an instance of the class)
+                if (name == target or name.startswith((target + ".", target + "()."))) \
                         and not name.startswith(module + "."):
                     for path, relpath, fact in found:
                         yield module, name, path, relpath, fact

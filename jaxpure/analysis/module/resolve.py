@@ -29,6 +29,8 @@ class ResolverMemo(TypedDict, total=False):
     # given by the pipeline: other modules' static-field factories this one imports, as
     # the project names them (frozen_fields.py)
     imported_field_factories: frozenset[str]
+    # (id of a function, key parameter) -> the flag gating its draws (flag_gates.py)
+    flag_gates: dict[tuple[int, str], str | None]
 
 
 class Resolver:
