@@ -26,10 +26,13 @@ from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.module.scan_wrappers import SCAN, result_reads, scan_parts, scan_wrappers
 
 __all__ = ["DEFAULT", "NEGATED", "gate_of_test", "gate_off", "gate_param", "literal_truth",
-           "off_by_default", "split_into_scan_gate"]
+           "off_by_default", "off_default", "split_into_scan_gate"]
 
 DEFAULT = "="  # prefixes a gate that is off when its parameter is left at its default
 NEGATED = "!"  # prefixes a flag gate that is off when the flag is true
+# prefixes, in the summaries, a flag gate whose flag defaults to a literal that leaves it off
+# (the importer sees the call, not the default)
+OFF_DEFAULT = "?"
 _SPLIT = frozenset({"jax.random.split"})
 _LITERALS = (cst.Integer, cst.Float, cst.SimpleString, cst.Name)
 
@@ -42,7 +45,7 @@ def off_by_default(gate: str, passed: dict[str, cst.BaseExpression] | None) -> b
 
 def gate_param(gate: str) -> str:
     """The parameter a gate tests."""
-    return gate.lstrip(DEFAULT + NEGATED)
+    return gate.lstrip(DEFAULT + NEGATED + OFF_DEFAULT)
 
 
 def gate_off(gate: str, passed: dict[str, cst.BaseExpression] | None,
@@ -50,15 +53,23 @@ def gate_off(gate: str, passed: dict[str, cst.BaseExpression] | None,
     """Whether a call passing ``passed`` (by parameter; None: a spread may fill any) leaves
     ``gate`` off: a flag gate given a literal of the other truth (``shuffle=False`` for
     ``if shuffle:``, ``deterministic=True`` for ``if not deterministic:``), or left to its
-    ``default`` when that is such a literal; a default gate not given its parameter."""
+    ``default`` when that is such a literal (``?``: a default known to be one); a default
+    gate not given its parameter."""
     if passed is None:
         return False
     if gate.startswith(DEFAULT):
         return off_by_default(gate, passed)
     name = gate_param(gate)
-    value = passed[name] if name in passed else default
-    truth = literal_truth(value)
-    return truth is not None and truth is gate.startswith(NEGATED)
+    if name not in passed and gate.startswith(OFF_DEFAULT):
+        return True
+    truth = literal_truth(passed[name] if name in passed else default)
+    return truth is not None and truth is (NEGATED in gate)
+
+
+def off_default(gate: str, default: cst.BaseExpression | None) -> str:
+    """``gate`` as a summary carries it: marked when its flag's ``default`` leaves it off."""
+    return OFF_DEFAULT + gate if not gate.startswith(DEFAULT) and default is not None \
+        and gate_off(gate, {}, default) else gate
 
 
 def literal_truth(value: cst.BaseExpression | None) -> bool | None:

@@ -22,7 +22,8 @@ import libcst as cst
 from jaxpure.analysis.catalog.random import key_like_name
 from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.default_gates import (
-    DEFAULT, gate_of_test, gate_off, gate_param, literal_truth, split_into_scan_gate,
+    DEFAULT, gate_of_test, gate_off, gate_param, literal_truth, off_default,
+    split_into_scan_gate,
 )
 from jaxpure.analysis.module.gate_index import KeyGate
 from jaxpure.analysis.module.index import ModuleIndex, Unit
@@ -105,9 +106,10 @@ def _unit_gates(resolver: Resolver, index: ModuleIndex, unit: Unit,
         if param.star or not (key_like_name(param.name) or key_annotation(param.annotation)):
             continue
         gate = flag_gate(resolver, index, unit, param.name, _DEPTH, wrappers)
-        if gate is not None:
-            found.append((param.name, _position(positional, param.name), gate,
-                          _position(positional, gate_param(gate))))
+        flag = unit.param(gate_param(gate)) if gate is not None else None
+        if gate is not None and flag is not None:
+            found.append((param.name, _position(positional, param.name),
+                          off_default(gate, flag.default), _position(positional, flag.name)))
     return found
 
 
@@ -187,11 +189,10 @@ def undrawn_by_imported_gate(gates: Mapping[str, tuple[str, int, str, int]], cal
     if flag.startswith(DEFAULT):  # `fit(..., key=key)` leaving `batch_size` at its default
         passed = passed_argument(call, key, key_at), passed_argument(call, flag[1:], flag_at)
         return {id(passed[0])} if passed[0] is not None and passed[1] is None else set()
-    passed = passed_argument(call, key, key_at), passed_argument(call, gate_param(flag), flag_at)
-    if passed[0] is None or passed[1] is None \
-            or not gate_off(flag, {gate_param(flag): passed[1]}):
-        return set()
-    return {id(passed[0])}
+    name = gate_param(flag)
+    passed = passed_argument(call, key, key_at), passed_argument(call, name, flag_at)
+    given = {name: passed[1]} if passed[1] is not None else {}
+    return {id(passed[0])} if passed[0] is not None and gate_off(flag, given) else set()
 
 
 def passed_argument(call: cst.Call, name: str, position: int) -> cst.BaseExpression | None:
@@ -237,7 +238,18 @@ def _own_name(index: ModuleIndex, function: cst.FunctionDef, name: str) -> bool:
 
 def _read_gate(resolver: Resolver, index: ModuleIndex, unit: Unit,
                chain: list[cst.CSTNode], depth: int, wrappers: frozenset[str]) -> str | None:
-    """The flag gating one read of the key (a chain from :func:`parameter_reads`)."""
+    """The flag gating one read of the key (a chain from :func:`parameter_reads`). In a
+    lambda (``from_callable(lambda: self._load(rng=rng, shuffle=shuffle))``) every run of
+    it reads the key under the same flag, unless the lambda's own parameters are the flag
+    or what it calls."""
+    bound = {name for node in chain if type(node) is cst.Lambda for name in lambda_params(node)}
+    gate = _read_gate_in(resolver, index, unit, chain, depth, wrappers, bound)
+    return None if gate is None or gate_param(gate) in bound else gate
+
+
+def _read_gate_in(resolver: Resolver, index: ModuleIndex, unit: Unit,
+                  chain: list[cst.CSTNode], depth: int, wrappers: frozenset[str],
+                  bound: set[str]) -> str | None:
     for inner, outer in zip(chain, chain[1:]):
         if isinstance(outer, (cst.If, cst.IfExp)) \
                 and (inner is outer.body or inner is outer.orelse):
@@ -252,14 +264,9 @@ def _read_gate(resolver: Resolver, index: ModuleIndex, unit: Unit,
     parent = chain[1] if len(chain) > 1 else None
     call = chain[2] if len(chain) > 2 else None
     if type(parent) is cst.Arg and type(call) is cst.Call and parent in call.args:
-        # in a lambda (`from_callable(lambda: self._load(rng=rng, shuffle=shuffle))`):
-        # every run of it hands the key on under the same flag, unless the lambda's own
-        # parameters are what it calls or passes
-        bound = {name for node in chain if type(node) is cst.Lambda for name in lambda_params(node)}
         if bound and reads_any(call.func, bound):
             return None
-        gate = _handed_on_gate(resolver, index, unit, call, chain[0], depth)
-        return None if gate is None or gate_param(gate) in bound else gate
+        return _handed_on_gate(resolver, index, unit, call, chain[0], depth)
     if type(parent) is cst.Assign and parent.value is chain[0] and len(parent.targets) == 1 \
             and unit.parent_is_class and unit.name == "__init__":
         return _stored_gate(index, unit, parent.targets[0].target)
