@@ -96,11 +96,12 @@ def _unit_gates(resolver: Resolver, index: ModuleIndex, unit: Unit,
                 wrappers: frozenset[str]) -> list[tuple[str, int, str, int]]:
     """(key parameter, position, flag, position) for each key parameter of ``unit`` drawn
     from only under a flag; positions after ``self`` for a method."""
-    if len(unit.params) < 2:
-        return []
     positional = [p.name for p in unit.params if p.index >= 0 and not p.star]
-    if unit.parent_is_class and not unit.is_staticmethod:
+    receiver = unit.parent_is_class and not unit.is_staticmethod
+    if receiver:
         positional = positional[1:]
+    if len(unit.params) - receiver < 2:
+        return []  # no parameter but the key to gate it
     found = []
     for param in unit.params:
         if param.star or not (key_like_name(param.name) or key_annotation(param.annotation)):

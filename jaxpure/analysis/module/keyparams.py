@@ -399,6 +399,9 @@ def unpacked_key_consumed(resolver: Resolver, index: ModuleIndex, unit: Unit, na
         leaves_key(resolver, index, unit, chain, frozenset()) for chain in reads)
 
 
+_SCOPES = frozenset({cst.FunctionDef, cst.Lambda, cst.ClassDef})
+
+
 def parameter_reads(unit: Unit, param: str, after: cst.CSTNode | None = None,
                     closures: list[cst.FunctionDef] | None = None,
                     lambdas: bool = False) -> list[list[cst.CSTNode]] | None:
@@ -419,7 +422,7 @@ def parameter_reads(unit: Unit, param: str, after: cst.CSTNode | None = None,
                 visit(child, chain)
             chain.pop()
             return
-        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+        if type(node) in _SCOPES:  # (no isinstance: a check per node of the body, ABCs)
             if reads_any(node, {param}):
                 if closures is not None and type(node) is cst.FunctionDef:
                     closures.append(node)
