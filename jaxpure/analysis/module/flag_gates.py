@@ -1,16 +1,24 @@
 """Draws gated by a flag: a function that draws from its key only under ``if train:``, a
-parameter of its own, so that a call passing ``train=False`` draws nothing from the key.
+parameter of its own, so that a call passing ``train=False`` draws nothing from the key
+(or ``deterministic=True`` for ``if not deterministic:``, or leaving the flag to a literal
+default that does the same; also ``permutation(key, n) if shuffle else arange(n)``).
 
 The gate may be reached through the module's own code: a function handing the key and the
-flag on to another (``make_iter(key, n, train)`` returning ``Batches(n, train, key)``), or a
-constructor storing both (``self.train = train``, ``self.key = key``) whose class reads
-``self.key`` only under ``if self.train:`` (scico's ``IterateData``: the evaluation
-iterator, ``train=False``, keeps the data in order and never reads its key). This is the
-flag counterpart of :mod:`draw_gates` (a draw gated by ``if mixture is None:``).
+flag on to another (``make_iter(key, n, train)`` returning ``Batches(n, train, key)``; a
+``self.`` method no subclass of the module overrides; a lambda the function builds, each
+run of which hands both on: fortuna's ``from_callable(lambda: self._get_data_loader(...,
+shuffle=shuffle, rng=rng))``), or a constructor storing both (``self.train = train``,
+``self.key = key``) whose class reads ``self.key`` only under ``if self.train:`` (scico's
+``IterateData``: the evaluation iterator, ``train=False``, keeps the data in order and
+never reads its key). A method called on an instance bound once (``ds = Dataset(...)``;
+its own or inherited from a base of this module) is asked too. This is the flag
+counterpart of :mod:`draw_gates` (a draw gated by ``if mixture is None:``).
 
-Across modules, the summaries carry the gates of a module's functions and classes
-(:func:`exported_key_gates`; module/gate_index.py), and a call of an imported one that
-passes ``False`` for the flag draws nothing from the key (:func:`undrawn_by_imported_gate`).
+Across modules, the summaries carry the gates of a module's functions, classes and the
+methods their instances run (``Dataset().get_data_loader``: :func:`exported_key_gates`;
+module/gate_index.py), and a call of an imported one that passes the literal that turns
+the flag off, or leaves it to such a default, draws nothing from the key
+(:func:`undrawn_by_imported_gate`).
 """
 
 from __future__ import annotations
