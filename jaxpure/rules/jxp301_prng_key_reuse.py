@@ -38,7 +38,10 @@ class PrngKeyReuse(Rule):
     `rngs=` as dropout streams only, beside a constant that switches randomness off
     (`forward(x, rngs={"dropout": key}, is_training=False)`; `train=False`,
     `training=False`, `deterministic=True`) is not drawn from. Nor is a key given to a
-    function that draws from it only under a flag the call passes `False`, or only when a
+    function that draws from it only under a flag the call passes `False` (`True` for `if
+    not deterministic:`) or leaves to such a default, also when the function hands the key
+    and the flag on through its own calls or a lambda, and when it is a method of an
+    instance (fortuna's `dataset.get_data_loader(ds, rng=rng, shuffle=False)`), or only when a
     parameter the call leaves out is not at its default (`if batch_size != -1:`), also
     when the function splits the key per iteration of a scan whose body draws only then
     (GPJax's `fit(..., key=key)` on the full batch). A first draw whose results are all

@@ -29,6 +29,7 @@ from typing import TypeVar
 import libcst as cst
 
 from jaxpure.analysis.flow.dtypes import Qualname, integer_tests, never_integer
+from jaxpure.analysis.module.default_gates import literal_truth
 from jaxpure.analysis.module.index import Param, Unit
 from jaxpure.analysis.module.summary import Truths
 from jaxpure.analysis.module.traced import Origin, TracedAnalysis
@@ -147,15 +148,6 @@ def non_integer_arguments(call: cst.Call, qualname: Qualname) -> tuple[int | str
         if not arg.star and never_integer(arg.value, qualname):
             found.append(arg.keyword.value if arg.keyword is not None else position)
     return tuple(found)
-
-
-def literal_truth(expr: cst.BaseExpression | None) -> bool | None:
-    """Whether a literal is true (``skip_checks=True``), or None for any other expression."""
-    if type(expr) is cst.Name:
-        return {"True": True, "False": False, "None": False}.get(expr.value)
-    if isinstance(expr, (cst.Integer, cst.Float, cst.SimpleString)):
-        return bool(expr.evaluated_value)
-    return None
 
 
 def filled_parameters(callee: Unit, call: cst.Call,

@@ -12,7 +12,7 @@ from jaxpure.analysis.catalog import random as R
 from jaxpure.analysis.catalog.transforms import BRANCH_PRIMITIVES
 from jaxpure.analysis.flow.base import WalkerBase
 from jaxpure.analysis.module.branch_operands import operands_no_branch_draws
-from jaxpure.analysis.module.flag_gates import drawn_nothing_by_flag
+from jaxpure.analysis.module.flag_gates import drawn_nothing_by_flag, instance_method
 from jaxpure.analysis.module.handed_keys import (
     handed_to_parameter, undrawn_by_given_function, undrawn_by_imported_handed,
 )
@@ -71,6 +71,16 @@ class KeyCalls(WalkerBase):
         unread = keyfree_init_argument(ctx.index, ctx.resolver, call, ctx.frame.unit)
         if unread is not None:  # `Temperature().init(rng)` of a module that reads no key
             return {id(unread)}
+        method = instance_method(ctx.resolver, ctx.index, call.func, ctx.frame.unit)
+        passed = method.arguments_of(call) if method is not None else None
+        if method is not None and passed is not None:
+            # `ds.loader(data, rng=rng, shuffle=False)`, `ds = Dataset(...)` bound once: the
+            # method's key drawn from only under the flag the call passes False
+            kept = {id(value) for name, value in passed.items() if argument_paths(value)
+                    and drawn_nothing_by_flag(ctx.resolver, ctx.index, method, call, name,
+                                              ctx.facts.imported_scan_wrappers)}
+            if kept:
+                return kept
         kept = undrawn_by_imported(ctx.facts.imported_key_gates, ctx.facts.imported_closure_keys,
                                    ctx.resolver, ctx.index, call, qual, ctx.frame.unit)
         kept |= undrawn_by_imported_handed(ctx.facts.imported_handed_keys, ctx.resolver,

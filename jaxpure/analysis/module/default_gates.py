@@ -25,9 +25,14 @@ from jaxpure.analysis.module.keyparams import leaves_key, parameter_reads
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.module.scan_wrappers import SCAN, result_reads, scan_parts, scan_wrappers
 
-__all__ = ["DEFAULT", "gate_of_test", "off_by_default", "split_into_scan_gate"]
+__all__ = ["DEFAULT", "NEGATED", "gate_of_test", "gate_off", "gate_param", "literal_truth",
+           "off_by_default", "off_default", "split_into_scan_gate"]
 
 DEFAULT = "="  # prefixes a gate that is off when its parameter is left at its default
+NEGATED = "!"  # prefixes a flag gate that is off when the flag is true
+# prefixes, in the summaries, a flag gate whose flag defaults to a literal that leaves it off
+# (the importer sees the call, not the default)
+OFF_DEFAULT = "?"
 _SPLIT = frozenset({"jax.random.split"})
 _LITERALS = (cst.Integer, cst.Float, cst.SimpleString, cst.Name)
 
@@ -38,13 +43,55 @@ def off_by_default(gate: str, passed: dict[str, cst.BaseExpression] | None) -> b
     return gate.startswith(DEFAULT) and passed is not None and gate[1:] not in passed
 
 
+def gate_param(gate: str) -> str:
+    """The parameter a gate tests."""
+    return gate.lstrip(DEFAULT + NEGATED + OFF_DEFAULT)
+
+
+def gate_off(gate: str, passed: dict[str, cst.BaseExpression] | None,
+             default: cst.BaseExpression | None = None) -> bool:
+    """Whether a call passing ``passed`` (by parameter; None: a spread may fill any) leaves
+    ``gate`` off: a flag gate given a literal of the other truth (``shuffle=False`` for
+    ``if shuffle:``, ``deterministic=True`` for ``if not deterministic:``), or left to its
+    ``default`` when that is such a literal (``?``: a default known to be one); a default
+    gate not given its parameter."""
+    if passed is None:
+        return False
+    if gate.startswith(DEFAULT):
+        return off_by_default(gate, passed)
+    name = gate_param(gate)
+    if name not in passed and gate.startswith(OFF_DEFAULT):
+        return True
+    truth = literal_truth(passed[name] if name in passed else default)
+    return truth is not None and truth is (NEGATED in gate)
+
+
+def off_default(gate: str, default: cst.BaseExpression | None) -> str:
+    """``gate`` as a summary carries it: marked when its flag's ``default`` leaves it off."""
+    return OFF_DEFAULT + gate if not gate.startswith(DEFAULT) and default is not None \
+        and gate_off(gate, {}, default) else gate
+
+
+def literal_truth(value: cst.BaseExpression | None) -> bool | None:
+    """The truth of a literal (``False``, ``None``, ``0``, ``""``); None for anything else."""
+    if type(value) is cst.Name:
+        return {"True": True, "False": False, "None": False}.get(value.value)
+    if isinstance(value, (cst.Integer, cst.Float, cst.SimpleString)):
+        return bool(value.evaluated_value)
+    return None
+
+
 def gate_of_test(owner: Unit, test: cst.BaseExpression, body: bool,
                  inner: Unit | None = None) -> str | None:
-    """The gate (a flag, or ``=param``) that ``test`` of an ``if`` puts on its ``body`` (or,
-    ``body`` False, on its ``else``): a parameter of ``owner`` never rebound there, nor in
-    ``inner`` (a function nested in ``owner`` whose code the ``if`` is in)."""
-    if body and type(test) is cst.Name and _constant(owner, inner, test.value):
-        return test.value  # `if train:`
+    """The gate (a flag, ``!flag`` for a flag that must be false, or ``=param``) that
+    ``test`` of an ``if`` puts on its ``body`` (or, ``body`` False, on its ``else``): a
+    parameter of ``owner`` never rebound there, nor in ``inner`` (a function nested in
+    ``owner`` whose code the ``if`` is in)."""
+    negated = type(test) is cst.UnaryOperation and type(test.operator) is cst.Not
+    flag = test.expression if negated else test  # type: ignore[attr-defined]
+    if type(flag) is cst.Name and _constant(owner, inner, flag.value):
+        # `if train:`, `if not deterministic:`, and the `else` of either
+        return flag.value if body is not negated else NEGATED + flag.value
     if type(test) is not cst.Comparison or len(test.comparisons) != 1 \
             or type(test.left) is not cst.Name:
         return None

@@ -1,16 +1,24 @@
 """Draws gated by a flag: a function that draws from its key only under ``if train:``, a
-parameter of its own, so that a call passing ``train=False`` draws nothing from the key.
+parameter of its own, so that a call passing ``train=False`` draws nothing from the key
+(or ``deterministic=True`` for ``if not deterministic:``, or leaving the flag to a literal
+default that does the same; also ``permutation(key, n) if shuffle else arange(n)``).
 
 The gate may be reached through the module's own code: a function handing the key and the
-flag on to another (``make_iter(key, n, train)`` returning ``Batches(n, train, key)``), or a
-constructor storing both (``self.train = train``, ``self.key = key``) whose class reads
-``self.key`` only under ``if self.train:`` (scico's ``IterateData``: the evaluation
-iterator, ``train=False``, keeps the data in order and never reads its key). This is the
-flag counterpart of :mod:`draw_gates` (a draw gated by ``if mixture is None:``).
+flag on to another (``make_iter(key, n, train)`` returning ``Batches(n, train, key)``; a
+``self.`` method no subclass of the module overrides; a lambda the function builds, each
+run of which hands both on: fortuna's ``from_callable(lambda: self._get_data_loader(...,
+shuffle=shuffle, rng=rng))``), or a constructor storing both (``self.train = train``,
+``self.key = key``) whose class reads ``self.key`` only under ``if self.train:`` (scico's
+``IterateData``: the evaluation iterator, ``train=False``, keeps the data in order and
+never reads its key). A method called on an instance bound once (``ds = Dataset(...)``;
+its own or inherited from a base of this module) is asked too. This is the flag
+counterpart of :mod:`draw_gates` (a draw gated by ``if mixture is None:``).
 
-Across modules, the summaries carry the gates of a module's functions and classes
-(:func:`exported_key_gates`; module/gate_index.py), and a call of an imported one that
-passes ``False`` for the flag draws nothing from the key (:func:`undrawn_by_imported_gate`).
+Across modules, the summaries carry the gates of a module's functions, classes and the
+methods their instances run (``Dataset().get_data_loader``: :func:`exported_key_gates`;
+module/gate_index.py), and a call of an imported one that passes the literal that turns
+the flag off, or leaves it to such a default, draws nothing from the key
+(:func:`undrawn_by_imported_gate`).
 """
 
 from __future__ import annotations
@@ -20,17 +28,22 @@ from collections.abc import Mapping
 import libcst as cst
 
 from jaxpure.analysis.catalog.random import key_like_name
+from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.default_gates import (
-    DEFAULT, gate_of_test, off_by_default, split_into_scan_gate,
+    DEFAULT, gate_of_test, gate_off, gate_param, literal_truth, off_default,
+    split_into_scan_gate,
 )
 from jaxpure.analysis.module.gate_index import KeyGate
 from jaxpure.analysis.module.index import ModuleIndex, Unit
-from jaxpure.analysis.module.keyparams import key_annotation, leaves_key, parameter_reads
+from jaxpure.analysis.module.hierarchy import owner_class, subclasses
+from jaxpure.analysis.module.keyparams import (
+    key_annotation, lambda_params, leaves_key, parameter_reads,
+)
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.syntax import call_arg, children, push_children, keyword_arg, reads_any
 
-__all__ = ["drawn_nothing_by_flag", "exported_key_gates", "passed_argument",
-           "undrawn_by_imported_gate"]
+__all__ = ["drawn_nothing_by_flag", "exported_key_gates", "instance_method",
+           "instance_method_name", "passed_argument", "undrawn_by_imported_gate"]
 
 _DEPTH = 4  # functions handing the key on before the gate; deeper chains are not followed
 
@@ -43,47 +56,130 @@ def drawn_nothing_by_flag(resolver: Resolver, index: ModuleIndex, callee: Unit,
     default the parameter that does (module/default_gates.py; ``wrappers``: the scan
     wrappers the module may call)."""
     passed = callee.arguments_of(call)
-    if passed is None or not any(_false(arg.value) for arg in call.args) and all(
-            p.name in passed or p.default is None or p.star for p in callee.params):
+    if passed is None or not any(literal_truth(arg.value) is not None for arg in call.args) \
+            and all(p.name in passed or p.default is None or p.star for p in callee.params):
         return False  # the common case, decided without looking at the callee's body
-    gate = flag_gate(resolver, index, callee, param, _DEPTH, wrappers)
-    if gate is None:
-        return False
-    if gate.startswith(DEFAULT):
-        return off_by_default(gate, passed)
-    value = passed.get(gate)
-    return value is not None and _false(value)
+    memo = resolver.memo.setdefault("flag_gates", {})
+    if (id(callee), param) not in memo:
+        memo[(id(callee), param)] = flag_gate(resolver, index, callee, param, _DEPTH, wrappers)
+    gate = memo[(id(callee), param)]
+    flag = callee.param(gate_param(gate)) if gate is not None else None
+    return gate is not None and gate_off(gate, passed, flag.default if flag is not None else None)
 
 
 def exported_key_gates(resolver: Resolver, index: ModuleIndex,
                        wrappers: frozenset[str] = frozenset()) -> tuple[KeyGate, ...]:
     """The gates of the module's functions and classes another module may call: for a
-    key parameter (named or annotated as one) of a module-level function, or of the
-    ``__init__`` of a module-level class, the flag parameter under which alone it is
-    drawn from. Only functions with a key parameter and another are looked at, each once."""
+    key parameter (named or annotated as one) of a module-level function, of the
+    ``__init__`` of a module-level class, or of a method called on an instance of one
+    (named ``Class().method``, its own or inherited from a base of this module), the flag
+    parameter under which alone it is drawn from. Only functions with a key parameter and
+    another are looked at, each once."""
     found: list[KeyGate] = []
+    methods: dict[int, list[tuple[str, int, str, int]]] = {}  # id(method) -> its gates
     for unit in index.units:
         if unit.parent is not None or type(unit.node) is not cst.FunctionDef:
             continue
         name = unit.class_name if unit.parent_is_class else unit.name
-        if name is None or unit.parent_is_class and (
-                unit.name != "__init__" or name not in index.class_nodes
-                or index.classes.get(name, {}).get("__init__") is not unit) \
-                or len(index.bindings.get(name, ())) > 1:
+        if name is None or len(index.bindings.get(name, ())) > 1 \
+                or unit.parent_is_class and name not in index.class_nodes:
             continue  # bound twice: which one a caller gets is not known
-        positional = [p.name for p in unit.params if p.index >= 0 and not p.star]
-        if unit.parent_is_class:
-            positional = positional[1:]
-        if len(unit.params) < 2:
+        gates = _unit_gates(resolver, index, unit, wrappers)
+        if not unit.parent_is_class:
+            found += [(name, *gate) for gate in gates]
+        elif index.classes.get(name, {}).get(unit.name) is unit:
+            methods[id(unit)] = gates
+            if unit.name == "__init__":
+                found += [(name, *gate) for gate in gates]
+    for name in index.class_nodes if methods else ():
+        if len(index.bindings.get(name, ())) != 1:
             continue
-        for param in unit.params:
-            if param.star or not (key_like_name(param.name) or key_annotation(param.annotation)):
-                continue
-            gate = flag_gate(resolver, index, unit, param.name, _DEPTH, wrappers)
-            if gate is not None:
-                found.append((name, param.name, _position(positional, param.name), gate,
-                              _position(positional, gate.removeprefix(DEFAULT))))
+        for method, unit in _instance_methods(index, resolver, name).items():
+            found += [(f"{name}().{method}", *gate) for gate in methods.get(id(unit), ())
+                      if method != "__init__"]
     return tuple(found)
+
+
+def _unit_gates(resolver: Resolver, index: ModuleIndex, unit: Unit,
+                wrappers: frozenset[str]) -> list[tuple[str, int, str, int]]:
+    """(key parameter, position, flag, position) for each key parameter of ``unit`` drawn
+    from only under a flag; positions after ``self`` for a method."""
+    positional = [p.name for p in unit.params if p.index >= 0 and not p.star]
+    receiver = unit.parent_is_class and not unit.is_staticmethod
+    if receiver:
+        positional = positional[1:]
+    if len(unit.params) - receiver < 2:
+        return []  # no parameter but the key to gate it
+    found = []
+    for param in unit.params:
+        if param.star or not (key_like_name(param.name) or key_annotation(param.annotation)):
+            continue
+        gate = flag_gate(resolver, index, unit, param.name, _DEPTH, wrappers)
+        flag = unit.param(gate_param(gate)) if gate is not None else None
+        if gate is not None and flag is not None:
+            found.append((param.name, _position(positional, param.name),
+                          off_default(gate, flag.default), _position(positional, flag.name)))
+    return found
+
+
+def _instance_methods(index: ModuleIndex, resolver: Resolver, name: str) -> dict[str, Unit]:
+    """The methods an instance of the class ``name`` runs, its own and those its bases in
+    this module give it (followed through single bases, as :func:`inherited_method`)."""
+    found = dict(index.classes.get(name, {}))
+    node = index.class_nodes.get(name)
+    seen = {name}
+    while node is not None and len(node.bases) == 1:
+        base = node.bases[0].value
+        if type(base) is not cst.Name or base.value not in index.class_nodes \
+                or base.value in seen:
+            break
+        seen.add(base.value)
+        for method, unit in index.classes.get(base.value, {}).items():
+            found.setdefault(method, unit)
+        node = index.class_nodes[base.value]
+    return found
+
+
+def instance_method(resolver: Resolver, index: ModuleIndex, func: cst.BaseExpression,
+                    unit: Unit | None) -> Unit | None:
+    """The method of this module ``func`` calls on an instance of a class of this module:
+    ``ds.load`` with ``ds = Dataset(...)`` bound once (in the function or at module
+    level), the method its own or inherited from a base of this module."""
+    made = _made_by(index, func, unit)
+    if made is None or type(made[0]) is not cst.Name:
+        return None
+    name = made[0].value
+    scope = made[1]
+    while scope is not None:
+        if scope.binds(name):
+            return None  # a local of that name, not the class
+        scope = scope.parent
+    if name not in index.class_nodes or len(index.bindings.get(name, ())) != 1:
+        return None
+    return _instance_methods(index, resolver, name).get(func.attr.value)  # type: ignore[attr-defined]
+
+
+def instance_method_name(resolver: Resolver, index: ModuleIndex, func: cst.BaseExpression,
+                         unit: Unit | None) -> str | None:
+    """``mod.Dataset().load`` for ``ds.load`` with ``ds = Dataset(...)`` bound once, the
+    class another module's (as :func:`exported_key_gates` names its methods)."""
+    made = _made_by(index, func, unit)
+    if made is None:
+        return None
+    qual = resolver.qualname(made[0], made[1])
+    return f"{qual}().{func.attr.value}" if qual else None  # type: ignore[attr-defined]
+
+
+def _made_by(index: ModuleIndex, func: cst.BaseExpression,
+             unit: Unit | None) -> tuple[cst.BaseExpression, Unit | None] | None:
+    """What ``func``'s receiver was made by (``Dataset`` for ``ds.load`` with ``ds =
+    Dataset(...)`` bound once), with the scope it was read in."""
+    if type(func) is not cst.Attribute or type(func.value) is not cst.Name:
+        return None
+    bound = single_value(index, unit, func.value.value)
+    if bound is None or type(bound[0]) is not cst.Call:
+        return None
+    return bound[0].func, bound[1]
 
 
 def _position(positional: list[str], name: str) -> int:
@@ -102,10 +198,10 @@ def undrawn_by_imported_gate(gates: Mapping[str, tuple[str, int, str, int]], cal
     if flag.startswith(DEFAULT):  # `fit(..., key=key)` leaving `batch_size` at its default
         passed = passed_argument(call, key, key_at), passed_argument(call, flag[1:], flag_at)
         return {id(passed[0])} if passed[0] is not None and passed[1] is None else set()
-    passed = passed_argument(call, key, key_at), passed_argument(call, flag, flag_at)
-    if passed[0] is None or passed[1] is None or not _false(passed[1]):
-        return set()
-    return {id(passed[0])}
+    name = gate_param(flag)
+    passed = passed_argument(call, key, key_at), passed_argument(call, name, flag_at)
+    given = {name: passed[1]} if passed[1] is not None else {}
+    return {id(passed[0])} if passed[0] is not None and gate_off(flag, given) else set()
 
 
 def passed_argument(call: cst.Call, name: str, position: int) -> cst.BaseExpression | None:
@@ -122,7 +218,7 @@ def flag_gate(resolver: Resolver, index: ModuleIndex, unit: Unit, param: str,
     may draw from its key parameter ``param`` (or, prefixed with ``=``, the parameter
     that alone, given, lets it draw: module/default_gates.py); None when there is none."""
     closures: list[cst.FunctionDef] = []
-    reads = parameter_reads(unit, param, closures=closures)
+    reads = parameter_reads(unit, param, closures=closures, lambdas=True)
     if not reads or depth <= 0 or not all(_own_name(index, c, param) for c in closures):
         return None
     gates: set[str | None] = set()
@@ -133,7 +229,7 @@ def flag_gate(resolver: Resolver, index: ModuleIndex, unit: Unit, param: str,
     if len(gates) != 1 or None in gates:
         return None
     gate = gates.pop()
-    return gate if gate is not None and _flag_param(unit, gate.removeprefix(DEFAULT)) else None
+    return gate if gate is not None and _flag_param(unit, gate_param(gate)) else None
 
 
 def _own_name(index: ModuleIndex, function: cst.FunctionDef, name: str) -> bool:
@@ -151,18 +247,34 @@ def _own_name(index: ModuleIndex, function: cst.FunctionDef, name: str) -> bool:
 
 def _read_gate(resolver: Resolver, index: ModuleIndex, unit: Unit,
                chain: list[cst.CSTNode], depth: int, wrappers: frozenset[str]) -> str | None:
-    """The flag gating one read of the key (a chain from :func:`parameter_reads`)."""
+    """The flag gating one read of the key (a chain from :func:`parameter_reads`). In a
+    lambda (``from_callable(lambda: self._load(rng=rng, shuffle=shuffle))``) every run of
+    it reads the key under the same flag, unless the lambda's own parameters are the flag
+    or what it calls."""
+    bound = {name for node in chain if type(node) is cst.Lambda for name in lambda_params(node)}
+    gate = _read_gate_in(resolver, index, unit, chain, depth, wrappers, bound)
+    return None if gate is None or gate_param(gate) in bound else gate
+
+
+def _read_gate_in(resolver: Resolver, index: ModuleIndex, unit: Unit,
+                  chain: list[cst.CSTNode], depth: int, wrappers: frozenset[str],
+                  bound: set[str]) -> str | None:
     for inner, outer in zip(chain, chain[1:]):
-        if type(outer) is cst.If and (inner is outer.body or inner is outer.orelse):
+        if isinstance(outer, (cst.If, cst.IfExp)) \
+                and (inner is outer.body or inner is outer.orelse):
             gate = gate_of_test(unit, outer.test, inner is outer.body)
             if gate is not None:
-                return gate  # `if train: ... key ...`, `if batch_size != -1: ... key ...`
+                # `if train: ... key ...`, `if batch_size != -1: ... key ...`,
+                # `permutation(key, n) if shuffle else arange(n)`
+                return gate
     split = split_into_scan_gate(resolver, index, unit, chain, wrappers)
     if split is not None:
         return split  # `keys = split(key, n)` scanned by a body drawing only under a gate
     parent = chain[1] if len(chain) > 1 else None
     call = chain[2] if len(chain) > 2 else None
     if type(parent) is cst.Arg and type(call) is cst.Call and parent in call.args:
+        if bound and reads_any(call.func, bound):
+            return None
         return _handed_on_gate(resolver, index, unit, call, chain[0], depth)
     if type(parent) is cst.Assign and parent.value is chain[0] and len(parent.targets) == 1 \
             and unit.parent_is_class and unit.name == "__init__":
@@ -181,8 +293,11 @@ def _handed_on_gate(resolver: Resolver, index: ModuleIndex, unit: Unit, call: cs
     if len(names) != 1:
         return None
     gate = flag_gate(resolver, index, callee, names[0], depth - 1)
-    flag = passed.get(gate) if gate is not None else None
-    return flag.value if type(flag) is cst.Name else None
+    if gate is None or gate.startswith(DEFAULT):
+        return None
+    flag = passed.get(gate_param(gate))
+    # (`if not deterministic:` in the callee, handed `deterministic=deterministic`)
+    return gate.removesuffix(gate_param(gate)) + flag.value if type(flag) is cst.Name else None
 
 
 def _callee_arguments(resolver: Resolver, index: ModuleIndex, unit: Unit, call: cst.Call
@@ -204,7 +319,20 @@ def _callee_arguments(resolver: Resolver, index: ModuleIndex, unit: Unit, call: 
         passed.update({a.keyword.value: a.value for a in call.args if a.keyword is not None})
         return init, passed
     callee = resolver.function(func, unit)
-    return callee, callee.arguments_of(call) if callee is not None else None
+    if callee is None or overridden(index, unit, func):
+        return None, None
+    return callee, callee.arguments_of(call)
+
+
+def overridden(index: ModuleIndex, unit: Unit, func: cst.BaseExpression) -> bool:
+    """``self.load(...)`` in a method of a class that a subclass of this module gives its
+    own ``load``: which one runs depends on the instance."""
+    if type(func) is not cst.Attribute or type(func.value) is not cst.Name \
+            or func.value.value not in ("self", "cls"):
+        return False
+    owner = owner_class(unit)
+    return owner is None or any(func.attr.value in index.classes.get(sub, {})
+                                for sub in subclasses(index, owner))
 
 
 def _stored_gate(index: ModuleIndex, init: Unit, target: cst.BaseExpression) -> str | None:
@@ -303,7 +431,3 @@ def _self_attribute(node: cst.CSTNode) -> str | None:
 def _flag_param(unit: Unit, name: str) -> bool:
     """A parameter of ``unit`` the function never rebinds."""
     return name in unit.param_names and name not in unit.assigned
-
-
-def _false(value: cst.BaseExpression) -> bool:
-    return type(value) is cst.Name and value.value == "False"

@@ -26,9 +26,11 @@ from typing import Protocol, TypeVar
 from jaxpure.analysis.module.class_closure import aliased
 from jaxpure.analysis.lattice import STATIC
 
-# (the function, or the class whose call runs ``__init__``; the key parameter, its position
-# among the positional parameters (after ``self`` for a class; -1 keyword-only); the flag
-# parameter, its position)
+# (the function, the class whose call runs ``__init__``, or ``Class().method`` for a method
+# an instance of the class runs; the key parameter, its position among the positional
+# parameters (after ``self`` for a class or method; -1 keyword-only); the flag parameter
+# (``=`` before it: off when left at its default; ``!``: off when true; ``?``: its default
+# turns it off: module/default_gates.py), its position)
 KeyGate = tuple[str, str, int, str, int]
 
 # The ``via`` of a seed that names a function the module imports (``function``, qualified
@@ -203,7 +205,8 @@ def _imported(summaries: Mapping[str, tuple[HasKeyGates, str, str]], aliases: Ma
     for module, (summary, _path, _relpath) in summaries.items():
         for _alias, target in summary.reexports:
             for name, found in names.items():
-                if (name == target or name.startswith(target + ".")) \
+                # (`pkg.Dataset().load`: a method called on an instance of the class)
+                if (name == target or name.startswith((target + ".", target + "()."))) \
                         and not name.startswith(module + "."):
                     for path, relpath, fact in found:
                         yield module, name, path, relpath, fact

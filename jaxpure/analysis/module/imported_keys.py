@@ -19,7 +19,9 @@ import libcst as cst
 
 from jaxpure.analysis.catalog.random import key_like_name
 from jaxpure.analysis.module.bindings import single_value
-from jaxpure.analysis.module.flag_gates import passed_argument, undrawn_by_imported_gate
+from jaxpure.analysis.module.flag_gates import (
+    instance_method_name, passed_argument, undrawn_by_imported_gate,
+)
 from jaxpure.analysis.module.gate_index import ClosureKey
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.keyparams import helper_consumes, key_annotation
@@ -59,6 +61,11 @@ def undrawn_by_imported(gates: Mapping[str, tuple[str, int, str, int]], closures
     closure an imported factory returned never draws from (``closures``: the factory as
     this module names it -> those key parameters, with their positions)."""
     kept = undrawn_by_imported_gate(gates, call, qual) if gates else set()
+    if gates and not kept and type(call.func) is cst.Attribute:
+        # `ds.loader(data, rng=rng, shuffle=False)` with `ds = Dataset(...)`, the class
+        # another module's: its summary names the method `Dataset().loader`
+        kept = undrawn_by_imported_gate(
+            gates, call, instance_method_name(resolver, index, call.func, unit))
     if closures and not any(arg.star for arg in call.args):
         keys = closures.get(_factory(resolver, index, call.func, unit) or "", ())
         kept |= {id(value) for name, position in keys

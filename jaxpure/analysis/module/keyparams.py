@@ -431,19 +431,30 @@ def unpacked_key_consumed(resolver: Resolver, index: ModuleIndex, unit: Unit, na
         leaves_key(resolver, index, unit, chain, frozenset()) for chain in reads)
 
 
+_SCOPES = frozenset({cst.FunctionDef, cst.Lambda, cst.ClassDef})
+
+
 def parameter_reads(unit: Unit, param: str, after: cst.CSTNode | None = None,
-                    closures: list[cst.FunctionDef] | None = None
-                    ) -> list[list[cst.CSTNode]] | None:
+                    closures: list[cst.FunctionDef] | None = None,
+                    lambdas: bool = False) -> list[list[cst.CSTNode]] | None:
     """Each read of ``param`` in ``unit`` as its chain of nodes (the name, then its
     ancestors, innermost first), up to a statement that rebinds it for the rest of the
     body (from the statement after ``after``, one of the body's, when given); None when
     a nested function or class mentions it, unless ``closures`` is given: the nested
-    ``def`` statements that mention it are then added to it, for the caller to judge."""
+    ``def`` statements that mention it are then added to it, for the caller to judge.
+    With ``lambdas``, the reads in a lambda that does not bind ``param`` itself are
+    chains through the lambda (``lambda: load(rng=rng)``), for the caller to judge."""
     reads: list[list[cst.CSTNode]] = []
     nested: list[bool] = []
 
     def visit(node: cst.CSTNode, chain: list[cst.CSTNode]) -> None:
-        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+        if lambdas and type(node) is cst.Lambda and param not in lambda_params(node):
+            chain.append(node)
+            for child in children(node):  # the defaults too, read where the lambda is made
+                visit(child, chain)
+            chain.pop()
+            return
+        if type(node) in _SCOPES:  # (no isinstance: a check per node of the body, ABCs)
             if reads_any(node, {param}):
                 if closures is not None and type(node) is cst.FunctionDef:
                     closures.append(node)
@@ -475,6 +486,17 @@ def parameter_reads(unit: Unit, param: str, after: cst.CSTNode | None = None,
             ):
                 break  # `key = (id(key),)`: later reads see the new value
     return None if nested else reads
+
+
+def lambda_params(node: cst.Lambda) -> set[str]:
+    """The names a lambda's parameters bind."""
+    params = node.params
+    found = {p.name.value for p in (*params.posonly_params, *params.params,
+                                    *params.kwonly_params)}
+    for star in (params.star_arg, params.star_kwarg):
+        if isinstance(star, cst.Param):
+            found.add(star.name.value)
+    return found
 
 
 def leaves_key(resolver: Resolver, index: ModuleIndex, unit: Unit,

@@ -36,6 +36,8 @@ class ResolverMemo(TypedDict, total=False):
     imported_key_sources: frozenset[str]
     keyfree_classes: dict[str, bool]  # linen classes whose init reads no key (keyfree_modules.py)
     keyfree_functions: dict[str, bool]  # module functions such a class may call
+    # (id of a function, key parameter) -> the flag gating its draws (flag_gates.py)
+    flag_gates: dict[tuple[int, str], str | None]
 
 
 class Resolver:
