@@ -21,7 +21,8 @@ from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.key_entries import entry_uses, inherited_entry_uses
 from jaxpure.analysis.module.keyfree_modules import keyfree_init_argument
-from jaxpure.analysis.module.keyparams import held_function, helper_consumes
+from jaxpure.analysis.module.keyparams import helper_consumes
+from jaxpure.analysis.module.transform_callees import held_function
 from jaxpure.analysis.module.randomness_off import switched_off_rng_arguments
 from jaxpure.analysis.syntax import argument_paths
 
@@ -35,7 +36,7 @@ class KeyCalls(WalkerBase):
         """The arguments (ids) of ``call`` whose keys it does not draw from; None for all.
 
         A function of this module is looked at (also one an attribute holds, ``self._step``
-        stored from a factory method: :func:`keyparams.held_function`): a key parameter it
+        stored from a factory method: :func:`transform_callees.held_function`): a key parameter it
         only inspects, deletes, hashes or hands back, or never reads, is not consumed (see
         :func:`keyparams.helper_consumes`); nor is one another module's function draws
         from only under a flag the call passes ``False``, or the closure an imported factory

@@ -15,7 +15,8 @@ from jaxpure.analysis.flow.keystate import KeyState
 from jaxpure.analysis.flow.carried import carried_state, passed_back, runs_once
 from jaxpure.analysis.syntax import argument_paths
 from jaxpure.analysis.catalog.transforms import MAPPING_TRANSFORMS
-from jaxpure.analysis.module.keyparams import helper_consumes, transformed_function
+from jaxpure.analysis.module.keyparams import helper_consumes
+from jaxpure.analysis.module.transform_callees import transformed_function
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import reads_any, returned_values, statements
 from jaxpure.analysis.module.traced import Origin

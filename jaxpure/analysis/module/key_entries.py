@@ -19,10 +19,10 @@ from jaxpure.analysis.module.hierarchy import (
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.keyparams import (
     draw_free,
-    held_function,
     leaves_key,
     parameter_reads,
 )
+from jaxpure.analysis.module.transform_callees import held_function
 from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.syntax import key_path
 
