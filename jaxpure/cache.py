@@ -19,7 +19,7 @@ import sys
 import tempfile
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from jaxpure import __version__
 from jaxpure.analysis.module.summary import ModuleSummary, Seed
@@ -254,38 +254,20 @@ def decode_entry(data: Any, key: str, filename: str) -> FileResult | None:
 # anywhere is a miss, never a hit that makes the analysis across modules go wrong.
 
 def _decode_summary(data: Any) -> ModuleSummary | None:
-    if not (_list_of(data, 26) and isinstance(data[0], str) and _strings_list(data[1])
-            and isinstance(data[2], list) and all(map(_valid_call, data[2]))
-            and isinstance(data[3], list) and all(_list_of(r, 2) and _strings(*r) for r in data[3])
-            and isinstance(data[4], list) and all(map(_valid_class, data[4]))
-            and isinstance(data[5], list) and all(map(_valid_self_call, data[5]))
-            and data[6] in (None, True, False)
-            and isinstance(data[7], list) and all(_list_of(w, 2) and _strings(*w) for w in data[7])
-            and isinstance(data[8], list)
-            and all(_list_of(c, 2) and isinstance(c[0], str) and _strings_list(c[1])
-                    for c in data[8])
-            and isinstance(data[9], list) and all(map(_valid_receiver_call, data[9]))
-            and isinstance(data[10], list) and all(map(_valid_nnx_run, data[10]))
-            and isinstance(data[11], list) and all(map(_valid_class_conditions, data[11]))
-            and isinstance(data[12], list) and all(map(_valid_class_fields, data[12]))
-            and isinstance(data[13], list) and all(map(_valid_layout_call, data[13]))
-            and _list_of(data[14], 5) and all(map(_strings_list, data[14]))
-            and _entries(data[15], 4) and _entries(data[16], 5)
-            and isinstance(data[17], list) and all(map(_valid_key_gate, data[17]))
-            and isinstance(data[18], list) and all(map(_valid_closure_key, data[18]))
-            and isinstance(data[19], list)
-            and all(_list_of(w, 3) and _strings(*w) for w in data[19])
-            and isinstance(data[20], list) and all(map(_valid_handed_key, data[20]))
-            and isinstance(data[21], list) and all(map(_valid_aux_decorator, data[21]))
-            and isinstance(data[22], list)
-            and all(_list_of(c, 2) and isinstance(c[0], str) and _strings_list(c[1])
-                    for c in data[22])
-            and _strings_list(data[23])
-            and isinstance(data[24], list) and all(map(_valid_static_return, data[24]))
-            and _list_of(data[25], 2) and all(map(_strings_list, data[25]))):
+    if not (_list_of(data, len(_SUMMARY_FIELDS))
+            and all(valid(value) for valid, value in zip(_SUMMARY_FIELDS, data))):
         return None
     summary = ModuleSummary.from_json(data)
     return summary if summary.to_json() == data else None
+
+
+def _list_where(valid: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    """A list whose every item passes ``valid``."""
+    return lambda value: isinstance(value, list) and all(map(valid, value))
+
+
+def _name_and_strings(item: Any) -> bool:
+    return _list_of(item, 2) and isinstance(item[0], str) and _strings_list(item[1])
 
 
 def _valid_aux_decorator(decorator: Any) -> bool:
@@ -493,3 +475,34 @@ def default_cache_dir(project_root: Path) -> Path:
     override = os.environ.get("JAXPURE_CACHE_DIR")
     return Path(override) if override else project_root / CACHE_DIR_NAME
 
+
+# One check per position of ModuleSummary.to_json() (analysis/summary.py), in order (after
+# the validators it names).
+_SUMMARY_FIELDS: tuple[Callable[[Any], bool], ...] = (
+    lambda name: isinstance(name, str),
+    _strings_list,
+    _list_where(_valid_call),
+    _list_where(lambda r: _list_of(r, 2) and _strings(*r)),
+    _list_where(_valid_class),
+    _list_where(_valid_self_call),
+    lambda flag: flag in (None, True, False),
+    _list_where(lambda w: _list_of(w, 2) and _strings(*w)),
+    _list_where(_name_and_strings),
+    _list_where(_valid_receiver_call),
+    _list_where(_valid_nnx_run),
+    _list_where(_valid_class_conditions),
+    _list_where(_valid_class_fields),
+    _list_where(_valid_layout_call),
+    lambda lists: _list_of(lists, 5) and all(map(_strings_list, lists)),
+    lambda items: _entries(items, 4),
+    lambda items: _entries(items, 5),
+    _list_where(_valid_key_gate),
+    _list_where(_valid_closure_key),
+    _list_where(lambda w: _list_of(w, 3) and _strings(*w)),
+    _list_where(_valid_handed_key),
+    _list_where(_valid_aux_decorator),
+    _list_where(_name_and_strings),
+    _strings_list,
+    _list_where(_valid_static_return),
+    lambda lists: _list_of(lists, 2) and all(map(_strings_list, lists)),
+)
