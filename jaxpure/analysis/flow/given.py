@@ -188,19 +188,35 @@ def filled_parameters(callee: Unit, call: cst.Call,
 
 def rebound_outside_none_branch(unit: Unit, name: str) -> bool:
     """Whether ``unit`` binds ``name`` anywhere but under ``if name is None:`` (or in the
-    ``else`` of ``if name is not None:``), where the trace never goes."""
+    ``else`` of ``if name is not None:``), where the trace never goes; ``name = name if
+    name is not None else <default>`` binds it to what it held wherever it was not
+    ``None`` (the default is on the path the trace never takes), so it is no rebinding."""
     def ruled_out(test: cst.BaseExpression) -> tuple[bool, bool]:
         found = none_test(test)
         if found is None or found[0] != name:
             return False, False
         return found[1], not found[1]  # `is None` holding: the body; failing: the else
-    return rebound_outside(unit, name, ruled_out)
+    return rebound_outside(unit, name, ruled_out, keeps_given=True)
+
+
+def none_default(value: cst.BaseExpression | None, name: str) -> cst.BaseExpression | None:
+    """The default of ``name if name is not None else <default>`` (or ``<default> if name
+    is None else name``): the value stands for ``name`` wherever that is not ``None``."""
+    if type(value) is not cst.IfExp:
+        return None
+    tested = none_test(value.test)
+    if tested is None or tested[0] != name:
+        return None
+    kept, default = (value.orelse, value.body) if tested[1] else (value.body, value.orelse)
+    return default if type(kept) is cst.Name and kept.value == name else None
 
 
 def rebound_outside(unit: Unit, name: str,
-                    ruled_out: Callable[[cst.BaseExpression], tuple[bool, bool]]) -> bool:
+                    ruled_out: Callable[[cst.BaseExpression], tuple[bool, bool]],
+                    keeps_given: bool = False) -> bool:
     """Whether ``unit`` binds ``name`` anywhere but in a branch the trace never goes:
-    ``ruled_out(test)`` says whether an ``if``'s body, and its ``else``, is one."""
+    ``ruled_out(test)`` says whether an ``if``'s body, and its ``else``, is one. With
+    ``keeps_given``, ``name = name if name is not None else <default>`` is no binding."""
     node = unit.node
     if type(node) is not cst.FunctionDef:
         return True
@@ -208,6 +224,11 @@ def rebound_outside(unit: Unit, name: str,
     while stack:
         current, guarded = stack.pop()
         if isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        if keeps_given and type(current) is cst.Assign and len(current.targets) == 1 \
+                and _names(current.targets[0].target, name) \
+                and none_default(current.value, name) is not None:
+            stack.append((current.value, guarded))  # `key = key if key is not None else ...`
             continue
         if type(current) is cst.If:
             body_out, orelse_out = ruled_out(current.test)
@@ -230,6 +251,39 @@ def copied_parameter(unit: Unit, name: str) -> str | None:
     value = single_assignment(unit.node.body, name)
     return value.value if type(value) is cst.Name and unit.param(value.value) is not None \
         else None
+
+
+def top_level_value(node: cst.FunctionDef, name: str) -> cst.BaseExpression | None:
+    """What ``name`` holds after the statement of the function's body itself (not of a
+    branch or loop, so run on every call that gets past it) that binds it, for a test that
+    it is not ``None``: the value of ``name = value`` (the default of ``name = name if name
+    is not None else default``), or of ``name = value`` under ``if name is None:``."""
+    for line in node.body.body if type(node.body) is cst.IndentedBlock else ():
+        if type(line) is cst.If and line.orelse is None and none_test(line.test) == (name, True):
+            found = statements(line.body)  # `if key is None: key = PRNGKey(0)`
+            line = found[0] if len(found) == 1 else line
+        small = line.body[0] if type(line) is cst.SimpleStatementLine and len(line.body) == 1 \
+            else line
+        if type(small) is cst.Assign and len(small.targets) == 1 \
+                and _names(small.targets[0].target, name):
+            default = none_default(small.value, name)
+            return small.value if default is None else default
+    return None
+
+
+def _rebound_nonlocal(outer: Unit, name: str) -> bool:
+    """Whether a function nested (at any depth) in ``outer`` declares ``name`` nonlocal."""
+    stack = list(outer.nested.values())
+    while stack:
+        current = stack.pop()
+        if name in current.declared_nonlocal:
+            return True
+        stack.extend(current.nested.values())
+    return False
+
+
+def _names(target: cst.BaseExpression, name: str) -> bool:
+    return type(target) is cst.Name and target.value == name
 
 
 def _bound_by(node: cst.CSTNode) -> list[str]:
@@ -287,8 +341,11 @@ class GivenFacts:
         """A parameter of ``unit`` passed on as it came (``S=num_samples``): not ``None``
         when declared a Python scalar or a class with no ``None`` default (``num_samples:
         int``, ``neighbors: NeighborList``), or when every traced call of ``unit`` fills it
-        so."""
+        so; or a name ``unit`` reads from the function it is defined in, bound there to
+        such a value before the ``def``."""
         p = unit.param(name) if unit is not None else None
+        if unit is not None and p is None and name not in unit.assigned:
+            return self._closed_over_never_none(traced, unit, name)
         if unit is None or p is None or p.star:
             return False
         if declares_instance(p.annotation) \
@@ -302,6 +359,8 @@ class GivenFacts:
         through a ``partial`` binds it to such a value (see the module's docstring). A
         local that only copies a parameter (``nbrs = neighbors``) is asked of as that."""
         if unit is not None and unit.param(name) is None:
+            if name not in unit.assigned:
+                return self._closed_over_never_none(traced, unit, name)
             copied = copied_parameter(unit, name)
             return copied is not None and self.never_none_parameter(traced, unit, copied)
         if unit is None or not self._known_parameter(traced, unit, name):
@@ -316,6 +375,24 @@ class GivenFacts:
         given = self._at_traced_calls(traced, unit, self.at_call, bool(origins))
         return given is not None and all(name in g for g in given) \
             and not self.rebound(unit, name)
+
+    def _closed_over_never_none(self, traced: TracedAnalysis, unit: Unit, name: str) -> bool:
+        """A name ``unit`` reads from the function it is defined in, bound there once, by a
+        statement of its body that runs before the ``def`` (``key = key if key is not None
+        else PRNGKey(0)``, then ``def _loss(...): dual_fun(..., key)``) to a value that is
+        not ``None`` (top_level_value): whenever the closure runs, the name holds that
+        value (no ``nonlocal`` rebinds it)."""
+        outer = unit.parent
+        if outer is None or unit.parent_is_class or name in unit.declared_global \
+                or type(outer.node) is not cst.FunctionDef or outer.assigned.get(name) != 1 \
+                or name in outer.declared_global or name in outer.declared_nonlocal \
+                or not all(o < unit.order for o in outer.binding_orders.get(name, [])) \
+                or _rebound_nonlocal(outer, name):
+            return False
+        value = top_level_value(outer.node, name)
+        if value is None:
+            return False
+        return never_none(value, lambda e: traced.resolver.qualname(e, outer), self.sure_fields)
 
     def _bound_never_none(self, traced: TracedAnalysis, origin: Origin, name: str) -> bool:
         """``lax.cond(p, x, partial(f, n=2), ...)``: the transform runs ``f`` with what the
