@@ -259,11 +259,12 @@ def top_level_value(node: cst.FunctionDef, name: str) -> cst.BaseExpression | No
     it is not ``None``: the value of ``name = value`` (the default of ``name = name if name
     is not None else default``), or of ``name = value`` under ``if name is None:``."""
     for line in node.body.body if type(node.body) is cst.IndentedBlock else ():
+        small: cst.CSTNode = line
         if type(line) is cst.If and line.orelse is None and none_test(line.test) == (name, True):
             found = statements(line.body)  # `if key is None: key = PRNGKey(0)`
-            line = found[0] if len(found) == 1 else line
-        small = line.body[0] if type(line) is cst.SimpleStatementLine and len(line.body) == 1 \
-            else line
+            small = found[0] if len(found) == 1 else line
+        if type(small) is cst.SimpleStatementLine and len(small.body) == 1:
+            small = small.body[0]
         if type(small) is cst.Assign and len(small.targets) == 1 \
                 and _names(small.targets[0].target, name):
             default = none_default(small.value, name)
