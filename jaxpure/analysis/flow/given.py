@@ -14,6 +14,11 @@ jitted function (its docstring: "necessary in jitted contexts") runs the checks 
 eagerly, and the branch is walked as untraced code (the truths of literal arguments ride on
 the seeds of other modules' calls too, receivers' included).
 
+So with a key: ``def dual_fun(x, key=None): key = key if key is not None else PRNGKey(0)``
+(an assignment that keeps what the caller passed wherever it is not ``None``, so no
+rebinding) whose traced callers are closures passing the solver's ``key``, bound once before
+their ``def`` to a value that is not ``None``: the fallback key is made only eagerly.
+
 It holds only for a function traced through visible calls alone: a function a transform
 is applied to (``jax.jit(f)``, a lax body, a ``jax.tree.map`` function), or traced by a
 framework's contract, is called with what JAX or its users pass, unseen. A parameter the
@@ -326,6 +331,9 @@ class GivenFacts:
     sure_fields: frozenset[str] = frozenset()
     # (id of a unit, name) -> whether the unit binds the name outside its None branch
     _rebound: dict[tuple[int, str], bool] = field(default_factory=dict)
+    # (id of a unit, name) -> whether the name it reads from its enclosing function is
+    # not None there (_closed_over_never_none)
+    _closed_over: dict[tuple[int, str], bool] = field(default_factory=dict)
     # (id of a unit, name) -> whether it binds the name outside its integer-dtype branch
     _rebound_integer: dict[tuple[int, str], bool] = field(default_factory=dict)
 
@@ -383,6 +391,13 @@ class GivenFacts:
         else PRNGKey(0)``, then ``def _loss(...): dual_fun(..., key)``) to a value that is
         not ``None`` (top_level_value): whenever the closure runs, the name holds that
         value (no ``nonlocal`` rebinds it)."""
+        key = (id(unit), name)
+        found = self._closed_over.get(key)
+        if found is None:
+            found = self._closed_over[key] = self._closed_over_value(traced, unit, name)
+        return found
+
+    def _closed_over_value(self, traced: TracedAnalysis, unit: Unit, name: str) -> bool:
         outer = unit.parent
         if outer is None or unit.parent_is_class or name in unit.declared_global \
                 or type(outer.node) is not cst.FunctionDef or outer.assigned.get(name) != 1 \
