@@ -116,24 +116,33 @@ def non_integer_parameters(callee: Unit, call: cst.Call, shift: int,
     return frozenset(found)
 
 
-def literal_truths(callee: Unit, call: cst.Call, shift: int) -> dict[str, bool]:
+def literal_truths(callee: Unit, call: cst.Call, shift: int,
+                   truth_of: Callable[[cst.BaseExpression], bool | None] = lambda _e: None
+                   ) -> dict[str, bool]:
     """The parameters of ``callee`` that ``call`` fills with a literal (``True``, ``None``,
-    ``0``, ``"sum"``), or leaves to a literal default, with the literal's truth value."""
+    ``0``, ``"sum"``), or leaves to a literal default, with the literal's truth value; or
+    fills with another value whose truth ``truth_of`` knows (a flag passed on)."""
     passed, defaults = filled_parameters(callee, call, shift)
     found = {p.name: truth for p in defaults if (truth := literal_truth(p.default)) is not None}
     found.update((name, truth) for name, value in passed.items()
-                 if (truth := literal_truth(value)) is not None)
+                 if (truth := literal_truth(value)) is not None
+                 or (truth := truth_of(value)) is not None)
     return found
 
 
-def passed_truths(call: cst.Call) -> Truths:
+def passed_truths(call: cst.Call,
+                  truth_of: Callable[[cst.BaseExpression], bool | None] = lambda _e: None
+                  ) -> Truths:
     """The literal arguments of a call to a function of another module (its parameters
-    unknown here), by keyword, or by position before any ``*args``, with their truth."""
+    unknown here), by keyword, or by position before any ``*args``, with their truth; and
+    the other arguments whose truth ``truth_of`` knows (a flag passed on)."""
     found: list[tuple[int | str, bool]] = []
     position, spread = 0, False
     for arg in call.args:
         spread = spread or arg.star == "*"
-        truth = literal_truth(arg.value) if not arg.star else None
+        truth = None if arg.star else literal_truth(arg.value)
+        if truth is None and not arg.star:
+            truth = truth_of(arg.value)
         if arg.keyword is None and not arg.star and not spread:
             position += 1
         if truth is None or arg.keyword is None and spread:
@@ -334,6 +343,8 @@ class GivenFacts:
     # (id of a unit, name) -> whether the name it reads from its enclosing function is
     # not None there (_closed_over_never_none)
     _closed_over: dict[tuple[int, str], bool] = field(default_factory=dict)
+    # (id of a unit, name) -> the truth of the flag it passes on (passed_truth)
+    _passed_truths: dict[tuple[int, str], bool | None] = field(default_factory=dict)
     # (id of a unit, name) -> whether it binds the name outside its integer-dtype branch
     _rebound_integer: dict[tuple[int, str], bool] = field(default_factory=dict)
 
@@ -463,6 +474,59 @@ class GivenFacts:
         if traced.info[id(unit)].external_origin is not None:
             found.add(seeded.get(name) if seeded is not None else None)
         return found.pop() if len(found) == 1 and None not in found else None
+
+    def passed_truth(self, traced: TracedAnalysis, unit: Unit | None,
+                     value: cst.BaseExpression) -> bool | None:
+        """The truth a flag ``unit`` passes on as it came (``dynamic_unroll=dynamic_unroll``)
+        has in every trace (constant_truth); asked of a parameter with a literal default
+        only, the form flags take, to spare the search of the calls for other names."""
+        if type(value) is not cst.Name or unit is None:
+            return None
+        p = unit.param(value.value)
+        if p is None or literal_truth(p.default) is None:
+            return None
+        key = (id(unit), value.value)
+        if key not in self._passed_truths:
+            self._passed_truths[key] = self.constant_truth(traced, unit, value.value)
+        return self._passed_truths[key]
+
+    def forwarded_truths(self, traced: TracedAnalysis, unit: Unit | None, callee: Unit,
+                         call: cst.Call, shift: int) -> dict[str, bool]:
+        """The parameters of ``callee`` that ``call`` fills from ``unit``'s own ``**kwargs``
+        (``max_eigen(f, *args, **kwargs)``) with a literal every traced call of ``unit``
+        passes under that keyword (``dynamic_unroll=True``): the dict holds it, and a
+        spread ``*args`` cannot fill the parameter too (that raises). Only for a ``**``
+        parameter ``unit`` neither rebinds nor changes, of a function traced through
+        visible calls alone (this module's, and other modules' through their seeds)."""
+        spread = next((a.value for a in call.args if a.star == "**"), None)
+        if unit is None or type(spread) is not cst.Name:
+            return {}
+        name = spread.value
+        p = unit.param(name)
+        index = traced.index
+        if p is None or p.star != "**" or name in unit.assigned \
+                or (unit, name) in index.mutations or (unit, name) in index.store_mutations:
+            return {}
+        info = traced.info.get(id(unit))
+        if info is None or not info.traced or info.contract is not None or info.custom_rule \
+                or info.kwargs_sources or _applied(traced, unit):
+            return {}
+        truths = self._at_traced_calls(traced, unit, self.truths_at_call)
+        if truths is not None and info.external_origin is not None:
+            seeded = self.seeded_truths.get(_seed_name(unit))  # the calls of other modules
+            truths = None if seeded is None else [*truths, seeded]
+        if not truths:
+            return {}
+        passed, _ = filled_parameters(callee, call, shift)
+        found: dict[str, bool] = {}
+        for q in callee.params:
+            if q.star or q.name in passed or unit.param(q.name) is not None:
+                continue  # a named parameter of `unit` is never in its `**kwargs`
+            values = {t.get(q.name) for t in truths}
+            truth = values.pop() if len(values) == 1 else None
+            if truth is not None:
+                found[q.name] = truth
+        return found
 
     @staticmethod
     def _known_parameter(traced: TracedAnalysis, unit: Unit, name: str,
