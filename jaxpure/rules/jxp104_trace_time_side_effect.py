@@ -65,7 +65,8 @@ class TraceTimeSideEffect(Rule):
     nor is one whose values are all static (`print("shape", x.shape)`, a static
     argument): those are complete at trace time, which is what JAX's debugging guide
     recommends Python `print` for; static values include text built from them
-    (`name.replace("_", " ")` on a static `name`, `type(x).__name__`). Neither is a
+    (`name.replace("_", " ")` on a static `name`, `type(x).__name__`) and a
+    `functools.partial` binding static values to a class or function. Neither is a
     deprecation with a static message (`DeprecationWarning`, `PendingDeprecationWarning`,
     `FutureWarning`): it is about the code and meant once. Nor is a log call (`logging`,
     `absl.logging`, a logger) of constant text showing no value: such a line records how

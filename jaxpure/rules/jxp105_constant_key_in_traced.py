@@ -52,7 +52,8 @@ class ConstantKeyInTraced(Rule):
     is built with a random `carry_init`, which this rule does not see. A default for a key parameter the caller
     left out (`if key is None: key = jax.random.key(0)`) is reported, and the message says
     it is the default: every call that passes no key repeats the same numbers, which some
-    libraries document on purpose (a noqa is fair there). Tests often fix a seed inside
+    libraries document on purpose (a noqa is fair there); not so a helper's default that
+    every traced call of it passes a key for (only eager calls make it). Tests often fix a seed inside
     jitted code on purpose, so the rule is off in test files by default (`test-ignore`
     in the configuration).
 

@@ -159,7 +159,11 @@ class CallSites(WalkerBase):
         positional = [p for p in callee.params if p.index >= 0]
         ctx.given.at_call[(id(call), id(callee))] = given_parameters(
             callee, call, shift, self.never_none)
-        ctx.given.truths_at_call[(id(call), id(callee))] = literal_truths(callee, call, shift)
+        truths = literal_truths(callee, call, shift, self.passed_truth)
+        if any(a.star == "**" for a in call.args):
+            truths.update(ctx.given.forwarded_truths(ctx.traced_analysis, ctx.frame.unit,
+                                                     callee, call, shift))
+        ctx.given.truths_at_call[(id(call), id(callee))] = truths
         ctx.given.non_integer_at_call[(id(call), id(callee))] = non_integer_parameters(
             callee, call, shift, ctx.qualname)
 
@@ -314,7 +318,7 @@ class CallSites(WalkerBase):
                     jnp_args.append(len(positional))
                 positional.append(ctx.kind(arg.value))
         ctx.external_calls.append((unit, qual, tuple(positional), tuple(keywords), tuple(given),
-                                   tuple(jnp_args), passed_truths(call),
+                                   tuple(jnp_args), passed_truths(call, self.passed_truth),
                                    non_integer_arguments(call, ctx.qualname)))
 
     def record_layout_call(self, call: cst.Call) -> None:
@@ -369,6 +373,11 @@ class CallSites(WalkerBase):
             and ctx.given.never_none_name(
                 ctx.traced_analysis, ctx.frame.unit, expr.value,
                 lambda a: declares_instance(a, ctx.index, ctx.facts.imported_classes))
+
+    def passed_truth(self, value: cst.BaseExpression) -> bool | None:
+        """The truth a flag this function passes on has in every trace (flow/given.py)."""
+        ctx = self.ctx
+        return ctx.given.passed_truth(ctx.traced_analysis, ctx.frame.unit, value)
 
     def record_receiver_call(self, call: cst.Call) -> None:
         """``cosmo.cache_set(k, v)`` on a traced parameter ``cosmo`` (not ``self``): a method of

@@ -45,6 +45,9 @@ class Frame:
     carried: CarriedKeys | None = None
     # by literal flag, the kinds its paths no trace takes left behind (flow/paths.py)
     off_trace: dict[str, OffTrace] = field(default_factory=dict)
+    # by `if` statement (id): the state its path a literal flag rules out left, for the
+    # eager runs that get past it where no trace does (flow/walker.py walks the rest so)
+    eager_after: dict[int, FlowState] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

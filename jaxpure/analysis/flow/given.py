@@ -14,6 +14,11 @@ jitted function (its docstring: "necessary in jitted contexts") runs the checks 
 eagerly, and the branch is walked as untraced code (the truths of literal arguments ride on
 the seeds of other modules' calls too, receivers' included).
 
+So with a key: ``def dual_fun(x, key=None): key = key if key is not None else PRNGKey(0)``
+(an assignment that keeps what the caller passed wherever it is not ``None``, so no
+rebinding) whose traced callers are closures passing the solver's ``key``, bound once before
+their ``def`` to a value that is not ``None``: the fallback key is made only eagerly.
+
 It holds only for a function traced through visible calls alone: a function a transform
 is applied to (``jax.jit(f)``, a lax body, a ``jax.tree.map`` function), or traced by a
 framework's contract, is called with what JAX or its users pass, unseen. A parameter the
@@ -112,24 +117,33 @@ def non_integer_parameters(callee: Unit, call: cst.Call, shift: int,
     return frozenset(found)
 
 
-def literal_truths(callee: Unit, call: cst.Call, shift: int) -> dict[str, bool]:
+def literal_truths(callee: Unit, call: cst.Call, shift: int,
+                   truth_of: Callable[[cst.BaseExpression], bool | None] = lambda _e: None
+                   ) -> dict[str, bool]:
     """The parameters of ``callee`` that ``call`` fills with a literal (``True``, ``None``,
-    ``0``, ``"sum"``), or leaves to a literal default, with the literal's truth value."""
+    ``0``, ``"sum"``), or leaves to a literal default, with the literal's truth value; or
+    fills with another value whose truth ``truth_of`` knows (a flag passed on)."""
     passed, defaults = filled_parameters(callee, call, shift)
     found = {p.name: truth for p in defaults if (truth := literal_truth(p.default)) is not None}
     found.update((name, truth) for name, value in passed.items()
-                 if (truth := literal_truth(value)) is not None)
+                 if (truth := literal_truth(value)) is not None
+                 or (truth := truth_of(value)) is not None)
     return found
 
 
-def passed_truths(call: cst.Call) -> Truths:
+def passed_truths(call: cst.Call,
+                  truth_of: Callable[[cst.BaseExpression], bool | None] = lambda _e: None
+                  ) -> Truths:
     """The literal arguments of a call to a function of another module (its parameters
-    unknown here), by keyword, or by position before any ``*args``, with their truth."""
+    unknown here), by keyword, or by position before any ``*args``, with their truth; and
+    the other arguments whose truth ``truth_of`` knows (a flag passed on)."""
     found: list[tuple[int | str, bool]] = []
     position, spread = 0, False
     for arg in call.args:
         spread = spread or arg.star == "*"
-        truth = literal_truth(arg.value) if not arg.star else None
+        truth = None if arg.star else literal_truth(arg.value)
+        if truth is None and not arg.star:
+            truth = truth_of(arg.value)
         if arg.keyword is None and not arg.star and not spread:
             position += 1
         if truth is None or arg.keyword is None and spread:
@@ -180,19 +194,35 @@ def filled_parameters(callee: Unit, call: cst.Call,
 
 def rebound_outside_none_branch(unit: Unit, name: str) -> bool:
     """Whether ``unit`` binds ``name`` anywhere but under ``if name is None:`` (or in the
-    ``else`` of ``if name is not None:``), where the trace never goes."""
+    ``else`` of ``if name is not None:``), where the trace never goes; ``name = name if
+    name is not None else <default>`` binds it to what it held wherever it was not
+    ``None`` (the default is on the path the trace never takes), so it is no rebinding."""
     def ruled_out(test: cst.BaseExpression) -> tuple[bool, bool]:
         found = none_test(test)
         if found is None or found[0] != name:
             return False, False
         return found[1], not found[1]  # `is None` holding: the body; failing: the else
-    return rebound_outside(unit, name, ruled_out)
+    return rebound_outside(unit, name, ruled_out, keeps_given=True)
+
+
+def none_default(value: cst.BaseExpression | None, name: str) -> cst.BaseExpression | None:
+    """The default of ``name if name is not None else <default>`` (or ``<default> if name
+    is None else name``): the value stands for ``name`` wherever that is not ``None``."""
+    if type(value) is not cst.IfExp:
+        return None
+    tested = none_test(value.test)
+    if tested is None or tested[0] != name:
+        return None
+    kept, default = (value.orelse, value.body) if tested[1] else (value.body, value.orelse)
+    return default if type(kept) is cst.Name and kept.value == name else None
 
 
 def rebound_outside(unit: Unit, name: str,
-                    ruled_out: Callable[[cst.BaseExpression], tuple[bool, bool]]) -> bool:
+                    ruled_out: Callable[[cst.BaseExpression], tuple[bool, bool]],
+                    keeps_given: bool = False) -> bool:
     """Whether ``unit`` binds ``name`` anywhere but in a branch the trace never goes:
-    ``ruled_out(test)`` says whether an ``if``'s body, and its ``else``, is one."""
+    ``ruled_out(test)`` says whether an ``if``'s body, and its ``else``, is one. With
+    ``keeps_given``, ``name = name if name is not None else <default>`` is no binding."""
     node = unit.node
     if type(node) is not cst.FunctionDef:
         return True
@@ -200,6 +230,11 @@ def rebound_outside(unit: Unit, name: str,
     while stack:
         current, guarded = stack.pop()
         if isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        if keeps_given and type(current) is cst.Assign and len(current.targets) == 1 \
+                and _names(current.targets[0].target, name) \
+                and none_default(current.value, name) is not None:
+            stack.append((current.value, guarded))  # `key = key if key is not None else ...`
             continue
         if type(current) is cst.If:
             body_out, orelse_out = ruled_out(current.test)
@@ -222,6 +257,40 @@ def copied_parameter(unit: Unit, name: str) -> str | None:
     value = single_assignment(unit.node.body, name)
     return value.value if type(value) is cst.Name and unit.param(value.value) is not None \
         else None
+
+
+def top_level_value(node: cst.FunctionDef, name: str) -> cst.BaseExpression | None:
+    """What ``name`` holds after the statement of the function's body itself (not of a
+    branch or loop, so run on every call that gets past it) that binds it, for a test that
+    it is not ``None``: the value of ``name = value`` (the default of ``name = name if name
+    is not None else default``), or of ``name = value`` under ``if name is None:``."""
+    for line in node.body.body if type(node.body) is cst.IndentedBlock else ():
+        small: cst.CSTNode = line
+        if type(line) is cst.If and line.orelse is None and none_test(line.test) == (name, True):
+            found = statements(line.body)  # `if key is None: key = PRNGKey(0)`
+            small = found[0] if len(found) == 1 else line
+        if type(small) is cst.SimpleStatementLine and len(small.body) == 1:
+            small = small.body[0]
+        if type(small) is cst.Assign and len(small.targets) == 1 \
+                and _names(small.targets[0].target, name):
+            default = none_default(small.value, name)
+            return small.value if default is None else default
+    return None
+
+
+def _rebound_nonlocal(outer: Unit, name: str) -> bool:
+    """Whether a function nested (at any depth) in ``outer`` declares ``name`` nonlocal."""
+    stack = list(outer.nested.values())
+    while stack:
+        current = stack.pop()
+        if name in current.declared_nonlocal:
+            return True
+        stack.extend(current.nested.values())
+    return False
+
+
+def _names(target: cst.BaseExpression, name: str) -> bool:
+    return type(target) is cst.Name and target.value == name
 
 
 def _bound_by(node: cst.CSTNode) -> list[str]:
@@ -263,6 +332,11 @@ class GivenFacts:
     sure_fields: frozenset[str] = frozenset()
     # (id of a unit, name) -> whether the unit binds the name outside its None branch
     _rebound: dict[tuple[int, str], bool] = field(default_factory=dict)
+    # (id of a unit, name) -> whether the name it reads from its enclosing function is
+    # not None there (_closed_over_never_none)
+    _closed_over: dict[tuple[int, str], bool] = field(default_factory=dict)
+    # (id of a unit, name) -> the truth of the flag it passes on (passed_truth)
+    _passed_truths: dict[tuple[int, str], bool | None] = field(default_factory=dict)
     # (id of a unit, name) -> whether it binds the name outside its integer-dtype branch
     _rebound_integer: dict[tuple[int, str], bool] = field(default_factory=dict)
 
@@ -279,8 +353,11 @@ class GivenFacts:
         """A parameter of ``unit`` passed on as it came (``S=num_samples``): not ``None``
         when declared a Python scalar or a class with no ``None`` default (``num_samples:
         int``, ``neighbors: NeighborList``), or when every traced call of ``unit`` fills it
-        so."""
+        so; or a name ``unit`` reads from the function it is defined in, bound there to
+        such a value before the ``def``."""
         p = unit.param(name) if unit is not None else None
+        if unit is not None and p is None and name not in unit.assigned:
+            return self._closed_over_never_none(traced, unit, name)
         if unit is None or p is None or p.star:
             return False
         if declares_instance(p.annotation) \
@@ -294,6 +371,8 @@ class GivenFacts:
         through a ``partial`` binds it to such a value (see the module's docstring). A
         local that only copies a parameter (``nbrs = neighbors``) is asked of as that."""
         if unit is not None and unit.param(name) is None:
+            if name not in unit.assigned:
+                return self._closed_over_never_none(traced, unit, name)
             copied = copied_parameter(unit, name)
             return copied is not None and self.never_none_parameter(traced, unit, copied)
         if unit is None or not self._known_parameter(traced, unit, name):
@@ -308,6 +387,31 @@ class GivenFacts:
         given = self._at_traced_calls(traced, unit, self.at_call, bool(origins))
         return given is not None and all(name in g for g in given) \
             and not self.rebound(unit, name)
+
+    def _closed_over_never_none(self, traced: TracedAnalysis, unit: Unit, name: str) -> bool:
+        """A name ``unit`` reads from the function it is defined in, bound there once, by a
+        statement of its body that runs before the ``def`` (``key = key if key is not None
+        else PRNGKey(0)``, then ``def _loss(...): dual_fun(..., key)``) to a value that is
+        not ``None`` (top_level_value): whenever the closure runs, the name holds that
+        value (no ``nonlocal`` rebinds it)."""
+        key = (id(unit), name)
+        found = self._closed_over.get(key)
+        if found is None:
+            found = self._closed_over[key] = self._closed_over_value(traced, unit, name)
+        return found
+
+    def _closed_over_value(self, traced: TracedAnalysis, unit: Unit, name: str) -> bool:
+        outer = unit.parent
+        if outer is None or unit.parent_is_class or name in unit.declared_global \
+                or type(outer.node) is not cst.FunctionDef or outer.assigned.get(name) != 1 \
+                or name in outer.declared_global or name in outer.declared_nonlocal \
+                or not all(o < unit.order for o in outer.binding_orders.get(name, [])) \
+                or _rebound_nonlocal(outer, name):
+            return False
+        value = top_level_value(outer.node, name)
+        if value is None:
+            return False
+        return never_none(value, lambda e: traced.resolver.qualname(e, outer), self.sure_fields)
 
     def _bound_never_none(self, traced: TracedAnalysis, origin: Origin, name: str) -> bool:
         """``lax.cond(p, x, partial(f, n=2), ...)``: the transform runs ``f`` with what the
@@ -362,6 +466,59 @@ class GivenFacts:
         if traced.info[id(unit)].external_origin is not None:
             found.add(seeded.get(name) if seeded is not None else None)
         return found.pop() if len(found) == 1 and None not in found else None
+
+    def passed_truth(self, traced: TracedAnalysis, unit: Unit | None,
+                     value: cst.BaseExpression) -> bool | None:
+        """The truth a flag ``unit`` passes on as it came (``dynamic_unroll=dynamic_unroll``)
+        has in every trace (constant_truth); asked of a parameter with a literal default
+        only, the form flags take, to spare the search of the calls for other names."""
+        if type(value) is not cst.Name or unit is None:
+            return None
+        p = unit.param(value.value)
+        if p is None or literal_truth(p.default) is None:
+            return None
+        key = (id(unit), value.value)
+        if key not in self._passed_truths:
+            self._passed_truths[key] = self.constant_truth(traced, unit, value.value)
+        return self._passed_truths[key]
+
+    def forwarded_truths(self, traced: TracedAnalysis, unit: Unit | None, callee: Unit,
+                         call: cst.Call, shift: int) -> dict[str, bool]:
+        """The parameters of ``callee`` that ``call`` fills from ``unit``'s own ``**kwargs``
+        (``max_eigen(f, *args, **kwargs)``) with a literal every traced call of ``unit``
+        passes under that keyword (``dynamic_unroll=True``): the dict holds it, and a
+        spread ``*args`` cannot fill the parameter too (that raises). Only for a ``**``
+        parameter ``unit`` neither rebinds nor changes, of a function traced through
+        visible calls alone (this module's, and other modules' through their seeds)."""
+        spread = next((a.value for a in call.args if a.star == "**"), None)
+        if unit is None or type(spread) is not cst.Name:
+            return {}
+        name = spread.value
+        p = unit.param(name)
+        index = traced.index
+        if p is None or p.star != "**" or name in unit.assigned \
+                or (unit, name) in index.mutations or (unit, name) in index.store_mutations:
+            return {}
+        info = traced.info.get(id(unit))
+        if info is None or not info.traced or info.contract is not None or info.custom_rule \
+                or info.kwargs_sources or _applied(traced, unit):
+            return {}
+        truths = self._at_traced_calls(traced, unit, self.truths_at_call)
+        if truths is not None and info.external_origin is not None:
+            seeded = self.seeded_truths.get(_seed_name(unit))  # the calls of other modules
+            truths = None if seeded is None else [*truths, seeded]
+        if not truths:
+            return {}
+        passed, _ = filled_parameters(callee, call, shift)
+        found: dict[str, bool] = {}
+        for q in callee.params:
+            if q.star or q.name in passed or unit.param(q.name) is not None:
+                continue  # a named parameter of `unit` is never in its `**kwargs`
+            values = {t.get(q.name) for t in truths}
+            truth = values.pop() if len(values) == 1 else None
+            if truth is not None:
+                found[q.name] = truth
+        return found
 
     @staticmethod
     def _known_parameter(traced: TracedAnalysis, unit: Unit, name: str,

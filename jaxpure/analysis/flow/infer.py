@@ -27,6 +27,7 @@ from jaxpure.analysis.module.annotations import returns_container
 from jaxpure.analysis.module.classes import array_fields, container_fields
 from jaxpure.analysis.module.contracts import is_linen_class
 from jaxpure.analysis.catalog.pytrees import LINEN_VARIABLE_READS, LINEN_VARIABLES
+from jaxpure.analysis.module.index import refers_to_module
 from jaxpure.analysis.module.instances import builds_static_instance, static_instance_classes
 from jaxpure.analysis.module.tree_maps import TREE_MAPS, maps_to_structure
 from jaxpure.analysis.syntax import at_update_base, is_int_literal
@@ -323,7 +324,8 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
         return L.STATIC  # `_Shapes(original_shape=list(p.shape), merged_shape=[n])`
     qual = ctx.qualname(func)
     if qual is not None:
-        if qual in A.STATIC_CALLS or qual in ctx.static_helpers:
+        if qual in A.STATIC_CALLS or qual in ctx.static_helpers or qual == "functools.partial" \
+                and _static_partial(ctx, call):
             return L.STATIC
         needed = ctx.facts.imported_static_returns.get(qual)
         if needed is not None and _given_static(ctx, call, needed):
@@ -478,6 +480,24 @@ def _record_of_static_values(ctx: KindScope, call: cst.Call) -> bool:
     return fields is not None and len(call.args) == len(fields) \
         and not any(a.star for a in call.args) \
         and all(infer_kind(ctx, a.value) == L.STATIC for a in call.args)
+
+
+def _static_partial(ctx: KindScope, call: cst.Call) -> bool:
+    """``partial(nn.BatchNorm, momentum=0.9, dtype=self.dtype)``: Python values bound to a
+    class or function (or a static value, ``self.conv`` of a linen module) is a Python
+    value too, complete at trace time; one binding a traced value is not."""
+    first = call.args[0] if call.args else None
+    if first is None or first.star or first.keyword is not None \
+            or not all(infer_kind(ctx, a.value) == L.STATIC for a in call.args[1:]):
+        return False
+    func = first.value
+    if ctx.qualname(func) is not None:
+        return True  # an import, a name of the module (none a function binds)
+    if type(func) is cst.Name and (ctx.resolver.function(func, ctx.unit) is not None or
+                                   func.value in ctx.index.class_nodes
+                                   and refers_to_module(ctx.unit, func.value)):
+        return True  # a function, or a class of the module (not `self.method` of a pytree)
+    return infer_kind(ctx, func) == L.STATIC
 
 
 def _given_static(ctx: KindScope, call: cst.Call, needed: tuple[tuple[str, int], ...]) -> bool:

@@ -88,6 +88,8 @@ class AlternativePaths(WalkerBase):
         if frame.dead or not block:
             frame.off_trace.pop(flag, None)
         else:
+            if type(statement) is cst.If:
+                frame.eager_after[id(statement)] = self.snapshot()
             changed = {name for name, kind in env.items() if start.get(name) != kind}
             frame.off_trace[flag] = (block, statement, {
                 name: env[name] for name in kept.keys() | changed if name in env})

@@ -152,7 +152,16 @@ class Walker(ExpressionWalk, AlternativePaths, Fallbacks, KindFlow, KeyFlow, Key
             self.stmt(statement)
             self.lines.pop()
             self.forget_off_trace(body, statement)
-            if asserted:
+            eager = frame.eager_after.pop(id(statement), None) if frame.eager_after else None
+            past_trace = False
+            if eager is not None and frame.dead and not concrete and info is not None \
+                    and index + 1 < len(body):
+                # no trace gets past an `if` whose every traced path leaves the function
+                # (`if dynamic_unroll: return ...` where every traced call leaves the flag
+                # True: flow/given.py); the eager runs that do took its ruled-out path
+                self.restore(eager)
+                past_trace = True
+            if asserted or past_trace:
                 # the trace stops at `concrete_or_error(None, x)`: the rest is eager code
                 frame.info, concrete = None, True
                 self.ctx.kind_cache.clear()
