@@ -159,9 +159,9 @@ class JitInLoop(Rule):
         """``eval_fn = make_eval_fn(3)`` in a loop, where ``make_eval_fn`` returns
         ``jax.jit(<a function it defines>)``: a new jitted function, compiled again, on every
         iteration (the factory is fine when called once)."""
-        loop = repeating_loop_node(ctx) if not ctx.traced else None
+        loop = repeating_loop_node(ctx) if ctx.loops and not ctx.traced else None
         if loop is None:
-            return
+            return  # the path leaves the loop: the factory runs once per run of it
         factory = ctx.resolver.function(call.func, ctx.unit)
         if factory is None or not type(factory.node) is cst.FunctionDef \
                 or memoiser(ctx, factory) is not None:

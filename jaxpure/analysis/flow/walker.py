@@ -137,7 +137,8 @@ class Walker(ExpressionWalk, AlternativePaths, Fallbacks, KindFlow, KeyFlow, Key
             return
         start = len(self.pending_loop_reuse)
         body = statements(suite)
-        left = self.leave_loops(body) if self.ctx.loops else ()
+        how = leaving_block(body) if self.ctx.loops else None
+        left = self.leave_loops(how) if how is not None else ()
         try:
             self.walk_body(body)
         finally:
@@ -147,13 +148,11 @@ class Walker(ExpressionWalk, AlternativePaths, Fallbacks, KindFlow, KeyFlow, Key
             # the key was used on a path that ends the loop (break / return / raise)
             del self.pending_loop_reuse[start:]
 
-    def leave_loops(self, body: tuple[cst.CSTNode, ...]) -> tuple[Loop, ...]:
-        """Mark the loops a block leaves once entered (``...; break``, ``return f()``) as
-        walked once on it (domain.Loop.runs_once_here), up to one that a ``try`` inside it
-        may bring round again; the loops marked, to unmark after the block."""
-        how = leaving_block(body)
-        if how is None:
-            return ()
+    def leave_loops(self, how: type[cst.Break] | type[cst.Return]) -> tuple[Loop, ...]:
+        """Mark the loops a block leaves once entered (``...; break``, ``return f()``:
+        syntax.leaving_block says ``how``) as walked once on it (Loop.runs_once_here), up to
+        one that a ``try`` inside it may bring round again; the loops marked, to unmark
+        after the block."""
         loops = self.ctx.loops[-1:] if how is cst.Break else self.ctx.loops
         marked: list[Loop] = []
         for loop in reversed(loops):

@@ -53,16 +53,17 @@ def _repeated_units(ctx: Context) -> dict[int, str]:
             repeated[id(callee)] = f"`{unit.name}`" if unit is not None else "module level"
             units[id(callee)] = callee
 
-    def walk(node: cst.CSTNode, unit: Unit | None, loops: tuple[int, ...]) -> None:
+    def walk(node: cst.CSTNode, unit: Unit | None, loops: tuple[int, ...], repeats: bool) -> None:
         """``loops``: the loops around ``node`` in ``unit``, innermost last, each REPEATS
-        when it may run ``node`` again on a later iteration, | GUARDED under a ``try``."""
+        when it may run ``node`` again on a later iteration, | GUARDED under a ``try``;
+        ``repeats``: one of them REPEATS."""
         t = type(node)
         if t in (cst.FunctionDef, cst.ClassDef, cst.Lambda):
             if type(node) is cst.FunctionDef:
                 for decorator in node.decorators:
-                    walk(decorator, unit, loops)
+                    walk(decorator, unit, loops, repeats)
             return
-        if type(node) is cst.Call and loops and any(e & REPEATS for e in loops):
+        if type(node) is cst.Call and repeats:
             record(node, unit)
         if t in (cst.For, cst.While):
             # a sweep over literal configurations runs each call once per configuration
@@ -71,29 +72,34 @@ def _repeated_units(ctx: Context) -> dict[int, str]:
             for name in CHILD_FIELDS[t]:
                 value = getattr(node, name)
                 if type(value) in NODE_TYPES:
-                    walk(value, unit, (*loops, 0 if sweep else REPEATS) if name == "body" else loops)
+                    if name == "body":
+                        walk(value, unit, (*loops, 0 if sweep else REPEATS), repeats or not sweep)
+                    else:
+                        walk(value, unit, loops, repeats)
             return
         if t in COMPREHENSIONS:
             # the outermost iterable is evaluated once, before the loop, as a `for`
             # statement's is (`[r for r in make()]` calls make() once); the rest repeats
             outer = getattr(node, "for_in")
-            walk(outer.iter, unit, loops)
+            walk(outer.iter, unit, loops, repeats)
             for child in (*children(node), *children(outer)):
                 if child is not outer and child is not outer.iter:
-                    walk(child, unit, (*loops, REPEATS))
+                    walk(child, unit, (*loops, REPEATS), True)
             return
         if loops and (t is cst.IndentedBlock or t is cst.SimpleStatementSuite):
-            loops = _left(loops, getattr(node, "body"))
+            left = _left(loops, getattr(node, "body"))
+            if left is not loops:
+                loops, repeats = left, any(e & REPEATS for e in left)
         elif loops and (t is cst.Try or t is cst.TryStar):
             guarded = (*loops[:-1], loops[-1] | GUARDED)
             for child in children(node):
-                walk(child, unit, guarded if child is getattr(node, "body") else loops)
+                walk(child, unit, guarded if child is getattr(node, "body") else loops, repeats)
             return
         for child in children(node):
-            walk(child, unit, loops)
+            walk(child, unit, loops, repeats)
 
     for statement in ctx.module.body:
-        walk(statement, None, ())
+        walk(statement, None, (), False)
     for unit in ctx.index.units:
         info = ctx.traced_analysis.info.get(id(unit))
         if info is not None and info.traced:
@@ -102,9 +108,9 @@ def _repeated_units(ctx: Context) -> dict[int, str]:
         body = node.body
         if type(node) is cst.FunctionDef:
             for inner in statements(node.body):
-                walk(inner, unit, ())
+                walk(inner, unit, (), False)
         else:
-            walk(body, unit, ())
+            walk(body, unit, (), False)
     # a function called (anywhere) by a repeated, untraced function repeats too
     changed = True
     while changed:
