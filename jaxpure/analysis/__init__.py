@@ -142,6 +142,7 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         constant_iterable as constant_iterable,
         per_iteration_object as per_iteration_object,
         repeated_units as repeated_units,
+        repeating_loop_node as repeating_loop_node,
         reused_by_structure as reused_by_structure,
         wrapper_transform as wrapper_transform,
     )
@@ -308,6 +309,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         'constant_iterable',
         'per_iteration_object',
         'repeated_units',
+        'repeating_loop_node',
         'reused_by_structure',
         'wrapper_transform',
     ),

@@ -67,8 +67,9 @@ class GlobalRead(Rule):
     method, or that another module traces. A
     module that runs its jitted function at import, rebinds the global and is then imported by
     code that calls the function again is missed. A
-    closed-over name is reported only when it is rebound between two uses of the enclosing
-    function's local functions (or in a loop that uses one): rebound before the first use
+    closed-over name is reported only when it is rebound, or changed in place by the
+    enclosing function (`q[mask] = 0`), between two uses of its local functions (or in a
+    loop that uses one): rebound before the first use
     (`linear = jax.custom_vjp(linear)`) or after the last, every trace sees one value; an attribute
     assigned in a function (`cfg.lr = v`) makes only that attribute stale; a dict used as a
     trace-time memo (`if k not in CACHE`, `try: CACHE[k]` / `except KeyError`), a registry filled only by decorators applied at

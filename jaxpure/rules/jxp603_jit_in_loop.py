@@ -4,8 +4,8 @@ import libcst as cst
 
 from jaxpure.analysis import (
     Context, Transform, Unit, call_arg, calls_named, constant_iterable, contains, memoiser,
-    per_iteration_object, reads_any, repeated_units, returned_values, reused_by_structure,
-    target_names, under_rebuild_guard, wrapper_transform)
+    per_iteration_object, reads_any, repeated_units, repeating_loop_node, returned_values,
+    reused_by_structure, target_names, under_rebuild_guard, wrapper_transform)
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Rule
 
@@ -55,7 +55,10 @@ class JitInLoop(Rule):
     it: under an `if flag:` whose branch clears the flag or an `if not flag:` whose branch
     sets it (also beside other conditions joined by `and`), or under `if new != old:` where
     the loop binds one of the two names (a schedule value that changed since the last
-    step). Only loops and calls in the same module are seen.
+    step). Nor is a jit built, or a function called, on a path that leaves the loop (a block
+    ending in `break`, `return` or `raise` with no `continue` in it, not caught by a `try`
+    inside the loop): `return fit(x, lr / 3)` retrying on divergence runs once per run of
+    the loop. Only loops and calls in the same module are seen.
 
     ## Example
     ```python
@@ -97,6 +100,9 @@ class JitInLoop(Rule):
         "import jax\n@jax.jit\ndef f(xs):\n    for i in range(3):\n        xs = jax.jit(lambda v: v + i)(xs)\n    return xs\n",
         # the nested def is created once, outside the loop
         "import jax\ndef train(p, bs):\n    def loss(p, b):\n        return p * b\n    loss_jit = jax.jit(loss)\n    for b in bs:\n        p = loss_jit(p, b)\n    return p\n",
+        # the path leaves the loop: built and called once per run of the loop
+        "import jax\ndef f(x):\n    return x * 2\nwhile True:\n    y = jax.jit(jax.vmap(f))(1.0)\n    break\n",
+        "import jax\ndef fit(x, lr):\n    step = jax.jit(lambda p: p * lr)\n    for _ in range(9):\n        x = step(x)\n        if x > 9:\n            return fit(x, lr / 3)\n    return x\n",
         # a method of a different object on each iteration: one compilation per object
         "import jax\nclass Env:\n    def __init__(self, n):\n        self.n = n\n    def step(self, s):\n        return s * self.n\ndef sweep(sizes):\n    for size in sizes:\n        env = Env(size)\n        step = jax.jit(jax.vmap(env.step))\n        step(1.0)\n",
     )
@@ -111,7 +117,7 @@ class JitInLoop(Rule):
         "import jax\ndef evaluate(p, b):\n    def loss(q):\n        return q * b\n    return jax.jit(loss)(p)\nfor b in range(3):\n    evaluate(1.0, b)\n",
         "import jax\nfor step in range(100):\n    y = jax.jit(lambda p: p * step)(1.0)\n",
         "import jax\ndef f(x, n):\n    for _ in range(n):\n        x = jax.jit(lambda v: v * 2)(x)\n    return x\n",
-        "import jax\ndef f(x):\n    return x * 2\nwhile True:\n    y = jax.jit(jax.vmap(f))(1.0)\n    break\n",
+        "import jax\ndef f(x):\n    return x * 2\nwhile y < 3:\n    y = jax.jit(jax.vmap(f))(1.0)\n",
         # the same object rebuilt on every iteration: the compilation repeats for nothing
         "import jax\nclass Env:\n    def __init__(self, n):\n        self.n = n\n    def step(self, s):\n        return s * self.n\ndef train(size, steps):\n    for _ in range(steps):\n        env = Env(size)\n        step = jax.jit(env.step)\n        step(1.0)\n",
     )
@@ -153,8 +159,9 @@ class JitInLoop(Rule):
         """``eval_fn = make_eval_fn(3)`` in a loop, where ``make_eval_fn`` returns
         ``jax.jit(<a function it defines>)``: a new jitted function, compiled again, on every
         iteration (the factory is fine when called once)."""
-        if ctx.traced or not ctx.loops:
-            return
+        loop = repeating_loop_node(ctx) if ctx.loops and not ctx.traced else None
+        if loop is None:
+            return  # the path leaves the loop: the factory runs once per run of it
         factory = ctx.resolver.function(call.func, ctx.unit)
         if factory is None or not type(factory.node) is cst.FunctionDef \
                 or memoiser(ctx, factory) is not None:
@@ -162,7 +169,6 @@ class JitInLoop(Rule):
         returned = returned_values(factory.node)
         if not returned or not all(self._jits_fresh_function(ctx, v, factory) for v in returned):
             return
-        loop = ctx.loops[-1].node
         if not type(loop) is cst.For or reads_any(call, set(target_names(loop.target))):
             return  # one jitted function per configuration the loop sweeps is the point
         if not calls_named(loop.body, bound_to):
@@ -252,7 +258,7 @@ class JitInLoop(Rule):
 
     def _check(self, ctx: Context, created: cst.CSTNode, wrapped: cst.CSTNode,
                bound_to: str | None, nested_def: bool = False) -> None:
-        loop = ctx.loops[-1].node if ctx.loops else None
+        loop = repeating_loop_node(ctx)
         if loop is not None:
             # a statement loop's body, or a whole comprehension (`[jax.jit(f)(x) for x in xs]`)
             region: cst.CSTNode = getattr(loop, "body", loop)

@@ -85,8 +85,12 @@ class Loop:
     # the path being walked is taken on at most one iteration: the loop runs at most once
     # there (`if n > 1: ... else: ...` in `for i in range(n)`), or its test picks one element
     # of the literal the loop walks (`if n == 1:` in `for n in [0, 1]`): a key copied or
-    # drawn there is copied or drawn once per run of the loop (flow/first_iteration.py)
+    # drawn there is copied or drawn once per run of the loop (flow/first_iteration.py), or
+    # the path leaves the loop (a block ending in `break` or `return`: flow/walker.py)
     runs_once_here: bool = False
+    # try statements around the path inside this loop: an error on a path that leaves the
+    # loop may be caught and the loop go round again
+    guarded: int = 0
 
 
 def copying_loop(loops: list[Loop]) -> int | None:

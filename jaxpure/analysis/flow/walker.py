@@ -27,7 +27,7 @@ from jaxpure.analysis.flow.first_iteration import holds_on_first_iteration, mark
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import statements, target_names
 
-from jaxpure.analysis.syntax import assigned_in, children, leaves_loop
+from jaxpure.analysis.syntax import assigned_in, children, leaves_loop, leaving_block
 from jaxpure.analysis.flow.domain import FlowState, Frame, Handler, Loop
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.narrowing import ruling_flag, untraced_path
@@ -137,10 +137,31 @@ class Walker(ExpressionWalk, AlternativePaths, Fallbacks, KindFlow, KeyFlow, Key
             return
         start = len(self.pending_loop_reuse)
         body = statements(suite)
-        self.walk_body(body)
+        how = leaving_block(body) if self.ctx.loops else None
+        left = self.leave_loops(how) if how is not None else ()
+        try:
+            self.walk_body(body)
+        finally:
+            for loop in left:
+                loop.runs_once_here = False
         if body and leaves_loop(body[-1]):
             # the key was used on a path that ends the loop (break / return / raise)
             del self.pending_loop_reuse[start:]
+
+    def leave_loops(self, how: type[cst.Break] | type[cst.Return]) -> tuple[Loop, ...]:
+        """Mark the loops a block leaves once entered (``...; break``, ``return f()``:
+        syntax.leaving_block says ``how``) as walked once on it (Loop.runs_once_here), up to
+        one that a ``try`` inside it may bring round again; the loops marked, to unmark
+        after the block."""
+        loops = self.ctx.loops[-1:] if how is cst.Break else self.ctx.loops
+        marked: list[Loop] = []
+        for loop in reversed(loops):
+            if loop.guarded:
+                break
+            if not loop.runs_once_here:
+                loop.runs_once_here = True
+                marked.append(loop)
+        return tuple(marked)
 
     def walk_body(self, body: tuple[cst.CSTNode, ...]) -> None:
         frame = self.ctx.frame
@@ -346,7 +367,14 @@ class Walker(ExpressionWalk, AlternativePaths, Fallbacks, KindFlow, KeyFlow, Key
         self.dispatch(node)
 
         def body() -> None:
-            self.block(node.body)
+            loop = self.ctx.loops[-1] if self.ctx.loops else None
+            if loop is not None:
+                loop.guarded += 1
+            try:
+                self.block(node.body)
+            finally:
+                if loop is not None:
+                    loop.guarded -= 1
             if node.orelse is not None:
                 self.block(node.orelse.body)
 

@@ -295,9 +295,13 @@ class StaleNames:
                 if unread[id(unit)] > 0:
                     unread[id(unit)] -= 1  # `self.info[k] = v`, `info` unread by the reader
                     continue
-                if unit is owner and defined_at is not None and all(
-                        o < defined_at for o in owner.store_orders.get(name, [])):
-                    continue  # `a[1, 1:] = 1` filled in before the traced function exists
+                if unit is owner and defined_at is not None and (all(
+                        o < defined_at for o in owner.store_orders.get(name, []))
+                        or reader is not None
+                        and not rebound_between_uses(owner, name, reader, in_place=True)):
+                    # `a[1, 1:] = 1` filled in before the traced function exists, or
+                    # changed only before its first use or after its last
+                    continue
                 return f"is mutated in place in `{owner.name}`"
         for unit in self.index.units:
             if name in unit.declared_nonlocal and name in unit.assigned \

@@ -26,12 +26,14 @@ FUNCTION_WRAPPERS = frozenset({
     "custom_vjp", "custom_jvp", "Partial", "named_call", "filter_jit"})
 
 
-def rebound_between_uses(owner: Unit, name: str, reader: Unit) -> bool:
+def rebound_between_uses(owner: Unit, name: str, reader: Unit, in_place: bool = False) -> bool:
     """Whether ``owner`` rebinds ``name`` after defining the function that holds ``reader``,
     with a use (call or reference) of one of its local functions before the rebinding and
     another after it, or inside a loop around the rebinding that uses one too. A rebinding
     before any use (`linear = jax.custom_vjp(linear)` before the first trace), or after the
-    last (a later part of a test), meets a single trace."""
+    last (a later part of a test), meets a single trace. ``in_place``: asked of the stores
+    into ``name`` (``q[mask] = 0``) instead, which change what a trace read the same way
+    (equivariant-MLP's sparsify_basis zeroes its basis after its last jitted call)."""
     top = reader
     while top.parent is not None and top.parent is not owner:
         top = top.parent
@@ -48,7 +50,29 @@ def rebound_between_uses(owner: Unit, name: str, reader: Unit) -> bool:
     uses = [i for i, (node, _) in enumerate(events) if i > defined and uses_any(
         node, {n for n in local if i < ends.get(n, len(events))})]
     return rebound_between(events, defined, uses, name,
-                           unseen=_exclusive_with(owner, events, defined, top.node))
+                           unseen=_exclusive_with(owner, events, defined, top.node),
+                           changes=(lambda node: _stores_into(node, name)) if in_place else None)
+
+
+def _stores_into(node: cst.CSTNode, name: str) -> bool:
+    """``name[i] = v``, ``name.a = v``, ``name[i] += v``: a statement that changes the
+    object ``name`` holds through a store."""
+    targets: list[cst.BaseExpression]
+    if type(node) is cst.Assign:
+        targets = [t.target for t in node.targets]
+    elif type(node) is cst.AugAssign or type(node) is cst.AnnAssign:
+        targets = [node.target]
+    else:
+        return False
+    while targets:
+        target = targets.pop()
+        if type(target) is cst.Tuple or type(target) is cst.List:
+            targets.extend(e.value for e in target.elements)  # `q[0], b = ...`
+        while type(target) is cst.Subscript or type(target) is cst.Attribute:
+            target = target.value
+            if type(target) is cst.Name and target.value == name:
+                return True
+    return False
 
 
 def _exclusive_with(owner: Unit, events: list[Event], defined: int,

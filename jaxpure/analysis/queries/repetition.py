@@ -5,22 +5,33 @@ design's module/repetition.py needs ModuleFacts to carry bindings first."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Callable
 
 import libcst as cst
 
 from jaxpure.analysis.catalog.transforms import Transform
+from jaxpure.analysis.flow.domain import repeating_loop
 from jaxpure.analysis.module.bindings import binding_value
 from jaxpure.analysis.module.classes import model_classes
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import (
-    COMPREHENSIONS, NODE_TYPES, CHILD_FIELDS, children, reads_any, statements, target_names,
+    COMPREHENSIONS, NODE_TYPES, CHILD_FIELDS, children, leaving_block, reads_any, statements,
+    target_names,
 )
 
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
     from jaxpure.analysis.context import Context
 
 from jaxpure.analysis.queries.values import bound_values
+
+
+def repeating_loop_node(ctx: Context) -> cst.CSTNode | None:
+    """The innermost loop around the code being walked that runs it again on a later
+    iteration: not one the path leaves (``return f()``, ``...; break``) or takes on one
+    iteration only."""
+    loop = repeating_loop(ctx.loops)
+    return loop.node if loop is not None else None
 
 
 def repeated_units(ctx: Context) -> dict[int, str]:
@@ -42,14 +53,17 @@ def _repeated_units(ctx: Context) -> dict[int, str]:
             repeated[id(callee)] = f"`{unit.name}`" if unit is not None else "module level"
             units[id(callee)] = callee
 
-    def walk(node: cst.CSTNode, unit: Unit | None, in_loop: bool) -> None:
+    def walk(node: cst.CSTNode, unit: Unit | None, loops: tuple[int, ...], repeats: bool) -> None:
+        """``loops``: the loops around ``node`` in ``unit``, innermost last, each REPEATS
+        when it may run ``node`` again on a later iteration, | GUARDED under a ``try``;
+        ``repeats``: one of them REPEATS."""
         t = type(node)
         if t in (cst.FunctionDef, cst.ClassDef, cst.Lambda):
             if type(node) is cst.FunctionDef:
                 for decorator in node.decorators:
-                    walk(decorator, unit, in_loop)
+                    walk(decorator, unit, loops, repeats)
             return
-        if type(node) is cst.Call and in_loop:
+        if type(node) is cst.Call and repeats:
             record(node, unit)
         if t in (cst.For, cst.While):
             # a sweep over literal configurations runs each call once per configuration
@@ -57,24 +71,35 @@ def _repeated_units(ctx: Context) -> dict[int, str]:
                                                or indexes_constant_table(ctx, node.iter, unit))
             for name in CHILD_FIELDS[t]:
                 value = getattr(node, name)
-                inside = name == "body" and not sweep
                 if type(value) in NODE_TYPES:
-                    walk(value, unit, in_loop or inside)
+                    if name == "body":
+                        walk(value, unit, (*loops, 0 if sweep else REPEATS), repeats or not sweep)
+                    else:
+                        walk(value, unit, loops, repeats)
             return
         if t in COMPREHENSIONS:
             # the outermost iterable is evaluated once, before the loop, as a `for`
             # statement's is (`[r for r in make()]` calls make() once); the rest repeats
             outer = getattr(node, "for_in")
-            walk(outer.iter, unit, in_loop)
+            walk(outer.iter, unit, loops, repeats)
             for child in (*children(node), *children(outer)):
                 if child is not outer and child is not outer.iter:
-                    walk(child, unit, True)
+                    walk(child, unit, (*loops, REPEATS), True)
+            return
+        if loops and (t is cst.IndentedBlock or t is cst.SimpleStatementSuite):
+            left = _left(loops, getattr(node, "body"))
+            if left is not loops:
+                loops, repeats = left, any(e & REPEATS for e in left)
+        elif loops and (t is cst.Try or t is cst.TryStar):
+            guarded = (*loops[:-1], loops[-1] | GUARDED)
+            for child in children(node):
+                walk(child, unit, guarded if child is getattr(node, "body") else loops, repeats)
             return
         for child in children(node):
-            walk(child, unit, in_loop)
+            walk(child, unit, loops, repeats)
 
     for statement in ctx.module.body:
-        walk(statement, None, False)
+        walk(statement, None, (), False)
     for unit in ctx.index.units:
         info = ctx.traced_analysis.info.get(id(unit))
         if info is not None and info.traced:
@@ -83,9 +108,9 @@ def _repeated_units(ctx: Context) -> dict[int, str]:
         body = node.body
         if type(node) is cst.FunctionDef:
             for inner in statements(node.body):
-                walk(inner, unit, False)
+                walk(inner, unit, (), False)
         else:
-            walk(body, unit, False)
+            walk(body, unit, (), False)
     # a function called (anywhere) by a repeated, untraced function repeats too
     changed = True
     while changed:
@@ -98,6 +123,25 @@ def _repeated_units(ctx: Context) -> dict[int, str]:
                 repeated[id(callee)] = repeated[id(caller)]
                 changed = True
     return repeated
+
+
+REPEATS, GUARDED = 1, 2
+
+
+def _left(loops: tuple[int, ...], body: Sequence[cst.CSTNode]) -> tuple[int, ...]:
+    """``loops`` inside a block that leaves the innermost one (``...; break``) or all of them
+    (``return f()``; syntax.leaving_block): those no longer repeat the block, up to one a
+    ``try`` inside it may bring round again (as flow/walker.py's leave_loops)."""
+    how = leaving_block(body)
+    if how is None:
+        return loops
+    first = len(loops) - 1 if how is cst.Break else 0
+    left = list(loops)
+    for i in range(len(loops) - 1, first - 1, -1):
+        if left[i] & GUARDED:
+            break
+        left[i] &= ~REPEATS
+    return tuple(left)
 
 
 # `range` is left out on purpose: `for step in range(n)` repeats work, it does not sweep

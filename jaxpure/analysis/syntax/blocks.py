@@ -229,3 +229,41 @@ def ends_by_leaving(body: cst.BaseSuite) -> bool:
     last = statements(body)[-1] if statements(body) else None
     return type(last) is cst.SimpleStatementLine and isinstance(
         last.body[-1], (cst.Return, cst.Raise, cst.Continue, cst.Break))
+
+
+def leaving_block(body: Sequence[cst.CSTNode]) -> type[cst.Break] | type[cst.Return] | None:
+    """How a block of a loop's body (its statements) leaves the loop once entered: by
+    ``break`` (the innermost loop: cst.Break) or by ``return``/``raise`` (every loop around
+    it: cst.Return). Its statements then run at most once per run of that loop, not once per
+    iteration. None when the block may end otherwise or holds a ``continue`` of its own loop,
+    which brings the loop round again."""
+    last = body[-1] if body else None
+    if type(last) is cst.SimpleStatementLine and last.body:
+        last = last.body[-1]
+    how = type(last)
+    if how is not cst.Break and how is not cst.Return and how is not cst.Raise:
+        return None
+    if _continues(body):
+        return None
+    return cst.Break if how is cst.Break else cst.Return
+
+
+def _continues(body: Sequence[cst.CSTNode]) -> bool:
+    """A ``continue`` of the loop around ``body`` in it (not one of a loop nested in it,
+    though that loop's ``else`` continues the outer one)."""
+    stack: list[cst.CSTNode] = list(body)
+    while stack:
+        node = stack.pop()
+        t = type(node)
+        if t is cst.Continue:
+            return True
+        if t is cst.FunctionDef or t is cst.ClassDef or t is cst.Lambda:
+            continue
+        if t is cst.For or t is cst.While:
+            if node.orelse is not None:  # type: ignore[attr-defined]
+                stack.append(node.orelse)  # type: ignore[attr-defined]
+            continue
+        if isinstance(node, cst.BaseExpression):
+            continue  # no statement inside an expression
+        push_children(node, stack)
+    return False
