@@ -11,10 +11,15 @@
 # is_checkpoint_inner_step: inner = jax.checkpoint(inner)`, `[...] if is_include_t0 else
 # []`), and reads `is_include_halos` itself in a nested post-processing function. Every
 # branch is on a Python value; the program runs as written.
-# The analysis takes the setup for traced: with `in_axes=None` at its place in the vmap of a
-# bound method, the parameter (and every local and closure read derived from it in the
-# helper it is handed to) is still counted as a traced argument. (Closing over the setup
-# in a lambda, `jax.vmap(lambda x: self._run(x, setup))`, is not reported.)
+# The analysis takes the setup for traced: every local and closure read derived from it in
+# the helper it is handed to, and its field read in the nested function, count as traced
+# values, though `in_axes=None` at its place keeps it unbatched (taught for a Python int
+# given directly, fixtures/surveys/vmap_unbatched_static.py) and no jit receives it. What
+# sets it off is not pinned down: here the `__main__` block's module-level
+# `jax.jit(lambda xs: sim.run_batch(xs, no_first))` (or the eager `run_batch` call beside
+# the jitted `_run` closure) makes the findings appear; the same lines inside a `def main()`,
+# or the vmap closing over the setup (`jax.vmap(lambda x: self._run(x, setup))`), report
+# nothing.
 # Checked under jax 0.10.2: `python config_namedtuple_closed_over_taken_as_traced.py` passes.
 from typing import NamedTuple
 

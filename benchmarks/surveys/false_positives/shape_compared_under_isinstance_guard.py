@@ -8,9 +8,11 @@
 # a jitted function as an argument (the confidence head's `_embed_features`) its arrays are
 # tracers, the isinstance test is False and the comparison is never evaluated. Either way
 # the `or` is on Python values.
-# The analysis does not narrow by the `isinstance(..., np.ndarray)` guard of an `and`: it
-# takes the field as traced in the right operand, which runs only when it is a NumPy array
-# (and does not see that `arr.shape[...]` gives a tuple of ints).
+# The analysis narrows by the `isinstance(..., np.ndarray)` guard of an `and` (taught,
+# fixtures/surveys/isinstance_narrowing.py) but here not far enough: with the guarded value
+# an attribute (`gather_info.input_shape`) and the comparisons an `or` nested in the right
+# operand, it takes the field as traced there. (Without the nested `or`, or with the
+# attribute read into a local name first, nothing is reported.)
 # Checked under jax 0.10.2: `python shape_compared_under_isinstance_guard.py` passes.
 from typing import NamedTuple
 
