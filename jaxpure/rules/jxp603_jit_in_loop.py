@@ -301,10 +301,9 @@ class JitInLoop(Rule):
             return  # `env = make(env_id)`; `jax.jit(env.step)`: one compilation per env
         if loop is not None and under_rebuild_guard(ctx, created, region):
             return  # `if need_compile:` cleared in its branch, `if new != old:`: rebuilt when asked
-        if bound_to is not None and not calls_named(region, bound_to):
-            return  # built but not called here: stored, or returned by a factory
-        if loop is not None and bound_to is not None and outlives_iteration(loop, bound_to):
-            return  # kept for later calls: the call here is a warm-up, one compilation each
+        if bound_to is not None and (not calls_named(region, bound_to)
+                                     or loop is not None and outlives_iteration(loop, bound_to)):
+            return  # not called here (stored, or returned by a factory), or kept: a warm-up
         if nested_def:
             text = f"`@{snippet(ctx, created)} def {bound_to}`"
         else:
