@@ -140,6 +140,7 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
     )
     from jaxpure.analysis.queries.repetition import (  # noqa: F401
         constant_iterable as constant_iterable,
+        outlives_iteration as outlives_iteration,
         per_iteration_object as per_iteration_object,
         repeated_units as repeated_units,
         repeating_loop_node as repeating_loop_node,
@@ -307,6 +308,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ),
     'jaxpure.analysis.queries.repetition': (
         'constant_iterable',
+        'outlives_iteration',
         'per_iteration_object',
         'repeated_units',
         'repeating_loop_node',

@@ -4,7 +4,7 @@ import libcst as cst
 
 from jaxpure.analysis import (
     Context, Transform, Unit, call_arg, calls_named, constant_iterable, contains, memoiser,
-    per_iteration_object, reads_any, repeated_units, repeating_loop_node, returned_values,
+    outlives_iteration, per_iteration_object, reads_any, repeated_units, repeating_loop_node, returned_values,
     reused_by_structure, target_names, under_rebuild_guard, wrapper_transform)
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Rule
@@ -44,7 +44,11 @@ class JitInLoop(Rule):
     than a `self.method`). Factories that build a jitted function and return it
     (`make_step(cfg)`) are not reported, even when called in a loop: building one jitted
     function per configuration is what they are for. Jitted functions stored rather than
-    called in the loop (a list of per-item functions) are not reported. A loop over
+    called in the loop (a list of per-item functions) are not reported, nor are ones
+    called there and kept past the iteration (put in a container or attribute bound
+    outside the loop, directly, in a dict or list built in the iteration, or in an object
+    of a capitalised class; or yielded): the call is a warm-up, each compiles once and is
+    reused later. One kept only in a name rebound each iteration is reported. A loop over
     literal constants (a literal tuple, `itertools.product` of literal tuples) whose
     values the jitted function uses is a configuration sweep (autotuning: one compilation
     per configuration is inherent) and is not reported, nor is one over the indices of such
@@ -93,6 +97,8 @@ class JitInLoop(Rule):
         "import jax\ndef make_step(lr):\n    return jax.jit(lambda p, g: p - lr * g)\ndef sweep(p, g):\n    for lr in (0.1, 0.01):\n        step = make_step(lr)\n        p = step(p, g)\n    return p\n",
         # jitted functions stored per item, compiled once each
         "import jax\ndef build(scales):\n    fns = []\n    for s in scales:\n        fns.append(jax.jit(lambda x, s=s: x * s))\n    return fns\n",
+        # called once to warm it up, then kept for later calls: compiled once each
+        "import jax\ndef build(scales, x):\n    fns = []\n    for s in scales:\n        f = jax.jit(lambda v, s=s: v * s)\n        f(x)\n        fns.append(f)\n    return fns\n",
         # inside a jitted function, an inner jit runs at trace time only
         # a sweep over configurations: one compilation per configuration is inherent
         "import itertools\nimport jax\ndef tune(x):\n    for blocks, tile in itertools.product((4, 8), (512, 1024)):\n        @jax.jit\n        def kernel(v):\n            return v.reshape(blocks, -1) * tile\n        kernel(x)\n",
@@ -295,8 +301,9 @@ class JitInLoop(Rule):
             return  # `env = make(env_id)`; `jax.jit(env.step)`: one compilation per env
         if loop is not None and under_rebuild_guard(ctx, created, region):
             return  # `if need_compile:` cleared in its branch, `if new != old:`: rebuilt when asked
-        if bound_to is not None and not calls_named(region, bound_to):
-            return  # built but not called here: stored, or returned by a factory
+        if bound_to is not None and (not calls_named(region, bound_to)
+                                     or loop is not None and outlives_iteration(loop, bound_to)):
+            return  # not called here (stored, or returned by a factory), or kept: a warm-up
         if nested_def:
             text = f"`@{snippet(ctx, created)} def {bound_to}`"
         else:

@@ -10,14 +10,15 @@ from typing import TYPE_CHECKING, Callable
 
 import libcst as cst
 
+from jaxpure.analysis.catalog.side_effects import STORING_METHODS
 from jaxpure.analysis.catalog.transforms import Transform
 from jaxpure.analysis.flow.domain import repeating_loop
 from jaxpure.analysis.module.bindings import binding_value
 from jaxpure.analysis.module.classes import model_classes
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import (
-    COMPREHENSIONS, NODE_TYPES, CHILD_FIELDS, children, leaving_block, reads_any, statements,
-    target_names,
+    COMPREHENSIONS, NODE_TYPES, CHILD_FIELDS, assigned_in, children, leaving_block, push_children,
+    reads_any, statements, target_names,
 )
 
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
@@ -263,4 +264,98 @@ def equinox_module_callable(ctx: Context, expr: cst.BaseExpression,
         return found is not None and found[0].name.startswith("equinox.filter_") \
             and found[0].kind == "wrap" and found[1] is None \
             and expr.args[0].keyword is None and inner(expr.args[0].value)
+    return False
+
+
+# a call whose result holds its arguments: a class (capitalised by convention) or a builtin
+# container (`NonlinearConstraint(fun=f_jit)`, `dict(jac=jac)`); any other call's result
+# may be what the function computed, not the function
+_HOLDING_BUILTINS = frozenset({"dict", "list", "tuple", "set"})
+_KEEPING_METHODS = STORING_METHODS | {"add"}
+
+
+def outlives_iteration(loop: cst.CSTNode, name: str) -> bool:
+    """Whether the loop body keeps what ``name`` holds past the iteration that built it:
+    puts it (itself, or in a display or an object built around it) in a container or
+    attribute bound outside the loop (``fns.append(f)``, ``table[k] = f``, ``self.f = f``,
+    through per-iteration holders: ``entry = {}``; ``entry["jac"] = jac``;
+    ``out.append(entry)``), or yields or returns it. A jitted function kept so is called
+    again later, so calling it in the iteration that built it compiles it once (a warm-up),
+    not once per use. A name rebound each iteration (``last = f``) keeps only one."""
+    body = getattr(loop, "body", None)
+    if not isinstance(body, cst.BaseSuite) or not isinstance(loop, (cst.For, cst.While)):
+        return False
+    local = assigned_in(body)
+    if type(loop) is cst.For:
+        local.update(target_names(loop.target))
+    keeps = _keeping_moves(body)
+    held = {name}
+    grew = True
+    while grew:
+        grew = False
+        for holder, value in keeps:
+            if holder in held or not _holds(value, held):
+                continue
+            if holder is None or holder not in local:
+                return True  # yielded, returned, or put where the loop does not rebind
+            held.add(holder)
+            grew = True
+    return False
+
+
+def _keeping_moves(body: cst.CSTNode) -> list[tuple[str | None, cst.BaseExpression]]:
+    """(the name of what keeps the value, the value) for each store in ``body`` (not in
+    nested functions): ``x.append(v)``, ``x[k] = v``, ``x.a = v`` (kept by ``x``'s root
+    name), ``x = <display or constructor of v>`` (by ``x``), ``yield v``/``return v``
+    (None: handed out of the loop)."""
+    moves: list[tuple[str | None, cst.BaseExpression]] = []
+    stack: list[cst.CSTNode] = [body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            continue
+        if type(node) is cst.Call:
+            call = cst.ensure_type(node, cst.Call)
+            if type(call.func) is cst.Attribute and call.func.attr.value in _KEEPING_METHODS:
+                root = _root(call.func.value)
+                moves.extend((root, arg.value) for arg in call.args)
+        elif type(node) is cst.Assign:
+            assign = cst.ensure_type(node, cst.Assign)
+            for target in assign.targets:
+                moves.extend((holder, assign.value) for holder in _holders(target.target))
+        elif isinstance(node, (cst.Yield, cst.Return)) and isinstance(node.value, cst.BaseExpression):
+            moves.append((None, node.value))
+        push_children(node, stack)
+    return moves
+
+
+def _holders(target: cst.BaseExpression) -> list[str | None]:
+    if isinstance(target, (cst.Subscript, cst.Attribute)):
+        return [_root(target.value)]
+    return [n for n in target_names(target)]
+
+
+def _root(node: cst.BaseExpression) -> str | None:
+    """``out`` of ``out``, ``self.table[k]``'s ``self``; None for any other base (a call's
+    result: kept where the loop cannot tell)."""
+    while isinstance(node, (cst.Attribute, cst.Subscript)):
+        node = node.value
+    return node.value if isinstance(node, cst.Name) else None
+
+
+def _holds(value: cst.BaseExpression, names: set[str]) -> bool:
+    """``value`` is one of ``names``, or a display or constructor call holding one (not a
+    call of it: ``out.append(f(x))`` keeps a result)."""
+    if isinstance(value, cst.Name):
+        return value.value in names
+    if isinstance(value, (cst.Tuple, cst.List, cst.Set)):
+        return any(_holds(e.value, names) for e in value.elements)
+    if isinstance(value, cst.Dict):
+        return any(isinstance(e, cst.DictElement) and _holds(e.value, names) for e in value.elements)
+    if isinstance(value, cst.Call):
+        func = value.func
+        callee = func.attr.value if isinstance(func, cst.Attribute) \
+            else func.value if isinstance(func, cst.Name) else ""
+        if callee[:1].isupper() or callee in _HOLDING_BUILTINS:
+            return any(_holds(a.value, names) for a in value.args)
     return False
