@@ -114,6 +114,10 @@ STRUCTURE_COPIES = frozenset({
 FILL_LIKE = frozenset({"jax.numpy.full_like", "numpy.full_like"})
 # maps over the leaves of pytrees: what they read of their trees is what their function reads
 TREE_MAPS = frozenset({"jax.tree.map", "jax.tree_map"})
+# functions of one array that give its structure as a Python value: mapped over a pytree
+# (`jax.tree.map(jnp.shape, params)`) they give a pytree of shapes, never of tracers
+STRUCTURE_OF = frozenset({"jax.numpy.shape", "numpy.shape", "jax.numpy.ndim", "numpy.ndim",
+                          "numpy.size", "builtins.len", "builtins.type"})
 # a name that says it holds a shape or a dtype (`out_shape, _ = init_fn(key, input_shape)`:
 # stax's init functions return the output shape beside the parameters)
 STRUCTURE_NAME = re.compile(r"(?:^|_)(?:shapes?|dtypes?|ndims?)$")

@@ -27,6 +27,7 @@ from jaxpure.analysis.module.annotations import returns_container
 from jaxpure.analysis.module.classes import array_fields, container_fields
 from jaxpure.analysis.module.contracts import is_linen_class
 from jaxpure.analysis.catalog.pytrees import LINEN_VARIABLE_READS, LINEN_VARIABLES
+from jaxpure.analysis.catalog.shapes import STRUCTURE_OF
 from jaxpure.analysis.module.index import refers_to_module
 from jaxpure.analysis.module.instances import builds_static_instance, static_instance_classes
 from jaxpure.analysis.module.tree_maps import TREE_MAPS, maps_to_structure
@@ -335,8 +336,10 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
         if qual in A.OPERATOR_REDUCTIONS:
             return L.arith(arg_kinds) if traced else L.STATIC  # `math.prod(x.shape)`: an int
         if qual in TREE_MAPS and call.args and (maps_to_structure(call.args[0].value)
+                                                or ctx.qualname(call.args[0].value) in STRUCTURE_OF
                                                 or mapped_kind(ctx, call, infer_kind) == L.STATIC):
-            # `jax.tree.map(lambda x: x.shape, tree)`: a pytree of shapes; so is a tree of
+            # `jax.tree.map(lambda x: x.shape, tree)` or `(jnp.shape, tree)`: a pytree of
+            # shapes; so is a tree of
             # what a helper builds from each leaf's shape (`_Shapes(list(p.shape), ...)`)
             return L.STATIC
         if qual in A.HASHED_CONTAINER_CALLS and arg_kinds in ([L.TRACED], [L.UNKNOWN]):
