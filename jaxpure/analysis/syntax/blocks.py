@@ -4,6 +4,7 @@ assignments, and how a block is left."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import cast
 
 import libcst as cst
 
@@ -238,14 +239,10 @@ def leaving_block(body: Sequence[cst.CSTNode]) -> type[cst.Break] | type[cst.Ret
     iteration. None when the block may end otherwise or holds a ``continue`` of its own loop,
     which brings the loop round again."""
     last = body[-1] if body else None
-    if type(last) is cst.SimpleStatementLine and last.body:
-        last = last.body[-1]
-    how = type(last)
-    if how is not cst.Break and how is not cst.Return and how is not cst.Raise:
+    if last is None or not leaves_loop(last) or _continues(body):
         return None
-    if _continues(body):
-        return None
-    return cst.Break if how is cst.Break else cst.Return
+    ending = cast(cst.SimpleStatementLine, last).body[-1]
+    return cst.Break if type(ending) is cst.Break else cst.Return
 
 
 def _continues(body: Sequence[cst.CSTNode]) -> bool:
