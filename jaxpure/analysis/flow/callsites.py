@@ -242,7 +242,7 @@ class CallSites(WalkerBase):
         traced function, the call is on a path no trace takes (flow/unreached.py)."""
         ctx = self.ctx
         unit = ctx.frame.unit
-        if unit is not None and ctx.traced_analysis.is_traced(unit):
+        if ctx.frame.traced_unit:
             ctx.given.off_trace_calls.add(id(call))
         if unit is None or not call.args:
             return

@@ -212,10 +212,9 @@ def self_calls(index: ModuleIndex, traced: Callable[[Unit], bool],
         if owner is None or not traced(unit):
             continue
         for call in unit.calls:
-            if id(call) in off_trace:
-                continue
             method = self_method_call(unit, call)
-            if method is not None and (owner, unit, method) not in found:
+            if method is not None and (owner, unit, method) not in found \
+                    and id(call) not in off_trace:
                 found.append((owner, unit, method))
     return found
 
@@ -230,11 +229,9 @@ def typed_calls(index: ModuleIndex, resolver: Resolver, traced: Callable[[Unit],
         if not traced(unit):
             continue
         for call in unit.calls:
-            if id(call) in off_trace:
-                continue
             typed = typed_receiver(resolver, unit, call)
             if typed is not None and typed[0] not in index.class_nodes \
-                    and (typed[0], unit, typed[1]) not in found:
+                    and (typed[0], unit, typed[1]) not in found and id(call) not in off_trace:
                 found.append((typed[0], unit, typed[1]))
     return found
 
