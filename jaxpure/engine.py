@@ -466,10 +466,11 @@ def _self_calls(source: str, ctx: Context, has_classes: bool) -> tuple[SelfCall,
         info = infos.get(id(unit))
         return info is not None and info.via is not None
 
+    off_trace = ctx.given.off_trace_calls  # on paths no trace takes (flow/unreached.py)
     found = [(owner, unit, method, False) for owner, unit, method in
-             (self_calls(ctx.index, traced) if has_classes else [])]
+             (self_calls(ctx.index, traced, off_trace) if has_classes else [])]
     found += [(owner, unit, method, True) for owner, unit, method in
-              typed_calls(ctx.index, ctx.resolver, traced)]
+              typed_calls(ctx.index, ctx.resolver, traced, off_trace)]
     if not found:
         return ()
     lines = _def_lines(source)

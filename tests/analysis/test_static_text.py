@@ -77,3 +77,27 @@ def test_the_class_name_of_a_value_of_unknown_kind_is_static_text():
         def f(x):
             return run(make_solver(), x)
     """) == [("solver.__class__.__name__", True)]
+
+
+def test_the_names_of_a_trees_paths_are_static_text_its_leaves_are_not():
+    # paxml logs praxis's `extract_prefixed_keys_from_nested_map(tree)`: key paths as text
+    assert printed("""
+        import jax
+        from praxis import py_utils
+
+        @jax.jit
+        def f(params):
+            print(
+                jax.tree_util.tree_map_with_path(lambda p, _: jax.tree_util.keystr(p), params),
+                py_utils.extract_prefixed_keys_from_nested_map(params),
+                jax.tree_util.tree_map_with_path(lambda p, x: jax.tree_util.keystr(p) + str(x), params),
+                jax.tree_util.tree_map_with_path(lambda p, x: x, params),
+            )
+            return params
+    """) == [
+        ("jax.tree_util.tree_map_with_path(lambda p, _: jax.tree_util.keystr(p), params)", True),
+        ("py_utils.extract_prefixed_keys_from_nested_map(params)", True),
+        ("jax.tree_util.tree_map_with_path(lambda p, x: jax.tree_util.keystr(p) + str(x), params)",
+         False),
+        ("jax.tree_util.tree_map_with_path(lambda p, x: x, params)", False),
+    ]

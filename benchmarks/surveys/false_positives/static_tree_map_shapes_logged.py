@@ -10,9 +10,14 @@
 # model is built and are meant once per trace, the case the rule exempts for `x.shape`.
 # The analysis does not carry "static" through a tree of NamedTuple/dataclass specs built
 # from Python values (`jax.tree.map(jnp.shape, tree)`, line 403, is taught since:
-# fixtures/surveys/tree_map_of_shape_function_logged.py), nor
-# through names produced from such a tree's paths (`tree_map_with_path` + `keystr`) and
-# flattened: the logged values are taken as possibly traced.
+# fixtures/surveys/tree_map_of_shape_function_logged.py; the names of a tree's paths,
+# `tree_map_with_path` + `keystr` and praxis's `extract_prefixed_keys_from_nested_map`,
+# lines 989 and 992, since: fixtures/surveys/path_names_of_tree_logged.py). Left: a record
+# class that is a pytree (a NamedTuple) is not a Python value even when given Python values
+# for every field (module/records.py `plain_fields`; fixtures/surveys/
+# tree_map_leaves_of_static_records/ keeps such a record reported by design), and in paxml
+# the tree comes from praxis's `model.abstract_init_with_metadata(...)` on
+# `jax_task.model`, a library method the analysis cannot resolve.
 # Checked under jax 0.10.2: `python static_tree_map_shapes_logged.py` passes.
 import logging
 from typing import NamedTuple

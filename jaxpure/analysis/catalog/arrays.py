@@ -73,7 +73,9 @@ STATIC_CALLS = frozenset(
         "math.ceil", "math.floor", "math.sqrt", "math.log", "math.log2", "math.exp",
         "math.isqrt", "math.gcd", "operator.index", "equinox.is_array",
         "equinox.is_inexact_array", "equinox.is_array_like", "chex.is_array",
-        "flax.nnx.graphdef",
+        "flax.nnx.graphdef", "jax.tree_util.keystr",
+        # a pytree of the leaves' key paths as strings (praxis/py_utils.py)
+        "praxis.py_utils.extract_prefixed_keys_from_nested_map",
     }
 ) | STATIC_LAYOUT_CALLS | STATIC_CONFIG_CALLS
 CONTAINER_CALLS = frozenset(

@@ -238,9 +238,12 @@ class CallSites(WalkerBase):
 
     def record_untraced_call(self, call: cst.Call) -> None:
         """A call in a function not known to be traced: what it passes still shows how the
-        project builds the arguments of the functions it calls (flow/layouts.py)."""
+        project builds the arguments of the functions it calls (flow/layouts.py). In a
+        traced function, the call is on a path no trace takes (flow/unreached.py)."""
         ctx = self.ctx
         unit = ctx.frame.unit
+        if ctx.frame.traced_unit:
+            ctx.given.off_trace_calls.add(id(call))
         if unit is None or not call.args:
             return
         callee = ctx.resolver.function(call.func, unit)

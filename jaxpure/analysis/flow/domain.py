@@ -48,6 +48,9 @@ class Frame:
     # by `if` statement (id): the state its path a literal flag rules out left, for the
     # eager runs that get past it where no trace does (flow/walker.py walks the rest so)
     eager_after: dict[int, FlowState] = field(default_factory=dict)
+    # the function is traced (module/traced.py), so a call walked as untraced code in it is
+    # on a path no trace takes (flow/unreached.py); asked once, at its start
+    traced_unit: bool = False
 
 
 @dataclass(frozen=True)

@@ -316,6 +316,10 @@ class GivenFacts:
     truths_at_call: dict[tuple[int, int], dict[str, bool]] = field(default_factory=dict)
     traced_calls: set[int] = field(default_factory=set)  # ids of calls walked as traced
     walked: set[int] = field(default_factory=set)  # ids of the units walked so far
+    # ids of calls walked as untraced code in traced functions (flow/unreached.py), and the
+    # calls of each function of the module (id -> (caller, call)), built when first asked
+    off_trace_calls: set[int] = field(default_factory=set)
+    callers_of: dict[int, list[tuple[Unit, cst.Call | None]]] | None = None
     # a seeded function ("dense", "Env.rewards") -> the parameters every caller elsewhere
     # fills, not with None
     seeded: dict[str, frozenset[str]] = field(default_factory=dict)

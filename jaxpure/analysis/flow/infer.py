@@ -30,7 +30,8 @@ from jaxpure.analysis.catalog.pytrees import LINEN_VARIABLE_READS, LINEN_VARIABL
 from jaxpure.analysis.catalog.shapes import STRUCTURE_OF
 from jaxpure.analysis.module.index import refers_to_module
 from jaxpure.analysis.module.instances import builds_static_instance, static_instance_classes
-from jaxpure.analysis.module.tree_maps import TREE_MAPS, maps_to_structure
+from jaxpure.analysis.module.tree_maps import (PATH_MAPS, TREE_MAPS, maps_path_to_value,
+                                               maps_to_structure)
 from jaxpure.analysis.syntax import at_update_base, is_int_literal
 from jaxpure.analysis.catalog.transforms import CONTROL_FLOW, lookup
 from jaxpure.analysis.catalog.host import returns_host_value
@@ -342,6 +343,9 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
             # shapes; so is a tree of
             # what a helper builds from each leaf's shape (`_Shapes(list(p.shape), ...)`)
             return L.STATIC
+        if qual in PATH_MAPS and call.args and maps_path_to_value(
+                call.args[0].value, lambda f: ctx.qualname(f) in A.STATIC_CALLS):
+            return L.STATIC  # `tree_map_with_path(lambda p, _: keystr(p), tree)`: names
         if qual in A.HASHED_CONTAINER_CALLS and arg_kinds in ([L.TRACED], [L.UNKNOWN]):
             # `set(dataset)`: a tracer is unhashable, so what a set holds of a traced pytree
             # is its static structure (a dict's keys, a Dataset's variable names); so is

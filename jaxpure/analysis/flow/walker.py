@@ -32,6 +32,7 @@ from jaxpure.analysis.flow.domain import FlowState, Frame, Handler, Loop
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.narrowing import ruling_flag, untraced_path
 from jaxpure.analysis.module.trace_order import unit_order
+from jaxpure.analysis.flow.unreached import reached_off_trace_only
 from jaxpure.analysis.flow.callsites import CallSites
 from jaxpure.analysis.flow.key_loops import KeyLoops
 from jaxpure.analysis.flow.key_uses import KeyUses
@@ -93,7 +94,11 @@ class Walker(ExpressionWalk, AlternativePaths, Fallbacks, KindFlow, KeyFlow, Key
     def run_unit(self, unit: Unit) -> None:
         ctx = self.ctx
         info = ctx.traced_analysis.info.get(id(unit))
-        frame = Frame(unit, info, closure=ctx.closures.get(id(unit.node)))
+        traced = info is not None and info.via is not None
+        if traced and ctx.given.off_trace_calls \
+                and reached_off_trace_only(ctx.traced_analysis, ctx.given, unit, info):
+            info = None  # every traced call of it is on a path no trace takes
+        frame = Frame(unit, info, closure=ctx.closures.get(id(unit.node)), traced_unit=traced)
         frame.random_names = ctx.facts.key_params.random_names(unit)
         frame.key_paths = any("." in name or "[" in name for name in frame.random_names)
         ctx.frame = frame

@@ -15,7 +15,7 @@ override of it are traced (``typed_calls``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -202,8 +202,10 @@ def class_facts(index: ModuleIndex, resolver: Resolver, module: str) -> tuple:
     return tuple(classes)
 
 
-def self_calls(index: ModuleIndex, traced: Callable[[Unit], bool]) -> list[tuple[str, Unit, str]]:
-    """(class, calling method, m) for each ``self.m(...)`` in a traced method of a class."""
+def self_calls(index: ModuleIndex, traced: Callable[[Unit], bool],
+               off_trace: Container[int] = ()) -> list[tuple[str, Unit, str]]:
+    """(class, calling method, m) for each ``self.m(...)`` in a traced method of a class,
+    but those on paths no trace takes (``off_trace``: ids of the calls)."""
     found = []
     for unit in index.units:
         owner = owner_class(unit)
@@ -211,15 +213,17 @@ def self_calls(index: ModuleIndex, traced: Callable[[Unit], bool]) -> list[tuple
             continue
         for call in unit.calls:
             method = self_method_call(unit, call)
-            if method is not None and (owner, unit, method) not in found:
+            if method is not None and (owner, unit, method) not in found \
+                    and id(call) not in off_trace:
                 found.append((owner, unit, method))
     return found
 
 
-def typed_calls(index: ModuleIndex, resolver: Resolver,
-                traced: Callable[[Unit], bool]) -> list[tuple[str, Unit, str]]:
+def typed_calls(index: ModuleIndex, resolver: Resolver, traced: Callable[[Unit], bool],
+                off_trace: Container[int] = ()) -> list[tuple[str, Unit, str]]:
     """(qualified class, calling function, m) for each ``p.m(...)`` in a traced function on
-    a parameter annotated with a class of another module."""
+    a parameter annotated with a class of another module, but those on paths no trace
+    takes (``off_trace``: ids of the calls)."""
     found = []
     for unit in index.units:
         if not traced(unit):
@@ -227,7 +231,7 @@ def typed_calls(index: ModuleIndex, resolver: Resolver,
         for call in unit.calls:
             typed = typed_receiver(resolver, unit, call)
             if typed is not None and typed[0] not in index.class_nodes \
-                    and (typed[0], unit, typed[1]) not in found:
+                    and (typed[0], unit, typed[1]) not in found and id(call) not in off_trace:
                 found.append((typed[0], unit, typed[1]))
     return found
 
