@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jaxpure.analysis.catalog.shapes import NUMPY_DIMENSION_CALLS, NUMPY_SIZE_ARGS, SHAPE_ARGS
+from jaxpure.analysis.catalog.shapes import (
+    NUMPY_DIMENSION_CALLS, NUMPY_SIZE_ARGS, SHAPE_ARGS, STRUCTURE_ATTRIBUTES,
+)
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.queries.repetition import repeated_units
 from jaxpure.analysis.syntax import (
@@ -100,7 +102,7 @@ def _parameter_origins(ctx: Context, unit: Unit) -> tuple[Origins, Origins]:
                     made |= values.get(read, set())
                     shaped |= shapes.get(read, set())
                 for dimension in _dimension_arguments(ctx, value):
-                    for read in free_names(dimension):
+                    for read in _value_reads(dimension):
                         shaped |= values.get(read, set())
             if len(made) > len(values.get(name, ())) or len(shaped) > len(shapes.get(name, ())):
                 values[name], shapes[name] = made, shaped
@@ -175,16 +177,34 @@ def _static_reads(ctx: Context, function: cst.FunctionDef | cst.Lambda) -> set[s
         if type(node) is cst.Call:
             for arg in node.args:
                 if arg.keyword is not None and arg.keyword.value.endswith("dtype"):
-                    found |= free_names(arg.value)
+                    found |= _value_reads(arg.value)
             func = node.func
             if type(func) is cst.Attribute and func.attr.value in _SHAPING_METHODS:
-                found.update(*(free_names(a.value) for a in node.args if not a.keyword))
+                found.update(*(_value_reads(a.value) for a in node.args if not a.keyword))
             for position, keyword in SHAPE_ARGS.get(ctx.qualname(func) or "", ()):
                 argument = call_arg(node, position, keyword)
                 if argument is not None:
-                    found |= free_names(argument)
+                    found |= _value_reads(argument)
         push_children(node, stack)
     return found - _bound_inside(function)
+
+
+def _value_reads(expr: cst.CSTNode) -> set[str]:
+    """The names whose value ``expr`` reads, not only their structure: ``x.shape``,
+    ``x.dtype`` may stay the same while ``x`` changes (another batch), so they are left out."""
+    found: set[str] = set()
+    stack: list[cst.CSTNode] = [expr]
+    while stack:
+        node = stack.pop()
+        if type(node) is cst.Attribute and node.attr.value in STRUCTURE_ATTRIBUTES:
+            continue
+        if type(node) is cst.Name:
+            found.add(node.value)
+        elif type(node) is cst.Attribute or type(node) is cst.Arg:
+            stack.append(node.value)  # not `.attr`, not `keyword=`
+        else:
+            push_children(node, stack)
+    return found
 
 
 def _changes_each_iteration(ctx: Context, unit: Unit, call: cst.Call, params: set[str]) -> bool:
@@ -232,11 +252,13 @@ def _changing_names(loop: cst.CSTNode) -> set[str]:
 
 def _repeated_only_from_loops(ctx: Context, unit: Unit, sites: list[cst.Call]) -> bool:
     """Every call that makes ``unit`` run repeatedly is one of ``sites`` (a call inside a
-    loop): none comes from a function itself called repeatedly (``outer`` calling
-    ``f(x, 2)``, with ``outer`` called in a loop, passes the same value every time)."""
+    loop): none comes from another function itself called repeatedly (``outer`` calling
+    ``f(x, 2)``, with ``outer`` called in a loop, passes the same value every time). A call
+    of ``unit`` from its own body outside a loop (``return solve(C, r, lr=lr / 3)``, a retry
+    on a path that leaves the loop) runs within a call the sites made, not again per site."""
     repeated = repeated_units(ctx)
     inside = {id(site) for site in sites}
-    return all(id(call) in inside or id(caller) not in repeated
+    return all(id(call) in inside or caller is unit or id(caller) not in repeated
                for caller, callee, call in ctx.traced_analysis.edges if callee is unit)
 
 
