@@ -138,6 +138,7 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         bound_to_reference as bound_to_reference,
         reference_update as reference_update,
     )
+    from jaxpure.analysis.queries.per_call import inherent_per_call as inherent_per_call  # noqa: F401
     from jaxpure.analysis.queries.repetition import (  # noqa: F401
         constant_iterable as constant_iterable,
         outlives_iteration as outlives_iteration,
@@ -305,6 +306,9 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     'jaxpure.analysis.queries.references': (
         'bound_to_reference',
         'reference_update',
+    ),
+    'jaxpure.analysis.queries.per_call': (
+        'inherent_per_call',
     ),
     'jaxpure.analysis.queries.repetition': (
         'constant_iterable',

@@ -3,9 +3,9 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis import (
-    Context, Transform, Unit, call_arg, calls_named, constant_iterable, contains, memoiser,
-    outlives_iteration, per_iteration_object, reads_any, repeated_units, repeating_loop_node, returned_values,
-    reused_by_structure, target_names, under_rebuild_guard, wrapper_transform)
+    Context, Transform, Unit, call_arg, calls_named, constant_iterable, contains, inherent_per_call,
+    memoiser, outlives_iteration, per_iteration_object, reads_any, repeated_units, repeating_loop_node,
+    returned_values, reused_by_structure, target_names, under_rebuild_guard, wrapper_transform)
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Rule
 
@@ -62,7 +62,16 @@ class JitInLoop(Rule):
     step). Nor is a jit built, or a function called, on a path that leaves the loop (a block
     ending in `break`, `return` or `raise` with no `continue` in it, not caught by a `try`
     inside the loop): `return fit(x, lr / 3)` retrying on divergence runs once per run of
-    the loop. Only loops and calls in the same module are seen.
+    the loop. Nor is a jit on every call of a function whose program changes with what every
+    loop calling it changes (an argument made from the loop's target or a name it rebinds):
+    when that value reaches a place in the jitted function where a dtype or shape goes
+    (`.astype`, `.reshape`, a `dtype=` or `*_dtype=` keyword, a shape parameter), or when the
+    function then calls the jitted function in a loop of its own (a training or solving loop)
+    and it closes over that value, a partial binds it, or the own loop passes arrays whose
+    shapes are made from it: one compilation per call is the least there can be, and it
+    serves the whole own loop. A jit over values passed unchanged, or over a changing value
+    used as data and called once, is reported. Only loops and calls in the same module are
+    seen.
 
     ## Example
     ```python
@@ -293,7 +302,7 @@ class JitInLoop(Rule):
             why = "a new `nnx.jit` wrapper (nnx.jit keeps no compiled code shared between wrappers)"
         if why is None:
             return
-        if loop is not None and type(loop) is cst.For and _sweeps_constants(ctx, loop) \
+        if type(loop) is cst.For and constant_iterable(ctx, loop.iter, follow=True) \
                 and reads_any(wrapped, set(target_names(loop.target))):
             return  # one compilation per configuration value is inherent (autotuning)
         if type(loop) is cst.For and isinstance(wrapped, cst.BaseExpression) \
@@ -304,6 +313,8 @@ class JitInLoop(Rule):
         if bound_to is not None and (not calls_named(region, bound_to)
                                      or loop is not None and outlives_iteration(loop, bound_to)):
             return  # not called here (stored, or returned by a factory), or kept: a warm-up
+        if loop is None and ctx.unit is not None and inherent_per_call(ctx, ctx.unit, wrapped, bound_to):
+            return  # another program on each call of the loop (other shapes, dtypes, bound values)
         if nested_def:
             text = f"`@{snippet(ctx, created)} def {bound_to}`"
         else:
@@ -335,7 +346,3 @@ def _returns_new_function(ctx: Context, factory: Unit) -> bool:
         or type(value) is cst.Name and value.value in factory.nested
         for value in returned
     )
-
-
-def _sweeps_constants(ctx: Context, loop: cst.For) -> bool:
-    return constant_iterable(ctx, loop.iter, follow=True)

@@ -66,6 +66,10 @@ NUMPY_SIZE_ARGS: dict[str, tuple[tuple[int, str], ...]] = {
     "numpy.linspace": ((2, "num"),),
 }
 
+# NumPy functions whose every positional argument is a dimension of the array they make
+# (``np.random.randn(n, r)``)
+NUMPY_DIMENSION_CALLS = frozenset({"numpy.random.randn", "numpy.random.rand"})
+
 # Axis numbers are Python ints when traced (JAX normalises them with `operator.index`, so a
 # tracer raises TracerIntegerConversionError). Any `axis=`/`axes=` keyword of a function in
 # these namespaces, and the positions below for the calls that take it positionally.

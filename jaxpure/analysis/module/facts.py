@@ -97,6 +97,8 @@ class ModuleFacts:
         self.unseen_class_params: dict[tuple[int, str], bool] = {}
         # id of a unit -> where it is called repeatedly (effects.repeated_units)
         self.repeated_units: dict[int, str] | None = None
+        # id of a unit -> the calls of it inside a repeating loop (filled with repeated_units)
+        self.repeating_calls: dict[int, list[cst.Call]] = {}
 
     def unit_bindings(self, unit: Unit) -> Bindings:
         return self.resolver.unit_bindings(unit)  # one memo for the module's analysis

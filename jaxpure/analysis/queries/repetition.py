@@ -48,8 +48,12 @@ def _repeated_units(ctx: Context) -> dict[int, str]:
     repeated: dict[int, str] = {}
     units: dict[int, Unit] = {}
 
+    calls = ctx.facts.repeating_calls
+
     def record(call: cst.Call, unit: Unit | None) -> None:
         callee = ctx.resolver.function(call.func, unit)
+        if callee is not None:
+            calls.setdefault(id(callee), []).append(call)
         if callee is not None and id(callee) not in repeated:
             repeated[id(callee)] = f"`{unit.name}`" if unit is not None else "module level"
             units[id(callee)] = callee
