@@ -225,6 +225,7 @@ def _run_rules(
         module_name=module_name,
         traced=settings.traced,
         named_exprs=":=" in source,
+        unimported=filename.lower().endswith(".ipynb"),  # a notebook is never imported
     )
     reports: list[Report] = ctx.reports  # type: ignore[assignment]
     if not reports:

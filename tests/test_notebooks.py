@@ -31,7 +31,7 @@ def notebook(*cells, indent=1):
 
 
 REUSE_CELLS = (["import jax\n", "key = jax.random.PRNGKey(0)\n"],
-               ["a = jax.random.normal(key)\n", "b = jax.random.uniform(key)\n"])
+               ["a = jax.random.normal(key)\n", "b = jax.random.uniform(key)\n", "print(a + b)\n"])
 REUSE = notebook(markdown("# Sampling\n"), code(REUSE_CELLS[0]), code(REUSE_CELLS[1]))
 DISCARD_CELL = ["def f(x):\n", "    x.at[0].set(1.0)\n", "    return x"]
 
@@ -51,6 +51,18 @@ def test_reused_key_is_reported_at_its_cell_and_line(tmp_path):
     assert lines[0].startswith("bug.ipynb:cell 3:2:5: JXP301 ")
     assert "line 1" in lines[0]  # the first draw, counted within the same cell
     assert "All checks passed" not in run.err
+
+
+def test_a_second_draw_nothing_reads_is_no_reuse_in_a_notebook(tmp_path):
+    # no importer sees a notebook's globals: a draw no later cell and no function reads
+    # is dead (jwave's helmholtz notebook); one a function of the notebook reads is a use
+    dead = notebook(code(REUSE_CELLS[0]), code(REUSE_CELLS[1][:2]))
+    read = notebook(code(REUSE_CELLS[0]), code(REUSE_CELLS[1][:2]),
+                    code(["def show():\n", "    return b\n"]))
+    write_notebook(tmp_path, dead, "dead.ipynb")
+    write_notebook(tmp_path, read, "read.ipynb")
+    run = run_subprocess(tmp_path, "check", "--no-cache", "dead.ipynb", "read.ipynb")
+    assert [line.split(": ")[0] for line in run.out.splitlines()] == ["read.ipynb:cell 2:2:5"]
 
 
 def test_json_and_sarif_carry_the_cell_and_both_rows(tmp_path):
@@ -89,7 +101,7 @@ def test_magics_are_masked_and_a_broken_cell_is_one_finding(tmp_path):
         code(["files = !ls\n", "%%time is not a cell magic here\n"]),
         code(["def broken(:\n", "    pass\n"]),
         code(["key = jax.random.PRNGKey(0)\n", "a = jax.random.normal(key)\n",
-              "b = jax.random.normal(key)\n"]),
+              "b = jax.random.normal(key)\n", "print(a, b)\n"]),
     )
     write_notebook(tmp_path, text)
     run = run_subprocess(tmp_path, "check", "--no-cache", "bug.ipynb")
@@ -173,7 +185,7 @@ def test_an_automagic_line_is_masked_only_where_it_is_not_python():
 
 def test_cells_keep_their_rows_in_the_module():
     shape = layout(REUSE.encode())
-    assert [(c.number, c.offset, c.rows) for c in shape.cells] == [(2, 0, 2), (3, 2, 2)]
+    assert [(c.number, c.offset, c.rows) for c in shape.cells] == [(2, 0, 2), (3, 2, 3)]
     assert shape.cell_at(3).number == 3 and shape.cell_at(2).number == 2
 
 
@@ -268,7 +280,8 @@ def test_a_cell_indented_as_a_whole_runs_as_ipython_dedents_it(tmp_path):
     # indented still does not parse
     text = notebook(code(["import jax\n"]),
                     code([" key = jax.random.PRNGKey(0)\n", " for i in range(2):\n",
-                          "  a = jax.random.normal(key)\n", " b = jax.random.uniform(key)\n"]),
+                          "  a = jax.random.normal(key)\n", " b = jax.random.uniform(key)\n",
+                          " print(a, b)\n"]),
                     code(["  x = 1\n", " y = 2\n"]))
     write_notebook(tmp_path, text)
     run = run_subprocess(tmp_path, "check", "--no-cache", "bug.ipynb")

@@ -41,12 +41,15 @@ def analyze(
     module_name: str = "",
     traced: tuple[str, ...] = (),
     named_exprs: bool = True,
+    unimported: bool = False,
 ) -> Context:
     """``module_name``: the dotted module name; ``traced``: the configured patterns of functions
     traced by contract (module/contracts.py); ``named_exprs`` False: the source has no ``:=``
-    (the walks for bindings then skip expressions)."""
+    (the walks for bindings then skip expressions); ``unimported``: nothing imports the
+    module (a notebook)."""
     index = build_index(module, package)
     index.named_exprs = named_exprs
+    index.unimported = unimported
     # the aux-field decorators of other modules (module/aux_decorators.py)
     index.aux_decorators = {seed.origin: facts for seed in seeds or ()
                             if seed.via == AUX_DECORATORS

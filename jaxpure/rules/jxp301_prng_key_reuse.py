@@ -48,10 +48,11 @@ class PrngKeyReuse(Rule):
     overwritten before being read (a duplicated `a, b = split(key)` line) shares nothing,
     and so does a `jax.random` draw whose result is thrown away, or never read (or read only
     for its `.shape`/`.dtype`) on the path of the second use, such as a draw before an early
-    `return` that does not read it. At module level (a script's or a notebook's cells) a
-    second draw is a use even when nothing reads it: a script's last draws are often what
-    it is for. A function called through a transform or an alias of
-    one (`jit_step = jax.jit(step)`) uses its key as the function does. A lambda or local
+    `return` that does not read it. At module level that holds only where no importer
+    sees the names (a notebook's cells, a script's `if __name__ == "__main__":` block) and
+    no function of the module mentions them; a module's top-level globals may be read by
+    its importers, and a draw left as a statement may be what a cell shows. A function
+    called through a transform or an alias of one (`jit_step = jax.jit(step)`) uses its key as the function does. A lambda or local
     function handed to a `lax` primitive (`lax.cond`, `lax.switch`, a loop) draws from the
     keys it closes over where the primitive is called: two `lax.cond(done, lambda:
     init(key), ...)` draw from `key` twice.

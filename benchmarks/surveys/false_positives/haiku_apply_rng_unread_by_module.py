@@ -5,6 +5,13 @@
 # random-field code calls `hk.next_rng_key`, so the apply rng is never drawn from and the
 # key is used once (another test in the same file passes `fold_in(rng, 1)` instead, to the
 # same effect). The analysis counts the key given to `apply` as consumed.
+# Left untaught (testkeys9): in neuralgcm the transformed functions call the test's
+# `self._make_grf(...)`, which calls dinosaur's `PrimitiveEquationsSpecs.from_si()` and
+# `nondimensionalize` and builds `stochastic.BatchGaussianRandomFieldModule`, whose methods
+# call dinosaur's coordinate systems. dinosaur is another project, not in the checked tree:
+# whether code it runs calls `hk.next_rng_key` is not known there (it imports no haiku, but
+# the analysis cannot see that), so the apply rng may be drawn from and the findings stay.
+# Only this file's form (everything the transformed function reaches in sight) could go.
 # Needs dm-haiku. Checked under jax 0.10.2 and dm-haiku 0.0.17:
 # `python haiku_apply_rng_unread_by_module.py` passes.
 import haiku as hk

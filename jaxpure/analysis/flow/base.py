@@ -119,7 +119,7 @@ def read_by_closure(unit: Unit, names: set[str]) -> bool:
     read = _CLOSURE_READS.get(unit)
     if read is None:
         read = _CLOSURE_READS[unit] = frozenset(
-            found.value for inner in _nested_scopes(unit.node) for found in names_in(inner))
+            found.value for inner in nested_scopes(unit.node) for found in names_in(inner))
     return not read.isdisjoint(names)
 
 
@@ -129,7 +129,7 @@ def read_by_closure(unit: Unit, names: set[str]) -> bool:
 _CLOSURE_READS: weakref.WeakKeyDictionary[Unit, frozenset[str]] = weakref.WeakKeyDictionary()
 
 
-def _nested_scopes(function: cst.CSTNode) -> list[cst.CSTNode]:
+def nested_scopes(function: cst.CSTNode) -> list[cst.CSTNode]:
     """The functions, lambdas and classes defined inside ``function``'s body."""
     found: list[cst.CSTNode] = []
     stack = list(children(function))

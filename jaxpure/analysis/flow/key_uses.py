@@ -22,12 +22,15 @@ import libcst as cst
 from jaxpure.analysis.catalog import random as R
 from jaxpure.analysis.catalog.shapes import STRUCTURE_ATTRIBUTES, STRUCTURE_FUNCTIONS
 from jaxpure.analysis.catalog.transforms import ARGUMENT_PRESERVING_TRANSFORMS
-from jaxpure.analysis.flow.base import WalkerBase, read_by_closure
+from jaxpure.analysis.flow.base import WalkerBase, nested_scopes, read_by_closure
 from jaxpure.analysis.flow.keystate import KeyState
 from jaxpure.analysis.module.draw_gates import drawn_only_where_first_did_not
+from jaxpure.analysis.module.globals import is_main_test
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.rebinding import bound_names
-from jaxpure.analysis.syntax import push_children, own_statements, reads_any, target_names, target_paths
+from jaxpure.analysis.module.resolve import Resolver
+from jaxpure.analysis.syntax import (names_in, push_children, own_statements, reads_any, statements,
+                                     target_names, target_paths)
 
 # pure wrappers a draw's value may pass through on its way to the names it is bound to
 _PURE_PREFIXES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.random.")
@@ -207,14 +210,13 @@ class KeyUses(WalkerBase):
         thrown away, or bound to names that what follows reads only to draw from them in
         turn (``key, _ = split(key)`` then ``unused = normal(key, (65,))``, never read),
         until the function returns. Then no two results of the key meet."""
-        names = self.draw_results(call)
+        unit = self.ctx.frame.unit
+        names = self.draw_results(call) if unit is not None else self.main_only_results(call)
         if names is None:
             return False
         line = self.lines[-1][0][self.lines[-1][1]] if self.lines else None
         if type(line) is not cst.SimpleStatementLine or len(line.body) != 1:
             return False
-        unit = self.ctx.frame.unit
-        assert unit is not None  # draw_results binds names in functions only
         live = set(names)
         for body, index in reversed(self.lines):
             for later in body[index + 1:]:
@@ -228,8 +230,31 @@ class KeyUses(WalkerBase):
             else:
                 continue
             break
-        # a closure may read any of them whenever it is called
+        # a closure may read any of them whenever it is called (at module level: any
+        # function of the module, the names being its globals)
+        if unit is None:
+            reads = _scope_reads(self.ctx.module, self.ctx.resolver)
+            return "*" not in reads and live.isdisjoint(reads)
         return not read_by_closure(unit, live)
+
+    def main_only_results(self, call: cst.Call) -> frozenset[str] | None:
+        """:meth:`draw_results` for a draw at module level whose globals no importer sees:
+        the module's in a notebook (never imported), or under ``if __name__ ==
+        "__main__":`` (an importer does not run it). A global any function of the module
+        may read is left to :meth:`draw_result_dead`."""
+        ctx = self.ctx
+        statement = self.statement
+        lines = self.lines
+        if ctx.loops or not (ctx.qualname(call.func) or "").startswith("jax.random.") \
+                or any(type(body[i]) is cst.ClassDef for body, i in lines) \
+                or not (ctx.index.unimported or _under_main_test(lines)):
+            return None
+        # (a draw as a statement may be a cell's last line, which the notebook shows)
+        if type(statement) is not cst.Assign or statement.value is None \
+                or any(target_paths(t.target) for t in statement.targets) \
+                or not self.reaches_purely(statement.value, call):
+            return None
+        return frozenset(n for t in statement.targets for n in target_names(t.target))
 
     def drawn_into(self, line: cst.CSTNode, names: set[str]) -> frozenset[str] | None:
         """The names ``line`` binds when it reads ``names`` only as the arguments of one
@@ -246,9 +271,9 @@ class KeyUses(WalkerBase):
             return None
         bound = frozenset(n for t in small[0].targets for n in target_names(t.target))
         unit = self.ctx.frame.unit
-        if unit is None or bound & (unit.declared_global | unit.declared_nonlocal):
+        if unit is not None and bound & (unit.declared_global | unit.declared_nonlocal):
             return None
-        return bound
+        return bound  # at module level, draw_result_dead asks the module's functions
 
     def seen_by_closure(self, state: KeyState) -> KeyState:
         """``state`` as a function defined (or run by a lax primitive) here sees it: the
@@ -337,6 +362,51 @@ def _reads_values(node: cst.CSTNode, names: set[str]) -> bool:
             continue
         push_children(current, stack)
     return False
+
+
+# what looks a module's names up by their text: any of them may be read
+_NAME_LOOKUPS = frozenset({"globals", "vars", "locals", "eval", "exec", "__import__"})
+
+
+def _scope_reads(module: cst.Module, resolver: Resolver) -> frozenset[str]:
+    """The module's globals its functions, lambdas and classes may read whenever they run:
+    the names each mentions and does not bind itself (a parameter, a local), with "*"
+    when the module looks names up by their text; worked out once per module, on the first
+    module-level draw asked about."""
+    found = resolver.memo.get("scope_reads")
+    if found is None:
+        names: set[str] = set()
+        pending = nested_scopes(module)
+        while pending:
+            scope = pending.pop()
+            if type(scope) is cst.ClassDef:
+                # a class body runs with the module's names; its methods are scopes of their own
+                inner = nested_scopes(scope)
+                pending += inner
+                methods = {id(name) for method in inner for name in names_in(method)}
+                names.update(name.value for name in names_in(scope) if id(name) not in methods)
+                continue
+            unit = resolver.index.unit_for(scope)
+            names.update(name.value for name in names_in(scope) if unit is None
+                         or not unit.binds(name.value) or name.value in unit.declared_global)
+        # `global x` in a function nested in one binding `x`: the module's `x`
+        names.update(name for unit in resolver.index.units for name in unit.declared_global)
+        if any(name.value in _NAME_LOOKUPS for name in names_in(module)):
+            names.add("*")
+        found = resolver.memo["scope_reads"] = frozenset(names)
+    return found
+
+
+def _under_main_test(lines: list[tuple[tuple[cst.CSTNode, ...], int]]) -> bool:
+    """Whether the statement walked (``lines``: its enclosing blocks, outermost first) is in
+    the body of a module-level ``if __name__ == "__main__":`` (not its ``else``)."""
+    if len(lines) < 2:
+        return False
+    body, index = lines[0]
+    statement = body[index]
+    inner = lines[1][0]
+    return type(statement) is cst.If and is_main_test(statement.test) \
+        and bool(inner) and inner[0] is statements(statement.body)[0]
 
 
 def _leaves_function(statement: cst.CSTNode) -> bool:

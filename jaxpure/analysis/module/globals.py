@@ -372,7 +372,7 @@ def main_block_setup(module: cst.Module, index: ModuleIndex) -> set[int]:
     found: set[int] = set()
     own = index.def_names | set(index.class_nodes)
     for statement in module.body:
-        if not (type(statement) is cst.If and _is_main_test(statement.test)):
+        if not (type(statement) is cst.If and is_main_test(statement.test)):
             continue
         for line in statements(statement.body):
             if reads_any(line, own):
@@ -383,7 +383,7 @@ def main_block_setup(module: cst.Module, index: ModuleIndex) -> set[int]:
     return found
 
 
-def _is_main_test(test: cst.BaseExpression) -> bool:
+def is_main_test(test: cst.BaseExpression) -> bool:
     return type(test) is cst.Comparison and len(test.comparisons) == 1 \
         and type(test.comparisons[0].operator) is cst.Equal \
         and {_text(test.left), _text(test.comparisons[0].comparator)} == {"__name__", "__main__"}

@@ -167,6 +167,7 @@ class ModuleIndex:
     def_names: set[str] = field(default_factory=set)
     # False when the module's text has no `:=` (set by pipeline.analyze): no expression binds
     named_exprs: bool = True
+    unimported: bool = False  # a notebook: no other code sees its globals (pipeline.analyze)
     # the aux-field decorators of other modules it may import, by qualified name (set by
     # pipeline.analyze from the seeds: module/aux_decorators.py)
     aux_decorators: dict[str, AuxDecorator] = field(default_factory=dict)

@@ -38,6 +38,9 @@ class ResolverMemo(TypedDict, total=False):
     keyfree_functions: dict[str, bool]  # module functions such a class may call
     # (id of a function, key parameter) -> the flag gating its draws (flag_gates.py)
     flag_gates: dict[tuple[int, str], str | None]
+    # names the module's functions, lambdas and classes mention, with "*" when the module
+    # looks names up by text (`globals()`, `eval`): key_uses.py
+    scope_reads: frozenset[str]
 
 
 class Resolver:
