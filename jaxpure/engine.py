@@ -361,8 +361,7 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
                          exported_aux_decorators(ctx.index, ctx.resolver),
                          _container_fields(ctx), tracer_tests(ctx.index, ctx.resolver),
                          static_returns(ctx), _key_sources(ctx),
-                         exported_shape_parameters(ctx.resolver, ctx.traced_analysis.info)
-                         if ctx.seeded_kinds else ())
+                         exported_shape_parameters(ctx.resolver, ctx.traced_analysis.info))
 
 
 def _key_sources(ctx: Context) -> KeySources:

@@ -10,7 +10,7 @@ import libcst as cst
 
 from jaxpure.analysis import lattice as L
 from jaxpure.analysis.module.contracts import exported_shape_parameters
-from jaxpure.analysis.module.gate_index import SHAPE_PARAMETERS
+from jaxpure.analysis.module.gate_index import SHAPE_ASK, SHAPE_PARAMETERS
 from jaxpure.analysis.module.index import build_index
 from jaxpure.analysis.module.summary import ExternalCall, ModuleSummary, Seed, propagate
 from jaxpure.analysis.pipeline import analyze
@@ -48,10 +48,17 @@ class Gate(nn.Module):
 
 def test_a_module_names_the_shape_parameters_of_the_functions_other_modules_call() -> None:
     seeds = [Seed(name, "jax.jit", "jax.jit", "jax.jit", "models.py:7", (L.TRACED, L.TRACED), ())
-             for name in ("extend_and_repeat", "scale")]
-    ctx = analyze(cst.parse_module(HELPERS), {}, module_name="pkg.helpers", seeds=seeds)
-    assert exported_shape_parameters(ctx.resolver, ctx.traced_analysis.info) == (
-        ("extend_and_repeat", ("repeat",), (2,)),)
+             for name in ("extend_and_repeat", "scale", "unasked")]
+
+    def exported(asked: tuple[str, ...]) -> tuple:
+        asks = [Seed(name, SHAPE_ASK, None, None, "models.py", (), ()) for name in asked]
+        ctx = analyze(cst.parse_module(HELPERS), {}, module_name="pkg.helpers",
+                      seeds=seeds + asks)
+        return exported_shape_parameters(ctx.resolver, ctx.traced_analysis.info)
+
+    # `unasked` uses `n` as a shape, but no call hands it a parameter of its own
+    assert exported(("extend_and_repeat", "scale")) == (("extend_and_repeat", ("repeat",), (2,)),)
+    assert exported(()) == ()
 
 
 def _kinds_passed(seeds: list[Seed]) -> dict[str, tuple[int, ...]]:
@@ -84,15 +91,19 @@ def test_only_a_module_handing_its_own_parameter_there_gets_the_seed() -> None:
         return ExternalCall("pkg.helpers.extend_and_repeat", "__call__", 7, "jax.jit", "jax.jit",
                             "jax.jit", (L.TRACED, L.STATIC, L.TRACED), (), forwarded=forwarded)
 
-    def shape_seeds(forwarded: tuple[int | str, ...]) -> list[Seed]:
+    def shape_seeds(forwarded: tuple[int | str, ...]) -> tuple[list[Seed], list[str]]:
         models = _summary("pkg.models", (call(forwarded),), reexports=imports)
         seeds = propagate({"pkg.helpers": (helpers, "helpers.py", "helpers.py"),
                            "pkg.models": (models, "models.py", "models.py")})
-        return [s for s in seeds.get("pkg.models", []) if s.via == SHAPE_PARAMETERS]
+        asks = [s.function for s in seeds.get("pkg.helpers", []) if s.via == SHAPE_ASK]
+        return [s for s in seeds.get("pkg.models", []) if s.via == SHAPE_PARAMETERS], asks
 
-    assert [s.keywords for s in shape_seeds((0, 2))] == [(("repeat", 2),)]
-    assert shape_seeds((0,)) == []  # `repeat` given as something else: nothing to read
-    assert [s.keywords for s in shape_seeds(("repeat",))] == [(("repeat", 2),)]
+    found, asks = shape_seeds((0, 2))
+    assert [s.keywords for s in found] == [(("repeat", 2),)] and asks == ["extend_and_repeat"]
+    found, asks = shape_seeds((0,))
+    assert found == [] and asks == ["extend_and_repeat"]  # `repeat` given as something else
+    assert shape_seeds(())[1] == []  # no parameter handed: nothing asked
+    assert [s.keywords for s in shape_seeds(("repeat",))[0]] == [(("repeat", 2),)]
 
 
 def test_a_call_names_the_line_of_its_own_function_among_those_of_one_name() -> None:

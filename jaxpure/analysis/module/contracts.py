@@ -324,12 +324,14 @@ def _imported_shapes(resolver: Resolver, unit: Unit, call: cst.Call) -> list[cst
 def exported_shape_parameters(resolver: Resolver, traced: Mapping[int, TraceInfo]
                               ) -> tuple[tuple[str, tuple[str, ...], tuple[int, ...]], ...]:
     """(function, its shape parameters, their positions) for each module-level function
-    another module's traced code calls (a seed made it traced here): whether the caller's
-    own parameter it hands on is a shape too is read in the caller's module."""
+    another module's traced code calls handing it its own parameters (a seed asks:
+    module/gate_index.py): whether the caller's parameter is a shape too is read in the
+    caller's module."""
     found = []
-    for name, unit in sorted(resolver.index.defs.items()):
-        info = traced.get(id(unit))
-        if info is None or info.external_origin is None:
+    for name in sorted(resolver.memo.get("asked_shape_parameters", ())):
+        unit = resolver.index.defs.get(name)
+        info = traced.get(id(unit)) if unit is not None else None
+        if unit is None or info is None or info.external_origin is None:
             continue
         shapes = shape_parameters(resolver, unit)
         params = [p for p in unit.params if p.name in shapes]

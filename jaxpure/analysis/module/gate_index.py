@@ -91,6 +91,12 @@ ShapeParameters = tuple[str, tuple[str, ...], tuple[int, ...]]
 # each with its position
 SHAPE_PARAMETERS = "parameters used as shapes"
 
+# The ``via`` of a seed asking the module defining ``function`` which of its parameters it
+# uses as shapes: a traced call of another module hands it that module's own parameters.
+# Made with the call's trace seed, so the answer costs no round of its own, and only then:
+# a function no call hands a parameter is not read for it
+SHAPE_ASK = "shape parameters asked"
+
 _Fact = TypeVar("_Fact", KeyGate, ClosureKey, ScanWrapper, HandedKey, StaticReturn)
 
 

@@ -31,7 +31,8 @@ from jaxpure.analysis.module.imported_names import imported_functions
 from jaxpure.analysis.module.key_source_index import KEY_SOURCES, KeySources, key_source_targets
 from jaxpure.analysis.module.entry_facts import Entries, EntryAnswer, EntryAsk, entry_targets
 from jaxpure.analysis.module.gate_index import (
-    CLOSURE_KEYS, HANDED_KEYS, KEY_GATES, SCAN_WRAPPERS, SHAPE_PARAMETERS, STATIC_RETURNS,
+    CLOSURE_KEYS, HANDED_KEYS, KEY_GATES, SCAN_WRAPPERS, SHAPE_ASK, SHAPE_PARAMETERS,
+    STATIC_RETURNS,
     ClosureKey, HandedKey, KeyGate, ScanWrapper, ShapeParameters, StaticReturn,
     closure_key_targets, handed_key_targets, key_gate_targets, scan_wrapper_targets,
     shape_parameter_targets, static_return_targets,
@@ -346,6 +347,9 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
                         call.truths, construction=call.construction,
                         non_integer=call.non_integer)
             seeds.setdefault(target[0], {}).setdefault(seed.key(), seed)
+            if call.forwarded:  # the callee's shape parameters are asked for (gate_index.py)
+                ask = Seed(target[1], SHAPE_ASK, None, None, path, (), (), False, relpath)
+                seeds[target[0]].setdefault(ask.key(), ask)
     for name, seed in _class_fact_seeds(summaries, aliases):
         seeds.setdefault(name, {}).setdefault(seed.key(), seed)
     extra = override_seeds(summaries, aliases) + jax_importer_seeds(summaries) + \
@@ -591,10 +595,3 @@ def receiver_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> l
                                        truths=call.truths)))
     return found
 
-
-def seeds_fingerprint(seeds: Iterable[Seed]) -> str:
-    import hashlib
-
-    # by text: a seed's fields may be None in one and a string in another
-    text = repr(sorted(repr(s.key() + (s.origin,)) for s in seeds))
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
