@@ -366,10 +366,11 @@ def _valid_self_call(call: Any) -> bool:
 
 
 def _valid_call(call: Any) -> bool:
-    return (_list_of(call, 14) and _strings(call[0], call[1], call[3]) and _count(call[2])
+    return (_list_of(call, 15) and _strings(call[0], call[1], call[3]) and _count(call[2])
             and _optional_strings(call[4], call[5]) and _kinds(call[6], call[7])
             and type(call[8]) is bool and _given(call[9]) and _given(call[10])
-            and _truths(call[11]) and type(call[12]) is bool and _given(call[13]))
+            and _truths(call[11]) and type(call[12]) is bool and _given(call[13])
+            and _given(call[14]))
 
 
 def _decode_seeds(data: Any) -> dict[str, tuple[Seed, ...]] | None:
@@ -505,4 +506,5 @@ _SUMMARY_FIELDS: tuple[Callable[[Any], bool], ...] = (
     _strings_list,
     _list_where(_valid_static_return),
     lambda lists: _list_of(lists, 2) and all(map(_strings_list, lists)),
+    _list_where(_valid_static_return),  # shape parameters: the same form
 )

@@ -17,7 +17,7 @@ from jaxpure.analysis.flow.domain import Handler
 from jaxpure.analysis.flow.keystate import EVENTS
 from jaxpure.analysis.pipeline import analyze
 from jaxpure.analysis.module.hierarchy import class_facts, self_calls, typed_calls
-from jaxpure.analysis.module.index import Unit
+from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.key_entries import answer_asks
 from jaxpure.analysis.module.wrappers import jit_wrappers
 from jaxpure.analysis.flow.domain import Layout
@@ -40,6 +40,7 @@ from jaxpure.analysis.module.scan_wrappers import scan_wrappers
 from jaxpure.analysis.module.handed_keys import exported_handed_keys
 from jaxpure.analysis.module.aux_decorators import exported_aux_decorators
 from jaxpure.analysis.module.classes import container_fields
+from jaxpure.analysis.module.contracts import exported_shape_parameters
 from jaxpure.analysis.flow.narrowing import tracer_tests
 from jaxpure.analysis.module.imported_keys import exported_closure_keys
 from jaxpure.analysis.module.key_source_index import NO_KEY_SOURCES, KeySources
@@ -287,36 +288,52 @@ _DEF_LINE = re.compile(r"[ \t]*(?:async\s+)?def\s+(\w+)")
 
 
 @lru_cache(maxsize=1)
-def _def_lines(source: str) -> dict[str, int]:
-    """The line of the first ``def name`` of each name, as a search of the whole text for
-    ``LINE_START + _DEF_LINE`` finds it, trying the line starts only: a regular expression
-    starting with a lookbehind is tried at every character, for each of the summary's parts
-    (once per module now; the callers only read the answer)."""
-    lines: dict[str, int] = {}
+def _def_lines(source: str) -> dict[str, list[int]]:
+    """The lines of the ``def name`` statements of each name, in order, as a search of the
+    whole text for ``LINE_START + _DEF_LINE`` finds them, trying the line starts only: a
+    regular expression starting with a lookbehind is tried at every character, for each of
+    the summary's parts (once per module now; the callers only read the answer)."""
+    lines: dict[str, list[int]] = {}
     end = 0  # a match never starts inside the previous one, as with re.finditer
     for row, start in enumerate(line_starts(source), 1):
         if start < end:
             continue
         match = _DEF_LINE.match(source, start)
         if match is not None:
-            lines.setdefault(match.group(1), row)
+            lines.setdefault(match.group(1), []).append(row)
             end = match.end()
     return lines
+
+
+def _unit_line(lines: dict[str, list[int]], index: ModuleIndex, unit: Unit) -> int:
+    """The line of ``unit``'s ``def``: of a name defined several times (each class's
+    ``__call__``), the one at its place among the module's functions of that name, which
+    the index holds in the order of the text (the first when the text's count differs: a
+    ``def`` line inside a string)."""
+    rows = lines.get(unit.name)
+    if not rows:
+        return 0
+    if len(rows) > 1:
+        same = [u for u in index.units if u.name == unit.name and type(u.node) is cst.FunctionDef]
+        if len(same) == len(rows):
+            return rows[same.index(unit)]
+    return rows[0]
 
 
 def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
     calls: list[ExternalCall] = []
     if ctx.external_calls:
         lines = _def_lines(source)
-        for unit, callee, positional, keywords, given, jnp_args, truths, non_integer \
+        for unit, callee, positional, keywords, given, jnp_args, truths, non_integer, forwarded \
                 in ctx.external_calls:
             info = ctx.traced_analysis.info.get(id(unit))
             if info is None or info.via is None:
                 continue
-            calls.append(ExternalCall(callee, unit.name, lines.get(unit.name, 0), info.via,
-                                      info.caching_via, info.strict_via, positional, keywords,
+            calls.append(ExternalCall(callee, unit.name, _unit_line(lines, ctx.index, unit),
+                                      info.via, info.caching_via, info.strict_via, positional, keywords,
                                       info.stateful, given, jnp_args, truths,
-                                      ctx.traced_analysis.is_construction(unit), non_integer))
+                                      ctx.traced_analysis.is_construction(unit), non_integer,
+                                      forwarded))
     calls.extend(_transformed_imports(source, ctx))
     # `import pkg` too (no dot): annotations name the classes it re-exports (`pkg.Group`)
     reexports = tuple(
@@ -344,7 +361,8 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
                          exported_handed_keys(ctx.resolver, ctx.index),
                          exported_aux_decorators(ctx.index, ctx.resolver),
                          _container_fields(ctx), tracer_tests(ctx.index, ctx.resolver),
-                         static_returns(ctx), _key_sources(ctx))
+                         static_returns(ctx), _key_sources(ctx),
+                         exported_shape_parameters(ctx.resolver, ctx.traced_analysis.info))
 
 
 def _key_sources(ctx: Context) -> KeySources:
@@ -394,7 +412,7 @@ def _layout_calls(source: str, ctx: Context) -> tuple[LayoutCall, ...]:
         joined[key] = (unit, parts) if known is None else \
             (known[0], [layout_join(a, b) for a, b in zip(known[1], parts)])
     return tuple(
-        LayoutCall(callee, unit.name, lines.get(unit.name, 0), bound, tuple(
+        LayoutCall(callee, unit.name, _unit_line(lines, ctx.index, unit), bound, tuple(
             (where, None if layout is None else tuple(sorted(layout.items())))
             for where, layout in zip(wheres, parts)))
         for (callee, bound, wheres), (unit, parts) in joined.items())
@@ -411,7 +429,7 @@ def _receiver_calls(source: str, ctx: Context) -> tuple[ReceiverCall, ...]:
         if info is None or info.via is None:
             continue
         found.setdefault((unit.name, method, annotated, truths), ReceiverCall(
-            method, unit.name, lines.get(unit.name, 0), info.via, info.caching_via,
+            method, unit.name, _unit_line(lines, ctx.index, unit), info.via, info.caching_via,
             info.strict_via, annotated, truths))
     return tuple(found.values())
 
@@ -435,7 +453,7 @@ def _nnx_runs(source: str, ctx: Context) -> tuple[tuple[str, int, str], ...]:
     if not runs:
         return ()
     lines = _def_lines(source)
-    return tuple((unit.name, lines.get(unit.name, 0), via) for unit, via in runs)
+    return tuple((unit.name, _unit_line(lines, ctx.index, unit), via) for unit, via in runs)
 
 
 def _transformed_imports(source: str, ctx: Context) -> list[ExternalCall]:
@@ -478,6 +496,6 @@ def _self_calls(source: str, ctx: Context, has_classes: bool) -> tuple[SelfCall,
     calls = []
     for owner, unit, method, typed in found:
         info = infos[id(unit)]
-        calls.append(SelfCall(owner, method, unit.name, lines.get(unit.name, 0), info.via or "",
-                              info.caching_via, info.strict_via, typed))
+        calls.append(SelfCall(owner, method, unit.name, _unit_line(lines, ctx.index, unit),
+                              info.via or "", info.caching_via, info.strict_via, typed))
     return tuple(calls)

@@ -382,7 +382,7 @@ def _run_round(jobs: Sequence[Job], seeds: Sequence[tuple[Seed, ...]], settings:
 def _seed_key(seeds: Sequence[Seed]) -> str:
     if not seeds:
         return ""
-    from jaxpure.analysis.module.summary import seeds_fingerprint
+    from jaxpure.analysis.module.project import seeds_fingerprint
 
     return ":" + seeds_fingerprint(seeds)
 

@@ -70,10 +70,11 @@ class Context:
         self.kind_cache: dict[int, int] = {}
         # and the positions and keywords of the arguments that are not None (flow/given.py),
         # those that are the jax.numpy module (module/module_params.py) and the literal ones
-        # with their truth values (flow/given.py), and those of no integer dtype (flow/dtypes.py)
+        # with their truth values (flow/given.py), those of no integer dtype (flow/dtypes.py),
+        # and those that are the caller's own parameters (module/gate_index.py)
         self.external_calls: list[tuple[Unit, str, tuple[int, ...], tuple[tuple[str, int], ...],
                                         tuple[int | str, ...], tuple[int | str, ...],
-                                        Truths, tuple[int | str, ...]]] = []
+                                        Truths, tuple[int | str, ...], tuple[int | str, ...]]] = []
         # the parameters traced calls fill, not with None (flow/given.py)
         self.given = GivenFacts()
         # `cosmo.cache_set(k, v)` in a traced function on its traced parameter `cosmo`: the

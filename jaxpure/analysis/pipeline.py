@@ -20,7 +20,9 @@ from jaxpure.analysis.flow.walker import Walker
 from jaxpure.analysis.module.aux_decorator_index import AUX_DECORATORS, AuxDecorator
 from jaxpure.analysis.module.entry_facts import ENTRY_ASK, ENTRY_USE
 from jaxpure.analysis.module.gate_index import (
-    CLOSURE_KEYS, HANDED_KEYS, KEY_GATES, SCAN_WRAPPERS, STATIC_RETURNS, ImportedHandoff,
+    CLOSURE_KEYS, HANDED_KEYS, KEY_GATES, SCAN_WRAPPERS, SHAPE_ASK, SHAPE_PARAMETERS,
+    STATIC_RETURNS,
+    ImportedHandoff,
     gate_from_keywords,
 )
 from jaxpure.analysis.module.summary import CLASS_FACTS, FIELD_NAMES, LAYOUTS, NNX_RUNS, TRACER_TESTS, Seed
@@ -69,8 +71,15 @@ def analyze(
                  for gate in [gate_from_keywords(seed.keywords)] if gate is not None}
     scans = frozenset(seed.function for seed in seeds or () if seed.via == SCAN_WRAPPERS)
     handed: dict[str, tuple[ImportedHandoff, ...]] = {}
+    # other modules' functions using parameters as shapes, which this one hands its own
+    shape_parameters: dict[str, tuple[tuple[str, int], ...]] = {}
+    shape_asks: set[str] = set()  # and its functions other modules hand their parameters
     for seed in seeds or ():
-        if seed.via == HANDED_KEYS and len(seed.keywords) == 3:  # module/handed_keys.py
+        if seed.via == SHAPE_PARAMETERS:
+            shape_parameters[seed.function] = seed.keywords
+        elif seed.via == SHAPE_ASK:
+            shape_asks.add(seed.function)
+        elif seed.via == HANDED_KEYS and len(seed.keywords) == 3:  # module/handed_keys.py
             (key, key_at), (function, function_at), (keyword, position) = seed.keywords
             handed[seed.function] = handed.get(seed.function, ()) + (
                 (key, key_at, function, function_at, keyword, position),)
@@ -90,7 +99,7 @@ def analyze(
     seeds = [seed for seed in seeds or () if seed.via not in (
         CLASS_FACTS, NNX_RUNS, LAYOUTS, FIELD_NAMES, ENTRY_ASK, ENTRY_USE, KEY_GATES, CLOSURE_KEYS,
         SCAN_WRAPPERS, HANDED_KEYS, AUX_DECORATORS, FIELD_FACTORIES, TRACER_TESTS,
-        STATIC_RETURNS, KEY_SOURCES)]
+        STATIC_RETURNS, KEY_SOURCES, SHAPE_PARAMETERS, SHAPE_ASK)]
     # the module's tree gives the order its statements run in; the functions other modules
     # trace may run at any time (module_rebinding.py)
     resolver = Resolver(index, module=module, external=frozenset(
@@ -98,6 +107,10 @@ def analyze(
         if unit is not None))
     resolver.memo["imported_field_factories"] = field_factories
     resolver.memo["imported_key_sources"] = key_sources
+    if shape_parameters:
+        resolver.memo["imported_shape_parameters"] = shape_parameters
+    if shape_asks:
+        resolver.memo["asked_shape_parameters"] = frozenset(shape_asks)
     traced_analysis = analyze_traced(index, resolver, transforms or {}, seeds, module_name, traced,
                                      nnx_run)
     if nnx_run is None:  # a module that runs its own merged nnx models, checked alone

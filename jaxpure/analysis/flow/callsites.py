@@ -304,11 +304,14 @@ class CallSites(WalkerBase):
         keywords: list[tuple[str, int]] = []
         given: list[int | str] = []  # arguments that are not None, by position or keyword
         jnp_args: list[int | str] = []  # arguments that are the jax.numpy module
+        forwarded: list[int | str] = []  # the caller's own parameters, bare
         open_ended = False
         for arg in call.args:
             if arg.star:
                 open_ended = True  # later positional kinds are unknown
             elif arg.keyword is not None:
+                if _own_parameter(unit, arg.value):
+                    forwarded.append(arg.keyword.value)
                 keywords.append((arg.keyword.value, ctx.kind(arg.value)))
                 if self.never_none(arg.value):
                     given.append(arg.keyword.value)
@@ -319,10 +322,12 @@ class CallSites(WalkerBase):
                     given.append(len(positional))
                 if ctx.qualname(arg.value) == JAX_NUMPY:
                     jnp_args.append(len(positional))
+                if _own_parameter(unit, arg.value):
+                    forwarded.append(len(positional))
                 positional.append(ctx.kind(arg.value))
         ctx.external_calls.append((unit, qual, tuple(positional), tuple(keywords), tuple(given),
                                    tuple(jnp_args), passed_truths(call, self.passed_truth),
-                                   non_integer_arguments(call, ctx.qualname)))
+                                   non_integer_arguments(call, ctx.qualname), tuple(forwarded)))
 
     def record_layout_call(self, call: cst.Call) -> None:
         """A call of another module's project function (``blocks.encode(graph)``) or of
@@ -411,3 +416,10 @@ class CallSites(WalkerBase):
         module = ctx.traced_analysis.module
         return f"{module}.{found}" if module else ""
 
+
+
+def _own_parameter(unit: Unit, value: cst.BaseExpression) -> bool:
+    """``repeat`` passed on bare by a function taking ``repeat`` (not ``self``, nor a spread)."""
+    param = unit.param(value.value) if type(value) is cst.Name else None
+    return param is not None and not param.star \
+        and not (unit.parent_is_class and param.index == 0 and not unit.is_staticmethod)

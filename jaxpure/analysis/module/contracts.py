@@ -41,8 +41,11 @@ from jaxpure.analysis.module.test_code import is_test_module
 from jaxpure.analysis.syntax import call_arg, descendants, keyword_arg, none_test
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from jaxpure.analysis.module.index import ModuleIndex, Param, Unit
     from jaxpure.analysis.module.resolve import Resolver
+    from jaxpure.analysis.module.traced import TraceInfo
 
 # what traces a function by contract: jit, as its users apply it
 CONTRACT_JIT: Transform = TRANSFORMS["jax.jit"]
@@ -286,13 +289,55 @@ def _forwarded_shapes(resolver: Resolver, unit: Unit, call: cst.Call) -> list[cs
     """The arguments ``call`` passes to parameters its callee (a function of the module)
     uses as shapes or sizes."""
     callee = resolver.function(call.func, unit)
-    if callee is None or callee is unit:
+    if callee is None:
+        # (asked only of a module handing its parameters to such functions of others)
+        return _imported_shapes(resolver, unit, call) \
+            if "imported_shape_parameters" in resolver.memo else []
+    if callee is unit:
         return []
     passed = callee.arguments_of(call, before_spreads=True)
     if not passed:
         return []
     shapes = shape_parameters(resolver, callee)
     return [value for name, value in passed.items() if name in shapes]
+
+
+def _imported_shapes(resolver: Resolver, unit: Unit, call: cst.Call) -> list[cst.BaseExpression]:
+    """The arguments ``call`` passes to parameters that a function of another module, as its
+    summary says, uses as shapes (the pipeline gives them: module/gate_index.py)."""
+    imported = resolver.memo.get("imported_shape_parameters", {})
+    qual = resolver.qualname(call.func, unit)
+    shapes = imported.get(qual) if qual is not None else None
+    if not shapes:
+        return []
+    spread = any(arg.star == "*" for arg in call.args)  # the positions filled are not known
+    found = []
+    for name, position in shapes:
+        keyword = keyword_arg(call, name)
+        value = keyword.value if keyword is not None else \
+            call_arg(call, position) if position >= 0 and not spread else None
+        if value is not None:
+            found.append(value)
+    return found
+
+
+def exported_shape_parameters(resolver: Resolver, traced: Mapping[int, TraceInfo]
+                              ) -> tuple[tuple[str, tuple[str, ...], tuple[int, ...]], ...]:
+    """(function, its shape parameters, their positions) for each module-level function
+    another module's traced code calls handing it its own parameters (a seed asks:
+    module/gate_index.py): whether the caller's parameter is a shape too is read in the
+    caller's module."""
+    found = []
+    for name in sorted(resolver.memo.get("asked_shape_parameters", ())):
+        unit = resolver.index.defs.get(name)
+        info = traced.get(id(unit)) if unit is not None else None
+        if unit is None or info is None or info.external_origin is None:
+            continue
+        shapes = shape_parameters(resolver, unit)
+        params = [p for p in unit.params if p.name in shapes]
+        if params:
+            found.append((name, tuple(p.name for p in params), tuple(p.index for p in params)))
+    return tuple(found)
 
 
 def field_override_parameters(index: ModuleIndex, unit: Unit) -> frozenset[str]:

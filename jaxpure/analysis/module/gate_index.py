@@ -81,6 +81,22 @@ StaticReturn = tuple[str, tuple[str, ...], tuple[int, ...]]
 # with its position
 STATIC_RETURNS = "returns Python values"
 
+# (a module-level function another module's traced code calls; the parameters it uses as
+# shapes or sizes, directly or through the functions it calls; their positions among the
+# positional parameters, -1 keyword-only: module/contracts.py's shape_parameters)
+ShapeParameters = tuple[str, tuple[str, ...], tuple[int, ...]]
+
+# The ``via`` of a seed that names such a function the module imports and hands its own
+# parameters to, at those places (qualified as it names it): ``keywords`` the parameters,
+# each with its position
+SHAPE_PARAMETERS = "parameters used as shapes"
+
+# The ``via`` of a seed asking the module defining ``function`` which of its parameters it
+# uses as shapes: a traced call of another module hands it that module's own parameters.
+# Made with the call's trace seed, so the answer costs no round of its own, and only then:
+# a function no call hands a parameter is not read for it
+SHAPE_ASK = "shape parameters asked"
+
 _Fact = TypeVar("_Fact", KeyGate, ClosureKey, ScanWrapper, HandedKey, StaticReturn)
 
 
@@ -95,6 +111,9 @@ class _CallKinds(Protocol):
 
     @property
     def keywords(self) -> tuple[tuple[str, int], ...]: ...
+
+    @property
+    def forwarded(self) -> tuple[int | str, ...]: ...
 
 
 class HasKeyGates(Protocol):
@@ -115,6 +134,9 @@ class HasKeyGates(Protocol):
 
     @property
     def static_returns(self) -> tuple[StaticReturn, ...]: ...
+
+    @property
+    def shape_parameters(self) -> tuple[ShapeParameters, ...]: ...
 
     @property
     def calls(self) -> Sequence[_CallKinds]: ...
@@ -183,6 +205,24 @@ def _static_for(call: _CallKinds, fact: StaticReturn) -> bool:
         if kind != STATIC:
             return False
     return True
+
+
+def shape_parameter_targets(summaries: Mapping[str, tuple[HasKeyGates, str, str]],
+                            aliases: Mapping[str, str]
+                            ) -> Iterator[tuple[str, str, str, str, tuple[tuple[str, int], ...]]]:
+    """(importing module, the function as it imports it, the defining module's path, its
+    relpath, the shape parameters with their positions) for each function using parameters
+    as shapes that a traced function of the importing module hands one of its own
+    parameters at such a place (``extend_and_repeat(obs, 1, repeat)`` in a model's
+    ``__call__``): whether the caller's parameter is a shape too is read there. The
+    arguments that count are the caller's parameters by their form, not by their kinds,
+    which the seed itself may change: a module calling none so is not analysed again."""
+    for module, name, path, relpath, fact in _imported(summaries, aliases,
+                                                       lambda summary: summary.shape_parameters):
+        places = set(fact[1]) | {at for at in fact[2] if at >= 0}
+        if any(call.callee == name and places.intersection(call.forwarded)
+               for call in summaries[module][0].calls):
+            yield module, name, path, relpath, tuple(zip(fact[1], fact[2]))
 
 
 def _imported(summaries: Mapping[str, tuple[HasKeyGates, str, str]], aliases: Mapping[str, str],

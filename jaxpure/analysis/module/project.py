@@ -12,7 +12,7 @@ nothing more is read from the disk."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from jaxpure.analysis.module.summary import ModuleSummary, Seed, propagate
@@ -111,3 +111,11 @@ def renamed(summary: ModuleSummary, rename: Callable[[str], str]) -> ModuleSumma
         layout_calls=tuple(replace(call, callee=rename(call.callee))
                            for call in summary.layout_calls),
     )
+
+
+def seeds_fingerprint(seeds: Iterable[Seed]) -> str:
+    import hashlib
+
+    # by text: a seed's fields may be None in one and a string in another
+    text = repr(sorted(repr(s.key() + (s.origin,)) for s in seeds))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]

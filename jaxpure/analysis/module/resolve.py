@@ -29,6 +29,11 @@ class ResolverMemo(TypedDict, total=False):
     # given by the pipeline: other modules' static-field factories this one imports, as
     # the project names them (frozen_fields.py)
     imported_field_factories: frozenset[str]
+    # other modules' functions this one imports, as it names them -> the parameters they use
+    # as shapes, with their positions (contracts.py)
+    imported_shape_parameters: dict[str, tuple[tuple[str, int], ...]]
+    # its functions whose shape parameters other modules ask for (gate_index.py)
+    asked_shape_parameters: frozenset[str]
     # methods handing out a new key at each call (key_sources.py): the module's, and those
     # of other modules' classes it calls, which the pipeline gives
     key_source_methods: frozenset[str]

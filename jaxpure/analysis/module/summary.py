@@ -31,9 +31,11 @@ from jaxpure.analysis.module.imported_names import imported_functions
 from jaxpure.analysis.module.key_source_index import KEY_SOURCES, KeySources, key_source_targets
 from jaxpure.analysis.module.entry_facts import Entries, EntryAnswer, EntryAsk, entry_targets
 from jaxpure.analysis.module.gate_index import (
-    CLOSURE_KEYS, HANDED_KEYS, KEY_GATES, SCAN_WRAPPERS, STATIC_RETURNS, ClosureKey, HandedKey,
-    KeyGate, ScanWrapper, StaticReturn, closure_key_targets, handed_key_targets,
-    key_gate_targets, scan_wrapper_targets, static_return_targets,
+    CLOSURE_KEYS, HANDED_KEYS, KEY_GATES, SCAN_WRAPPERS, SHAPE_ASK, SHAPE_PARAMETERS,
+    STATIC_RETURNS,
+    ClosureKey, HandedKey, KeyGate, ScanWrapper, ShapeParameters, StaticReturn,
+    closure_key_targets, handed_key_targets, key_gate_targets, scan_wrapper_targets,
+    shape_parameter_targets, static_return_targets,
 )
 from jaxpure.analysis.module.layout_calls import (LAYOUTS, LayoutCall, Layouts, layout_targets,
                                                   layouts_from_json, layouts_to_json)
@@ -70,6 +72,9 @@ class ExternalCall:
     construction: bool = False
     # the arguments of no integer dtype (`labels=jax.nn.one_hot(...)`: flow/dtypes.py)
     non_integer: tuple[int | str, ...] = ()
+    # the arguments that are the caller's own parameters, bare (gate_index.py's shape
+    # parameters: whether the caller's parameter is a shape too)
+    forwarded: tuple[int | str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -144,6 +149,8 @@ class ModuleSummary:
     tracer_tests: tuple[str, ...] = ()
     static_returns: tuple[StaticReturn, ...] = ()  # from Python values (exported_returns.py)
     key_sources: KeySources = KeySources()  # methods handing out new keys (key_source_index.py)
+    # parameters its functions use as shapes, for importers handing them theirs (gate_index.py)
+    shape_parameters: tuple[ShapeParameters, ...] = ()
 
     def to_json(self) -> list:
         return [
@@ -151,7 +158,8 @@ class ModuleSummary:
             sorted(self.functions),
             [[c.callee, c.caller, c.line, c.via, c.caching, c.strict, list(c.positional),
               [list(k) for k in c.keywords], c.stateful, list(c.given), list(c.jnp_args),
-              truths_to_json(c.truths), c.construction, list(c.non_integer)]
+              truths_to_json(c.truths), c.construction, list(c.non_integer),
+              list(c.forwarded)]
              for c in self.calls],
             [list(r) for r in self.reexports],
             [[c[0], list(c[1]), list(c[2])] for c in self.classes],
@@ -176,6 +184,7 @@ class ModuleSummary:
             list(self.tracer_tests),
             [[f, list(names), list(at)] for f, names, at in self.static_returns],
             self.key_sources.to_json(),
+            [[f, list(names), list(at)] for f, names, at in self.shape_parameters],
         ]
 
     @staticmethod
@@ -205,7 +214,8 @@ class ModuleSummary:
                              tuple(c[10]) if len(c) > 10 else (),
                              truths_from_json(c[11]) if len(c) > 11 else (),
                              bool(c[12]) if len(c) > 12 else False,
-                             tuple(c[13]) if len(c) > 13 else ())
+                             tuple(c[13]) if len(c) > 13 else (),
+                             tuple(c[14]) if len(c) > 14 else ())
                 for c in calls
             ),
             tuple((r[0], r[1]) for r in reexports),
@@ -232,6 +242,7 @@ class ModuleSummary:
             tuple(tracer_tests),
             tuple((r[0], tuple(r[1]), tuple(r[2])) for r in (data[24] if len(data) > 24 else [])),
             KeySources.from_json(data[25] if len(data) > 25 else []),
+            tuple((r[0], tuple(r[1]), tuple(r[2])) for r in (data[26] if len(data) > 26 else [])),
         )
 
 
@@ -336,6 +347,9 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
                         call.truths, construction=call.construction,
                         non_integer=call.non_integer)
             seeds.setdefault(target[0], {}).setdefault(seed.key(), seed)
+            if call.forwarded:  # the callee's shape parameters are asked for (gate_index.py)
+                ask = Seed(target[1], SHAPE_ASK, None, None, path, (), (), False, relpath)
+                seeds[target[0]].setdefault(ask.key(), ask)
     for name, seed in _class_fact_seeds(summaries, aliases):
         seeds.setdefault(name, {}).setdefault(seed.key(), seed)
     extra = override_seeds(summaries, aliases) + jax_importer_seeds(summaries) + \
@@ -362,6 +376,8 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
          for module, name, relpath, facts in aux_decorator_targets(summaries, aliases)] + \
         [(module, Seed(name, STATIC_RETURNS, None, None, path, (), needs, False, relpath))
          for module, name, path, relpath, needs in static_return_targets(summaries, aliases)] + \
+        [(module, Seed(name, SHAPE_PARAMETERS, None, None, path, (), shapes, False, relpath))
+         for module, name, path, relpath, shapes in shape_parameter_targets(summaries, aliases)] + \
         [(module, Seed("", KEY_SOURCES, None, None, path, (), tuple((m, 0) for m in methods),
                        False, relpath))
          for module, path, relpath, methods in key_source_targets(summaries)]
@@ -579,10 +595,3 @@ def receiver_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> l
                                        truths=call.truths)))
     return found
 
-
-def seeds_fingerprint(seeds: Iterable[Seed]) -> str:
-    import hashlib
-
-    # by text: a seed's fields may be None in one and a string in another
-    text = repr(sorted(repr(s.key() + (s.origin,)) for s in seeds))
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
