@@ -276,6 +276,12 @@ def passed_for(ctx: Context, unit: Unit, site: CallSite, param: str,
     call = site.inner or site.call
     qualname = ctx.qualname(call.func)
     if qualname not in BRANCH_PRIMITIVES and qualname not in CARRY_LOOPS:
+        transformed = call.func.args[0].value if type(call.func) is cst.Call and call.func.args \
+            else None
+        if type(transformed) is cst.Attribute:
+            # `jax.grad(self._loss)(params, batch)` runs the bound method: its arguments
+            # fill the parameters after `self`, as `self._loss(params, batch)` would
+            call = call.with_changes(func=transformed)
         receiver = _receiver_of(unit, call, param)
         if receiver is not None:
             return receiver  # `model.step(x)` passes `model` for `self`
