@@ -42,8 +42,11 @@ class InputStateMutation(Rule):
     reported: into an argument every caller binds to `jax.new_ref(...)` or a Variable with
     `hijax=True`, and `optimizer.update(model, grads)` (two or more arguments: no dict's
     `update`) in a module that makes such references. Nor is a write that no caller can
-    observe: every call of the function is seen (it is nested, private to the module, or a
-    private method called only as `self._step(...)`),
+    observe: every call of the function is seen (it is nested, private to the module, a
+    private method called as `self._step(...)` or on an instance, `model._step(x)`, which
+    passes `model` for `self`, or a public method of a script, a module with an `if
+    __name__ == "__main__":` block; directly, or through the one name or `self` attribute a
+    transform of it is bound to, `_step = jax.jit(_update)`, `self.step = jax.jit(self._update)`),
     and each caller rebinds the name it passed to the result (`params = update(params, g)`),
     never reads it after a single call (`return jax.grad(loss)(params)`), or sets the
     written entry anew before reading its object again (`params["student"] = w` after

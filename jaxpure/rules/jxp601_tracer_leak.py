@@ -39,7 +39,10 @@ class TracerLeak(StoreRule, Rule):
     passed in as arguments, as in Pallas kernels, are written the same way). Values the
     analysis cannot prove traced are not reported (a
     store of an untraced value is JXP102/JXP103's business). Mutating an argument of the
-    transformed function is JXP502.
+    transformed function is JXP502. Nor is a store on the `self` of a method whose
+    transform takes it as an argument (`@jax.jit def step(self, x)` on a pytree) when every
+    caller rebinds its receiver from the result (`model, loss = model.step(x)`, calls seen
+    as for JXP502): the write is on the trace's copy, carried out only by the result.
 
     ## Example
     ```python

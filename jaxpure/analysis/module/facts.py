@@ -74,6 +74,8 @@ class ModuleFacts:
         self.imported_static_returns: dict[str, tuple[tuple[str, int], ...]] = {}
         # id of a unit -> whether the function returns a JAX array
         self.returns_array: dict[int, bool] = {}
+        # id of a unit -> every call that runs it, when all are seen (queries/callers.py)
+        self.call_sites: dict[int, list[object] | None] = {}
         # module-level class name -> the kind of pytree node its instances are (queries/structures)
         self.pytree_classes: dict[str, str | None] = {}
         # classes imported from other modules, as this module names them -> their members

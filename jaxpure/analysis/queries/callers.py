@@ -37,35 +37,47 @@ class CallSite:
 
 
 def call_sites(ctx: Context, unit: Unit) -> list[CallSite] | None:
-    """Every call of ``unit`` when each mention of its name is a call, direct or through a
-    transform (``jax.grad(f)(x)``); None when the name escapes (passed on, stored,
-    returned, aliased) or when other modules may call it (a public module-level function).
-    A nested function is visible only in the function that defines it."""
+    """Every call of ``unit`` when each mention of its name is a call, direct, through a
+    transform (``jax.grad(f)(x)``) or through the one name or ``self`` attribute a transform
+    of it is bound to (``_step = jax.jit(_update)``, ``self._step = jax.jit(self._update)``:
+    :func:`_alias_calls`); None when the name escapes (passed on, stored, returned, aliased
+    otherwise) or when other modules may call it (a public module-level function, a public
+    method outside a script). A nested function is visible only in the function that
+    defines it. Memoised per module."""
+    memo = ctx.facts.call_sites
+    key = id(unit)
+    if key not in memo:
+        memo[key] = list(sites) if (sites := _call_sites(ctx, unit)) is not None else None
+    found = memo[key]
+    return None if found is None else [site for site in found if isinstance(site, CallSite)]
+
+
+def _call_sites(ctx: Context, unit: Unit) -> list[CallSite] | None:
     node = unit.node
     if not type(node) is cst.FunctionDef:
         return None
     name = unit.name
-    if unit.parent is None:
-        if not name.startswith("_") or name.startswith("__"):
-            return None
-        scope: cst.CSTNode = ctx.module
-    else:
-        scope = unit.parent.node
+    scope: cst.CSTNode = ctx.module if unit.parent is None else unit.parent.node
+    if unit.parent is None and not unit.parent_is_class \
+            and (not name.startswith("_") or name.startswith("__")):
+        return None
     parents = ctx.facts.parents
     mentions: list[cst.BaseExpression] | None = list(_mentions_of_def(scope, node)) \
-        if not unit.parent_is_class else _mentions_of_private_method(ctx, name)
+        if not unit.parent_is_class else _mentions_of_method(ctx, unit)
     if mentions is None:
         return None
     found: list[CallSite] = []
     for mention in mentions:
         call = _call_running(ctx, mention, parents)
-        if call is None:
+        calls = [call] if call is not None else _alias_calls(ctx, mention, parents)
+        if calls is None:
             return None
-        inner, call = _through_lambda(ctx, call, parents)
-        where = _statement_in(call, parents)
-        if where is None:
-            return None
-        found.append(CallSite(call, where[0], where[1], parents.get(id(call)), inner))
+        for call in calls:
+            inner, call = _through_lambda(ctx, call, parents)
+            where = _statement_in(call, parents)
+            if where is None:
+                return None
+            found.append(CallSite(call, where[0], where[1], parents.get(id(call)), inner))
     return found
 
 
@@ -101,21 +113,103 @@ def _mentions_of_def(scope: cst.CSTNode, node: cst.FunctionDef) -> list[cst.Name
     return found
 
 
-def _mentions_of_private_method(ctx: Context, name: str) -> list[cst.BaseExpression] | None:
-    """Every ``self._name`` of the module, when the method is the module's only one of that
-    name and nothing else names it (``other._name``, a string could): a private method is
-    called through ``self`` by its class."""
-    if sum(name in methods for methods in ctx.index.classes.values()) != 1:
+def _mentions_of_method(ctx: Context, unit: Unit) -> list[cst.BaseExpression] | None:
+    """Every ``receiver.name`` of the module, when the method is the module's only one of
+    that name and nothing else names it (a string could): a private method is called by its
+    class, through ``self``, or on an instance it names (``model._step(x)``, which passes
+    ``model`` for ``self``: :func:`passed_for`); so is a public one of a script (an ``if
+    __name__ == "__main__":`` block), which no other module imports. A class named as the
+    receiver (``Model.step(model, x)``) passes ``self`` among the arguments: not followed;
+    nor is a special method, which Python runs unnamed (``model(x)``)."""
+    name = unit.name
+    if name.startswith("__") or sum(name in methods for methods in ctx.index.classes.values()) != 1:
+        return None  # `model(x)` runs `__call__` unnamed
+    private = name.startswith("_") and not name.startswith("__")
+    if not private and not _runs_as_script(ctx.module):
         return None
+    return _self_attributes_named(ctx, name, others=True)
+
+
+def _self_attributes_named(ctx: Context, name: str, others: bool) -> list[cst.BaseExpression] | None:
+    """Every ``self.name`` of the module (with ``others``, every ``receiver.name`` on a name
+    that is no class of the module), or None when another mention exists."""
+    classes = ctx.index.classes
     found: list[cst.BaseExpression] = []
     stack: list[cst.CSTNode] = [ctx.module]
     while stack:
         item = stack.pop()
         if type(item) is cst.Attribute and item.attr.value == name:
-            if not (type(item.value) is cst.Name and item.value.value == "self"):
+            receiver = item.value
+            if not (type(receiver) is cst.Name and (
+                    receiver.value == "self" or others and receiver.value not in classes)):
                 return None
             found.append(item)
         stack.extend(reversed(list(children(item))))
+    return found
+
+
+def _runs_as_script(module: cst.Module) -> bool:
+    """The module has an ``if __name__ == "__main__":`` block at its top level."""
+    for statement in module.body:
+        test = statement.test if type(statement) is cst.If else None
+        if type(test) is cst.Comparison and type(test.left) is cst.Name \
+                and test.left.value == "__name__" and len(test.comparisons) == 1:
+            right = test.comparisons[0].comparator
+            if type(right) is cst.SimpleString and right.evaluated_value == "__main__":
+                return True
+    return False
+
+
+def _alias_calls(ctx: Context, mention: cst.BaseExpression,
+                 parents: dict[int, cst.CSTNode]) -> list[cst.Call] | None:
+    """The calls of the alias a transform of ``mention`` is bound to, when that is all the
+    statement does and every mention of the alias is a call: ``_jitted = jax.jit(_prep)``
+    (a private module-level name, or a name local to one function) called as
+    ``_jitted(meta, x)``, or ``self.jitted = jax.jit(self._prep)`` called as
+    ``self.jitted(meta, x)``, which passes its arguments after the bound ``self`` as the
+    method's own call would. None otherwise: the alias escapes, or its calls are not all
+    seen."""
+    arg = parents.get(id(mention))
+    transform = parents.get(id(arg)) if type(arg) is cst.Arg else None
+    if type(transform) is not cst.Call or not transform.args or transform.args[0] is not arg \
+            or arg.keyword is not None or arg.star \
+            or ctx.qualname(transform.func) not in ARGUMENT_PRESERVING_TRANSFORMS:
+        return None
+    assign = parents.get(id(transform))
+    if type(assign) is not cst.Assign or assign.value is not transform or len(assign.targets) != 1:
+        return None
+    target = assign.targets[0].target
+    mentions: list[cst.BaseExpression] | None
+    if type(mention) is cst.Name and type(target) is cst.Name:
+        where = _statement_in(transform, parents)
+        if where is None or type(where[0]) is cst.Module and not target.value.startswith("_"):
+            return None
+        mentions = _names_in(where[0], target.value)
+    elif type(mention) is cst.Attribute and type(target) is cst.Attribute \
+            and type(target.value) is cst.Name and target.value.value == "self" \
+            and not any(target.attr.value in methods for methods in ctx.index.classes.values()):
+        mentions = _self_attributes_named(ctx, target.attr.value, others=False)
+    else:
+        return None
+    calls: list[cst.Call] = []
+    for alias in mentions or ():
+        if alias is target:
+            continue
+        call = parents.get(id(alias))
+        if type(call) is not cst.Call or call.func is not alias:
+            return None
+        calls.append(call)
+    return calls if mentions is not None else None
+
+
+def _names_in(scope: cst.CSTNode, name: str) -> list[cst.BaseExpression]:
+    found: list[cst.BaseExpression] = []
+    stack: list[cst.CSTNode] = [scope]
+    while stack:
+        item = stack.pop()
+        if type(item) is cst.Name and item.value == name:
+            found.append(item)
+        stack.extend(children(item))
     return found
 
 
@@ -182,6 +276,15 @@ def passed_for(ctx: Context, unit: Unit, site: CallSite, param: str,
     call = site.inner or site.call
     qualname = ctx.qualname(call.func)
     if qualname not in BRANCH_PRIMITIVES and qualname not in CARRY_LOOPS:
+        transformed = call.func.args[0].value if type(call.func) is cst.Call and call.func.args \
+            else None
+        if type(transformed) is cst.Attribute:
+            # `jax.grad(self._loss)(params, batch)` runs the bound method: its arguments
+            # fill the parameters after `self`, as `self._loss(params, batch)` would
+            call = call.with_changes(func=transformed)
+        receiver = _receiver_of(unit, call, param)
+        if receiver is not None:
+            return receiver  # `model.step(x)` passes `model` for `self`
         passed = (unit.arguments_of(call, before_spreads=before_spreads) or {}).get(param)
         if site.inner is None or type(passed) is not cst.Name:
             return passed
@@ -197,6 +300,17 @@ def passed_for(ctx: Context, unit: Unit, site: CallSite, param: str,
     if any(p.star for p in unit.params):
         return None
     return _operand_for(ctx, call, [p.name for p in positional], param)
+
+
+def _receiver_of(unit: Unit, call: cst.Call, param: str) -> cst.BaseExpression | None:
+    """The receiver ``call`` runs the method ``unit`` on (``model`` of ``model.step(x)``),
+    when ``param`` is that method's ``self``: the receiver is passed for it."""
+    first = unit.params[0] if unit.params else None
+    func = call.func
+    if not unit.parent_is_class or unit.is_staticmethod or first is None \
+            or first.index != 0 or first.name != param or type(func) is not cst.Attribute:
+        return None
+    return func.value
 
 
 def _operand_for(ctx: Context, call: cst.Call, positional: list[str],

@@ -23,6 +23,7 @@ from jaxpure.analysis.syntax import enclosing_nodes
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
     from jaxpure.analysis.context import Context
 
+from jaxpure.analysis.queries.callers import write_unobserved
 from jaxpure.analysis.queries.values import names_mutable_container, names_numpy_array
 
 
@@ -78,6 +79,19 @@ def traced_copy_self(ctx: Context, name: str) -> bool:
     return info is not None and info.traced_self
 
 
+def receiver_rebound(ctx: Context, method: Unit, name: str) -> bool:
+    """Whether ``name`` is the ``self`` of a method whose transform takes it as an argument
+    (``@jax.jit def step(self, x)`` on a pytree: not static, not bound by ``jax.jit(self.
+    step)``), and no caller observes a write into it (queries/callers.py: each rebinds its
+    receiver from the result, ``model, logs = model.step(x)``): the writes are on the
+    trace's copy, which only the returned value carries out."""
+    info = ctx.traced_analysis.info.get(id(method))
+    if info is None or not info.direct or not info.traced or info.stateful \
+            or name in info.static_params or id(method) in ctx.facts.self_attributes.baked:
+        return False
+    return write_unobserved(ctx, method, name)
+
+
 def _owner_traced(ctx: Context, owner: Unit | None) -> bool:
     if owner is None:
         return False
@@ -100,7 +114,7 @@ def outer_object(ctx: Context, name: str) -> Outer | None:
         if builds_per_call_instance(ctx.index, ctx.resolver, owner) \
                 or _traced_only_on_per_call_instance(ctx, owner, set()):
             return None  # a linen clone `apply` binds, a haiku module: dies with the call
-        if traced_copy_self(ctx, name):
+        if traced_copy_self(ctx, name) or receiver_rebound(ctx, owner, name):
             return None
         return Outer("self", name)
     if mutable_default(ctx, name):
