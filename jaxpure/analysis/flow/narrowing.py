@@ -32,7 +32,7 @@ class Context(KindScope, Protocol):
     def kind(self, expr: cst.BaseExpression) -> int: ...
 
 def _isinstance_test(ctx: Context, test: cst.BaseExpression
-                     ) -> tuple[str | cst.Attribute, list[str | None]] | None:
+                     ) -> tuple[str | cst.BaseExpression, list[str | None]] | None:
     """``isinstance(x, T)`` / ``isinstance(x, (T1, T2))``: x and what each T is: "jax" (a
     JAX array type, which a tracer is), "numpy" (NumPy and SciPy types), "static" (a
     class of this module whose fields are all static), "object" (a class of this module
@@ -190,7 +190,7 @@ def untraced_path(ctx: Context, test: cst.BaseExpression, holds: bool) -> bool:
     if found is None:
         return False
     name, kinds = found
-    if type(name) is not str:
+    if not isinstance(name, str):
         # a field read: no name to narrow, but a path that needs a traced field to be of
         # no JAX type is one the trace never takes (alphafold3's `isinstance(
         # gather_info.input_shape, np.ndarray) and (...)`, with gather_info a jit argument)
