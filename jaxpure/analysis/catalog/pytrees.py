@@ -63,6 +63,11 @@ STATIC_REGISTRATIONS = frozenset({"jax.tree_util.register_static"})
 # built with (module/frozen_fields.py)
 FREEZE_CALLBACKS = frozenset({"pytreeclass.freeze"})
 
+# Library functions whose call declares a static field: treeo's (and treex's, which
+# re-exports it) `to.static(None)`, which is `field(node=False)`: a treeo Tree keeps it in
+# its treedef, as flax keeps `struct.field(pytree_node=False)`. Checked under treeo 0.2.2.
+STATIC_FIELD_FUNCTIONS = frozenset({"treeo.static", "treeo.utils.static", "treex.static"})
+
 # a dataclass field marked static is aux data, not a leaf
 STATIC_FIELD_MARKERS = ("pytree_node=False", "static=True", "'static':True", '"static":True',
                          "'pytree_node':False", '"pytree_node":False')

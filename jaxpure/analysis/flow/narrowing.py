@@ -29,12 +29,16 @@ class Context(KindScope, Protocol):
 
     given: GivenFacts
 
-def _isinstance_test(ctx: Context, test: cst.BaseExpression) -> tuple[str, list[str | None]] | None:
+    def kind(self, expr: cst.BaseExpression) -> int: ...
+
+def _isinstance_test(ctx: Context, test: cst.BaseExpression
+                     ) -> tuple[str | cst.BaseExpression, list[str | None]] | None:
     """``isinstance(x, T)`` / ``isinstance(x, (T1, T2))``: x and what each T is: "jax" (a
     JAX array type, which a tracer is), "numpy" (NumPy and SciPy types), "static" (a
     class of this module whose fields are all static), "object" (a class of this module
     that is no pytree), or None (anything else). Through a one-line helper of the module
-    given the name (fdtdx's ``is_jax_tracer(x)``: ``return isinstance(x, jax_core.Tracer)``)."""
+    given the name (fdtdx's ``is_jax_tracer(x)``: ``return isinstance(x, jax_core.Tracer)``).
+    x may be a field read (``isinstance(info.input_shape, np.ndarray)``), given as is."""
     if type(test) is cst.Call and len(test.args) == 1 and type(test.args[0].value) is cst.Name:
         if ctx.qualname(test.func) in ctx.facts.imported_tracer_tests:
             return test.args[0].value.value, ["jax"]  # another module's helper (summary.py)
@@ -42,7 +46,10 @@ def _isinstance_test(ctx: Context, test: cst.BaseExpression) -> tuple[str, list[
         found = _isinstance_test(ctx, tested) if tested is not None else None
         return (test.args[0].value.value, found[1]) if found is not None else None
     if not type(test) is cst.Call or len(test.args) != 2 or \
-            ctx.qualname(test.func) != "builtins.isinstance" or type(test.args[0].value) is not cst.Name:
+            ctx.qualname(test.func) != "builtins.isinstance":
+        return None
+    subject = test.args[0].value
+    if type(subject) is not cst.Name and not _field_read(subject):
         return None
     types = test.args[1].value
     found_kinds: list[str | None] = []
@@ -61,7 +68,14 @@ def _isinstance_test(ctx: Context, test: cst.BaseExpression) -> tuple[str, list[
             found_kinds.append("object")  # a plain class: never a tracer, never a pytree of them
         else:
             found_kinds.append(None)
-    return test.args[0].value.value, found_kinds
+    return subject.value if type(subject) is cst.Name else subject, found_kinds
+
+
+def _field_read(node: cst.BaseExpression) -> bool:
+    """``info.input_shape``, ``self.cfg.shape``: a chain of attributes on a name."""
+    while type(node) is cst.Attribute:
+        node = node.value
+    return type(node) is cst.Name
 
 
 def _helper_test(ctx: Context, call: cst.Call) -> cst.Call | None:
@@ -176,6 +190,13 @@ def untraced_path(ctx: Context, test: cst.BaseExpression, holds: bool) -> bool:
     if found is None:
         return False
     name, kinds = found
+    if not isinstance(name, str):
+        # a field read: no name to narrow, but a path that needs a traced field to be of
+        # no JAX type is one the trace never takes (alphafold3's `isinstance(
+        # gather_info.input_shape, np.ndarray) and (...)`, with gather_info a jit argument)
+        numpy = holds and kinds and all(k in ("numpy", "object") for k in kinds)
+        array = not holds and kinds and all(k == "jax" for k in kinds)
+        return bool(numpy or array) and L.is_traced(ctx.kind(name))
     env = ctx.frame.env
     was_traced = L.is_traced(ctx.lookup(name))
     if holds and kinds and all(k == "static" for k in kinds):

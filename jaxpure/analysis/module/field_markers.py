@@ -4,7 +4,7 @@ value the instance was built with, so on a traced instance it is never a tracer.
 
 The marks: flax ``struct.field(pytree_node=False)``, equinox ``field(static=True)``,
 ``metadata=dict(static=True)``, ``register_dataclass``'s ``meta_fields`` (decorator or call),
-jax_dataclasses ``Static[...]``, jax_md's ``static_field()`` and helpers of the module like
+jax_dataclasses ``Static[...]``, jax_md's ``static_field()``, treeo's ``to.static()``, and helpers of the module like
 it, ``ClassVar[...]`` (a class attribute, not a field), the aux data a flatten function
 returns (``tree_flatten``'s second element, read through a local it names, or a dict of the
 dataclass's own fields: module/aux_dicts.py), every field
@@ -24,6 +24,7 @@ import libcst as cst
 from jaxpure.analysis.catalog.pytrees import (
     AUX_REGISTRATIONS,
     PYTREE_REGISTRATIONS,
+    STATIC_FIELD_FUNCTIONS,
     STATIC_FIELD_MARKERS,
     STATIC_REGISTRATIONS,
 )
@@ -80,8 +81,15 @@ def _declares_static(module: cst.Module, small: cst.AnnAssign, factories: frozen
     annotation = small.annotation.annotation
     return small.value is not None and (_marks_static(module, small.value)
                                         or _calls_factory(small.value, factories)
+                                        or _library_static(small.value, resolver)
                                         or freezes(small.value, resolver)) \
         or _static_annotation(annotation) or class_var(annotation)
+
+
+def _library_static(value: cst.BaseExpression, resolver: Resolver) -> bool:
+    """``_n_params: Optional[int] = to.static(None)``: a library's static field function."""
+    return type(value) is cst.Call \
+        and resolver.qualname(value.func, None) in STATIC_FIELD_FUNCTIONS
 
 
 def declared_leaf_fields(module: cst.Module, index: ModuleIndex, resolver: Resolver,

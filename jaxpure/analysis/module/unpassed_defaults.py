@@ -13,6 +13,8 @@ is never handed them, so the function's own defaults fill them in, Python values
 trace (``if use_prompt_mask:`` is not even taken). This is said only when every use of the
 value is seen: the holder is a local of a ``def`` (not ``global``), each read of the name
 is the callee of a call with no ``*args``/``**kwargs``, and the default is a literal.
+A transform applied on the spot (jax_fdm's ``vmap(normalize_vector, in_axes=(0,))(u)``,
+which leaves ``safe_nan: bool = True`` out) has that one call.
 """
 
 from __future__ import annotations
@@ -32,15 +34,18 @@ def unpassed_defaults(index: ModuleIndex, transform: Transform, container: Unit 
     holding ``application`` (a transform's call in ``container``) passes; ``shift``
     leading positional parameters are filled before the calls' own (``self``, what the
     partial binds by position), ``bound`` are bound by keyword."""
-    if transform.kind != "wrap" or transform.inherit or container is None \
-            or type(container.node) is not cst.FunctionDef:
+    if transform.kind != "wrap" or transform.inherit:
         return set()
-    holder = holder_name(index, application)
-    if holder is None or holder in container.declared_global \
-            or holder in container.declared_nonlocal:
-        return set()
-    calls = _calls_of(container.node, holder)
+    calls = _applied_on_the_spot(index, container, application)
     if calls is None:
+        if container is None or type(container.node) is not cst.FunctionDef:
+            return set()
+        holder = holder_name(index, application)
+        if holder is None or holder in container.declared_global \
+                or holder in container.declared_nonlocal:
+            return set()
+        calls = _calls_of(container.node, holder)
+    if calls is None or any(a.star for call in calls for a in call.args):
         return set()
     candidates = {p.name for p in target.params
                   if not p.star and p.name not in bound and _literal(p.default)}
@@ -56,6 +61,19 @@ def holder_name(index: ModuleIndex, application: cst.CSTNode) -> str | None:
     """The name ``name = <application>`` binds (the index records every plain assignment:
     asked for every transform applied in a function and by trace_order)."""
     return index.assigned_values.get(id(application))
+
+
+def _applied_on_the_spot(index: ModuleIndex, container: Unit | None,
+                         application: cst.CSTNode) -> list[cst.Call] | None:
+    """``jax.vmap(f, in_axes=(0,))(u)``: the transformed function is called where it is
+    made and nowhere else, so that call is the only one that passes it arguments."""
+    if type(application) is not cst.Call:
+        return None
+    calls = index.module_calls if container is None else container.calls
+    for call in calls:
+        if call.func is application:
+            return [call]
+    return None
 
 
 def _calls_of(function: cst.FunctionDef, name: str) -> list[cst.Call] | None:
