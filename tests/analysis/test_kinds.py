@@ -5,6 +5,7 @@ from __future__ import annotations
 from harness import kind_at
 
 from jaxpure.analysis import lattice as V
+from jaxpure.analysis.module.summary import Seed
 
 JIT = """\
 import jax
@@ -250,3 +251,38 @@ def test_a_set_of_a_traced_pytree_holds_its_static_structure():
 def test_xarray_labels_are_static_and_its_data_traced():
     assert kind_at(LABELLED, "size", 1) == V.STATIC
     assert V.is_traced(kind_at(LABELLED, "data", 2))
+
+
+
+
+PASSED_THROUGH = """\
+import jax
+
+class Sim:
+    def batch(self, xs, setup):
+        return jax.vmap(self.run, in_axes=(0, None))(xs, setup)
+
+    def run(self, x, setup):
+        return x * setup.rate
+
+class Jitted(Sim):
+    def run(self, x, setup):
+        return x * setup.rate
+
+jitted = Jitted()
+alone = jax.jit(jitted.run)
+"""
+
+# a loss of another module calling `sim.run(x, setup)` on a `Sim` parameter under a jit
+# (summary.py's override seeds): it says nothing of the arguments
+SEEDS = [Seed("Sim.run", "jax.jit", "jax.jit", "jax.jit", "`loss` in pkg/train.py:3", (), ())]
+
+
+def test_a_parameter_its_own_vmap_passes_through_is_what_the_callers_give():
+    # no traced call of the module passes `setup`, the jit reaching `run` is elsewhere
+    assert kind_at(PASSED_THROUGH, "setup.rate", 0, seeds=SEEDS) == V.UNKNOWN
+    # a jit of the function itself traces it, whatever the vmap does
+    assert kind_at(PASSED_THROUGH, "setup.rate", 1, seeds=SEEDS) == V.TRACED
+    # given to a jit of the module as an argument: traced through the vmap
+    given = PASSED_THROUGH + "sim = Sim()\nbatched = jax.jit(sim.batch)\n"
+    assert kind_at(given, "setup.rate", 0, seeds=SEEDS) == V.TRACED

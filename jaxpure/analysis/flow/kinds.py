@@ -130,6 +130,13 @@ class KindFlow(WalkerBase):
             # vmap passes an in_axes=None argument through; under jit it stays what the
             # caller gives (a static argument of the jitted caller stays a Python value)
             return L.STATIC
+        if name in info.unbatched_params and name not in callsite and p.default is None \
+                and self._passed_through(unit, name):
+            # no traced call of the module passes it (nor may leave it to a default), and no
+            # transform applied to the function makes a tracer of it: a jit reaching it from
+            # another module (a loss calling `sim._run(x, setup)` on a `Simulator`
+            # parameter, closing over the setup) says nothing of what it is
+            return L.UNKNOWN
         if name in info.undifferentiated and name in callsite:
             # `jax.grad(f)(x, 3)`: only the argnums are traced; the rest is what callers give
             return callsite[name]
@@ -180,6 +187,13 @@ class KindFlow(WalkerBase):
             # residuals, cotangents, primals: what JAX hands the rule, but nondiff_argnums
             return L.STATIC if name in info.custom_rule_static else L.TRACED
         return L.UNKNOWN
+
+    def _passed_through(self, unit: Unit, name: str) -> bool:
+        """Every transform applied to ``unit`` itself hands ``name`` on as given: a vmap's
+        ``in_axes=None`` place or a static argument (``jax.jit(f)`` beside ``jax.vmap(f,
+        in_axes=(0, None))`` traces it)."""
+        return all(name in origin.unbatched or name in origin.static
+                   for origin in self.ctx.traced_analysis.origins if origin.target is unit)
 
     def spread_kind(self, info: TraceInfo, p: Param) -> int | None:
         """A parameter ``partial(f, **kwargs)`` fills from the applying function's own
