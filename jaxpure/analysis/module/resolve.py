@@ -38,6 +38,8 @@ class ResolverMemo(TypedDict, total=False):
     keyfree_functions: dict[str, bool]  # module functions such a class may call
     # (id of a function, key parameter) -> the flag gating its draws (flag_gates.py)
     flag_gates: dict[tuple[int, str], str | None]
+    # attribute -> each read of `<x>.<attribute>` in the module (stored_keys.py)
+    attribute_reads: dict[str, list[tuple[Unit | None, list[cst.CSTNode]]] | None]
 
 
 class Resolver:
@@ -164,6 +166,10 @@ class Resolver:
             if class_name is not None:
                 return self.index.classes.get(class_name, {}).get(expr.attr.value)
         return None
+
+    def module_tree(self) -> cst.Module | None:
+        """The module's tree, when the resolver was given it (module/stored_keys.py)."""
+        return self._module
 
     def module_order(self) -> ModuleOrder | None:
         """The order the module's statements run in (module_rebinding.py), built on first
