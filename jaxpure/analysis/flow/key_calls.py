@@ -17,6 +17,7 @@ from jaxpure.analysis.module.handed_keys import (
     handed_to_parameter, undrawn_by_given_function, undrawn_by_imported_handed,
 )
 from jaxpure.analysis.module.imported_keys import undrawn_by_imported
+from jaxpure.analysis.module.undrawn_keys import undrawn_by_imported_keys
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.key_entries import entry_uses, inherited_entry_uses
@@ -84,6 +85,7 @@ class KeyCalls(WalkerBase):
                                    ctx.resolver, ctx.index, call, qual, ctx.frame.unit)
         kept |= undrawn_by_imported_handed(ctx.facts.imported_handed_keys, ctx.resolver,
                                            ctx.index, call, qual, ctx.frame.unit)
+        kept |= undrawn_by_imported_keys(ctx.resolver, ctx.index, call, qual, ctx.frame.unit)
         if kept:  # `create_input_iter(key, ..., train=False)`, `init_fn(key, shape)`
             return kept
         if qual in BRANCH_PRIMITIVES:  # `lax.cond(p, f, g, key)` whose f and g ignore the key

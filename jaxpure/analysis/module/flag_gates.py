@@ -94,7 +94,7 @@ def exported_key_gates(resolver: Resolver, index: ModuleIndex,
     for name in index.class_nodes if methods else ():
         if len(index.bindings.get(name, ())) != 1:
             continue
-        for method, unit in _instance_methods(index, resolver, name).items():
+        for method, unit in instance_methods(index, resolver, name).items():
             found += [(f"{name}().{method}", *gate) for gate in methods.get(id(unit), ())
                       if method != "__init__"]
     return tuple(found)
@@ -122,7 +122,7 @@ def _unit_gates(resolver: Resolver, index: ModuleIndex, unit: Unit,
     return found
 
 
-def _instance_methods(index: ModuleIndex, resolver: Resolver, name: str) -> dict[str, Unit]:
+def instance_methods(index: ModuleIndex, resolver: Resolver, name: str) -> dict[str, Unit]:
     """The methods an instance of the class ``name`` runs, its own and those its bases in
     this module give it (followed through single bases, as :func:`inherited_method`)."""
     found = dict(index.classes.get(name, {}))
@@ -147,7 +147,7 @@ def instance_method(resolver: Resolver, index: ModuleIndex, func: cst.BaseExpres
     name = _receiver_class(index, func, unit)
     if name is None:
         return None
-    return _instance_methods(index, resolver, name).get(func.attr.value)  # type: ignore[attr-defined]
+    return instance_methods(index, resolver, name).get(func.attr.value)  # type: ignore[attr-defined]
 
 
 def _receiver_class(index: ModuleIndex, func: cst.BaseExpression, unit: Unit | None) -> str | None:

@@ -36,6 +36,7 @@ from jaxpure.analysis.module.key_sources import key_source_methods
 from jaxpure.analysis.module.overrides import method_alternatives, same_parameter
 from jaxpure.analysis.module.randomness_off import switched_off_call
 from jaxpure.analysis.module.resolve import Resolver
+from jaxpure.analysis.module.imported_undrawn import imported_undrawn, passed_key
 from jaxpure.analysis.module.stored_keys import attribute_reads
 from jaxpure.analysis.module.transform_callees import applied_transform, held_function, transformed_function
 from jaxpure.analysis.syntax import argument_names, children, push_children, key_path, positional_args, reads_any
@@ -463,8 +464,11 @@ def leaves_key(resolver: Resolver, index: ModuleIndex, unit: Unit,
         callee = resolver.function(call.func, unit) \
             or held_function(resolver, index, call.func, unit) \
             or applied_transform(resolver, call.func, unit)
-        passed = callee.arguments_of(call) if callee is not None else None
-        if callee is None or passed is None:
+        if callee is None:  # another module's function never drawing from it (undrawn_keys.py)
+            return any(passed_key(call, name, at) is node
+                       for name, at in imported_undrawn(resolver, qualname))
+        passed = callee.arguments_of(call)
+        if passed is None:
             return False
         names = [name for name, value in passed.items() if value is node]
         return bool(names) and not helper_consumes(resolver, index, callee, names[0], seen)

@@ -34,6 +34,9 @@ class ResolverMemo(TypedDict, total=False):
     key_source_methods: frozenset[str]
     local_key_sources: frozenset[str]
     imported_key_sources: frozenset[str]
+    # other modules' functions and methods never drawing from these key parameters, with
+    # their positions, by qualified name (undrawn_keys.py), which the pipeline gives
+    imported_undrawn_keys: dict[str, tuple[tuple[str, int], ...]]
     keyfree_classes: dict[str, bool]  # linen classes whose init reads no key (keyfree_modules.py)
     keyfree_functions: dict[str, bool]  # module functions such a class may call
     # (id of a function, key parameter) -> the flag gating its draws (flag_gates.py)

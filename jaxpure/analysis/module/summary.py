@@ -32,7 +32,8 @@ from jaxpure.analysis.module.key_source_index import KEY_SOURCES, KeySources, ke
 from jaxpure.analysis.module.entry_facts import Entries, EntryAnswer, EntryAsk, entry_targets
 from jaxpure.analysis.module.gate_index import (
     CLOSURE_KEYS, HANDED_KEYS, KEY_GATES, SCAN_WRAPPERS, STATIC_RETURNS, ClosureKey, HandedKey,
-    KeyGate, ScanWrapper, StaticReturn, closure_key_targets, handed_key_targets,
+    UNDRAWN_KEYS, KeyGate, ScanWrapper, StaticReturn, UndrawnKey, closure_key_targets,
+    handed_key_targets, undrawn_key_targets,
     key_gate_targets, scan_wrapper_targets, static_return_targets,
 )
 from jaxpure.analysis.module.layout_calls import (LAYOUTS, LayoutCall, Layouts, layout_targets,
@@ -144,6 +145,7 @@ class ModuleSummary:
     tracer_tests: tuple[str, ...] = ()
     static_returns: tuple[StaticReturn, ...] = ()  # from Python values (exported_returns.py)
     key_sources: KeySources = KeySources()  # methods handing out new keys (key_source_index.py)
+    undrawn_keys: tuple[UndrawnKey, ...] = ()  # key parameters never drawn (undrawn_keys.py)
 
     def to_json(self) -> list:
         return [
@@ -176,6 +178,7 @@ class ModuleSummary:
             list(self.tracer_tests),
             [[f, list(names), list(at)] for f, names, at in self.static_returns],
             self.key_sources.to_json(),
+            [list(key) for key in self.undrawn_keys],
         ]
 
     @staticmethod
@@ -232,6 +235,7 @@ class ModuleSummary:
             tuple(tracer_tests),
             tuple((r[0], tuple(r[1]), tuple(r[2])) for r in (data[24] if len(data) > 24 else [])),
             KeySources.from_json(data[25] if len(data) > 25 else []),
+            tuple((k[0], k[1], k[2]) for k in (data[26] if len(data) > 26 else [])),
         )
 
 
@@ -353,6 +357,8 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
          for module, name, path, relpath, gate in key_gate_targets(summaries, aliases)] + \
         [(module, Seed(name, CLOSURE_KEYS, None, None, path, (), ((key[1], key[2]),), False, relpath))
          for module, name, path, relpath, key in closure_key_targets(summaries, aliases)] + \
+        [(module, Seed(name, UNDRAWN_KEYS, None, None, path, (), ((key[1], key[2]),), False, relpath))
+         for module, name, path, relpath, key in undrawn_key_targets(summaries, aliases)] + \
         [(module, Seed(name, SCAN_WRAPPERS, None, None, path, (), (), False, relpath))
          for module, name, path, relpath, _wrapper in scan_wrapper_targets(summaries, aliases)] + \
         [(module, Seed(name, HANDED_KEYS, None, None, path, (),

@@ -16,15 +16,14 @@ lowering only.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import libcst as cst
 
 from jaxpure.analysis.catalog.random import key_like_name
 from jaxpure.analysis.module.flag_gates import instance_method_name, instance_methods
 from jaxpure.analysis.module.gate_index import UndrawnKey
 from jaxpure.analysis.module.index import ModuleIndex, Unit
-from jaxpure.analysis.module.keyparams import KeyParams, helper_consumes, key_annotation, passed_key
+from jaxpure.analysis.module.imported_undrawn import imported_undrawn, passed_key
+from jaxpure.analysis.module.keyparams import KeyParams, helper_consumes, key_annotation
 from jaxpure.analysis.module.resolve import Resolver
 
 __all__ = ["exported_undrawn_keys", "undrawn_by_imported_keys"]
@@ -69,7 +68,8 @@ def _undrawn(resolver: Resolver, index: ModuleIndex, key_params: KeyParams,
              unit: Unit) -> list[tuple[str, int]]:
     """(parameter, position among the positional parameters after ``self`` for a method;
     -1 keyword-only) for each key parameter ``unit`` never draws from. A parameter handed
-    to ``jax.random`` in the function itself is drawn: the function's body is not read."""
+    to ``jax.random`` in the function itself and never rebound is drawn: the function's
+    body is not read (``key = fold_in(key, step)`` first makes a new key of the name)."""
     params = [p for p in unit.params if not p.star
               and (key_like_name(p.name) or key_annotation(p.annotation))]
     if not params:
@@ -79,19 +79,19 @@ def _undrawn(resolver: Resolver, index: ModuleIndex, key_params: KeyParams,
         positional = positional[1:]
     direct = key_params.direct_random_names(unit)
     return [(p.name, positional.index(p.name) if p.name in positional else -1)
-            for p in params if p.name not in direct
+            for p in params if (p.name not in direct or unit.assigned.get(p.name))
             and not helper_consumes(resolver, index, unit, p.name)]
 
 
-def undrawn_by_imported_keys(undrawn: Mapping[str, tuple[tuple[str, int], ...]],
-                             resolver: Resolver, index: ModuleIndex, call: cst.Call,
+def undrawn_by_imported_keys(resolver: Resolver, index: ModuleIndex, call: cst.Call,
                              qual: str | None, unit: Unit | None) -> set[int]:
     """The arguments (ids) of ``call`` that another module's function (or the method of
-    an instance of its class) never draws from (``undrawn``: qualified name -> its
-    undrawn keys with their positions)."""
-    keys = undrawn.get(qual or "")
-    if keys is None and type(call.func) is cst.Attribute:
-        keys = undrawn.get(instance_method_name(resolver, index, call.func, unit) or "")
+    an instance of its class) never draws from (:func:`keyparams.imported_undrawn`)."""
+    if not resolver.memo.get("imported_undrawn_keys"):
+        return set()
+    keys = imported_undrawn(resolver, qual)
+    if not keys and type(call.func) is cst.Attribute:
+        keys = imported_undrawn(resolver, instance_method_name(resolver, index, call.func, unit))
     if not keys:
         return set()
     return {id(value) for name, position in keys
