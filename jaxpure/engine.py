@@ -345,7 +345,7 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
                          exported_aux_decorators(ctx.index, ctx.resolver),
                          _container_fields(ctx), tracer_tests(ctx.index, ctx.resolver),
                          static_returns(ctx), _key_sources(ctx),
-                         exported_undrawn_keys(ctx.resolver, ctx.index, ctx.facts.key_params))
+                         exported_undrawn_keys(ctx.resolver, ctx.index))
 
 
 def _key_sources(ctx: Context) -> KeySources:

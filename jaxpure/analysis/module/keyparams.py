@@ -478,10 +478,10 @@ def leaves_key(resolver: Resolver, index: ModuleIndex, unit: Unit,
 def _kept_undrawn(resolver: Resolver, index: ModuleIndex, unit: Unit, assign: cst.Assign,
                   seen: frozenset[tuple[int, str]]) -> bool:
     """``self._init_key = init_key`` in a method: the key is kept, not drawn, when the
-    attribute is private and every read of it in the module leaves it undrawn (its shape
-    and dtype, a lowering: paxml's ``Partitioner.setup``, module/stored_keys.py). A
-    public attribute may be read by other modules, which are not seen; a read at module
-    or class level is not judged."""
+    attribute is private and every read of it in the methods of the class (and of its
+    bases and subclasses in the module) leaves it undrawn (its shape and dtype, a lowering:
+    paxml's ``Partitioner.setup``, module/stored_keys.py). A public attribute may be read
+    anywhere, other modules too, which are not seen."""
     first = next((p for p in unit.params if p.index == 0), None)  # `self`
     target = assign.targets[0].target if len(assign.targets) == 1 else None
     if not unit.parent_is_class or unit.is_staticmethod or first is None \
@@ -491,24 +491,9 @@ def _kept_undrawn(resolver: Resolver, index: ModuleIndex, unit: Unit, assign: cs
     attr = target.attr.value
     if (0, attr) in seen:
         return True  # a read stores it again: the other reads decide
-    reads = attribute_reads(resolver, index, attr)
     seen = seen | {(0, attr)}
-    owner = unit.class_name or ""
-    return reads is not None and all(
-        scope is not None and (_unrelated_instance(index, scope, chain[0], owner)
-                               or leaves_key(resolver, index, scope, chain, seen))
-        for scope, chain in reads)
-
-
-def _unrelated_instance(index: ModuleIndex, scope: Unit, read: cst.CSTNode, owner: str) -> bool:
-    """``self.<attribute>`` read in a method of a class neither ``owner`` nor derived from
-    it nor a base of it: another class's attribute of the same name."""
-    first = next((p for p in scope.params if p.index == 0), None)
-    other = scope.class_name
-    return scope.parent_is_class and first is not None and other is not None \
-        and type(read) is cst.Attribute and type(read.value) is cst.Name \
-        and read.value.value == first.name and other != owner \
-        and other not in subclasses(index, owner) and owner not in subclasses(index, other)
+    return all(leaves_key(resolver, index, scope, chain, seen)
+               for scope, chain in attribute_reads(resolver, index, unit.class_name or "", attr))
 
 
 def _unseen(resolver: Resolver, index: ModuleIndex, unit: Unit, call: cst.Call) -> bool:

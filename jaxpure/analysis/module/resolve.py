@@ -41,8 +41,8 @@ class ResolverMemo(TypedDict, total=False):
     keyfree_functions: dict[str, bool]  # module functions such a class may call
     # (id of a function, key parameter) -> the flag gating its draws (flag_gates.py)
     flag_gates: dict[tuple[int, str], str | None]
-    # attribute -> each read of `<x>.<attribute>` in the module (stored_keys.py)
-    attribute_reads: dict[str, list[tuple[Unit | None, list[cst.CSTNode]]] | None]
+    # "class.attribute" -> each read of `<x>.<attribute>` in its classes' methods (stored_keys.py)
+    attribute_reads: dict[str, list[tuple[Unit, list[cst.CSTNode]]]]
 
 
 class Resolver:

@@ -23,64 +23,88 @@ from jaxpure.analysis.module.flag_gates import instance_method_name, instance_me
 from jaxpure.analysis.module.gate_index import UndrawnKey
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.imported_undrawn import imported_undrawn, passed_key
-from jaxpure.analysis.module.keyparams import KeyParams, helper_consumes, key_annotation
+from jaxpure.analysis.module.keyparams import helper_consumes, key_annotation
 from jaxpure.analysis.module.resolve import Resolver
 
 __all__ = ["exported_undrawn_keys", "undrawn_by_imported_keys"]
 
 
-def exported_undrawn_keys(resolver: Resolver, index: ModuleIndex,
-                          key_params: KeyParams) -> tuple[UndrawnKey, ...]:
+def exported_undrawn_keys(resolver: Resolver, index: ModuleIndex) -> tuple[UndrawnKey, ...]:
     """The undrawn keys of the module's functions and methods another module may call by
     name or on an instance; a function or class bound twice is left out (which one a
-    caller gets is not known). Only parameters named or annotated as keys are read."""
+    caller gets is not known). Only the parameters named or annotated as keys that the
+    function rebinds from ``fold_in`` (``prng_key = fold_in(prng_key, step)``) or a method
+    keeps in a private attribute are read (:func:`_undrawn`): most key parameters are
+    drawn from or handed on, and reading every one of every module would cost the cold
+    run."""
+    stored = _stored_names(index)
     found: list[UndrawnKey] = []
-    memo: dict[int, list[tuple[str, int]]] = {}  # a base's method, run by each subclass
+    methods: dict[int, list[tuple[str, int]]] = {}  # id of a method -> its undrawn keys
     for unit in index.units:
-        if unit.parent is None and not unit.parent_is_class \
-                and type(unit.node) is cst.FunctionDef \
-                and len(index.bindings.get(unit.name, ())) == 1:
-            found += [(unit.name, *key) for key in _undrawn(resolver, index, key_params, unit)]
+        # (few calls for most functions: one folding a key calls jax.random and rebinds a
+        # parameter, one keeping it is a method of a class storing a name)
+        kept = stored.get(unit.class_name or "") if unit.parent_is_class else None
+        if unit.parent is not None or kept is None and (
+                not unit.random_args or unit.param_names.isdisjoint(unit.assigned)):
+            continue
+        if unit.parent_is_class:
+            keys = _undrawn(resolver, index, unit, kept)
+            if keys:
+                methods[id(unit)] = keys
+        elif len(index.bindings.get(unit.name, ())) == 1:
+            found += [(unit.name, *key)
+                      for key in _undrawn(resolver, index, unit, None)]
+    if not methods:
+        return tuple(found)
+    factories: dict[str, list[str]] = {}  # class -> the functions declared to return one
+    for name, unit in index.defs.items():
+        returns = unit.node.returns if type(unit.node) is cst.FunctionDef else None
+        if returns is not None and type(returns.annotation) is cst.Name \
+                and len(index.bindings.get(name, ())) == 1:
+            factories.setdefault(returns.annotation.value, []).append(f"{name}()")
     for name in index.class_nodes:
         if len(index.bindings.get(name, ())) != 1:
             continue
-        makers = [name + "()"] + [f"{f}()" for f in _factories(index, name)]
+        makers = [name + "()"] + factories.get(name, [])
         for method, unit in instance_methods(index, resolver, name).items():
-            if method.startswith("__"):
-                continue
-            if id(unit) not in memo:
-                memo[id(unit)] = _undrawn(resolver, index, key_params, unit)
-            for key in memo[id(unit)]:
-                found += [(f"{maker}.{method}", *key) for maker in makers]
+            if not method.startswith("__"):
+                found += [(f"{maker}.{method}", *key) for key in methods.get(id(unit), ())
+                          for maker in makers]
     return tuple(found)
 
 
-def _factories(index: ModuleIndex, cls: str) -> list[str]:
-    """The module-level functions (bound once) declared to return an instance of ``cls``."""
-    return [name for name, unit in index.defs.items()
-            if type(unit.node) is cst.FunctionDef and unit.node.returns is not None
-            and type(unit.node.returns.annotation) is cst.Name
-            and unit.node.returns.annotation.value == cls
-            and len(index.bindings.get(name, ())) == 1]
+def _stored_names(index: ModuleIndex) -> dict[str, frozenset[str]]:
+    """Class -> the names its methods store in private attributes (``self._key = key``)."""
+    found: dict[str, set[str]] = {}
+    for (cls, attr), values in index.self_stores.items():
+        if attr[0] == "_":  # (no call per attribute: every module with classes asks)
+            for value in values:
+                if type(value) is cst.Name:
+                    found.setdefault(cls, set()).add(value.value)
+    return {cls: frozenset(names) for cls, names in found.items()}
 
 
-def _undrawn(resolver: Resolver, index: ModuleIndex, key_params: KeyParams,
-             unit: Unit) -> list[tuple[str, int]]:
+def _undrawn(resolver: Resolver, index: ModuleIndex, unit: Unit,
+             stored: frozenset[str] | None) -> list[tuple[str, int]]:
     """(parameter, position among the positional parameters after ``self`` for a method;
-    -1 keyword-only) for each key parameter ``unit`` never draws from. A parameter handed
-    to ``jax.random`` in the function itself and never rebound is drawn: the function's
-    body is not read (``key = fold_in(key, step)`` first makes a new key of the name)."""
+    -1 keyword-only) for each key parameter ``unit`` never draws from, of the candidates:
+    those it rebinds and hands to ``fold_in`` (``prng_key = fold_in(prng_key, step)``; a
+    ``key, sub = split(key)`` draws), or among ``stored`` (names its class keeps in
+    private attributes)."""
+    folded = {name for text, name in unit.random_args if name in unit.assigned
+              and text.endswith("fold_in")
+              and resolver.qualname_text(text, unit) == "jax.random.fold_in"}
     params = [p for p in unit.params if not p.star
-              and (key_like_name(p.name) or key_annotation(p.annotation))]
+              and (p.name in folded or stored is not None and p.name in stored)
+              and (key_like_name(p.name) or key_annotation(p.annotation))] \
+        if folded or stored else []
     if not params:
         return []
     positional = [p.name for p in unit.params if p.index >= 0 and not p.star]
     if unit.parent_is_class and not unit.is_staticmethod:
         positional = positional[1:]
-    direct = key_params.direct_random_names(unit)
     return [(p.name, positional.index(p.name) if p.name in positional else -1)
-            for p in params if (p.name not in direct or unit.assigned.get(p.name))
-            and not helper_consumes(resolver, index, unit, p.name)]
+            for p in params if not helper_consumes(resolver, index, unit, p.name)]
 
 
 def undrawn_by_imported_keys(resolver: Resolver, index: ModuleIndex, call: cst.Call,
