@@ -25,7 +25,7 @@ from jaxpure import __version__
 from jaxpure.analysis.module.summary import ModuleSummary, Seed
 from jaxpure.findings import Edit, FileResult, Finding, Fix, Location
 
-SCHEMA = 3
+SCHEMA = 4
 CACHE_DIR_NAME = ".jaxpure_cache"
 CACHEDIR_TAG = (
     "Signature: 8a477f597d28d172789f06886806bc55\n"
@@ -507,4 +507,5 @@ _SUMMARY_FIELDS: tuple[Callable[[Any], bool], ...] = (
     _list_where(_valid_static_return),
     lambda lists: _list_of(lists, 2) and all(map(_strings_list, lists)),
     _list_where(_valid_static_return),  # shape parameters: the same form
+    _list_where(_valid_closure_key),  # undrawn keys: the same shape
 )

@@ -21,7 +21,7 @@ from jaxpure.analysis.module.aux_decorator_index import AUX_DECORATORS, AuxDecor
 from jaxpure.analysis.module.entry_facts import ENTRY_ASK, ENTRY_USE
 from jaxpure.analysis.module.gate_index import (
     CLOSURE_KEYS, HANDED_KEYS, KEY_GATES, SCAN_WRAPPERS, SHAPE_ASK, SHAPE_PARAMETERS,
-    STATIC_RETURNS,
+    STATIC_RETURNS, UNDRAWN_KEYS,
     ImportedHandoff,
     gate_from_keywords,
 )
@@ -93,12 +93,15 @@ def analyze(
     key_sources = frozenset(method for seed in seeds or () if seed.via == KEY_SOURCES
                             for method, _kind in seed.keywords)
     closure_keys: dict[str, tuple[tuple[str, int], ...]] = {}
+    undrawn: dict[str, tuple[tuple[str, int], ...]] = {}
     for seed in seeds or ():
         if seed.via == CLOSURE_KEYS:  # one seed for each undrawn key of a factory's closure
             closure_keys[seed.function] = closure_keys.get(seed.function, ()) + seed.keywords
+        elif seed.via == UNDRAWN_KEYS:  # one for each key another module's callee never draws
+            undrawn[seed.function] = undrawn.get(seed.function, ()) + seed.keywords
     seeds = [seed for seed in seeds or () if seed.via not in (
         CLASS_FACTS, NNX_RUNS, LAYOUTS, FIELD_NAMES, ENTRY_ASK, ENTRY_USE, KEY_GATES, CLOSURE_KEYS,
-        SCAN_WRAPPERS, HANDED_KEYS, AUX_DECORATORS, FIELD_FACTORIES, TRACER_TESTS,
+        UNDRAWN_KEYS, SCAN_WRAPPERS, HANDED_KEYS, AUX_DECORATORS, FIELD_FACTORIES, TRACER_TESTS,
         STATIC_RETURNS, KEY_SOURCES, SHAPE_PARAMETERS, SHAPE_ASK)]
     # the module's tree gives the order its statements run in; the functions other modules
     # trace may run at any time (module_rebinding.py)
@@ -111,6 +114,7 @@ def analyze(
         resolver.memo["imported_shape_parameters"] = shape_parameters
     if shape_asks:
         resolver.memo["asked_shape_parameters"] = frozenset(shape_asks)
+    resolver.memo["imported_undrawn_keys"] = undrawn
     traced_analysis = analyze_traced(index, resolver, transforms or {}, seeds, module_name, traced,
                                      nnx_run)
     if nnx_run is None:  # a module that runs its own merged nnx models, checked alone

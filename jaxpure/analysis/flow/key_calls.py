@@ -17,6 +17,7 @@ from jaxpure.analysis.module.handed_keys import (
     handed_to_parameter, undrawn_by_given_function, undrawn_by_imported_handed,
 )
 from jaxpure.analysis.module.imported_keys import undrawn_by_imported
+from jaxpure.analysis.module.undrawn_keys import undrawn_by_imported_keys
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.key_entries import entry_uses, inherited_entry_uses
@@ -52,16 +53,11 @@ class KeyCalls(WalkerBase):
             passed = callee.arguments_of(call, past_keywords=True)
             if passed is None:
                 return set()
-            cache = ctx.facts.helper_consumes
             kept: set[int] = set()
             for name, value in passed.items():
                 if not argument_paths(value):
                     continue
-                consumes = cache.get((id(callee), name))
-                if consumes is None:
-                    consumes = cache[(id(callee), name)] = helper_consumes(
-                        ctx.resolver, ctx.index, callee, name)
-                if not consumes or self.drawn_where_first_did_not(callee, call, name, value) \
+                if not self.consumed_by(callee, name) or self.drawn_where_first_did_not(callee, call, name, value) \
                         or drawn_nothing_by_flag(ctx.resolver, ctx.index, callee, call, name,
                                                  ctx.facts.imported_scan_wrappers) \
                         or self.undrawn_by_function_given(callee, passed, name):
@@ -75,17 +71,21 @@ class KeyCalls(WalkerBase):
         method = instance_method(ctx.resolver, ctx.index, call.func, ctx.frame.unit)
         passed = method.arguments_of(call) if method is not None else None
         if method is not None and passed is not None:
-            # `ds.loader(data, rng=rng, shuffle=False)`, `ds = Dataset(...)` bound once: the
-            # method's key drawn from only under the flag the call passes False
+            # `ds.loader(data, rng=rng, shuffle=False)`, `ds = Dataset(...)` bound once (or
+            # a parameter annotated with the class): the method's key never drawn from
+            # (`partitioner.setup(task, key)` keeping it for its shape), or only under the
+            # flag the call passes False
             kept = {id(value) for name, value in passed.items() if argument_paths(value)
-                    and drawn_nothing_by_flag(ctx.resolver, ctx.index, method, call, name,
-                                              ctx.facts.imported_scan_wrappers)}
+                    and (not self.consumed_by(method, name)
+                         or drawn_nothing_by_flag(ctx.resolver, ctx.index, method, call, name,
+                                                  ctx.facts.imported_scan_wrappers))}
             if kept:
                 return kept
         kept = undrawn_by_imported(ctx.facts.imported_key_gates, ctx.facts.imported_closure_keys,
                                    ctx.resolver, ctx.index, call, qual, ctx.frame.unit)
         kept |= undrawn_by_imported_handed(ctx.facts.imported_handed_keys, ctx.resolver,
                                            ctx.index, call, qual, ctx.frame.unit)
+        kept |= undrawn_by_imported_keys(ctx.resolver, ctx.index, call, qual, ctx.frame.unit)
         if kept:  # `create_input_iter(key, ..., train=False)`, `init_fn(key, shape)`
             return kept
         if qual in BRANCH_PRIMITIVES:  # `lax.cond(p, f, g, key)` whose f and g ignore the key
@@ -95,6 +95,16 @@ class KeyCalls(WalkerBase):
         # `forward(x, rngs={"dropout": key}, is_training=False)` of a callable not seen:
         # the flag switches its draws off
         return switched_off_rng_arguments(call)
+
+    def consumed_by(self, callee: Unit, name: str) -> bool:
+        """Whether ``callee`` may draw from its key parameter ``name`` (asked once)."""
+        ctx = self.ctx
+        cache = ctx.facts.helper_consumes
+        consumes = cache.get((id(callee), name))
+        if consumes is None:
+            consumes = cache[(id(callee), name)] = helper_consumes(
+                ctx.resolver, ctx.index, callee, name)
+        return consumes
 
     def undrawn_by_function_given(self, callee: Unit, passed: dict[str, cst.BaseExpression],
                                   name: str) -> bool:

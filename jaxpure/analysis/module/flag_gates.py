@@ -94,7 +94,7 @@ def exported_key_gates(resolver: Resolver, index: ModuleIndex,
     for name in index.class_nodes if methods else ():
         if len(index.bindings.get(name, ())) != 1:
             continue
-        for method, unit in _instance_methods(index, resolver, name).items():
+        for method, unit in instance_methods(index, resolver, name).items():
             found += [(f"{name}().{method}", *gate) for gate in methods.get(id(unit), ())
                       if method != "__init__"]
     return tuple(found)
@@ -122,7 +122,7 @@ def _unit_gates(resolver: Resolver, index: ModuleIndex, unit: Unit,
     return found
 
 
-def _instance_methods(index: ModuleIndex, resolver: Resolver, name: str) -> dict[str, Unit]:
+def instance_methods(index: ModuleIndex, resolver: Resolver, name: str) -> dict[str, Unit]:
     """The methods an instance of the class ``name`` runs, its own and those its bases in
     this module give it (followed through single bases, as :func:`inherited_method`)."""
     found = dict(index.classes.get(name, {}))
@@ -142,28 +142,63 @@ def _instance_methods(index: ModuleIndex, resolver: Resolver, name: str) -> dict
 
 def instance_method(resolver: Resolver, index: ModuleIndex, func: cst.BaseExpression,
                     unit: Unit | None) -> Unit | None:
-    """The method of this module ``func`` calls on an instance of a class of this module:
-    ``ds.load`` with ``ds = Dataset(...)`` bound once (in the function or at module
-    level), the method its own or inherited from a base of this module."""
-    made = _made_by(index, func, unit)
-    if made is None or type(made[0]) is not cst.Name:
+    """The method of this module ``func`` calls on an instance of a class of this module
+    (:func:`_receiver_class`), its own or inherited from a base of this module."""
+    name = _receiver_class(index, func, unit)
+    if name is None:
         return None
-    name = made[0].value
-    scope = made[1]
+    return instance_methods(index, resolver, name).get(func.attr.value)  # type: ignore[attr-defined]
+
+
+def _receiver_class(index: ModuleIndex, func: cst.BaseExpression, unit: Unit | None) -> str | None:
+    """The class of this module ``func``'s receiver holds an instance of: ``ds`` in
+    ``ds.load`` bound once (in the function or at module level) to ``Dataset(...)``, or to
+    ``make_dataset(...)``, a function of the module declared to return one (``->
+    Dataset``), or a parameter annotated with the class and never rebound (paxml's
+    ``partitioner: Partitioner``)."""
+    annotated = _annotated_parameter(func, unit)
+    made = _made_by(index, func, unit) if annotated is None else (annotated, unit)
+    if made is None or type(made[0]) is not cst.Name:
+        return None  # (`p: mod.Dataset`: another module's class)
+    name, scope = made[0].value, made[1]
     while scope is not None:
         if scope.binds(name):
             return None  # a local of that name, not the class
         scope = scope.parent
+    factory = index.defs.get(name) if annotated is None else None
+    returns = factory.node.returns if factory is not None \
+        and type(factory.node) is cst.FunctionDef else None
+    if returns is not None and len(index.bindings.get(name, ())) == 1 \
+            and type(returns.annotation) is cst.Name:
+        name = returns.annotation.value  # `-> Dataset`
     if name not in index.class_nodes or len(index.bindings.get(name, ())) != 1:
         return None
-    return _instance_methods(index, resolver, name).get(func.attr.value)  # type: ignore[attr-defined]
+    return name
+
+
+def _annotated_parameter(func: cst.BaseExpression, unit: Unit | None) -> cst.Name | cst.Attribute | None:
+    """The annotation (a name or a dotted one) of the parameter that ``func``'s receiver
+    reads (``partitioner.setup`` with ``partitioner: partitioning.Partitioner``), when the
+    function never rebinds it."""
+    if type(func) is not cst.Attribute or type(func.value) is not cst.Name:
+        return None
+    name = func.value.value
+    while unit is not None and not unit.binds(name):
+        unit = unit.parent
+    param = unit.param(name) if unit is not None and not unit.assigned.get(name) else None
+    annotation = param.annotation if param is not None and not param.star else None
+    return annotation if type(annotation) is cst.Name or type(annotation) is cst.Attribute \
+        else None
 
 
 def instance_method_name(resolver: Resolver, index: ModuleIndex, func: cst.BaseExpression,
                          unit: Unit | None) -> str | None:
-    """``mod.Dataset().load`` for ``ds.load`` with ``ds = Dataset(...)`` bound once, the
-    class another module's (as :func:`exported_key_gates` names its methods)."""
-    made = _made_by(index, func, unit)
+    """``mod.Dataset().load`` for ``ds.load`` with ``ds = Dataset(...)`` or ``ds =
+    make_dataset(...)`` bound once, or ``ds`` a parameter annotated ``mod.Dataset``, the
+    class or function another module's (as :func:`exported_key_gates` names its methods,
+    and ``make_dataset().load`` for a function declared to return the class)."""
+    annotated = _annotated_parameter(func, unit)
+    made = (annotated, unit) if annotated is not None else _made_by(index, func, unit)
     if made is None:
         return None
     qual = resolver.qualname(made[0], made[1])

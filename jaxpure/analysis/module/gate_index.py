@@ -97,7 +97,16 @@ SHAPE_PARAMETERS = "parameters used as shapes"
 # a function no call hands a parameter is not read for it
 SHAPE_ASK = "shape parameters asked"
 
-_Fact = TypeVar("_Fact", KeyGate, ClosureKey, ScanWrapper, HandedKey, StaticReturn)
+# (a module-level function, ``Class().method`` or ``factory().method`` for a method an
+# instance runs; a key parameter it never draws from, its position among the positional
+# parameters, after ``self`` for a method, -1 keyword-only: module/undrawn_keys.py)
+UndrawnKey = tuple[str, str, int]
+
+# The ``via`` of a seed that names such a function or method the module imports (qualified
+# as it names it): ``keywords`` the undrawn key parameter with its position
+UNDRAWN_KEYS = "key never drawn by the callee"
+
+_Fact = TypeVar("_Fact", KeyGate, ClosureKey, ScanWrapper, HandedKey, StaticReturn, UndrawnKey)
 
 
 class _CallKinds(Protocol):
@@ -131,6 +140,9 @@ class HasKeyGates(Protocol):
 
     @property
     def handed_keys(self) -> tuple[HandedKey, ...]: ...
+
+    @property
+    def undrawn_keys(self) -> tuple[UndrawnKey, ...]: ...
 
     @property
     def static_returns(self) -> tuple[StaticReturn, ...]: ...
@@ -179,6 +191,14 @@ def handed_key_targets(summaries: Mapping[str, tuple[HasKeyGates, str, str]],
     relpath, the handed key) for each function a module imports that only hands a parameter
     to a function parameter, as :func:`key_gate_targets` finds them."""
     return _imported(summaries, aliases, lambda summary: summary.handed_keys)
+
+
+def undrawn_key_targets(summaries: Mapping[str, tuple[HasKeyGates, str, str]],
+                        aliases: Mapping[str, str]
+                        ) -> Iterator[tuple[str, str, str, str, UndrawnKey]]:
+    """(importing module, the function or method as it imports it, the defining module's
+    path, its relpath, the undrawn key) for each it imports, as :func:`key_gate_targets`."""
+    return _imported(summaries, aliases, lambda summary: summary.undrawn_keys)
 
 
 def static_return_targets(summaries: Mapping[str, tuple[HasKeyGates, str, str]],

@@ -36,6 +36,8 @@ from jaxpure.analysis.module.key_sources import key_source_methods
 from jaxpure.analysis.module.overrides import method_alternatives, same_parameter
 from jaxpure.analysis.module.randomness_off import switched_off_call
 from jaxpure.analysis.module.resolve import Resolver
+from jaxpure.analysis.module.imported_undrawn import imported_undrawn, passed_key
+from jaxpure.analysis.module.stored_keys import attribute_reads
 from jaxpure.analysis.module.transform_callees import applied_transform, held_function, transformed_function
 from jaxpure.analysis.syntax import argument_names, children, push_children, key_path, positional_args, reads_any
 from jaxpure.analysis.syntax import statements, target_names
@@ -440,9 +442,11 @@ def leaves_key(resolver: Resolver, index: ModuleIndex, unit: Unit,
     while isinstance(parent, (cst.Element, cst.Tuple, cst.List, cst.StarredElement)):
         node, i = parent, i + 1
         parent = chain[i] if i < len(chain) else None
-    if isinstance(parent, (cst.AssignTarget, cst.AsName, cst.For, cst.CompFor)) \
+    if isinstance(parent, (cst.AssignTarget, cst.AnnAssign, cst.AsName, cst.For, cst.CompFor)) \
             and getattr(parent, "target", getattr(parent, "name", None)) is node:
         return True  # a store, not a read
+    if type(parent) is cst.Assign and parent.value is node is chain[0]:
+        return _kept_undrawn(resolver, index, unit, parent, seen)
     if isinstance(parent, (cst.Del, cst.Return)):
         return True  # discarded, or handed back as it is
     off = switched_off_call(chain[i:])
@@ -460,12 +464,36 @@ def leaves_key(resolver: Resolver, index: ModuleIndex, unit: Unit,
         callee = resolver.function(call.func, unit) \
             or held_function(resolver, index, call.func, unit) \
             or applied_transform(resolver, call.func, unit)
-        passed = callee.arguments_of(call) if callee is not None else None
-        if callee is None or passed is None:
+        if callee is None:  # another module's function never drawing from it (undrawn_keys.py)
+            return any(passed_key(call, name, at) is node
+                       for name, at in imported_undrawn(resolver, qualname))
+        passed = callee.arguments_of(call)
+        if passed is None:
             return False
         names = [name for name, value in passed.items() if value is node]
         return bool(names) and not helper_consumes(resolver, index, callee, names[0], seen)
     return False
+
+
+def _kept_undrawn(resolver: Resolver, index: ModuleIndex, unit: Unit, assign: cst.Assign,
+                  seen: frozenset[tuple[int, str]]) -> bool:
+    """``self._init_key = init_key`` in a method: the key is kept, not drawn, when the
+    attribute is private and every read of it in the methods of the class (and of its
+    bases and subclasses in the module) leaves it undrawn (its shape and dtype, a lowering:
+    paxml's ``Partitioner.setup``, module/stored_keys.py). A public attribute may be read
+    anywhere, other modules too, which are not seen."""
+    first = next((p for p in unit.params if p.index == 0), None)  # `self`
+    target = assign.targets[0].target if len(assign.targets) == 1 else None
+    if not unit.parent_is_class or unit.is_staticmethod or first is None \
+            or type(target) is not cst.Attribute or type(target.value) is not cst.Name \
+            or target.value.value != first.name or not target.attr.value.startswith("_"):
+        return False
+    attr = target.attr.value
+    if (0, attr) in seen:
+        return True  # a read stores it again: the other reads decide
+    seen = seen | {(0, attr)}
+    return all(leaves_key(resolver, index, scope, chain, seen)
+               for scope, chain in attribute_reads(resolver, index, unit.class_name or "", attr))
 
 
 def _unseen(resolver: Resolver, index: ModuleIndex, unit: Unit, call: cst.Call) -> bool:

@@ -39,6 +39,9 @@ class ResolverMemo(TypedDict, total=False):
     key_source_methods: frozenset[str]
     local_key_sources: frozenset[str]
     imported_key_sources: frozenset[str]
+    # other modules' functions and methods never drawing from these key parameters, with
+    # their positions, by qualified name (undrawn_keys.py), which the pipeline gives
+    imported_undrawn_keys: dict[str, tuple[tuple[str, int], ...]]
     keyfree_classes: dict[str, bool]  # linen classes whose init reads no key (keyfree_modules.py)
     keyfree_functions: dict[str, bool]  # module functions such a class may call
     # (id of a function, key parameter) -> the flag gating its draws (flag_gates.py)
@@ -46,6 +49,8 @@ class ResolverMemo(TypedDict, total=False):
     # names the module's functions, lambdas and classes mention, with "*" when the module
     # looks names up by text (`globals()`, `eval`): key_uses.py
     scope_reads: frozenset[str]
+    # "class.attribute" -> each read of `<x>.<attribute>` in its classes' methods (stored_keys.py)
+    attribute_reads: dict[str, list[tuple[Unit, list[cst.CSTNode]]]]
 
 
 class Resolver:
@@ -172,6 +177,10 @@ class Resolver:
             if class_name is not None:
                 return self.index.classes.get(class_name, {}).get(expr.attr.value)
         return None
+
+    def module_tree(self) -> cst.Module | None:
+        """The module's tree, when the resolver was given it (module/stored_keys.py)."""
+        return self._module
 
     def module_order(self) -> ModuleOrder | None:
         """The order the module's statements run in (module_rebinding.py), built on first

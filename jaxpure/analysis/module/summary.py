@@ -31,11 +31,10 @@ from jaxpure.analysis.module.imported_names import imported_functions
 from jaxpure.analysis.module.key_source_index import KEY_SOURCES, KeySources, key_source_targets
 from jaxpure.analysis.module.entry_facts import Entries, EntryAnswer, EntryAsk, entry_targets
 from jaxpure.analysis.module.gate_index import (
-    CLOSURE_KEYS, HANDED_KEYS, KEY_GATES, SCAN_WRAPPERS, SHAPE_ASK, SHAPE_PARAMETERS,
-    STATIC_RETURNS,
-    ClosureKey, HandedKey, KeyGate, ScanWrapper, ShapeParameters, StaticReturn,
+    CLOSURE_KEYS, HANDED_KEYS, KEY_GATES, SCAN_WRAPPERS, SHAPE_ASK, SHAPE_PARAMETERS, STATIC_RETURNS,
+    UNDRAWN_KEYS, ClosureKey, HandedKey, KeyGate, ScanWrapper, ShapeParameters, StaticReturn, UndrawnKey,
     closure_key_targets, handed_key_targets, key_gate_targets, scan_wrapper_targets,
-    shape_parameter_targets, static_return_targets,
+    shape_parameter_targets, static_return_targets, undrawn_key_targets,
 )
 from jaxpure.analysis.module.layout_calls import (LAYOUTS, LayoutCall, Layouts, layout_targets,
                                                   layouts_from_json, layouts_to_json)
@@ -151,6 +150,7 @@ class ModuleSummary:
     key_sources: KeySources = KeySources()  # methods handing out new keys (key_source_index.py)
     # parameters its functions use as shapes, for importers handing them theirs (gate_index.py)
     shape_parameters: tuple[ShapeParameters, ...] = ()
+    undrawn_keys: tuple[UndrawnKey, ...] = ()  # key parameters never drawn (undrawn_keys.py)
 
     def to_json(self) -> list:
         return [
@@ -185,6 +185,7 @@ class ModuleSummary:
             [[f, list(names), list(at)] for f, names, at in self.static_returns],
             self.key_sources.to_json(),
             [[f, list(names), list(at)] for f, names, at in self.shape_parameters],
+            [list(key) for key in self.undrawn_keys],
         ]
 
     @staticmethod
@@ -243,6 +244,7 @@ class ModuleSummary:
             tuple((r[0], tuple(r[1]), tuple(r[2])) for r in (data[24] if len(data) > 24 else [])),
             KeySources.from_json(data[25] if len(data) > 25 else []),
             tuple((r[0], tuple(r[1]), tuple(r[2])) for r in (data[26] if len(data) > 26 else [])),
+            tuple((k[0], k[1], k[2]) for k in (data[27] if len(data) > 27 else [])),
         )
 
 
@@ -365,8 +367,9 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
         [(module, Seed(name, KEY_GATES, None, None, path, (), ((gate[1], gate[2]), (gate[3], gate[4])),
                        False, relpath))
          for module, name, path, relpath, gate in key_gate_targets(summaries, aliases)] + \
-        [(module, Seed(name, CLOSURE_KEYS, None, None, path, (), ((key[1], key[2]),), False, relpath))
-         for module, name, path, relpath, key in closure_key_targets(summaries, aliases)] + \
+        [(module, Seed(name, via, None, None, path, (), ((key[1], key[2]),), False, relpath))
+         for via, targets in ((CLOSURE_KEYS, closure_key_targets), (UNDRAWN_KEYS, undrawn_key_targets))
+         for module, name, path, relpath, key in targets(summaries, aliases)] + \
         [(module, Seed(name, SCAN_WRAPPERS, None, None, path, (), (), False, relpath))
          for module, name, path, relpath, _wrapper in scan_wrapper_targets(summaries, aliases)] + \
         [(module, Seed(name, HANDED_KEYS, None, None, path, (),

@@ -1,0 +1,122 @@
+"""Key parameters another module's functions never draw from, carried in the summaries.
+
+Within one module a key handed to a function of the module is judged by reading the
+function (:func:`keyparams.helper_consumes`): one that only folds something into its key
+(``prng_key = fold_in(prng_key, states.step)``), only inspects it or only keeps it for its
+shape (module/stored_keys.py) uses up nothing. Across modules the defining module does
+that reading: its summary names, for its module-level functions, the methods an instance
+of its classes runs (``Class().method``) and those of the instance a function declared to
+return one of them gives (``create_partitioner().method``, ``-> Partitioner``), each key
+parameter (named or annotated as one) never drawn from, with its position (an *undrawn
+key*). An importing module then keeps the keys its calls pass there: paxml's train loops
+hand one key to ``trainer_lib.train_step_single_learner`` every step, which folds the step
+count in, and its runners hand their key to ``partitioner.setup``, which keeps it for
+lowering only.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxpure.analysis.catalog.random import key_like_name
+from jaxpure.analysis.module.flag_gates import instance_method_name, instance_methods
+from jaxpure.analysis.module.gate_index import UndrawnKey
+from jaxpure.analysis.module.index import ModuleIndex, Unit
+from jaxpure.analysis.module.imported_undrawn import imported_undrawn, passed_key
+from jaxpure.analysis.module.keyparams import helper_consumes, key_annotation
+from jaxpure.analysis.module.resolve import Resolver
+
+__all__ = ["exported_undrawn_keys", "undrawn_by_imported_keys"]
+
+
+def exported_undrawn_keys(resolver: Resolver, index: ModuleIndex) -> tuple[UndrawnKey, ...]:
+    """The undrawn keys of the module's functions and methods another module may call by
+    name or on an instance; a function or class bound twice is left out (which one a
+    caller gets is not known). Only the parameters named or annotated as keys that the
+    function rebinds from ``fold_in`` (``prng_key = fold_in(prng_key, step)``) or a method
+    keeps in a private attribute are read (:func:`_undrawn`): most key parameters are
+    drawn from or handed on, and reading every one of every module would cost the cold
+    run."""
+    stored = _stored_names(index)
+    found: list[UndrawnKey] = []
+    methods: dict[int, list[tuple[str, int]]] = {}  # id of a method -> its undrawn keys
+    for unit in index.units:
+        # (few calls for most functions: one folding a key calls jax.random and rebinds a
+        # parameter, one keeping it is a method of a class storing a name)
+        kept = stored.get(unit.class_name or "") if unit.parent_is_class else None
+        if unit.parent is not None or kept is None and (
+                not unit.random_args or unit.param_names.isdisjoint(unit.assigned)):
+            continue
+        if unit.parent_is_class:
+            keys = _undrawn(resolver, index, unit, kept)
+            if keys:
+                methods[id(unit)] = keys
+        elif len(index.bindings.get(unit.name, ())) == 1:
+            found += [(unit.name, *key)
+                      for key in _undrawn(resolver, index, unit, None)]
+    if not methods:
+        return tuple(found)
+    factories: dict[str, list[str]] = {}  # class -> the functions declared to return one
+    for name, unit in index.defs.items():
+        returns = unit.node.returns if type(unit.node) is cst.FunctionDef else None
+        if returns is not None and type(returns.annotation) is cst.Name \
+                and len(index.bindings.get(name, ())) == 1:
+            factories.setdefault(returns.annotation.value, []).append(f"{name}()")
+    for name in index.class_nodes:
+        if len(index.bindings.get(name, ())) != 1:
+            continue
+        makers = [name + "()"] + factories.get(name, [])
+        for method, unit in instance_methods(index, resolver, name).items():
+            if not method.startswith("__"):
+                found += [(f"{maker}.{method}", *key) for key in methods.get(id(unit), ())
+                          for maker in makers]
+    return tuple(found)
+
+
+def _stored_names(index: ModuleIndex) -> dict[str, frozenset[str]]:
+    """Class -> the names its methods store in private attributes (``self._key = key``)."""
+    found: dict[str, set[str]] = {}
+    for (cls, attr), values in index.self_stores.items():
+        if attr[0] == "_":  # (no call per attribute: every module with classes asks)
+            for value in values:
+                if type(value) is cst.Name:
+                    found.setdefault(cls, set()).add(value.value)
+    return {cls: frozenset(names) for cls, names in found.items()}
+
+
+def _undrawn(resolver: Resolver, index: ModuleIndex, unit: Unit,
+             stored: frozenset[str] | None) -> list[tuple[str, int]]:
+    """(parameter, position among the positional parameters after ``self`` for a method;
+    -1 keyword-only) for each key parameter ``unit`` never draws from, of the candidates:
+    those it rebinds and hands to ``fold_in`` (``prng_key = fold_in(prng_key, step)``; a
+    ``key, sub = split(key)`` draws), or among ``stored`` (names its class keeps in
+    private attributes)."""
+    folded = {name for text, name in unit.random_args if name in unit.assigned
+              and text.endswith("fold_in")
+              and resolver.qualname_text(text, unit) == "jax.random.fold_in"}
+    params = [p for p in unit.params if not p.star
+              and (p.name in folded or stored is not None and p.name in stored)
+              and (key_like_name(p.name) or key_annotation(p.annotation))] \
+        if folded or stored else []
+    if not params:
+        return []
+    positional = [p.name for p in unit.params if p.index >= 0 and not p.star]
+    if unit.parent_is_class and not unit.is_staticmethod:
+        positional = positional[1:]
+    return [(p.name, positional.index(p.name) if p.name in positional else -1)
+            for p in params if not helper_consumes(resolver, index, unit, p.name)]
+
+
+def undrawn_by_imported_keys(resolver: Resolver, index: ModuleIndex, call: cst.Call,
+                             qual: str | None, unit: Unit | None) -> set[int]:
+    """The arguments (ids) of ``call`` that another module's function (or the method of
+    an instance of its class) never draws from (:func:`keyparams.imported_undrawn`)."""
+    if not resolver.memo.get("imported_undrawn_keys"):
+        return set()
+    keys = imported_undrawn(resolver, qual)
+    if not keys and type(call.func) is cst.Attribute:
+        keys = imported_undrawn(resolver, instance_method_name(resolver, index, call.func, unit))
+    if not keys:
+        return set()
+    return {id(value) for name, position in keys
+            for value in [passed_key(call, name, position)] if value is not None}
