@@ -109,8 +109,9 @@ def test_a_wrong_type_anywhere_in_a_summary_or_seed_is_refused(project, capsys):
     check(capsys, project)
     summary = json.loads(entry_of(project, "proj.train").read_text())["summary"]
     seeds = json.loads((project / ".jaxpure_cache" / f"v{SCHEMA}" / "seeds.json").read_text())
-    # the trace of `dense` and the layouts of its call's arguments (flow/layouts.py)
-    assert len(seeds["proj/layers.py"]) == 2
+    # the trace of `dense`, the layouts of its call's arguments (flow/layouts.py) and the
+    # question which of its parameters it uses as shapes (its call hands it `step`'s own)
+    assert len(seeds["proj/layers.py"]) == 3
     assert cache_module._decode_summary(summary) is not None
     assert cache_module._decode_seeds(seeds) is not None
     for at in _positions(summary):
