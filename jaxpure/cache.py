@@ -19,10 +19,13 @@ import sys
 import tempfile
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from jaxpure import __version__
+from jaxpure.analysis.module.json_shapes import (entries, given, kinds, layouts, list_of,
+                                                 optional_strings, strings, truths)
 from jaxpure.analysis.module.summary import ModuleSummary, Seed
+from jaxpure.analysis.module.summary_fields import SUMMARY_FIELDS
 from jaxpure.findings import Edit, FileResult, Finding, Fix, Location
 
 SCHEMA = 4
@@ -251,126 +254,15 @@ def decode_entry(data: Any, key: str, filename: str) -> FileResult | None:
 
 # Summaries and seeds are validated field by field (shapes fixed, so no recursion however
 # deep the JSON is) and must encode back to exactly what was read: a value of a wrong type
-# anywhere is a miss, never a hit that makes the analysis across modules go wrong.
+# anywhere is a miss, never a hit that makes the analysis across modules go wrong. A
+# summary's checks are its fields' own (analysis/module/summary_fields.py).
 
 def _decode_summary(data: Any) -> ModuleSummary | None:
-    if not (_list_of(data, len(_SUMMARY_FIELDS))
-            and all(valid(value) for valid, value in zip(_SUMMARY_FIELDS, data))):
+    if not (list_of(data, len(SUMMARY_FIELDS))
+            and all(field.valid(value) for field, value in zip(SUMMARY_FIELDS, data))):
         return None
     summary = ModuleSummary.from_json(data)
     return summary if summary.to_json() == data else None
-
-
-def _list_where(valid: Callable[[Any], bool]) -> Callable[[Any], bool]:
-    """A list whose every item passes ``valid``."""
-    return lambda value: isinstance(value, list) and all(map(valid, value))
-
-
-def _name_and_strings(item: Any) -> bool:
-    return _list_of(item, 2) and isinstance(item[0], str) and _strings_list(item[1])
-
-
-def _valid_aux_decorator(decorator: Any) -> bool:
-    """(function, [(parameter, flags), (fixed parameter, 0)...]):
-    analysis/module/aux_decorator_index.py."""
-    return _list_of(decorator, 2) and isinstance(decorator[0], str) \
-        and isinstance(decorator[1], list) and all(
-            _list_of(k, 2) and isinstance(k[0], str) and type(k[1]) is int for k in decorator[1])
-
-
-def _valid_key_gate(gate: Any) -> bool:
-    """(function, key parameter, its position, flag parameter, its position):
-    analysis/module/gate_index.py."""
-    return _list_of(gate, 5) and _strings(gate[0], gate[1], gate[3]) \
-        and all(type(gate[i]) is int for i in (2, 4))
-
-
-def _valid_static_return(fact: Any) -> bool:
-    """(function, the parameters its Python values need, their positions):
-    analysis/module/gate_index.py."""
-    return _list_of(fact, 3) and isinstance(fact[0], str) and _strings_list(fact[1]) \
-        and isinstance(fact[2], list) and len(fact[2]) == len(fact[1]) \
-        and all(type(at) is int for at in fact[2])
-
-
-def _valid_closure_key(key: Any) -> bool:
-    """(factory, key parameter of its closure, its position): analysis/module/gate_index.py."""
-    return _list_of(key, 3) and _strings(key[0], key[1]) and type(key[2]) is int
-
-
-def _valid_handed_key(key: Any) -> bool:
-    """(function, parameter, its position, function parameter, its position, keyword,
-    position): analysis/module/gate_index.py."""
-    return _list_of(key, 7) and _strings(key[0], key[1], key[3], key[5]) \
-        and all(type(key[i]) is int for i in (2, 4, 6))
-
-
-def _entries(items: Any, length: int) -> bool:
-    """Dict entries asked or answered about (class, method, argument, entry[, use]), or a
-    seed's (argument, entry, use): strings but the argument, a position or a keyword
-    (analysis/module/entry_facts.py)."""
-    where = 2 if length > 3 else 0
-    return isinstance(items, list) and all(
-        _list_of(item, length) and type(item[where]) in (int, str)
-        and _strings(*item[:where], *item[where + 1:]) for item in items)
-
-
-def _valid_nnx_run(entry: Any) -> bool:
-    """(function, line, transform): where a module runs a merged nnx model traced."""
-    return _list_of(entry, 3) and isinstance(entry[0], str) and type(entry[1]) is int \
-        and isinstance(entry[2], str)
-
-
-def _valid_class_conditions(entry: Any) -> bool:
-    """(class, [(member, [(qualified class, path)...])...]) (module/class_facts.py)."""
-    return _list_of(entry, 2) and isinstance(entry[0], str) and isinstance(entry[1], list) \
-        and all(_list_of(m, 2) and isinstance(m[0], str) and isinstance(m[1], list)
-                and all(_list_of(c, 2) and _strings(*c) for c in m[1]) for m in entry[1])
-
-
-def _valid_class_fields(entry: Any) -> bool:
-    """(class, [(field, qualified class)...])."""
-    return _list_of(entry, 2) and isinstance(entry[0], str) and isinstance(entry[1], list) \
-        and all(_list_of(f, 2) and _strings(*f) for f in entry[1])
-
-
-def _valid_layout_call(call: Any) -> bool:
-    """(callee, caller, line, bound, layouts) (analysis/flow/layouts.py)."""
-    return _list_of(call, 5) and _strings(call[0], call[1]) and _count(call[2]) \
-        and type(call[3]) is bool and _layouts(call[4])
-
-
-def _layouts(layouts: Any) -> bool:
-    """Arguments by position or keyword, each with None or its [(path, kind)...]."""
-    return isinstance(layouts, list) and all(
-        _list_of(entry, 2) and type(entry[0]) in (int, str)
-        and (entry[1] is None or isinstance(entry[1], list) and all(
-            _list_of(item, 2) and _strings_list(item[0]) and type(item[1]) is int
-            for item in entry[1]))
-        for entry in layouts)
-
-
-def _valid_class(entry: Any) -> bool:
-    return _list_of(entry, 3) and isinstance(entry[0], str) and _strings_list(entry[1]) \
-        and _strings_list(entry[2])
-
-
-def _valid_receiver_call(call: Any) -> bool:
-    return _list_of(call, 8) and _strings(call[0], call[1], call[3], call[6]) \
-        and _count(call[2]) and _optional_strings(call[4], call[5]) and _truths(call[7])
-
-
-def _valid_self_call(call: Any) -> bool:
-    return _list_of(call, 7) and _strings(call[0], call[1], call[2], call[4]) \
-        and _count(call[3]) and _optional_strings(call[5], call[6])
-
-
-def _valid_call(call: Any) -> bool:
-    return (_list_of(call, 15) and _strings(call[0], call[1], call[3]) and _count(call[2])
-            and _optional_strings(call[4], call[5]) and _kinds(call[6], call[7])
-            and type(call[8]) is bool and _given(call[9]) and _given(call[10])
-            and _truths(call[11]) and type(call[12]) is bool and _given(call[13])
-            and _given(call[14]))
 
 
 def _decode_seeds(data: Any) -> dict[str, tuple[Seed, ...]] | None:
@@ -388,55 +280,19 @@ def _decode_seeds(data: Any) -> dict[str, tuple[Seed, ...]] | None:
 
 
 def _valid_seed(item: Any) -> bool:
-    return (_list_of(item, 17) and type(item[15]) is bool and _given(item[16])
-            and _strings(item[0], item[1], item[4], item[8])
-            and _optional_strings(item[2], item[3]) and _kinds(item[5], item[6])
-            and type(item[7]) is bool and _given(item[9]) and _given(item[10])
-            and _truths(item[11]) and _layouts(item[12]) and type(item[13]) is bool
-            and _entries(item[14], 3))
-
-
-def _truths(truths: Any) -> bool:
-    """Literal arguments, by position or keyword, with their truth values
-    (analysis/flow/given.py)."""
-    return isinstance(truths, list) and all(
-        _list_of(t, 2) and type(t[0]) in (int, str) and type(t[1]) is bool for t in truths)
-
-
-def _given(given: Any) -> bool:
-    """Arguments, by position or keyword: those that are not None (analysis/flow/given.py),
-    those that are the jax.numpy module (analysis/module/module_params.py)."""
-    return isinstance(given, list) and all(type(g) in (int, str) for g in given)
-
-
-def _kinds(positional: Any, keywords: Any) -> bool:
-    return (isinstance(positional, list) and all(type(v) is int for v in positional)
-            and isinstance(keywords, list)
-            and all(_list_of(k, 2) and isinstance(k[0], str) and type(k[1]) is int
-                    for k in keywords))
-
-
-def _list_of(value: Any, length: int) -> bool:
-    return isinstance(value, list) and len(value) == length
-
-
-def _strings_list(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(v, str) for v in value)
-
-
-def _optional_strings(*values: Any) -> bool:
-    return all(v is None or isinstance(v, str) for v in values)
-
-
-def _count(value: Any) -> bool:
-    return type(value) is int and value >= 0
+    return (list_of(item, 17) and type(item[15]) is bool and given(item[16])
+            and strings(item[0], item[1], item[4], item[8])
+            and optional_strings(item[2], item[3]) and kinds(item[5], item[6])
+            and type(item[7]) is bool and given(item[9]) and given(item[10])
+            and truths(item[11]) and layouts(item[12]) and type(item[13]) is bool
+            and entries(item[14], 3))
 
 
 def _decode_finding(item: Any, filename: str) -> Finding | None:
     if not isinstance(item, list) or len(item) != 9:
         return None
     code, name, message, row, column, end_row, end_column, fix, detail = item
-    if not (_strings(code, name, message, detail)
+    if not (strings(code, name, message, detail)
             and _positions(row, column, end_row, end_column)):
         return None
     decoded_fix = None
@@ -464,10 +320,6 @@ def _decode_fix(fix: Any) -> Fix | None:
     return Fix(message, applicability, tuple(decoded))
 
 
-def _strings(*values: Any) -> bool:
-    return all(isinstance(v, str) for v in values)
-
-
 def _positions(*values: Any) -> bool:
     return all(type(v) is int and v >= 0 for v in values)
 
@@ -475,37 +327,3 @@ def _positions(*values: Any) -> bool:
 def default_cache_dir(project_root: Path) -> Path:
     override = os.environ.get("JAXPURE_CACHE_DIR")
     return Path(override) if override else project_root / CACHE_DIR_NAME
-
-
-# One check per position of ModuleSummary.to_json() (analysis/summary.py), in order (after
-# the validators it names).
-_SUMMARY_FIELDS: tuple[Callable[[Any], bool], ...] = (
-    lambda name: isinstance(name, str),
-    _strings_list,
-    _list_where(_valid_call),
-    _list_where(lambda r: _list_of(r, 2) and _strings(*r)),
-    _list_where(_valid_class),
-    _list_where(_valid_self_call),
-    lambda flag: flag in (None, True, False),
-    _list_where(lambda w: _list_of(w, 2) and _strings(*w)),
-    _list_where(_name_and_strings),
-    _list_where(_valid_receiver_call),
-    _list_where(_valid_nnx_run),
-    _list_where(_valid_class_conditions),
-    _list_where(_valid_class_fields),
-    _list_where(_valid_layout_call),
-    lambda lists: _list_of(lists, 5) and all(map(_strings_list, lists)),
-    lambda items: _entries(items, 4),
-    lambda items: _entries(items, 5),
-    _list_where(_valid_key_gate),
-    _list_where(_valid_closure_key),
-    _list_where(lambda w: _list_of(w, 3) and _strings(*w)),
-    _list_where(_valid_handed_key),
-    _list_where(_valid_aux_decorator),
-    _list_where(_name_and_strings),
-    _strings_list,
-    _list_where(_valid_static_return),
-    lambda lists: _list_of(lists, 2) and all(map(_strings_list, lists)),
-    _list_where(_valid_static_return),  # shape parameters: the same form
-    _list_where(_valid_closure_key),  # undrawn keys: the same shape
-)

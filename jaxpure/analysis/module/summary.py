@@ -20,8 +20,7 @@ from jaxpure.analysis.catalog.pytrees import FOREIGN_METHODS
 from jaxpure.analysis.module.receiver_calls import (  # noqa: F401 - re-exported
     ReceiverCall, Truths, truths_from_json, truths_to_json,
 )
-from jaxpure.analysis.module.aux_decorator_index import (AUX_DECORATORS, AuxDecorators,
-                                                        aux_decorator_targets, aux_decorators_from_json)
+from jaxpure.analysis.module.aux_decorator_index import AUX_DECORATORS, AuxDecorators, aux_decorator_targets
 from jaxpure.analysis.module.field_index import (FIELD_FACTORIES, FIELD_NAMES, FieldNames,
                                                   field_factory_targets, field_name_targets)
 from jaxpure.analysis.module.class_closure import (
@@ -38,6 +37,8 @@ from jaxpure.analysis.module.gate_index import (
 )
 from jaxpure.analysis.module.layout_calls import (LAYOUTS, LayoutCall, Layouts, layout_targets,
                                                   layouts_from_json, layouts_to_json)
+from jaxpure.analysis.module.summary_calls import ExternalCall, SelfCall  # importers find them here too
+from jaxpure.analysis.module.summary_fields import SUMMARY_FIELDS
 from jaxpure.analysis.lattice import STATIC, TRACED, TRACED_CONTAINER
 
 
@@ -45,55 +46,6 @@ from jaxpure.analysis.lattice import STATIC, TRACED, TRACED_CONTAINER
 LIBRARY_PREFIXES = ("builtins.", "jax.", "numpy.", "flax.", "equinox.", "optax.", "math.",
                     "functools.", "typing.", "collections.", "itertools.", "logging.",
                     "chex.", "haiku.", "scipy.", "os.", "sys.", "re.", "dataclasses.")
-
-
-@dataclass(frozen=True)
-class ExternalCall:
-    """A call from a traced function of this module to a function imported from another."""
-
-    callee: str  # fully qualified: "pkg.model.layers.dense"
-    caller: str  # the calling function's name
-    line: int  # where the caller is defined (1-based)
-    via: str
-    caching: str | None
-    strict: str | None
-    positional: tuple[int, ...]  # argument kinds, in order
-    keywords: tuple[tuple[str, int], ...]
-    stateful: bool = False
-    # the arguments that are not None, by position or keyword (flow/given.py)
-    given: tuple[int | str, ...] = ()
-    # the arguments that are the jax.numpy module (`xnp=jnp`: module/module_params.py)
-    jnp_args: tuple[int | str, ...] = ()
-    # the arguments that are literals, by position or keyword, with their truth values
-    # (`check=False`: flow/given.py)
-    truths: Truths = ()
-    # the caller is construction code, a linen setup's (module/construction.py)
-    construction: bool = False
-    # the arguments of no integer dtype (`labels=jax.nn.one_hot(...)`: flow/dtypes.py)
-    non_integer: tuple[int | str, ...] = ()
-    # the arguments that are the caller's own parameters, bare (gate_index.py's shape
-    # parameters: whether the caller's parameter is a shape too)
-    forwarded: tuple[int | str, ...] = ()
-
-
-@dataclass(frozen=True)
-class SelfCall:
-    """``self.<method>(...)`` in a traced method of a class: overrides elsewhere are traced.
-    With ``typed``, ``p.<method>(...)`` on a parameter annotated with the class ``owner``
-    of another module: that class's method and the overrides are traced."""
-
-    owner: str  # the class (of this module) whose method makes the call; typed: qualified
-    method: str
-    caller: str
-    line: int
-    via: str
-    caching: str | None
-    strict: str | None
-    typed: bool = False
-
-    def to_json(self) -> list:
-        return [self.owner, self.method, self.caller, self.line, self.via, self.caching,
-                self.strict, self.typed]
 
 
 @dataclass(frozen=True)
@@ -152,100 +104,16 @@ class ModuleSummary:
     shape_parameters: tuple[ShapeParameters, ...] = ()
     undrawn_keys: tuple[UndrawnKey, ...] = ()  # key parameters never drawn (undrawn_keys.py)
 
+    # The JSON form is a list, a field at each position: summary_fields.py says how each
+    # is encoded, decoded and checked.
     def to_json(self) -> list:
-        return [
-            self.module,
-            sorted(self.functions),
-            [[c.callee, c.caller, c.line, c.via, c.caching, c.strict, list(c.positional),
-              [list(k) for k in c.keywords], c.stateful, list(c.given), list(c.jnp_args),
-              truths_to_json(c.truths), c.construction, list(c.non_integer),
-              list(c.forwarded)]
-             for c in self.calls],
-            [list(r) for r in self.reexports],
-            [[c[0], list(c[1]), list(c[2])] for c in self.classes],
-            [c.to_json() for c in self.self_calls],
-            self.imports_jax,
-            [[w[0], w[1], list(w[2])] for w in self.wrappers],
-            [[name, list(members)] for name, members in self.static_members],
-            [c.to_json() for c in self.receiver_calls],
-            [list(run) for run in self.nnx_runs],
-            [[cls, [[member, [list(c) for c in conds]] for member, conds in members]]
-             for cls, members in self.class_conditions],
-            [[cls, [list(f) for f in fields]] for cls, fields in self.class_fields],
-            [call.to_json() for call in self.layout_calls],
-            self.field_names.to_json(),
-            [list(ask) for ask in self.entry_asks], [list(a) for a in self.entry_answers],
-            [list(gate) for gate in self.key_gates],
-            [list(key) for key in self.closure_keys],
-            [list(wrapper) for wrapper in self.scan_wrappers],
-            [list(handed) for handed in self.handed_keys],
-            [[name, [list(k) for k in facts]] for name, facts in self.aux_decorators],
-            [[name, list(fields)] for name, fields in self.container_fields],
-            list(self.tracer_tests),
-            [[f, list(names), list(at)] for f, names, at in self.static_returns],
-            self.key_sources.to_json(),
-            [[f, list(names), list(at)] for f, names, at in self.shape_parameters],
-            [list(key) for key in self.undrawn_keys],
-        ]
+        return [field.encode(getattr(self, field.name)) for field in SUMMARY_FIELDS]
 
     @staticmethod
     def from_json(data: list) -> ModuleSummary:
-        module, functions, calls, reexports = data[:4]
-        classes, self_calls, imports_jax, wrappers, static_members = data[4:9] \
-            if len(data) >= 9 else ([], [], None, [], [])
-        receiver_calls = data[9] if len(data) >= 10 else []
-        nnx_runs = data[10] if len(data) >= 11 else []
-        conditions, fields = data[11:13] if len(data) >= 13 else ([], [])
-        layout_calls = data[13] if len(data) >= 14 else []
-        field_names = FieldNames.from_json(data[14]) if len(data) >= 15 else FieldNames()
-        asks, answers = data[15:17] if len(data) >= 17 else ([], [])
-        gates = data[17] if len(data) >= 18 else []
-        closure_keys = data[18] if len(data) >= 19 else []
-        scans = data[19] if len(data) >= 20 else []
-        handed = data[20] if len(data) >= 21 else []
-        containers = data[22] if len(data) >= 23 else []
-        tracer_tests = data[23] if len(data) >= 24 else []
-        return ModuleSummary(
-            module,
-            frozenset(functions),
-            tuple(
-                ExternalCall(c[0], c[1], c[2], c[3], c[4], c[5], tuple(c[6]),
-                             tuple((k[0], k[1]) for k in c[7]), c[8],
-                             tuple(c[9]) if len(c) > 9 else (),
-                             tuple(c[10]) if len(c) > 10 else (),
-                             truths_from_json(c[11]) if len(c) > 11 else (),
-                             bool(c[12]) if len(c) > 12 else False,
-                             tuple(c[13]) if len(c) > 13 else (),
-                             tuple(c[14]) if len(c) > 14 else ())
-                for c in calls
-            ),
-            tuple((r[0], r[1]) for r in reexports),
-            tuple((c[0], tuple(c[1]), tuple(c[2])) for c in classes),
-            tuple(SelfCall(*c) for c in self_calls),
-            imports_jax,
-            tuple((w[0], w[1], tuple(w[2]) if len(w) > 2 else ()) for w in wrappers),
-            tuple((c[0], tuple(c[1])) for c in static_members),
-            tuple(ReceiverCall.from_json(c) for c in receiver_calls),
-            tuple((r[0], r[1], r[2]) for r in nnx_runs),
-            tuple((cls, tuple((m, tuple((c[0], c[1]) for c in conds)) for m, conds in members))
-                  for cls, members in conditions),
-            tuple((cls, tuple((f[0], f[1]) for f in held)) for cls, held in fields),
-            tuple(LayoutCall.from_json(c) for c in layout_calls),
-            field_names,
-            tuple((a[0], a[1], a[2], a[3]) for a in asks),
-            tuple((a[0], a[1], a[2], a[3], a[4]) for a in answers),
-            tuple((g[0], g[1], g[2], g[3], g[4]) for g in gates),
-            tuple((k[0], k[1], k[2]) for k in closure_keys),
-            tuple((w[0], w[1], w[2]) for w in scans),
-            tuple((h[0], h[1], h[2], h[3], h[4], h[5], h[6]) for h in handed),
-            aux_decorators_from_json(data[21] if len(data) >= 22 else []),
-            tuple((c[0], tuple(c[1])) for c in containers),
-            tuple(tracer_tests),
-            tuple((r[0], tuple(r[1]), tuple(r[2])) for r in (data[24] if len(data) > 24 else [])),
-            KeySources.from_json(data[25] if len(data) > 25 else []),
-            tuple((r[0], tuple(r[1]), tuple(r[2])) for r in (data[26] if len(data) > 26 else [])),
-            tuple((k[0], k[1], k[2]) for k in (data[27] if len(data) > 27 else [])),
-        )
+        # a shorter list (from before the later fields) leaves them at their defaults
+        return ModuleSummary(**{field.name: field.decode(value)
+                                for field, value in zip(SUMMARY_FIELDS, data)})
 
 
 # The ``via`` of a seed that carries class facts, not a trace: ``function`` is a class as the
@@ -597,4 +465,3 @@ def receiver_seeds(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> l
                                        call.strict, origin, (TRACED,), (), False, relpath,
                                        truths=call.truths)))
     return found
-
