@@ -90,8 +90,15 @@ def valid_call(call: Any) -> bool:
 
 
 def valid_self_call(call: Any) -> bool:
-    return list_of(call, 7) and strings(call[0], call[1], call[2], call[4]) \
-        and count(call[3]) and optional_strings(call[5], call[6])
+    """A SelfCall (module/summary_calls.py), ``typed`` last."""
+    return list_of(call, 8) and strings(call[0], call[1], call[2], call[4]) \
+        and count(call[3]) and optional_strings(call[5], call[6]) and type(call[7]) is bool
+
+
+def valid_wrapper(wrapper: Any) -> bool:
+    """(function, the transform it applies, the static keywords it rewrites):
+    analysis/module/wrappers.py."""
+    return list_of(wrapper, 3) and strings(wrapper[0], wrapper[1]) and strings_list(wrapper[2])
 
 
 def valid_receiver_call(call: Any) -> bool:

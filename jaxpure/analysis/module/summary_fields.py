@@ -106,8 +106,6 @@ def _list_of_lists(length: int) -> Callable[[Any], bool]:
     return lambda lists: shape.list_of(lists, length) and all(map(shape.strings_list, lists))
 
 
-# The cache's checks are unchanged from before this table: wrappers are checked as pairs
-# and self calls without ``typed``, so a summary holding either is never a cache hit.
 SUMMARY_FIELDS: tuple[SummaryField[Any], ...] = (
     SummaryField("module", _same, _same, lambda name: isinstance(name, str)),
     SummaryField("functions", sorted, frozenset, shape.strings_list),
@@ -121,7 +119,7 @@ SUMMARY_FIELDS: tuple[SummaryField[Any], ...] = (
                  shape.list_where(shape.valid_self_call)),
     SummaryField("imports_jax", _same, _same, lambda flag: flag in (None, True, False)),
     SummaryField("wrappers", _wrappers_to_json, _wrappers_from_json,
-                 shape.list_where(lambda w: shape.list_of(w, 2) and shape.strings(*w))),
+                 shape.list_where(shape.valid_wrapper)),
     SummaryField("static_members", _named_to_json, _named_from_json,
                  shape.list_where(shape.name_and_strings)),
     SummaryField("receiver_calls", _records, _decoded(ReceiverCall.from_json),
