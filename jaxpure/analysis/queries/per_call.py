@@ -89,7 +89,9 @@ def _parameter_origins(ctx: Context, unit: Unit) -> tuple[Origins, Origins]:
     # how each name gets its value, and what is stored into it (`hparams["CHUNK"] = n`)
     ways = {name: [value for _, value in found] for name, found in local.sources.items()}
     for name, stored in local.stores.items():
-        ways.setdefault(name, []).extend(stored)
+        # only what the function's own names hold: `jax.tree.map(f, x)` stores into no `jax`
+        if name in local.sources or name in values:
+            ways.setdefault(name, []).extend(stored)
     grew = True
     while grew:
         grew = False
