@@ -191,8 +191,10 @@ class KindFlow(WalkerBase):
     def _passed_through(self, unit: Unit, name: str) -> bool:
         """Every transform applied to ``unit`` itself hands ``name`` on as given: a vmap's
         ``in_axes=None`` place or a static argument (``jax.jit(f)`` beside ``jax.vmap(f,
-        in_axes=(0, None))`` traces it)."""
-        return all(name in origin.unbatched or name in origin.static
+        in_axes=(0, None))`` traces it). pmap's ``in_axes=None`` is no such place: it
+        broadcasts the argument to every device, which makes a tracer of it."""
+        return all((name in origin.unbatched and origin.transform.name != "jax.pmap")
+                   or name in origin.static
                    for origin in self.ctx.traced_analysis.origins if origin.target is unit)
 
     def spread_kind(self, info: TraceInfo, p: Param) -> int | None:
