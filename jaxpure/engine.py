@@ -363,8 +363,14 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
                          exported_aux_decorators(ctx.index, ctx.resolver),
                          _container_fields(ctx), tracer_tests(ctx.index, ctx.resolver),
                          static_returns(ctx), _key_sources(ctx),
-                         exported_shape_parameters(ctx.resolver, ctx.traced_analysis.info),
+                         exported_shape_parameters(ctx.resolver, _traced_from_outside(ctx)),
                          exported_undrawn_keys(ctx.resolver, ctx.index))
+
+
+def _traced_from_outside(ctx: Context) -> frozenset[int]:
+    """The ids of the module's functions another module's traced code calls."""
+    return frozenset(unit_id for unit_id, info in ctx.traced_analysis.info.items()
+                     if info.external_origin is not None)
 
 
 def _key_sources(ctx: Context) -> KeySources:

@@ -41,11 +41,10 @@ from jaxpure.analysis.module.test_code import is_test_module
 from jaxpure.analysis.syntax import call_arg, descendants, keyword_arg, none_test
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Collection
 
     from jaxpure.analysis.module.index import ModuleIndex, Param, Unit
     from jaxpure.analysis.module.resolve import Resolver
-    from jaxpure.analysis.module.traced import TraceInfo
 
 # what traces a function by contract: jit, as its users apply it
 CONTRACT_JIT: Transform = TRANSFORMS["jax.jit"]
@@ -321,17 +320,18 @@ def _imported_shapes(resolver: Resolver, unit: Unit, call: cst.Call) -> list[cst
     return found
 
 
-def exported_shape_parameters(resolver: Resolver, traced: Mapping[int, TraceInfo]
+def exported_shape_parameters(resolver: Resolver, traced_from_outside: Collection[int]
                               ) -> tuple[tuple[str, tuple[str, ...], tuple[int, ...]], ...]:
     """(function, its shape parameters, their positions) for each module-level function
     another module's traced code calls handing it its own parameters (a seed asks:
-    module/gate_index.py): whether the caller's parameter is a shape too is read in the
+    module/gate_index.py), of those whose ids are in ``traced_from_outside`` (traced by
+    another module's call; given as ids so that this module needs nothing of traced.py,
+    which imports it): whether the caller's parameter is a shape too is read in the
     caller's module."""
     found = []
     for name in sorted(resolver.memo.get("asked_shape_parameters", ())):
         unit = resolver.index.defs.get(name)
-        info = traced.get(id(unit)) if unit is not None else None
-        if unit is None or info is None or info.external_origin is None:
+        if unit is None or id(unit) not in traced_from_outside:
             continue
         shapes = shape_parameters(resolver, unit)
         params = [p for p in unit.params if p.name in shapes]
