@@ -256,3 +256,44 @@ def test_the_face_is_cheap_and_complete():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=ROOT)
     assert done.returncode == 0, done.stderr
+
+
+def import_circles() -> list[list[str]]:
+    """The circles among jaxpure's modules (Tarjan's strongly connected components of
+    `imports`, every import counted: in functions and under TYPE_CHECKING too, since a
+    type-only circle still ties the modules together). A package's ``__init__`` re-exporting
+    its own modules is no edge back."""
+    graph = {module_name(p): {t for t in imports(p) if not module_name(p).startswith(t + ".")}
+             for p in PACKAGE.rglob("*.py")}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for target in graph.get(node, ()):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            members = []
+            while True:
+                member = stack.pop()
+                members.append(member)
+                if member == node:
+                    break
+            if len(members) > 1:
+                found.append(sorted(members))
+
+    for name in sorted(graph):
+        if name not in index:
+            visit(name)
+    return found
+
+
+def test_no_import_circles():
+    assert import_circles() == []
