@@ -14,6 +14,7 @@ from jaxpure.analysis.catalog.transforms import (
 )
 from jaxpure.analysis.module.container_arguments import passed_containers
 from jaxpure.analysis.module.index import Unit
+from jaxpure.analysis.module.globals import is_main_test
 from jaxpure.analysis.module.swaps import swaps
 from jaxpure.analysis.syntax import children, mentions, statements, target_names
 
@@ -150,14 +151,8 @@ def _self_attributes_named(ctx: Context, name: str, others: bool) -> list[cst.Ba
 
 def _runs_as_script(module: cst.Module) -> bool:
     """The module has an ``if __name__ == "__main__":`` block at its top level."""
-    for statement in module.body:
-        test = statement.test if type(statement) is cst.If else None
-        if type(test) is cst.Comparison and type(test.left) is cst.Name \
-                and test.left.value == "__name__" and len(test.comparisons) == 1:
-            right = test.comparisons[0].comparator
-            if type(right) is cst.SimpleString and right.evaluated_value == "__main__":
-                return True
-    return False
+    return any(type(statement) is cst.If and is_main_test(statement.test)
+               for statement in module.body)
 
 
 def _alias_calls(ctx: Context, mention: cst.BaseExpression,
