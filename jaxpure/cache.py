@@ -22,10 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from jaxpure import __version__
-from jaxpure.analysis.module.json_shapes import (entries, given, kinds, layouts, list_of,
-                                                 optional_strings, strings, truths)
+from jaxpure.analysis.module.json_shapes import list_of, strings
 from jaxpure.analysis.module.summary import ModuleSummary, Seed
-from jaxpure.analysis.module.summary_fields import SUMMARY_FIELDS
+from jaxpure.analysis.module.summary_fields import SEED_FIELDS, SUMMARY_FIELDS
 from jaxpure.findings import Edit, FileResult, Finding, Fix, Location
 
 SCHEMA = 4
@@ -280,12 +279,8 @@ def _decode_seeds(data: Any) -> dict[str, tuple[Seed, ...]] | None:
 
 
 def _valid_seed(item: Any) -> bool:
-    return (list_of(item, 17) and type(item[15]) is bool and given(item[16])
-            and strings(item[0], item[1], item[4], item[8])
-            and optional_strings(item[2], item[3]) and kinds(item[5], item[6])
-            and type(item[7]) is bool and given(item[9]) and given(item[10])
-            and truths(item[11]) and layouts(item[12]) and type(item[13]) is bool
-            and entries(item[14], 3))
+    return list_of(item, len(SEED_FIELDS)) and all(
+        field.valid(value) for field, value in zip(SEED_FIELDS, item))
 
 
 def _decode_finding(item: Any, filename: str) -> Finding | None:

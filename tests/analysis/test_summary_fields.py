@@ -3,15 +3,15 @@ dataclass, the encoding, the decoding and the cache's checks all follow it."""
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import MISSING, fields
 
 from jaxpure import cache
 from jaxpure.analysis.module.field_index import FieldNames
 from jaxpure.analysis.module.key_source_index import KeySources
 from jaxpure.analysis.module.layout_calls import LayoutCall
 from jaxpure.analysis.module.receiver_calls import ReceiverCall
-from jaxpure.analysis.module.summary import ExternalCall, ModuleSummary, SelfCall
-from jaxpure.analysis.module.summary_fields import SUMMARY_FIELDS
+from jaxpure.analysis.module.summary import ExternalCall, ModuleSummary, Seed, SelfCall
+from jaxpure.analysis.module.summary_fields import SEED_FIELDS, SUMMARY_FIELDS
 
 # The positions caches of SCHEMA 4 hold: a reordering would make every entry a miss or,
 # worse, decode one field as another. New fields go after these.
@@ -79,3 +79,32 @@ def test_a_shorter_list_leaves_the_later_fields_at_their_defaults() -> None:
     data = FULL.to_json()[:4]
     assert ModuleSummary.from_json(data) == ModuleSummary(
         FULL.module, FULL.functions, FULL.calls, reexports=FULL.reexports)
+
+
+# The positions caches of SCHEMA 4 hold for a seed.
+SEED_POSITIONS = (
+    "function", "via", "caching", "strict", "origin", "positional", "keywords", "stateful",
+    "source", "given", "jnp_args", "truths", "layouts", "bound", "entries", "construction",
+    "non_integer",
+)
+
+FULL_SEED = Seed("dense", "jax.jit", "cache", "strict", "train.py:3 (`step`)", (1, 0),
+                 (("scale", 0),), True, "pkg/train.py", (0, "scale"), ("xnp",),
+                 ((1, True),), ((0, ((("w",), 1),)), ("scale", None)), True,
+                 ((0, "rng", "drawn"),), True, (2,))
+
+
+def test_the_seed_table_names_every_field_of_a_seed_in_order() -> None:
+    assert tuple(f.name for f in SEED_FIELDS) == tuple(f.name for f in fields(Seed))
+    assert tuple(f.name for f in SEED_FIELDS) == SEED_POSITIONS
+
+
+def test_a_seed_with_every_field_set_round_trips_through_json_and_the_cache() -> None:
+    assert all(getattr(FULL_SEED, f.name) != f.default for f in fields(Seed)
+               if f.default is not MISSING)
+    data = FULL_SEED.to_json()
+    assert len(data) == len(SEED_FIELDS)
+    assert Seed.from_json(data) == FULL_SEED
+    assert cache._decode_seeds({"pkg/layers.py": [data]}) == {"pkg/layers.py": (FULL_SEED,)}
+    # a flag written as a number is another encoding of the same seed: refused
+    assert cache._decode_seeds({"pkg/layers.py": [data[:7] + [1] + data[8:]]}) is None

@@ -53,11 +53,19 @@ def given(items: Any) -> bool:
     return isinstance(items, list) and all(type(g) in (int, str) for g in items)
 
 
+def ints_list(value: Any) -> bool:
+    return isinstance(value, list) and all(type(v) is int for v in value)
+
+
+def keyword_kinds(value: Any) -> bool:
+    """[keyword, kind] pairs."""
+    return isinstance(value, list) and all(
+        list_of(k, 2) and isinstance(k[0], str) and type(k[1]) is int for k in value)
+
+
 def kinds(positional: Any, keywords: Any) -> bool:
-    return (isinstance(positional, list) and all(type(v) is int for v in positional)
-            and isinstance(keywords, list)
-            and all(list_of(k, 2) and isinstance(k[0], str) and type(k[1]) is int
-                    for k in keywords))
+    """The kinds of a call's arguments, by position and by keyword."""
+    return ints_list(positional) and keyword_kinds(keywords)
 
 
 def layouts(items: Any) -> bool:

@@ -17,9 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from jaxpure.analysis.catalog.pytrees import FOREIGN_METHODS
-from jaxpure.analysis.module.receiver_calls import (  # noqa: F401 - re-exported
-    ReceiverCall, Truths, truths_from_json, truths_to_json,
-)
+from jaxpure.analysis.module.receiver_calls import ReceiverCall, Truths  # noqa: F401 - re-exported
 from jaxpure.analysis.module.aux_decorator_index import AUX_DECORATORS, AuxDecorators, aux_decorator_targets
 from jaxpure.analysis.module.field_index import (FIELD_FACTORIES, FIELD_NAMES, FieldNames,
                                                   field_factory_targets, field_name_targets)
@@ -35,10 +33,9 @@ from jaxpure.analysis.module.gate_index import (
     closure_key_targets, handed_key_targets, key_gate_targets, scan_wrapper_targets,
     shape_parameter_targets, static_return_targets, undrawn_key_targets,
 )
-from jaxpure.analysis.module.layout_calls import (LAYOUTS, LayoutCall, Layouts, layout_targets,
-                                                  layouts_from_json, layouts_to_json)
+from jaxpure.analysis.module.layout_calls import LAYOUTS, LayoutCall, Layouts, layout_targets
 from jaxpure.analysis.module.summary_calls import ExternalCall, SelfCall  # importers find them here too
-from jaxpure.analysis.module.summary_fields import SUMMARY_FIELDS
+from jaxpure.analysis.module.summary_fields import SEED_FIELDS, SUMMARY_FIELDS
 from jaxpure.analysis.lattice import STATIC, TRACED, TRACED_CONTAINER
 
 
@@ -163,27 +160,14 @@ class Seed:
                 self.layouts, self.bound, self.entries, self.construction, self.non_integer) + \
             (() if self.function and self.via != LAYOUTS else (self.origin,))
 
+    # The JSON form is a list, a field at each position: SEED_FIELDS (summary_fields.py)
+    # says how each is encoded, decoded and checked.
     def to_json(self) -> list:
-        return [self.function, self.via, self.caching, self.strict, self.origin,
-                list(self.positional), [list(k) for k in self.keywords], self.stateful,
-                self.source, list(self.given), list(self.jnp_args),
-                truths_to_json(self.truths), layouts_to_json(self.layouts), self.bound,
-                [list(entry) for entry in self.entries], self.construction,
-                list(self.non_integer)]
+        return [field.encode(getattr(self, field.name)) for field in SEED_FIELDS]
 
     @staticmethod
     def from_json(data: list) -> Seed:
-        function, via, caching, strict, origin, positional, keywords, stateful, source = data[:9]
-        given = tuple(data[9]) if len(data) > 9 else ()
-        jnp_args = tuple(data[10]) if len(data) > 10 else ()
-        truths = truths_from_json(data[11]) if len(data) > 11 else ()
-        layouts = layouts_from_json(data[12]) if len(data) > 12 else ()
-        entries = tuple((e[0], e[1], e[2]) for e in data[14]) if len(data) > 14 else ()
-        return Seed(function, via, caching, strict, origin, tuple(positional),
-                    tuple((k[0], k[1]) for k in keywords), bool(stateful), source, given,
-                    jnp_args, truths, layouts, bool(data[13]) if len(data) > 13 else False,
-                    entries, bool(data[15]) if len(data) > 15 else False,
-                    tuple(data[16]) if len(data) > 16 else ())
+        return Seed(**{field.name: field.decode(value) for field, value in zip(SEED_FIELDS, data)})
 
 
 def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[str, list[Seed]]:

@@ -6,6 +6,8 @@ This table is the one place a summary's JSON form is written down: ModuleSummary
 and from_json and the cache's checks (jaxpure/cache.py) all read it, so a new field is one
 entry here (and one in the dataclass, in the same place: tests check the names agree).
 Positions are the JSON format: a new field goes at the end, or the cache SCHEMA is bumped.
+The fields of a seed (module/summary.py's Seed), which the cache keeps beside the
+summaries, are a second table of the same kind, SEED_FIELDS.
 """
 
 from __future__ import annotations
@@ -17,8 +19,8 @@ from jaxpure.analysis.module import json_shapes as shape
 from jaxpure.analysis.module.aux_decorator_index import aux_decorators_from_json
 from jaxpure.analysis.module.field_index import FieldNames
 from jaxpure.analysis.module.key_source_index import KeySources
-from jaxpure.analysis.module.layout_calls import LayoutCall
-from jaxpure.analysis.module.receiver_calls import ReceiverCall
+from jaxpure.analysis.module.layout_calls import LayoutCall, layouts_from_json, layouts_to_json
+from jaxpure.analysis.module.receiver_calls import ReceiverCall, truths_from_json, truths_to_json
 from jaxpure.analysis.module.summary_calls import ExternalCall, SelfCall
 
 T = TypeVar("T")
@@ -151,4 +153,40 @@ SUMMARY_FIELDS: tuple[SummaryField[Any], ...] = (
     SummaryField("shape_parameters", _triples_to_json, _triples_from_json,
                  shape.list_where(shape.valid_static_return)),
     SummaryField("undrawn_keys", _rows, _tuples(3), shape.list_where(shape.valid_closure_key)),
+)
+
+
+# -- the fields of a seed (module/summary.py's Seed), in their JSON positions ---------------
+
+def _scalar(name: str, valid: Callable[[Any], bool]) -> SummaryField[Any]:
+    return SummaryField(name, _same, _same, valid)
+
+
+def _arguments(name: str) -> SummaryField[Any]:
+    """Arguments of the seeding call, by position or keyword (flow/given.py)."""
+    return SummaryField(name, list, tuple, shape.given)
+
+
+def _is(kind: type) -> Callable[[Any], bool]:
+    return lambda value: type(value) is kind
+
+
+SEED_FIELDS: tuple[SummaryField[Any], ...] = (
+    _scalar("function", _is(str)),
+    _scalar("via", _is(str)),
+    _scalar("caching", shape.optional_strings),
+    _scalar("strict", shape.optional_strings),
+    _scalar("origin", _is(str)),
+    SummaryField("positional", list, tuple, shape.ints_list),
+    SummaryField("keywords", _rows, _tuples(2), shape.keyword_kinds),
+    _scalar("stateful", _is(bool)),
+    _scalar("source", _is(str)),
+    _arguments("given"),
+    _arguments("jnp_args"),
+    SummaryField("truths", truths_to_json, truths_from_json, shape.truths),
+    SummaryField("layouts", layouts_to_json, layouts_from_json, shape.layouts),
+    _scalar("bound", _is(bool)),
+    SummaryField("entries", _rows, _tuples(3), lambda items: shape.entries(items, 3)),
+    _scalar("construction", _is(bool)),
+    _arguments("non_integer"),
 )
