@@ -95,8 +95,10 @@ class PrngKeyReuse(Rule):
     identical call repeated on one key (`init(key)` once to check the structure, once for
     the value) gives the same value twice and is reported like any reuse, unless one of
     the two results is bound to a target network (`params = net.init(key, x)`,
-    `target_params = net.init(key, x)`): a target network starts as a copy of the online
-    one, on purpose.
+    `target_params = net.init(key, x)`, or through a model class's factory that leaves
+    out only keywords such as the optimiser: `critic = Model.create(critic_def,
+    inputs=[key, x], tx=tx)`, `target_critic = Model.create(critic_def, inputs=[key, x])`):
+    a target network starts as a copy of the online one, on purpose.
     Three kinds of use draw no numbers anyone sees, and are not reported. A call whose
     result is read only for its structure: bound to names (or read where it is made) whose
     every read in the function takes a shape, a dtype or a tree layout (`out.shape`,

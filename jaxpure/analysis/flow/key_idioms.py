@@ -151,15 +151,17 @@ class KeyIdioms(WalkerBase):
             or self.input_then_init(call, first)
 
     def target_network_copy(self, call: cst.Call, first: cst.Call) -> bool:
-        """``params = net.init(key, x)`` and ``target_params = net.init(key, x)``: the very
-        same init of one model, one result bound to a target network. A target network
+        """``params = net.init(key, x)`` and ``target_params = net.init(key, x)``: the same
+        init of one model, one result bound to a target network; also through a model
+        class's factory (``Model.create(critic_def, inputs=[key, obs, act], tx=...)``, jaxrl's
+        form), the target's call leaving out only keywords (its optimiser). A target network
         (DQN, TD3, SAC) starts as a copy of the online one, so the same numbers are the
         point; any other pair, or the same init bound to no target, stays told."""
         method = self.model_method(call)
-        if method is None or method[1] not in _INITS or self.model_method(first) != method:
+        if method is None or method[1] not in _INITS | _FACTORIES \
+                or self.model_method(first) != method:
             return False
-        module = self.ctx.module
-        if module.code_for_node(first) != module.code_for_node(call):
+        if not self._same_build(first, call):
             return False
         where = self.consumed_line.get(id(first))
         if where is None or not self.lines:
@@ -167,6 +169,18 @@ class KeyIdioms(WalkerBase):
         here, j = self.lines[-1]
         return any("target" in name.lower()
                    for statement in (where[0][where[1]], here[j]) for name in _bound_names(statement))
+
+    def _same_build(self, one: cst.Call, other: cst.Call) -> bool:
+        """The same positional arguments in the same order, and the same keywords but for
+        some one call gives and the other leaves out (``tx=``, the online network's
+        optimiser)."""
+        code = self.ctx.module.code_for_node
+        positional = [[code(arg.value) for arg in c.args if arg.keyword is None] for c in (one, other)]
+        keywords = [{arg.keyword.value: code(arg.value) for arg in c.args if arg.keyword is not None}
+                    for c in (one, other)]
+        fewer, more = sorted(keywords, key=len)
+        return positional[0] == positional[1] \
+            and all(more.get(name) == value for name, value in fewer.items())
 
     def test_inputs(self, call: cst.Call, first: cst.Call) -> bool:
         """Two ``jax.random`` draws of numbers from one key: the test's inputs (``preds =
@@ -229,6 +243,9 @@ class KeyIdioms(WalkerBase):
 
 # the methods that initialise a model's parameters from a key (linen, haiku, equinox-style)
 _INITS = frozenset({"init", "init_with_output"})
+# a model class's factory that builds one from its definition and a key (jaxrl's
+# ``Model.create(model_def, inputs=[key, x])``, which runs ``model_def.init(*inputs)``)
+_FACTORIES = frozenset({"create"})
 
 
 def _bound_names(statement: cst.CSTNode) -> list[str]:
