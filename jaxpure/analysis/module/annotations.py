@@ -101,6 +101,20 @@ def without_none(annotation: cst.BaseExpression) -> cst.BaseExpression | None:
     return annotation
 
 
+def string_annotation(annotation: cst.BaseExpression | None) -> bool:
+    """``axis_name: str``, ``str | None``, ``Optional[str]``, ``Literal["mean", "sum"]``: a
+    parameter declared to hold a string (or None). No string is ever a tracer: ``jax.jit``
+    refuses one as an argument unless it is static, ``vmap``'s ``in_axes=None`` and
+    ``grad``'s other arguments hand it on as it is."""
+    inner = without_none(annotation) if annotation is not None else None
+    if type(inner) is cst.Name:
+        return inner.value == "str"
+    if type(inner) is cst.Subscript and (dotted_name(inner.value) or "").rsplit(".", 1)[-1] == "Literal":
+        return all(type(e.slice) is cst.Index and type(e.slice.value) is cst.SimpleString
+                   for e in inner.slice)
+    return False
+
+
 def is_none(node: cst.BaseExpression) -> bool:
     return type(node) is cst.Name and node.value == "None"
 
