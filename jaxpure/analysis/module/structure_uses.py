@@ -37,6 +37,7 @@ from jaxpure.analysis.catalog.shapes import (
     STRUCTURE_NAME,
     TREE_MAPS,
 )
+from jaxpure.analysis.catalog.random import draws_values
 from jaxpure.analysis.catalog.transforms import SHAPE_ONLY
 from jaxpure.analysis.syntax import NODE_TYPES, CHILD_FIELDS, names_in
 
@@ -96,7 +97,9 @@ class StructureUses:
         its top-level code), is used for its structure only (:meth:`_Reads.flows_only`)."""
         found = self._results.get(id(call))
         if found is None:
-            reads = _Reads(self, scope, qualname)
+            # numbers `jax.random` draws are no shape, whatever their name (`shapes =
+            # uniform(key)`); a model's output named `out_shape` is its shape
+            reads = _Reads(self, scope, qualname, names_say_shape=not draws_values(qualname(call.func)))
             found = self._results[id(call)] = reads.flows_only(call, reads.structure_use)
         return found
 
@@ -111,8 +114,10 @@ class StructureUses:
 class _Reads:
     """Where values go inside one scope."""
 
-    def __init__(self, uses: StructureUses, scope: cst.CSTNode, qualname: Qualname) -> None:
+    def __init__(self, uses: StructureUses, scope: cst.CSTNode, qualname: Qualname,
+                 names_say_shape: bool = True) -> None:
         self.uses = uses
+        self.names_say_shape = names_say_shape
         self.parents = uses.parents_in(scope)
         self.scope = scope
         self.qualname = qualname
@@ -128,7 +133,7 @@ class _Reads:
             return first
         pending, seen, looked = set(first), set(), False
         while pending:
-            names = {n for n in pending if not STRUCTURE_NAME.search(n)}
+            names = {n for n in pending if not (self.names_say_shape and STRUCTURE_NAME.search(n))}
             looked = looked or len(names) < len(pending)  # `out_shape, _ = init_fn(...)`
             seen |= pending
             pending, unread = set(), set(names)
