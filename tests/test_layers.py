@@ -48,7 +48,9 @@ WITHIN = {
                                         "jaxpure.analysis.flow.kinds",
                                         "jaxpure.analysis.flow.given",
                                         "jaxpure.analysis.flow.layouts",
-                                        "jaxpure.analysis.flow.forwarded_kwargs"),
+                                        "jaxpure.analysis.flow.forwarded_kwargs",
+                                        # locals tied to a flag the call hands on too
+                                        "jaxpure.analysis.flow.flag_paths"),
     # a test's idioms and compared results ask the assertions of a block
     "jaxpure.analysis.flow.key_idioms": ("jaxpure.analysis.flow.base",
                                          "jaxpure.analysis.flow.assertions"),
