@@ -174,7 +174,7 @@ class CallSites(WalkerBase):
         # passed one so, ends that
         pairs = flag_pairs(ctx.frame, ctx.index, self.lines, callee, call, shift) \
             if ctx.frame.flag_bindings else {}
-        tied = pairs or id(callee) in ctx.flag_kinds_at_calls
+        tied = pairs or ctx.flag_kinds_at_calls and id(callee) in ctx.flag_kinds_at_calls
 
         def record(name: str, kind: int) -> None:
             if tied:
@@ -296,11 +296,13 @@ class CallSites(WalkerBase):
         positional = [p.name for p in callee.params if p.index >= 0]
         trees = [a.value for a in positional_args(call)[1:]]
         if qual == "jax.tree.map_with_path" and positional:
-            note_call(ctx.flag_kinds_at_calls, callee, kinds, positional[0], None)
+            if ctx.flag_kinds_at_calls:
+                note_call(ctx.flag_kinds_at_calls, callee, kinds, positional[0], None)
             kinds[positional[0]] = L.STATIC  # the key path
             positional = positional[1:]
         for name, tree in zip(positional, trees):
-            note_call(ctx.flag_kinds_at_calls, callee, kinds, name, None)
+            if ctx.flag_kinds_at_calls:
+                note_call(ctx.flag_kinds_at_calls, callee, kinds, name, None)
             leaf = L.TRACED if L.is_traced(ctx.kind(tree)) else L.UNKNOWN
             kinds[name] = L.join(kinds[name], leaf) if name in kinds else leaf
         return True

@@ -80,7 +80,7 @@ def note_flag_bindings(frame: Frame, tested: tuple[str, bool], node: cst.If,
     false_env = ends[1][0] if body_true else ends[0][0]
     found = [(name, before) for name, kind in frame.env.items()
              if (before := false_env.get(name)) is not None and before != kind]
-    if not found or flag in rebound_in(node):
+    if not found:
         return
     for name, before in found:
         frame.flag_bindings[name] = FlagBinding(flag, before, node, *line)
@@ -115,8 +115,8 @@ def _still_tied(lines: Lines, binding: FlagBinding, names: set[str]) -> bool:
             break
     else:
         return False
-    if index <= binding.index:
-        return False
+    if index <= binding.index or binding.flag in rebound_in(binding.node):
+        return False  # (asked here, at the rare call handing on both: the walk is long)
     if any(names & rebound_in(statement) for statement in body[binding.index + 1:index]):
         return False
     current = body[index]

@@ -341,6 +341,10 @@ class GivenFacts:
     _closed_over: dict[tuple[int, str], bool] = field(default_factory=dict)
     # (id of a unit, name) -> the truth of the flag it passes on (passed_truth)
     _passed_truths: dict[tuple[int, str], bool | None] = field(default_factory=dict)
+    # (id of a unit, name) -> the truth of a flag it reads from its defining function;
+    # and the (unit, name) of the `if name:`/`if not name:` the walk met (closure_flags.py)
+    closure_truths: dict[tuple[int, str], bool | None] = field(default_factory=dict)
+    flag_tests: set[tuple[int, str]] = field(default_factory=set)
     # (id of a unit, name) -> whether it binds the name outside its integer-dtype branch
     _rebound_integer: dict[tuple[int, str], bool] = field(default_factory=dict)
 

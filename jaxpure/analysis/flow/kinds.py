@@ -89,7 +89,7 @@ class KindFlow(WalkerBase):
                 # `rng.split()` of a project's key holder (key_sources.py): an instance
                 # handing out keys, which handing on or drawing through uses no key up
                 frame.keys[p.name] = KeyState(from_param=True)
-        tied = self.ctx.flag_kinds_at_calls.get(id(unit))
+        tied = self.ctx.flag_kinds_at_calls and self.ctx.flag_kinds_at_calls.get(id(unit))
         if tied and info is not None and info.traced:
             # parameters whose kind where a flag parameter is false its calls give
             def passed_on(name: str) -> bool:

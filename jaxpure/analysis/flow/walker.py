@@ -315,7 +315,13 @@ class Walker(ExpressionWalk, AlternativePaths, Fallbacks, KindFlow, KeyFlow, Key
             self.narrowed(node.test, True, body, alone=True)()  # flow/first_iteration.py
             return
         paths = (self.narrowed(node.test, True, body), self.narrowed(node.test, False, orelse))
-        tested = flag_test(node.test) if self.ctx.traced and not self.ctx.loops else None
+        kind = type(node.test)  # (most tests are no flag: spare them the calls)
+        tested = flag_test(node.test) if kind is cst.Name or kind is cst.UnaryOperation else None
+        if tested is not None:
+            unit = self.ctx.frame.unit  # where a flag's truth is tested (closure_flags.py)
+            self.ctx.given.flag_tests.add((id(unit), tested[0]))
+            if self.ctx.loops or not self.ctx.traced:
+                tested = None
         line = self.lines[-1] if self.lines else None
         if tested is None or line is None or line[0][line[1]] is not node:
             self.alternatives(*paths, join_from=1)
