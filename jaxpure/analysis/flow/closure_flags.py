@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from jaxpure.analysis.flow.given import rebound_nonlocal
 from jaxpure.analysis.module.contracts import given_functions
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.traced import TracedAnalysis
@@ -66,21 +67,10 @@ def _owner(unit: Unit, name: str) -> Unit | None:
         if p is not None:
             return current if not p.star and name not in current.assigned \
                 and type(current.node) is cst.FunctionDef \
-                and not _rebound_below(current, name) else None
+                and not rebound_nonlocal(current, name) else None
         if current.binds(name) or name in current.declared_global:
             return None
     return None
-
-
-def _rebound_below(owner: Unit, name: str) -> bool:
-    """Whether a function defined in ``owner`` (at any depth) declares ``name`` nonlocal."""
-    stack = list(owner.nested.values())
-    while stack:
-        current = stack.pop()
-        if name in current.declared_nonlocal:
-            return True
-        stack.extend(current.nested.values())
-    return False
 
 
 def _truth(traced: TracedAnalysis, memo: Truths, tested: set[tuple[int, str]], unit: Unit,

@@ -278,7 +278,7 @@ def top_level_value(node: cst.FunctionDef, name: str) -> cst.BaseExpression | No
     return None
 
 
-def _rebound_nonlocal(outer: Unit, name: str) -> bool:
+def rebound_nonlocal(outer: Unit, name: str) -> bool:
     """Whether a function nested (at any depth) in ``outer`` declares ``name`` nonlocal."""
     stack = list(outer.nested.values())
     while stack:
@@ -414,7 +414,7 @@ class GivenFacts:
                 or type(outer.node) is not cst.FunctionDef or outer.assigned.get(name) != 1 \
                 or name in outer.declared_global or name in outer.declared_nonlocal \
                 or not all(o < unit.order for o in outer.binding_orders.get(name, [])) \
-                or _rebound_nonlocal(outer, name):
+                or rebound_nonlocal(outer, name):
             return False
         value = top_level_value(outer.node, name)
         if value is None:
