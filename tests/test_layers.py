@@ -48,7 +48,9 @@ WITHIN = {
                                         "jaxpure.analysis.flow.kinds",
                                         "jaxpure.analysis.flow.given",
                                         "jaxpure.analysis.flow.layouts",
-                                        "jaxpure.analysis.flow.forwarded_kwargs"),
+                                        "jaxpure.analysis.flow.forwarded_kwargs",
+                                        # locals tied to a flag the call hands on too
+                                        "jaxpure.analysis.flow.flag_paths"),
     # a test's idioms and compared results ask the assertions of a block
     "jaxpure.analysis.flow.key_idioms": ("jaxpure.analysis.flow.base",
                                          "jaxpure.analysis.flow.assertions"),
@@ -65,6 +67,13 @@ WITHIN = {
     "jaxpure.analysis.flow.exported_returns": ("jaxpure.analysis.flow.domain",
                                                "jaxpure.analysis.flow.infer",
                                                "jaxpure.analysis.flow.returned_kind"),
+    # the narrowing of a test: by what traced calls fill (given.py), what a value's form
+    # says of its dtype (dtypes.py), and the truth of a flag read from the defining
+    # function (closure_flags.py)
+    "jaxpure.analysis.flow.narrowing": ("jaxpure.analysis.flow.domain",
+                                        "jaxpure.analysis.flow.given",
+                                        "jaxpure.analysis.flow.dtypes",
+                                        "jaxpure.analysis.flow.closure_flags"),
     # what traced calls fill (given.py): recorded by callsites.py, asked at `if x is None:`;
     # the layouts of locals (layouts.py): bound by kinds.py, joined by paths.py; what a
     # value's form says of its dtype (dtypes.py): asked by given.py, at `if issubdtype(...)`

@@ -49,6 +49,9 @@ class Context:
         self.statement: cst.CSTNode | None = None  # the innermost statement being walked
         self.in_store = False
         self.callsite_kinds: dict[int, dict[str, int]] = {}
+        # by function, by parameter: its kind where a flag parameter is false, as the traced
+        # calls passing it a local traced only where that flag holds give (flow/flag_paths.py)
+        self.flag_kinds_at_calls: dict[int, dict[str, tuple[str, int] | None]] = {}
         # each call passing `**options` to a function: the keywords it names, the spread's
         # kind (flow/forwarded_kwargs.py)
         self.spread_sites: SpreadSites = {}

@@ -30,6 +30,7 @@ from jaxpure.analysis.flow.given import (given_parameters, literal_truths, never
                                          non_integer_arguments, non_integer_parameters,
                                          passed_truths)
 from jaxpure.analysis.flow.forwarded_kwargs import forwarded_keywords, record_spread_site
+from jaxpure.analysis.flow.flag_paths import flag_pairs, note_call
 
 
 def _spread_fills(param: Param, spread: int) -> int:
@@ -168,8 +169,16 @@ class CallSites(WalkerBase):
             callee, call, shift, ctx.qualname)
 
         self.record_layouts(callee, call, shift)
+        # parameters filled with a local traced only where a flag the call passes holds
+        # (flow/flag_paths.py); what a call passes otherwise, for a function some call
+        # passed one so, ends that
+        pairs = flag_pairs(ctx.frame, ctx.index, self.lines, callee, call, shift) \
+            if ctx.frame.flag_bindings else {}
+        tied = pairs or ctx.flag_kinds_at_calls and id(callee) in ctx.flag_kinds_at_calls
 
         def record(name: str, kind: int) -> None:
+            if tied:
+                note_call(ctx.flag_kinds_at_calls, callee, kinds, name, pairs.get(name))
             kinds[name] = L.join(kinds[name], kind) if name in kinds else kind
 
         position = shift
@@ -287,9 +296,13 @@ class CallSites(WalkerBase):
         positional = [p.name for p in callee.params if p.index >= 0]
         trees = [a.value for a in positional_args(call)[1:]]
         if qual == "jax.tree.map_with_path" and positional:
+            if ctx.flag_kinds_at_calls:
+                note_call(ctx.flag_kinds_at_calls, callee, kinds, positional[0], None)
             kinds[positional[0]] = L.STATIC  # the key path
             positional = positional[1:]
         for name, tree in zip(positional, trees):
+            if ctx.flag_kinds_at_calls:
+                note_call(ctx.flag_kinds_at_calls, callee, kinds, name, None)
             leaf = L.TRACED if L.is_traced(ctx.kind(tree)) else L.UNKNOWN
             kinds[name] = L.join(kinds[name], leaf) if name in kinds else leaf
         return True

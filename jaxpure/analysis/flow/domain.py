@@ -51,6 +51,11 @@ class Frame:
     # the function is traced (module/traced.py), so a call walked as untraced code in it is
     # on a path no trace takes (flow/unreached.py); asked once, at its start
     traced_unit: bool = False
+    # locals traced only where a flag holds, with their kind where it does not, and the
+    # parameters tied so to a flag parameter, by flag, with their kinds on entry and where
+    # it is false (flow/flag_paths.py)
+    flag_bindings: dict[str, FlagBinding] = field(default_factory=dict)
+    off_flag: dict[str, dict[str, tuple[int, int]]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -62,6 +67,18 @@ class CarriedKeys:
     count: int  # how many elements the initial carry has (a record's fields, a tuple's)
     positions: frozenset[int]
     fields: frozenset[str]  # of a record: `rng` for `state.rng`
+
+
+@dataclass(frozen=True)
+class FlagBinding:
+    """A local whose kind where ``flag`` is false is ``kind``, as the ``if`` on the flag
+    (``node``, statement ``index`` of ``block``) left it (flow/flag_paths.py)."""
+
+    flag: str
+    kind: int
+    node: cst.If
+    block: tuple[cst.CSTNode, ...]
+    index: int
 
 
 # what the eager runs that take a literal flag's other paths have bound (flow/paths.py):

@@ -278,7 +278,7 @@ def top_level_value(node: cst.FunctionDef, name: str) -> cst.BaseExpression | No
     return None
 
 
-def _rebound_nonlocal(outer: Unit, name: str) -> bool:
+def rebound_nonlocal(outer: Unit, name: str) -> bool:
     """Whether a function nested (at any depth) in ``outer`` declares ``name`` nonlocal."""
     stack = list(outer.nested.values())
     while stack:
@@ -341,6 +341,10 @@ class GivenFacts:
     _closed_over: dict[tuple[int, str], bool] = field(default_factory=dict)
     # (id of a unit, name) -> the truth of the flag it passes on (passed_truth)
     _passed_truths: dict[tuple[int, str], bool | None] = field(default_factory=dict)
+    # (id of a unit, name) -> the truth of a flag it reads from its defining function;
+    # and the (unit, name) of the `if name:`/`if not name:` the walk met (closure_flags.py)
+    closure_truths: dict[tuple[int, str], bool | None] = field(default_factory=dict)
+    flag_tests: set[tuple[int, str]] = field(default_factory=set)
     # (id of a unit, name) -> whether it binds the name outside its integer-dtype branch
     _rebound_integer: dict[tuple[int, str], bool] = field(default_factory=dict)
 
@@ -410,7 +414,7 @@ class GivenFacts:
                 or type(outer.node) is not cst.FunctionDef or outer.assigned.get(name) != 1 \
                 or name in outer.declared_global or name in outer.declared_nonlocal \
                 or not all(o < unit.order for o in outer.binding_orders.get(name, [])) \
-                or _rebound_nonlocal(outer, name):
+                or rebound_nonlocal(outer, name):
             return False
         value = top_level_value(outer.node, name)
         if value is None:

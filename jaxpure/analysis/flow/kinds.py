@@ -38,6 +38,7 @@ from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.domain import from_param
 from jaxpure.analysis.flow.carried import carried_element, initial_value
 from jaxpure.analysis.module.trace_order import is_fori_body
+from jaxpure.analysis.flow.flag_paths import off_flag_kinds
 from jaxpure.analysis.module.contracts import (
     STATIC_ARGUMENT_METHODS, contract_flag, container_parameters, field_override_parameters,
     enum_option, is_model_method,
@@ -88,6 +89,14 @@ class KindFlow(WalkerBase):
                 # `rng.split()` of a project's key holder (key_sources.py): an instance
                 # handing out keys, which handing on or drawing through uses no key up
                 frame.keys[p.name] = KeyState(from_param=True)
+        tied = self.ctx.flag_kinds_at_calls and self.ctx.flag_kinds_at_calls.get(id(unit))
+        if tied and info is not None and info.traced:
+            # parameters whose kind where a flag parameter is false its calls give
+            def passed_on(name: str) -> bool:
+                return name in callsite and frame.env.get(name) == callsite[name] \
+                    and name not in info.static_params and name not in info.unbatched_params
+            frame.off_flag = off_flag_kinds(self.ctx.index, unit, info, tied, frame.env,
+                                            bool(seeded), passed_on)
 
     def _static_by_use(self, unit: Unit, info: TraceInfo, p: Param, callsite: dict[str, int]) -> bool:
         """A model method's parameter it uses so that its users can only pass it static:

@@ -16,6 +16,7 @@ import libcst as cst
 
 from jaxpure.analysis import lattice as L
 from jaxpure.analysis.catalog import arrays as A
+from jaxpure.analysis.flow.closure_flags import closed_over_truth
 from jaxpure.analysis.flow.domain import KindScope
 from jaxpure.analysis.flow.dtypes import integer_test
 from jaxpure.analysis.flow.given import GivenFacts
@@ -225,6 +226,12 @@ def ruling_flag(ctx: Context, test: cst.BaseExpression, holds: bool) -> str | No
         return None
     if type(test) is cst.Name:
         truth = ctx.given.constant_truth(ctx.traced_analysis, ctx.unit, test.value)
+        unit = ctx.frame.unit
+        if truth is None and unit is not None and unit.parent is not None:
+            # a flag of the function defining this one, whose traces all start where it
+            # has one truth (flow/closure_flags.py)
+            truth = closed_over_truth(ctx.traced_analysis, ctx.given.closure_truths,
+                                      ctx.given.flag_tests, unit, test.value)
         return test.value if truth is not None and truth != holds else None
     return None
 

@@ -23,7 +23,7 @@ import libcst as cst
 from jaxpure.analysis import lattice as L
 from jaxpure.analysis.flow.base import WalkerBase
 from jaxpure.analysis.flow.domain import FlowState
-from jaxpure.analysis.syntax import assigned_in, push_children, target_names
+from jaxpure.analysis.syntax import rebound_in
 from jaxpure.analysis.flow.layouts import join as layout_join
 from jaxpure.analysis.flow.keystate import KeyState, joined_draws, joined_unread
 
@@ -110,7 +110,7 @@ class AlternativePaths(WalkerBase):
         frame = self.ctx.frame
         if not frame.off_trace:
             return
-        rebound = _rebound_in(statement)
+        rebound = rebound_in(statement)
         for flag, (block, kept_at, kinds) in list(frame.off_trace.items()):
             if block is body and kept_at is not statement and rebound & kinds.keys():
                 frame.off_trace[flag] = (block, kept_at, {
@@ -160,31 +160,6 @@ class AlternativePaths(WalkerBase):
                 if exclusive and mine_key.consumed_by is not None:
                     joined = replace(joined, elsewhere=joined_draws(mine_key, state))
                 frame.keys[name] = joined
-
-
-def _rebound_in(statement: cst.CSTNode) -> set[str]:
-    """The names a statement may bind, in its blocks too (not in the functions it defines):
-    assignments, loop targets, ``with ... as``, ``except ... as``, imports, ``del``,
-    definitions, and names declared ``global``/``nonlocal`` (bound by whatever it calls)."""
-    names = assigned_in(statement)
-    stack: list[cst.CSTNode] = [statement]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
-            names.add(node.name.value)
-            continue
-        if type(node) is cst.Lambda:
-            continue
-        if type(node) is cst.AsName:
-            names.update(target_names(node.name))
-        elif type(node) is cst.ImportAlias and node.asname is None:
-            names.add(node.evaluated_name.split(".")[0])
-        elif type(node) is cst.Del:
-            names.update(target_names(node.target))
-        elif isinstance(node, (cst.Global, cst.Nonlocal)):
-            names.update(item.name.value for item in node.names)
-        push_children(node, stack)
-    return names
 
 
 def nothing() -> None:

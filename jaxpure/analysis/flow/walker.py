@@ -31,6 +31,7 @@ from jaxpure.analysis.syntax import assigned_in, children, leaves_loop, leaving_
 from jaxpure.analysis.flow.domain import FlowState, Frame, Handler, Loop
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.narrowing import ruling_flag, untraced_path
+from jaxpure.analysis.flow.flag_paths import ending, flag_test, narrow_off_flag, note_flag_bindings
 from jaxpure.analysis.module.trace_order import unit_order
 from jaxpure.analysis.flow.unreached import reached_off_trace_only
 from jaxpure.analysis.flow.callsites import CallSites
@@ -313,8 +314,23 @@ class Walker(ExpressionWalk, AlternativePaths, Fallbacks, KindFlow, KeyFlow, Key
                                                             self.ctx.qualname):
             self.narrowed(node.test, True, body, alone=True)()  # flow/first_iteration.py
             return
-        self.alternatives(self.narrowed(node.test, True, body),
-                          self.narrowed(node.test, False, orelse), join_from=1)
+        paths = (self.narrowed(node.test, True, body), self.narrowed(node.test, False, orelse))
+        kind = type(node.test)  # (most tests are no flag: spare them the calls)
+        tested = flag_test(node.test) if kind is cst.Name or kind is cst.UnaryOperation else None
+        if tested is not None:
+            unit = self.ctx.frame.unit  # where a flag's truth is tested (closure_flags.py)
+            self.ctx.given.flag_tests.add((id(unit), tested[0]))
+            if self.ctx.loops or not self.ctx.traced:
+                tested = None
+        line = self.lines[-1] if self.lines else None
+        if tested is None or line is None or line[0][line[1]] is not node:
+            self.alternatives(*paths, join_from=1)
+            return
+        # `if flag: steps = schedule(...)`: what the path the flag rules out left, kept
+        # for the calls handing on both (flow/flag_paths.py)
+        frame, ends = self.ctx.frame, list[tuple[dict[str, int], bool]]()
+        self.alternatives(*(ending(path, frame, ends) for path in paths), join_from=1)
+        note_flag_bindings(frame, tested, node, line, ends)
 
     def narrowed(self, test: cst.BaseExpression, holds: bool, walk: Callable[[], None],
                  alone: bool = False) -> Callable[[], None]:
@@ -331,6 +347,8 @@ class Walker(ExpressionWalk, AlternativePaths, Fallbacks, KindFlow, KeyFlow, Key
             once = mark_runs_once(self.ctx.loops, test, holds, self.ctx.qualname)
             self.ctx.kind_cache.clear()
             self.release_fallbacks(test, holds)
+            if frame.off_flag:
+                narrow_off_flag(frame, test, holds)  # flow/flag_paths.py
             try:
                 self.walk_path(flag, walk)
             finally:

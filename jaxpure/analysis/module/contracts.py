@@ -97,9 +97,9 @@ def contract_roots(index: ModuleIndex, resolver: Resolver, module: str,
         roots.extend(_model_methods(index, resolver, class_name, nnx_run, module))
     for unit in index.units:
         for call in unit.calls:
-            roots.extend(_given_functions(resolver, call, unit))
+            roots.extend(given_functions(resolver, call, unit))
     for call in index.module_calls:
-        roots.extend(_given_functions(resolver, call, None))
+        roots.extend(given_functions(resolver, call, None))
     if patterns:
         roots.extend(configured_roots(index, module, patterns))
     return roots
@@ -163,7 +163,7 @@ def _framework_base(index: ModuleIndex, resolver: Resolver, name: str, seen: set
     return None
 
 
-def _given_functions(resolver: Resolver, call: cst.Call, unit: Unit | None) -> list[tuple[Unit, str]]:
+def given_functions(resolver: Resolver, call: cst.Call, unit: Unit | None) -> list[tuple[Unit, str]]:
     """``hk.transform(forward)``; ``update_fn`` of ``optax.GradientTransformation(init_fn, update_fn)``."""
     qual = resolver.qualname(call.func, unit)
     if qual is None:

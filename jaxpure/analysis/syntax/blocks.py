@@ -220,6 +220,31 @@ def assigned_in(body: cst.CSTNode) -> set[str]:
     return names
 
 
+def rebound_in(statement: cst.CSTNode) -> set[str]:
+    """The names a statement may bind, in its blocks too (not in the functions it defines):
+    assignments, loop targets, ``with ... as``, ``except ... as``, imports, ``del``,
+    definitions, and names declared ``global``/``nonlocal`` (bound by whatever it calls)."""
+    names = assigned_in(statement)
+    stack: list[cst.CSTNode] = [statement]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+            names.add(node.name.value)
+            continue
+        if type(node) is cst.Lambda:
+            continue
+        if type(node) is cst.AsName:
+            names.update(target_names(node.name))
+        elif type(node) is cst.ImportAlias and node.asname is None:
+            names.add(node.evaluated_name.split(".")[0])
+        elif type(node) is cst.Del:
+            names.update(target_names(node.target))
+        elif isinstance(node, (cst.Global, cst.Nonlocal)):
+            names.update(item.name.value for item in node.names)
+        push_children(node, stack)
+    return names
+
+
 def leaves_loop(statement: cst.CSTNode) -> bool:
     return type(statement) is cst.SimpleStatementLine and bool(statement.body) and \
         isinstance(statement.body[-1], (cst.Return, cst.Break, cst.Raise))
