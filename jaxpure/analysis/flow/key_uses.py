@@ -24,12 +24,12 @@ from jaxpure.analysis.catalog.shapes import STRUCTURE_ATTRIBUTES, STRUCTURE_FUNC
 from jaxpure.analysis.catalog.transforms import ARGUMENT_PRESERVING_TRANSFORMS
 from jaxpure.analysis.flow.base import WalkerBase, nested_scopes, read_by_closure
 from jaxpure.analysis.flow.keystate import KeyState
-from jaxpure.analysis.flow.split_calls import returned_children
 from jaxpure.analysis.module.draw_gates import drawn_only_where_first_did_not
 from jaxpure.analysis.module.globals import is_main_test
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.rebinding import bound_names
 from jaxpure.analysis.module.resolve import Resolver
+from jaxpure.analysis.module.split_calls import returned_children
 from jaxpure.analysis.syntax import (names_in, push_children, own_statements, reads_any, statements,
                                      target_names, target_paths)
 
@@ -151,10 +151,11 @@ class KeyUses(WalkerBase):
     def mark_consumed(self, state: KeyState, call: cst.Call, name: str | None = None) -> KeyState:
         """A key's state once ``call`` consumed it (as ``name``), with the names its result
         went to: a draw's, or the children a function splitting the key returns
-        (flow/split_calls.py)."""
+        (module/split_calls.py)."""
         unread = self.draw_results(call)
-        if unread is None and name is not None:
-            unread = returned_children(self.ctx, self.statement, call, name)
+        if unread is None and name is not None and not self.ctx.loops:
+            unread = returned_children(self.ctx.resolver, self.ctx.frame.unit, self.statement,
+                                       call, name)
         if unread:
             self.unread_names.update(unread)
         return replace(state, consumed_by=call, consumed_as=None, unread=unread, elsewhere=())

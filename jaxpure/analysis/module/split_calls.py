@@ -13,25 +13,26 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jaxpure.analysis.context import Context
 from jaxpure.analysis.module.imported_undrawn import passed_key
+from jaxpure.analysis.module.index import Unit
+from jaxpure.analysis.module.resolve import Resolver
 from jaxpure.analysis.module.split_returns import Paths, split_returned
 from jaxpure.analysis.syntax import target_names, target_paths
 
 __all__ = ["returned_children"]
 
 
-def returned_children(ctx: Context, statement: cst.CSTNode | None, call: cst.Call,
-                      name: str) -> frozenset[str] | None:
-    """The local names ``statement`` binds to the children of the key ``name`` that
+def returned_children(resolver: Resolver, unit: Unit | None, statement: cst.CSTNode | None,
+                      call: cst.Call, name: str) -> frozenset[str] | None:
+    """The local names ``statement`` (of the function ``unit``, not in a loop: the next
+    iteration may read what this one bound) binds to the children of the key ``name`` that
     ``call`` (its whole value) splits and returns; None when ``call`` is no such call, or
-    its result may be kept some other way (a loop's next iteration, an attribute)."""
-    unit = ctx.frame.unit
-    if unit is None or type(unit.node) is not cst.FunctionDef or ctx.loops \
+    its result may be kept some other way (an attribute)."""
+    if unit is None or type(unit.node) is not cst.FunctionDef \
             or type(statement) is not cst.Assign or statement.value is not call \
             or any(target_paths(t.target) for t in statement.targets):
         return None
-    paths = _split_paths(ctx, call, name)
+    paths = _split_paths(resolver, unit, call, name)
     if not paths:
         return None
     names = frozenset(n for t in statement.targets for path in paths
@@ -41,24 +42,23 @@ def returned_children(ctx: Context, statement: cst.CSTNode | None, call: cst.Cal
     return names
 
 
-def _split_paths(ctx: Context, call: cst.Call, name: str) -> Paths | None:
+def _split_paths(resolver: Resolver, unit: Unit, call: cst.Call, name: str) -> Paths | None:
     """The paths of the children of the key ``name`` in ``call``'s result, if ``call``'s
     function (of this module, or of another one the summaries know) only splits the
     parameter ``name`` is passed for and returns the children."""
-    unit = ctx.frame.unit
-    callee = ctx.resolver.function(call.func, unit)
+    callee = resolver.function(call.func, unit)
     if callee is not None:
         if callee.parent_is_class:
             return None
         passed = callee.arguments_of(call)
-        for param, paths in split_returned(ctx.resolver, callee).items():
+        for param, paths in split_returned(resolver, callee).items():
             value = passed.get(param) if passed is not None else None
             if type(value) is cst.Name and value.value == name:
                 return paths
         return None
-    imported = ctx.resolver.memo.get("imported_split_returns")
-    qual = ctx.qualname(call.func) if imported else None
-    if not qual:
+    imported = resolver.memo.get("imported_split_returns")
+    qual = resolver.qualname(call.func, unit) if imported else None
+    if not imported or not qual:
         return None
     facts = imported.get(qual)
     if facts is None:  # named as the project names its module (imported_undrawn.py)
