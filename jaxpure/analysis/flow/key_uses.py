@@ -153,7 +153,8 @@ class KeyUses(WalkerBase):
         went to: a draw's, or the children a function splitting the key returns
         (module/split_calls.py)."""
         unread = self.draw_results(call)
-        if unread is None and name is not None and not self.ctx.loops:
+        if unread is None and name is not None and type(self.statement) is cst.Assign \
+                and not self.ctx.loops:
             unread = returned_children(self.ctx.resolver, self.ctx.frame.unit, self.statement,
                                        call, name)
         if unread:

@@ -40,7 +40,7 @@ _PLAIN_NODES = (cst.Name, cst.Attribute, cst.Subscript, cst.SubscriptElement, cs
                 cst.Slice, cst.Tuple, cst.List, cst.Element, cst.StarredElement, cst.Arg,
                 cst.BinaryOperation, cst.UnaryOperation, cst.Integer, cst.Float,
                 cst.SimpleString)
-_OPERATORS = (cst.BaseBinaryOp, cst.BaseUnaryOp)
+_PUNCTUATION = (cst.Colon,)  # a slice's `first_colon` (push_children skips the rest)
 _SCOPES = (cst.FunctionDef, cst.Lambda, cst.ClassDef)
 
 
@@ -61,8 +61,8 @@ def exported_split_returns(resolver: Resolver, index: ModuleIndex) -> tuple[Spli
     found: list[SplitReturn] = []
     for unit in index.units:
         # (the precheck costs nothing for most functions: no split of a parameter)
-        if unit.parent is not None or unit.parent_is_class or not _splits_a_parameter(unit) \
-                or len(index.bindings.get(unit.name, ())) != 1:
+        if not unit.random_args or unit.parent is not None or unit.parent_is_class \
+                or not _splits_a_parameter(unit) or len(index.bindings.get(unit.name, ())) != 1:
             continue
         positional = [p.name for p in unit.params if p.index >= 0 and not p.star]
         for param, paths in sorted(split_returned(resolver, unit).items()):
@@ -72,8 +72,12 @@ def exported_split_returns(resolver: Resolver, index: ModuleIndex) -> tuple[Spli
 
 
 def _splits_a_parameter(unit: Unit) -> bool:
-    return any(name in unit.param_names and text.endswith("split")
-               for text, name in unit.random_args)
+    # (a loop, not any(): asked of every function handing a name to jax.random)
+    params = unit.param_names
+    for text, name in unit.random_args:
+        if name in params and text.endswith("split"):
+            return True
+    return False
 
 
 def _split_returned(resolver: Resolver, unit: Unit) -> dict[str, Paths]:
@@ -169,7 +173,7 @@ def _computed(resolver: Resolver, unit: Unit, value: cst.CSTNode) -> bool:
             stack.extend(node.args)
         elif isinstance(node, _PLAIN_NODES):
             push_children(node, stack)
-        elif not isinstance(node, _OPERATORS):
+        elif type(node) not in _PUNCTUATION:
 
             return False
     return True
