@@ -39,6 +39,7 @@ from jaxpure.analysis.module.flag_gates import exported_key_gates
 from jaxpure.analysis.module.scan_wrappers import scan_wrappers
 from jaxpure.analysis.module.handed_keys import exported_handed_keys
 from jaxpure.analysis.module.undrawn_keys import exported_undrawn_keys
+from jaxpure.analysis.module.split_returns import exported_split_returns
 from jaxpure.analysis.module.aux_decorators import exported_aux_decorators
 from jaxpure.analysis.module.classes import container_fields
 from jaxpure.analysis.module.contracts import exported_shape_parameters
@@ -364,7 +365,8 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
                          _container_fields(ctx), tracer_tests(ctx.index, ctx.resolver),
                          static_returns(ctx), _key_sources(ctx),
                          exported_shape_parameters(ctx.resolver, _traced_from_outside(ctx)),
-                         exported_undrawn_keys(ctx.resolver, ctx.index))
+                         exported_undrawn_keys(ctx.resolver, ctx.index),
+                         exported_split_returns(ctx.resolver, ctx.index))
 
 
 def _traced_from_outside(ctx: Context) -> frozenset[int]:

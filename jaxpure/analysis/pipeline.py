@@ -28,6 +28,7 @@ from jaxpure.analysis.module.gate_index import (
 from jaxpure.analysis.module.summary import CLASS_FACTS, FIELD_NAMES, LAYOUTS, NNX_RUNS, TRACER_TESTS, Seed
 from jaxpure.analysis.module.field_index import FIELD_FACTORIES
 from jaxpure.analysis.module.key_source_index import KEY_SOURCES
+from jaxpure.analysis.module.split_return_index import SPLIT_RETURNS, paths_from_text
 from jaxpure.analysis.flow.domain import Layout
 from jaxpure.analysis.flow.layouts import join as layout_join
 
@@ -94,14 +95,19 @@ def analyze(
                             for method, _kind in seed.keywords)
     closure_keys: dict[str, tuple[tuple[str, int], ...]] = {}
     undrawn: dict[str, tuple[tuple[str, int], ...]] = {}
+    split_returns: dict[str, tuple[tuple[str, int, tuple[tuple[int, ...], ...]], ...]] = {}
     for seed in seeds or ():
         if seed.via == CLOSURE_KEYS:  # one seed for each undrawn key of a factory's closure
             closure_keys[seed.function] = closure_keys.get(seed.function, ()) + seed.keywords
         elif seed.via == UNDRAWN_KEYS:  # one for each key another module's callee never draws
             undrawn[seed.function] = undrawn.get(seed.function, ()) + seed.keywords
+        elif seed.via == SPLIT_RETURNS and len(seed.keywords) == 2:  # module/split_returns.py
+            (param, position), (paths, _zero) = seed.keywords
+            split_returns[seed.function] = split_returns.get(seed.function, ()) + (
+                (param, position, paths_from_text(paths)),)
     seeds = [seed for seed in seeds or () if seed.via not in (
         CLASS_FACTS, NNX_RUNS, LAYOUTS, FIELD_NAMES, ENTRY_ASK, ENTRY_USE, KEY_GATES, CLOSURE_KEYS,
-        UNDRAWN_KEYS, SCAN_WRAPPERS, HANDED_KEYS, AUX_DECORATORS, FIELD_FACTORIES, TRACER_TESTS,
+        UNDRAWN_KEYS, SPLIT_RETURNS, SCAN_WRAPPERS, HANDED_KEYS, AUX_DECORATORS, FIELD_FACTORIES, TRACER_TESTS,
         STATIC_RETURNS, KEY_SOURCES, SHAPE_PARAMETERS, SHAPE_ASK)]
     # the module's tree gives the order its statements run in; the functions other modules
     # trace may run at any time (module_rebinding.py)
@@ -115,6 +121,8 @@ def analyze(
     if shape_asks:
         resolver.memo["asked_shape_parameters"] = frozenset(shape_asks)
     resolver.memo["imported_undrawn_keys"] = undrawn
+    if split_returns:
+        resolver.memo["imported_split_returns"] = split_returns
     traced_analysis = analyze_traced(index, resolver, transforms or {}, seeds, module_name, traced,
                                      nnx_run)
     if nnx_run is None:  # a module that runs its own merged nnx models, checked alone

@@ -56,6 +56,7 @@ FULL = ModuleSummary(
     key_sources=KeySources(("split",), ("next_key",)),
     shape_parameters=(("zeros", ("shape",), (0,)),),
     undrawn_keys=(("init", "key", 0),),
+    split_returns=(("setup", "key", 1, "2.1;0"),),
 )
 
 

@@ -29,6 +29,7 @@ from jaxpure.analysis.module.globals import is_main_test
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.rebinding import bound_names
 from jaxpure.analysis.module.resolve import Resolver
+from jaxpure.analysis.module.split_calls import returned_children
 from jaxpure.analysis.syntax import (names_in, push_children, own_statements, reads_any, statements,
                                      target_names, target_paths)
 
@@ -147,9 +148,15 @@ class KeyUses(WalkerBase):
         return len(node.args) == 3 and all(a.keyword is None and not a.star for a in node.args) \
             and self.tracks_keys() and self.ctx.qualname(node.func) in ELEMENTWISE_CHOICES
 
-    def mark_consumed(self, state: KeyState, call: cst.Call) -> KeyState:
-        """A key's state once ``call`` consumed it, with the names its result went to."""
+    def mark_consumed(self, state: KeyState, call: cst.Call, name: str | None = None) -> KeyState:
+        """A key's state once ``call`` consumed it (as ``name``), with the names its result
+        went to: a draw's, or the children a function splitting the key returns
+        (module/split_calls.py)."""
         unread = self.draw_results(call)
+        if unread is None and name is not None and type(self.statement) is cst.Assign \
+                and not self.ctx.loops:
+            unread = returned_children(self.ctx.resolver, self.ctx.frame.unit, self.statement,
+                                       call, name)
         if unread:
             self.unread_names.update(unread)
         return replace(state, consumed_by=call, consumed_as=None, unread=unread, elsewhere=())
@@ -298,7 +305,13 @@ class KeyUses(WalkerBase):
         return ctx.facts.structure_uses.result_for_structure(call, scope, ctx.qualname)
 
     def split_children(self, first: cst.CSTNode | None) -> bool:
-        return type(first) is cst.Call and self.ctx.qualname(first.func) in R.KEY_PRODUCERS
+        """Whether ``first`` (a call whose results are known: ``state.unread``) split the
+        key: a key producer, or a call of a function returning the children of a split of
+        its key (the only calls but ``jax.random``'s whose results are known)."""
+        if type(first) is not cst.Call:
+            return False
+        qual = self.ctx.qualname(first.func) or ""
+        return qual in R.KEY_PRODUCERS or not qual.startswith("jax.random.")
 
     def bound_here(self) -> frozenset[str]:
         """The names the statement being walked binds (``key, *keys = split(key, n + 1)``)."""

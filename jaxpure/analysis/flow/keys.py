@@ -229,7 +229,7 @@ class KeyFlow(FoldIns, KeyCalls):
                     # or two different functions (jit(env.reset)(rng=key), env.step(s, key))
                     self.dispatch(KeyReuse(name, call, state.consumed_by, state.consumed_as))
                 self.check_per_iteration(name, call, state)
-                self.record_consumption(name, state, call, self.mark_consumed(state, call))
+                self.record_consumption(name, state, call, self.mark_consumed(state, call, name))
         for name, use in entries.items():
             if use == REPLACED:  # `info["rng"], k = split(info["rng"])` in the callee
                 frame.keys[name] = KeyState(shared=next(SHARED_KEYS))

@@ -42,6 +42,11 @@ class ResolverMemo(TypedDict, total=False):
     # other modules' functions and methods never drawing from these key parameters, with
     # their positions, by qualified name (undrawn_keys.py), which the pipeline gives
     imported_undrawn_keys: dict[str, tuple[tuple[str, int], ...]]
+    # functions only splitting a key parameter and returning the children: by function,
+    # each parameter's paths in the result (split_returns.py), and other modules' by
+    # qualified name with the parameters' positions, which the pipeline gives
+    split_returned: dict[int, dict[str, tuple[tuple[int, ...], ...]]]
+    imported_split_returns: dict[str, tuple[tuple[str, int, tuple[tuple[int, ...], ...]], ...]]
     keyfree_classes: dict[str, bool]  # linen classes whose init reads no key (keyfree_modules.py)
     keyfree_functions: dict[str, bool]  # module functions such a class may call
     # (id of a function, key parameter) -> the flag gating its draws (flag_gates.py)

@@ -33,6 +33,7 @@ from jaxpure.analysis.module.gate_index import (
     closure_key_targets, handed_key_targets, key_gate_targets, scan_wrapper_targets,
     shape_parameter_targets, static_return_targets, undrawn_key_targets,
 )
+from jaxpure.analysis.module.split_return_index import SPLIT_RETURNS, SplitReturn, split_return_targets
 from jaxpure.analysis.module.layout_calls import LAYOUTS, LayoutCall, Layouts, layout_targets
 from jaxpure.analysis.module.summary_calls import ExternalCall, SelfCall  # importers find them here too
 from jaxpure.analysis.module.summary_fields import SEED_FIELDS, SUMMARY_FIELDS
@@ -100,6 +101,8 @@ class ModuleSummary:
     # parameters its functions use as shapes, for importers handing them theirs (gate_index.py)
     shape_parameters: tuple[ShapeParameters, ...] = ()
     undrawn_keys: tuple[UndrawnKey, ...] = ()  # key parameters never drawn (undrawn_keys.py)
+    # key parameters only split, the children returned (split_return_index.py)
+    split_returns: tuple[SplitReturn, ...] = ()
 
     # The JSON form is a list, a field at each position: summary_fields.py says how each
     # is encoded, decoded and checked.
@@ -235,7 +238,10 @@ def propagate(summaries: Mapping[str, tuple[ModuleSummary, str, str]]) -> dict[s
          for module, name, path, relpath, shapes in shape_parameter_targets(summaries, aliases)] + \
         [(module, Seed("", KEY_SOURCES, None, None, path, (), tuple((m, 0) for m in methods),
                        False, relpath))
-         for module, path, relpath, methods in key_source_targets(summaries)]
+         for module, path, relpath, methods in key_source_targets(summaries)] + \
+        [(module, Seed(name, SPLIT_RETURNS, None, None, path, (), ((fact[1], fact[2]), (fact[3], 0)),
+                       False, relpath))
+         for module, name, path, relpath, fact in split_return_targets(summaries, aliases)]
     for module, seed in extra:
         seeds.setdefault(module, {}).setdefault(seed.key(), seed)
     return {module: sorted(found.values(), key=lambda s: (s.function, s.origin))

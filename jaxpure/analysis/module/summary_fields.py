@@ -20,6 +20,7 @@ from jaxpure.analysis.module.aux_decorator_index import aux_decorators_from_json
 from jaxpure.analysis.module.field_index import FieldNames
 from jaxpure.analysis.module.key_source_index import KeySources
 from jaxpure.analysis.module.layout_calls import LayoutCall, layouts_from_json, layouts_to_json
+from jaxpure.analysis.module.split_return_index import valid_split_return
 from jaxpure.analysis.module.receiver_calls import ReceiverCall, truths_from_json, truths_to_json
 from jaxpure.analysis.module.summary_calls import ExternalCall, SelfCall
 
@@ -153,6 +154,7 @@ SUMMARY_FIELDS: tuple[SummaryField[Any], ...] = (
     SummaryField("shape_parameters", _triples_to_json, _triples_from_json,
                  shape.list_where(shape.valid_static_return)),
     SummaryField("undrawn_keys", _rows, _tuples(3), shape.list_where(shape.valid_closure_key)),
+    SummaryField("split_returns", _rows, _tuples(4), shape.list_where(valid_split_return)),
 )
 
 
