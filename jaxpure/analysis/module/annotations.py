@@ -115,6 +115,46 @@ def string_annotation(annotation: cst.BaseExpression | None) -> bool:
     return False
 
 
+# the last names of annotations declaring a dtype: `jnp.dtype`, `np.dtype`,
+# `jax.typing.DTypeLike`, flax's `Dtype`, `DType` aliases
+DTYPE_TYPES = frozenset({"dtype", "DType", "Dtype", "DTypeLike", "DtypeLike"})
+
+
+def python_value_annotation(annotation: cst.BaseExpression | None) -> bool:
+    """A parameter declared to hold a string or a dtype, or None, or one of several of
+    these (``Union[str, jnp.dtype]``, ``DTypeLike | None``). Neither is ever a tracer:
+    ``jax.jit`` refuses a string or a dtype argument unless it is static (checked under
+    jax 0.10: "Error interpreting argument ... as an abstract array"), ``vmap``'s
+    ``in_axes=None`` and ``grad``'s other arguments hand one on as it is."""
+    sides = _union_sides(annotation, 0) if annotation is not None else []
+    return bool(sides) and all(
+        is_none(s) or string_annotation(s)
+        or (dotted_name(s.value if type(s) is cst.Subscript else s) or "").rsplit(".", 1)[-1]
+        in DTYPE_TYPES for s in sides)
+
+
+def _union_sides(annotation: cst.BaseExpression, depth: int) -> list[cst.BaseExpression]:
+    """The types ``A | B``, ``Union[A, B]`` or ``Optional[A]`` joins (an empty list past a
+    bound on nesting), or the annotation itself."""
+    if depth > _MAX_ALIASES:
+        return []
+    if type(annotation) is cst.BinaryOperation and type(annotation.operator) is cst.BitOr:
+        left = _union_sides(annotation.left, depth + 1)
+        right = _union_sides(annotation.right, depth + 1)
+        return left + right if left and right else []
+    if type(annotation) is cst.Subscript \
+            and (dotted_name(annotation.value) or "").rsplit(".", 1)[-1] in ("Union", "Optional"):
+        sides: list[cst.BaseExpression] = []
+        for element in annotation.slice:
+            inner = _union_sides(element.slice.value, depth + 1) \
+                if type(element.slice) is cst.Index else []
+            if not inner:
+                return []
+            sides += inner
+        return sides
+    return [annotation]
+
+
 def is_none(node: cst.BaseExpression) -> bool:
     return type(node) is cst.Name and node.value == "None"
 
@@ -156,12 +196,36 @@ def _annotated_container(index: ModuleIndex, function: Unit) -> bool:
 SCALAR_TYPES = frozenset({"int", "float", "bool", "str", "complex"})
 
 
+# builtin and typing containers, bare or parametrised (`tuple[int, ...]`): a promise of an
+# instance
+GENERIC_CONTAINERS = frozenset({"tuple", "Tuple", "list", "List", "dict", "Dict", "Sequence",
+                                "frozenset", "FrozenSet", "set", "Set"})
+
+
 def declares_instance(annotation: cst.BaseExpression | None, index: ModuleIndex,
-                      imported_classes: frozenset[str] | dict[str, frozenset[str]]) -> bool:
+                      imported_classes: frozenset[str] | dict[str, frozenset[str]],
+                      depth: int = 0) -> bool:
     """``n: int``, ``neighbors: NeighborList``: an annotation promising a value that is not
-    ``None`` (a builtin scalar type, or a class: :func:`names_a_class`)."""
-    return type(annotation) is cst.Name and annotation.value in SCALAR_TYPES \
-        or names_a_class(annotation, index, imported_classes)
+    ``None`` (a builtin scalar type, a parametrised container, ``tuple[int, ...]``, or a
+    class: :func:`names_a_class`); or a union of such (``int | tuple[int, ...]``), written
+    out or through a module-level alias bound once (``Axes = int | tuple[int, ...]``)."""
+    if annotation is None:
+        return False
+    sides = _union_sides(annotation, 0)
+    if len(sides) > 1:
+        return all(declares_instance(s, index, imported_classes, depth) for s in sides)
+    head = annotation.value if type(annotation) is cst.Subscript else annotation
+    if (dotted_name(head) or "").rsplit(".", 1)[-1] in GENERIC_CONTAINERS:
+        return True
+    if type(annotation) is cst.Name and annotation.value in SCALAR_TYPES \
+            or names_a_class(annotation, index, imported_classes):
+        return True
+    if type(annotation) is not cst.Name or depth >= _MAX_ALIASES \
+            or annotation.value in index.class_nodes:
+        return False
+    bindings = index.bindings.get(annotation.value, ())
+    return len(bindings) == 1 and not bindings[0].augmented and bindings[0].value is not None \
+        and declares_instance(bindings[0].value, index, imported_classes, depth + 1)
 
 
 def names_a_class(annotation: cst.BaseExpression | None, index: ModuleIndex,
