@@ -155,7 +155,7 @@ class KindFlow(WalkerBase):
             # `feat_cache=[...]`: a Python container (contracts.py)
             return L.STATIC
         if info.direct and (python_value_annotation(p.annotation) or (
-                p.default is not None and self.ctx.qualname(p.default) in DTYPE_SCALARS)):
+                type(p.default) is cst.Attribute and self.ctx.qualname(p.default) in DTYPE_SCALARS)):
             # `axis_name: str | None = None`, `dtype: jnp.dtype`, `dtype=jnp.float32`: no
             # string and no dtype is a tracer
             return L.STATIC
