@@ -41,8 +41,10 @@ class TracedBool(GuardedByExcept, Rule):
     (`done`, `training`, `deterministic`, `is_*`, `has_*`, `use_*`), or has a scalar default
     (`training=False`) that a call in the module passes: jit traces a passed Python scalar,
     while a default that is never passed stays a Python value. A parameter declared a
-    string (`axis_name: str | None = None`, `Literal["mean", "sum"]`) is never a tracer: jit
-    refuses a string argument that is not static, vmap and grad hand one on as it is.
+    string or a dtype (`axis_name: str | None = None`, `Literal["mean", "sum"]`,
+    `dtype: jnp.dtype`, `DTypeLike | None`), or defaulting to a dtype (`dtype=jnp.float32`),
+    is never a tracer: jit refuses a string or dtype argument that is not static, vmap
+    and grad hand one on as it is.
     An attribute of a value whose class the project does not define (a pytree class of
     another package) may be static aux data, like e3nn's `x.irreps`: the elements of a Python
     loop over it and a membership test in it (`for ir in x.irreps: if ir in wanted:`) are

@@ -24,3 +24,11 @@ INTEGER_DTYPES = frozenset(
     for name in ("integer", "signedinteger", "unsignedinteger", "int8", "int16", "int32",
                  "int64", "uint8", "uint16", "uint32", "uint64")
 ) | {"builtins.int"}
+# The dtype scalar types a parameter's default may name (`dtype=jnp.float32`): a dtype is
+# never a tracer, jit refuses one as an argument unless it is static
+DTYPE_SCALARS = frozenset(
+    f"{namespace}.{name}" for namespace in ("jax.numpy", "numpy")
+    for name in ("bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+                 "uint64", "float16", "float32", "float64", "bfloat16", "complex64",
+                 "complex128", "float8_e4m3fn", "float8_e5m2")
+)

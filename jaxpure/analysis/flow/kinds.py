@@ -18,7 +18,8 @@ from jaxpure.analysis.catalog import random as R
 from jaxpure.analysis.flow.keystate import KeyState
 from jaxpure.analysis.flow.members import opaque_member
 from jaxpure.analysis.flow.layouts import LayoutReader, access_path, layout_key, parameter_layouts
-from jaxpure.analysis.module.annotations import container_annotation, string_annotation
+from jaxpure.analysis.catalog.dtypes import DTYPE_SCALARS
+from jaxpure.analysis.module.annotations import container_annotation, python_value_annotation
 from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.container_arguments import passed_containers
 from jaxpure.analysis.module.submodule_calls import submodule_calls
@@ -162,8 +163,11 @@ class KindFlow(WalkerBase):
             # `train: bool = False` of a model method: an option, as is an enum member;
             # `feat_cache=[...]`: a Python container (contracts.py)
             return L.STATIC
-        if info.direct and string_annotation(p.annotation):
-            return L.STATIC  # `axis_name: str | None = None`: no string is a tracer
+        if info.direct and (python_value_annotation(p.annotation) or (
+                type(p.default) is cst.Attribute and self.ctx.qualname(p.default) in DTYPE_SCALARS)):
+            # `axis_name: str | None = None`, `dtype: jnp.dtype`, `dtype=jnp.float32`: no
+            # string and no dtype is a tracer
+            return L.STATIC
         if info.direct:
             annotated = p.annotation is not None and A.annotation_is_array(p.annotation)
             if info.filtered:

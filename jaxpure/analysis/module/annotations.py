@@ -115,6 +115,54 @@ def string_annotation(annotation: cst.BaseExpression | None) -> bool:
     return False
 
 
+# the last names of annotations declaring a dtype: `jnp.dtype`, `np.dtype`,
+# `jax.typing.DTypeLike`, flax's `Dtype`, `DType` aliases
+DTYPE_TYPES = frozenset({"dtype", "DType", "Dtype", "DTypeLike", "DtypeLike"})
+
+
+def python_value_annotation(annotation: cst.BaseExpression | None) -> bool:
+    """A parameter declared to hold a string or a dtype, or None, or one of several of
+    these (``Union[str, jnp.dtype]``, ``DTypeLike | None``). Neither is ever a tracer:
+    ``jax.jit`` refuses a string or a dtype argument unless it is static (checked under
+    jax 0.10: "Error interpreting argument ... as an abstract array"), ``vmap``'s
+    ``in_axes=None`` and ``grad``'s other arguments hand one on as it is."""
+    if annotation is None:
+        return False
+    if type(annotation) is cst.Name or type(annotation) is cst.Attribute:
+        return _last_name(annotation) in DTYPE_TYPES or string_annotation(annotation)
+    sides = _union_sides(annotation, 0)
+    return bool(sides) and all(
+        is_none(s) or string_annotation(s)
+        or _last_name(s.value if type(s) is cst.Subscript else s) in DTYPE_TYPES for s in sides)
+
+
+def _last_name(expr: cst.BaseExpression) -> str:
+    """``dtype`` of ``jnp.dtype``, ``Union`` of ``typing.Union``: what a type is called."""
+    return expr.value if type(expr) is cst.Name else \
+        expr.attr.value if type(expr) is cst.Attribute else ""
+
+
+def _union_sides(annotation: cst.BaseExpression, depth: int) -> list[cst.BaseExpression]:
+    """The types ``A | B``, ``Union[A, B]`` or ``Optional[A]`` joins (an empty list past a
+    bound on nesting), or the annotation itself."""
+    if depth > _MAX_ALIASES:
+        return []
+    if type(annotation) is cst.BinaryOperation and type(annotation.operator) is cst.BitOr:
+        left = _union_sides(annotation.left, depth + 1)
+        right = _union_sides(annotation.right, depth + 1)
+        return left + right if left and right else []
+    if type(annotation) is cst.Subscript and _last_name(annotation.value) in ("Union", "Optional"):
+        sides: list[cst.BaseExpression] = []
+        for element in annotation.slice:
+            inner = _union_sides(element.slice.value, depth + 1) \
+                if type(element.slice) is cst.Index else []
+            if not inner:
+                return []
+            sides += inner
+        return sides
+    return [annotation]
+
+
 def is_none(node: cst.BaseExpression) -> bool:
     return type(node) is cst.Name and node.value == "None"
 
@@ -156,12 +204,43 @@ def _annotated_container(index: ModuleIndex, function: Unit) -> bool:
 SCALAR_TYPES = frozenset({"int", "float", "bool", "str", "complex"})
 
 
+# builtin and typing containers, bare or parametrised (`tuple[int, ...]`): a promise of an
+# instance
+GENERIC_CONTAINERS = frozenset({"tuple", "Tuple", "list", "List", "dict", "Dict", "Sequence",
+                                "frozenset", "FrozenSet", "set", "Set"})
+
+
 def declares_instance(annotation: cst.BaseExpression | None, index: ModuleIndex,
                       imported_classes: frozenset[str] | dict[str, frozenset[str]]) -> bool:
     """``n: int``, ``neighbors: NeighborList``: an annotation promising a value that is not
     ``None`` (a builtin scalar type, or a class: :func:`names_a_class`)."""
     return type(annotation) is cst.Name and annotation.value in SCALAR_TYPES \
         or names_a_class(annotation, index, imported_classes)
+
+
+def declares_field_instance(annotation: cst.BaseExpression | None, index: ModuleIndex,
+                            depth: int = 0) -> bool:
+    """A field's annotation promising a value that is not ``None``: as
+    :func:`declares_instance` says, or a container type, bare or parametrised (``tuple[int,
+    ...]``), or a union of such (``int | tuple[int, ...]``), written out or through a
+    module-level alias bound once (``Axes = int | tuple[int, ...]``). (Asked of fields
+    only, once per module: a parameter so declared would cost a walk of its function for
+    rebindings, flow/given.py, and none has needed it.)"""
+    if annotation is None:
+        return False
+    if type(annotation) is cst.BinaryOperation or type(annotation) is cst.Subscript:
+        sides = _union_sides(annotation, 0)
+        if len(sides) > 1:
+            return all(declares_field_instance(s, index, depth) for s in sides)
+    head = annotation.value if type(annotation) is cst.Subscript else annotation
+    if _last_name(head) in GENERIC_CONTAINERS or declares_instance(annotation, index, frozenset()):
+        return True
+    if type(annotation) is not cst.Name or depth >= _MAX_ALIASES \
+            or annotation.value in index.class_nodes:
+        return False
+    bindings = index.bindings.get(annotation.value, ())
+    return len(bindings) == 1 and not bindings[0].augmented and bindings[0].value is not None \
+        and declares_field_instance(bindings[0].value, index, depth + 1)
 
 
 def names_a_class(annotation: cst.BaseExpression | None, index: ModuleIndex,

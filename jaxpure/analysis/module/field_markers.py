@@ -28,7 +28,7 @@ from jaxpure.analysis.catalog.pytrees import (
     STATIC_FIELD_MARKERS,
     STATIC_REGISTRATIONS,
 )
-from jaxpure.analysis.module.annotations import declares_instance
+from jaxpure.analysis.module.annotations import declares_field_instance
 from jaxpure.analysis.module.aux_decorators import aux_decorated_fields
 from jaxpure.analysis.module.aux_dicts import aux_dict_fields, fields_dict
 from jaxpure.analysis.module.frozen_fields import SETATTR, freezes, imported_factory_names, sets_attributes
@@ -365,15 +365,16 @@ def _called_name(call: cst.Call) -> str | None:
 def declared_sure_fields(index: ModuleIndex) -> frozenset[str]:
     """The field names the module's classes declare, each time, of a type that is no
     ``None`` and with no ``None`` default: ``max_occupancy: int = static_field()``, a class
-    of this module. Not ``Optional[int]``, ``int = None``, ``field(default=None)``, an
-    alias (``Array = Any``), nor a name a class body binds without an annotation."""
+    of this module, ``axis: Axes = (-2,)`` after ``Axes = int | tuple[int, ...]``. Not
+    ``Optional[int]``, ``int = None``, ``field(default=None)``, an alias of no such type
+    (``Array = Any``), nor a name a class body binds without an annotation."""
     sure: set[str] = set()
     unsure: set[str] = set()
     for node in index.class_nodes.values():
         for small in body_statements(node):
             if type(small) is cst.AnnAssign and type(small.target) is cst.Name:
                 name = small.target.value
-                declared = declares_instance(small.annotation.annotation, index, frozenset())
+                declared = declares_field_instance(small.annotation.annotation, index)
                 (sure if declared and not _none_in(small.value) else unsure).add(name)
             elif type(small) is cst.Assign:
                 for target in small.targets:
