@@ -38,7 +38,7 @@ from jaxpure.analysis.module.field_markers import declared_leaf_fields, exported
 from jaxpure.analysis.module.flag_gates import exported_key_gates
 from jaxpure.analysis.module.scan_wrappers import scan_wrappers
 from jaxpure.analysis.module.handed_keys import exported_handed_keys
-from jaxpure.analysis.module.undrawn_keys import exported_undrawn_keys
+from jaxpure.analysis.module.undrawn_keys import exported_undrawn_keys, shape_tracing_units
 from jaxpure.analysis.module.aux_decorators import exported_aux_decorators
 from jaxpure.analysis.module.classes import container_fields
 from jaxpure.analysis.module.contracts import exported_shape_parameters
@@ -353,10 +353,14 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
                          tuple(sorted(ctx.entry_asks, key=repr)),
                          answer_asks(ctx.resolver, ctx.index, ctx.facts.entry_uses,
                                      ctx.facts.entry_asked) if ctx.facts.entry_asked else (),
-                         # a module none of whose functions draws has no gated key
+                         # a module none of whose functions draws has no gated key,
+                         # unless one traces a key for its shapes alone: the other branch
+                         # may draw through a call not seen (`self.init(rngs, x)` unless
+                         # `eval_only`: maxdiffusion's init_weights)
                          exported_key_gates(ctx.resolver, ctx.index,
                                             ctx.facts.imported_scan_wrappers)
-                         if ctx.facts.key_params.module_draws() else (),
+                         if ctx.facts.key_params.module_draws()
+                         or shape_tracing_units(ctx.resolver, ctx.index) else (),
                          exported_closure_keys(ctx.resolver, ctx.index),
                          scan_wrappers(ctx.resolver, ctx.index),
                          exported_handed_keys(ctx.resolver, ctx.index),

@@ -18,15 +18,19 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jaxpure.analysis.catalog.random import key_like_name
-from jaxpure.analysis.module.flag_gates import instance_method_name, instance_methods
+from jaxpure.analysis.catalog.random import RNG_KEYWORDS, key_like_name
+from jaxpure.analysis.catalog.transforms import SHAPE_ONLY
+from jaxpure.analysis.module.flag_gates import constructors, instance_method_name, instance_methods
 from jaxpure.analysis.module.gate_index import UndrawnKey
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.imported_undrawn import imported_undrawn, passed_key
 from jaxpure.analysis.module.keyparams import helper_consumes, key_annotation
 from jaxpure.analysis.module.resolve import Resolver
 
-__all__ = ["exported_undrawn_keys", "undrawn_by_imported_keys"]
+__all__ = ["exported_undrawn_keys", "shape_tracing_units", "undrawn_by_imported_keys"]
+
+# how a call of a shape-only tracer (catalog SHAPE_ONLY) ends, before it is resolved
+_SHAPE_ONLY_NAMES = tuple(sorted({name.rsplit(".", 1)[-1] for name in SHAPE_ONLY}))
 
 
 def exported_undrawn_keys(resolver: Resolver, index: ModuleIndex) -> tuple[UndrawnKey, ...]:
@@ -44,8 +48,7 @@ def exported_undrawn_keys(resolver: Resolver, index: ModuleIndex) -> tuple[Undra
         # (few calls for most functions: one folding a key calls jax.random and rebinds a
         # parameter, one keeping it is a method of a class storing a name)
         kept = stored.get(unit.class_name or "") if unit.parent_is_class else None
-        if unit.parent is not None or kept is None and (
-                not unit.random_args or unit.param_names.isdisjoint(unit.assigned)):
+        if unit.parent is not None or kept is None and not unit.random_args:
             continue
         if unit.parent_is_class:
             keys = _undrawn(resolver, index, unit, kept)
@@ -65,7 +68,7 @@ def exported_undrawn_keys(resolver: Resolver, index: ModuleIndex) -> tuple[Undra
     for name in index.class_nodes:
         if len(index.bindings.get(name, ())) != 1:
             continue
-        makers = [name + "()"] + factories.get(name, [])
+        makers = [maker + "()" for maker in constructors(index, name)] + factories.get(name, [])
         for method, unit in instance_methods(index, resolver, name).items():
             if not method.startswith("__"):
                 found += [(f"{maker}.{method}", *key) for key in methods.get(id(unit), ())
@@ -88,16 +91,20 @@ def _undrawn(resolver: Resolver, index: ModuleIndex, unit: Unit,
              stored: frozenset[str] | None) -> list[tuple[str, int]]:
     """(parameter, position among the positional parameters after ``self`` for a method;
     -1 keyword-only) for each key parameter ``unit`` never draws from, of the candidates:
-    those it rebinds and hands to ``fold_in`` (``prng_key = fold_in(prng_key, step)``; a
-    ``key, sub = split(key)`` draws), or among ``stored`` (names its class keeps in
-    private attributes)."""
-    folded = {name for text, name in unit.random_args if name in unit.assigned
-              and text.endswith("fold_in")
+    those it hands to ``fold_in`` (``prng_key = fold_in(prng_key, step)``, kauldron's
+    ``return fold_in(key, _hash_str_to_int(data))``; a ``key, sub = split(key)`` draws),
+    all of them when it traces something for its shapes only (``jax.eval_shape(self.init,
+    rngs, x)``: maxdiffusion's ``init_weights``), or those among ``stored`` (names its
+    class keeps in private attributes). (The candidates only spare the cold run the
+    reading of every key parameter; :func:`keyparams.helper_consumes` judges each.)"""
+    folded = {name for text, name in unit.random_args if text.endswith("fold_in")
               and resolver.qualname_text(text, unit) == "jax.random.fold_in"}
+    shaped = id(unit) in shape_tracing_units(resolver, index)
     params = [p for p in unit.params if not p.star
-              and (p.name in folded or stored is not None and p.name in stored)
-              and (key_like_name(p.name) or key_annotation(p.annotation))] \
-        if folded or stored else []
+              and (p.name in folded or shaped or stored is not None and p.name in stored)
+              and (key_like_name(p.name) or p.name in RNG_KEYWORDS
+                   or key_annotation(p.annotation))] \
+        if folded or shaped or stored else []
     if not params:
         return []
     positional = [p.name for p in unit.params if p.index >= 0 and not p.star]
@@ -105,6 +112,23 @@ def _undrawn(resolver: Resolver, index: ModuleIndex, unit: Unit,
         positional = positional[1:]
     return [(p.name, positional.index(p.name) if p.name in positional else -1)
             for p in params if not helper_consumes(resolver, index, unit, p.name)]
+
+
+def shape_tracing_units(resolver: Resolver, index: ModuleIndex) -> frozenset[int]:
+    """The ids of the module's functions that call a shape-only tracer (``jax.eval_shape``,
+    ``jax.make_jaxpr``: catalog SHAPE_ONLY) on something, as index.py records a call's
+    first argument (memoised per module: the summary asks it twice)."""
+    found = resolver.memo.get("shape_tracing_units")
+    if found is None:
+        ids: set[int] = set()
+        for unit in index.units:
+            for text, _ in unit.random_args:
+                if text.endswith(_SHAPE_ONLY_NAMES) \
+                        and resolver.qualname_text(text, unit) in SHAPE_ONLY:
+                    ids.add(id(unit))
+                    break
+        found = resolver.memo["shape_tracing_units"] = frozenset(ids)
+    return found
 
 
 def undrawn_by_imported_keys(resolver: Resolver, index: ModuleIndex, call: cst.Call,
