@@ -99,6 +99,7 @@ def _undrawn(resolver: Resolver, index: ModuleIndex, unit: Unit,
     reading of every key parameter; :func:`keyparams.helper_consumes` judges each.)"""
     folded = {name for text, name in unit.random_args if text.endswith("fold_in")
               and resolver.qualname_text(text, unit) == "jax.random.fold_in"}
+    folded |= _handed_to_undrawn(resolver, unit)
     shaped = id(unit) in shape_tracing_units(resolver, index)
     params = [p for p in unit.params if not p.star
               and (p.name in folded or shaped or stored is not None and p.name in stored)
@@ -112,6 +113,22 @@ def _undrawn(resolver: Resolver, index: ModuleIndex, unit: Unit,
         positional = positional[1:]
     return [(p.name, positional.index(p.name) if p.name in positional else -1)
             for p in params if not helper_consumes(resolver, index, unit, p.name)]
+
+
+def _handed_to_undrawn(resolver: Resolver, unit: Unit) -> set[str]:
+    """The names ``unit`` hands to a function of another module the seeds say never draws
+    from that parameter (kauldron's ``maybe_add_grain_meta_features(ds, rng=rng)``, which
+    only hands ``rng`` to ``random.fold_in_str``): a chain of such helpers is learnt one
+    module a round, as the seeds settle. Only calls named like one of them are resolved."""
+    undrawn = resolver.memo.get("imported_undrawn_keys")
+    if not undrawn:
+        return set()
+    tails = resolver.memo.get("undrawn_key_tails")
+    if tails is None:
+        tails = resolver.memo["undrawn_key_tails"] = frozenset(
+            name.rsplit(".", 1)[-1] for name in undrawn)
+    return {name for text, name in unit.random_args if text.rsplit(".", 1)[-1] in tails
+            and imported_undrawn(resolver, resolver.qualname_text(text, unit))}
 
 
 def shape_tracing_units(resolver: Resolver, index: ModuleIndex) -> frozenset[int]:
