@@ -1,7 +1,9 @@
 """Draws gated by a flag: a function that draws from its key only under ``if train:``, a
 parameter of its own, so that a call passing ``train=False`` draws nothing from the key
 (or ``deterministic=True`` for ``if not deterministic:``, or leaving the flag to a literal
-default that does the same; also ``permutation(key, n) if shuffle else arange(n)``).
+default that does the same; also ``permutation(key, n) if shuffle else arange(n)``, and a
+draw after ``if eval_only: return jax.eval_shape(self.init, rngs, x)``: maxdiffusion's
+``init_weights``).
 
 The gate may be reached through the module's own code: a function handing the key and the
 flag on to another (``make_iter(key, n, train)`` returning ``Batches(n, train, key)``; a
@@ -10,8 +12,9 @@ run of which hands both on: fortuna's ``from_callable(lambda: self._get_data_loa
 shuffle=shuffle, rng=rng))``), or a constructor storing both (``self.train = train``,
 ``self.key = key``) whose class reads ``self.key`` only under ``if self.train:`` (scico's
 ``IterateData``: the evaluation iterator, ``train=False``, keeps the data in order and
-never reads its key). A method called on an instance bound once (``ds = Dataset(...)``;
-its own or inherited from a base of this module) is asked too. This is the flag
+never reads its key). A method called on an instance bound once (``ds = Dataset(...)``,
+or ``Dataset.from_config(...)``, a classmethod returning ``cls(...)``; its own or
+inherited from a base of this module) is asked too. This is the flag
 counterpart of :mod:`draw_gates` (a draw gated by ``if mixture is None:``).
 
 Across modules, the summaries carry the gates of a module's functions, classes and the

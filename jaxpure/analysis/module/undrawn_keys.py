@@ -5,13 +5,16 @@ function (:func:`keyparams.helper_consumes`): one that only folds something into
 (``prng_key = fold_in(prng_key, states.step)``), only inspects it or only keeps it for its
 shape (module/stored_keys.py) uses up nothing. Across modules the defining module does
 that reading: its summary names, for its module-level functions, the methods an instance
-of its classes runs (``Class().method``) and those of the instance a function declared to
+of its classes runs (``Class().method``, also made by a classmethod returning ``cls(...)``:
+``Class.from_config().method``) and those of the instance a function declared to
 return one of them gives (``create_partitioner().method``, ``-> Partitioner``), each key
 parameter (named or annotated as one) never drawn from, with its position (an *undrawn
 key*). An importing module then keeps the keys its calls pass there: paxml's train loops
 hand one key to ``trainer_lib.train_step_single_learner`` every step, which folds the step
 count in, and its runners hand their key to ``partitioner.setup``, which keeps it for
-lowering only.
+lowering only. kauldron's ``random.fold_in_str(key, data)`` only returns ``fold_in(key,
+...)``, and maxdiffusion's ``calculate_model_tflops(module, rngs, ...)`` only runs
+``jax.eval_shape(module.init, rngs, ...)``: neither draws from its key.
 """
 
 from __future__ import annotations
@@ -37,16 +40,16 @@ def exported_undrawn_keys(resolver: Resolver, index: ModuleIndex) -> tuple[Undra
     """The undrawn keys of the module's functions and methods another module may call by
     name or on an instance; a function or class bound twice is left out (which one a
     caller gets is not known). Only the parameters named or annotated as keys that the
-    function rebinds from ``fold_in`` (``prng_key = fold_in(prng_key, step)``) or a method
-    keeps in a private attribute are read (:func:`_undrawn`): most key parameters are
-    drawn from or handed on, and reading every one of every module would cost the cold
-    run."""
+    function hands to ``fold_in`` (``prng_key = fold_in(prng_key, step)``), to shape-only
+    tracing, or to another module's function never drawing from them, or a method keeps
+    in a private attribute, are read (:func:`_undrawn`): most key parameters are drawn
+    from or handed on, and reading every one of every module would cost the cold run."""
     stored = _stored_names(index)
     found: list[UndrawnKey] = []
     methods: dict[int, list[tuple[str, int]]] = {}  # id of a method -> its undrawn keys
     for unit in index.units:
-        # (few calls for most functions: one folding a key calls jax.random and rebinds a
-        # parameter, one keeping it is a method of a class storing a name)
+        # (a function calling no method or attribute with a name first passes no key to
+        # fold_in or eval_shape; one keeping it is a method of a class storing a name)
         kept = stored.get(unit.class_name or "") if unit.parent_is_class else None
         if unit.parent is not None or kept is None and not unit.random_args:
             continue
