@@ -74,23 +74,30 @@ def drawn_nothing_by_flag(resolver: Resolver, index: ModuleIndex, callee: Unit,
 
 
 def exported_key_gates(resolver: Resolver, index: ModuleIndex,
-                       wrappers: frozenset[str] = frozenset()) -> tuple[KeyGate, ...]:
+                       wrappers: frozenset[str] = frozenset(),
+                       among: frozenset[int] | None = None,
+                       shaped: frozenset[int] = frozenset()) -> tuple[KeyGate, ...]:
     """The gates of the module's functions and classes another module may call: for a
     key parameter (named or annotated as one) of a module-level function, of the
     ``__init__`` of a module-level class, or of a method called on an instance of one
     (named ``Class().method``, its own or inherited from a base of this module), the flag
     parameter under which alone it is drawn from. Only functions with a key parameter and
-    another are looked at, each once."""
+    another are looked at, each once; only those ``among`` (ids) when given. A parameter
+    named ``rngs`` counts as a key in those ``shaped`` (ids: the functions tracing it for
+    shapes, maxdiffusion's ``init_weights(rngs, ..., eval_only=True)``); elsewhere it is
+    mostly an ``nnx.Rngs`` stream, never gated so."""
     found: list[KeyGate] = []
     methods: dict[int, list[tuple[str, int, str, int]]] = {}  # id(method) -> its gates
     for unit in index.units:
-        if unit.parent is not None or type(unit.node) is not cst.FunctionDef:
+        if unit.parent is not None or type(unit.node) is not cst.FunctionDef \
+                or among is not None and id(unit) not in among:
             continue
         name = unit.class_name if unit.parent_is_class else unit.name
         if name is None or len(index.bindings.get(name, ())) > 1 \
                 or unit.parent_is_class and name not in index.class_nodes:
             continue  # bound twice: which one a caller gets is not known
-        gates = _unit_gates(resolver, index, unit, wrappers)
+        gates = _unit_gates(resolver, index, unit, wrappers,
+                            bool(shaped) and id(unit) in shaped)
         if not unit.parent_is_class:
             found += [(name, *gate) for gate in gates]
         elif index.classes.get(name, {}).get(unit.name) is unit:
@@ -108,7 +115,7 @@ def exported_key_gates(resolver: Resolver, index: ModuleIndex,
 
 
 def _unit_gates(resolver: Resolver, index: ModuleIndex, unit: Unit,
-                wrappers: frozenset[str]) -> list[tuple[str, int, str, int]]:
+                wrappers: frozenset[str], rngs: bool) -> list[tuple[str, int, str, int]]:
     """(key parameter, position, flag, position) for each key parameter of ``unit`` drawn
     from only under a flag; positions after ``self`` for a method."""
     positional = [p.name for p in unit.params if p.index >= 0 and not p.star]
@@ -119,7 +126,7 @@ def _unit_gates(resolver: Resolver, index: ModuleIndex, unit: Unit,
         return []  # no parameter but the key to gate it
     found = []
     for param in unit.params:
-        if param.star or not (key_like_name(param.name) or param.name in RNG_KEYWORDS
+        if param.star or not (key_like_name(param.name) or rngs and param.name in RNG_KEYWORDS
                               or key_annotation(param.annotation)):
             continue
         gate = flag_gate(resolver, index, unit, param.name, _DEPTH, wrappers)
@@ -167,9 +174,12 @@ def constructors(index: ModuleIndex, name: str) -> list[str]:
 def _makes_instance(unit: Unit) -> bool:
     """``unit`` is a classmethod returning ``cls(...)`` on every return (see constructors)."""
     node = unit.node
-    if not unit.parent_is_class or type(node) is not cst.FunctionDef or not any(
-            type(d.decorator) is cst.Name and d.decorator.value == "classmethod"
-            for d in node.decorators):
+    if not unit.parent_is_class or type(node) is not cst.FunctionDef:
+        return False
+    for decorator in node.decorators:  # (a loop, no call: asked of every method)
+        if type(decorator.decorator) is cst.Name and decorator.decorator.value == "classmethod":
+            break
+    else:
         return False
     first = next((p.name for p in unit.params if p.index == 0 and not p.star), None)
     returned = returned_values(node)

@@ -44,7 +44,6 @@ class ResolverMemo(TypedDict, total=False):
     imported_undrawn_keys: dict[str, tuple[tuple[str, int], ...]]
     # ids of the functions calling a shape-only tracer such as jax.eval_shape (undrawn_keys.py)
     shape_tracing_units: frozenset[int]
-    undrawn_key_tails: frozenset[str]  # the last parts of imported_undrawn_keys' names
     keyfree_classes: dict[str, bool]  # linen classes whose init reads no key (keyfree_modules.py)
     keyfree_functions: dict[str, bool]  # module functions such a class may call
     # (id of a function, key parameter) -> the flag gating its draws (flag_gates.py)

@@ -45,21 +45,31 @@ def exported_undrawn_keys(resolver: Resolver, index: ModuleIndex) -> tuple[Undra
     in a private attribute, are read (:func:`_undrawn`): most key parameters are drawn
     from or handed on, and reading every one of every module would cost the cold run."""
     stored = _stored_names(index)
+    shaped = shape_tracing_units(resolver, index)
+    tails = _undrawn_tails(resolver)
     found: list[UndrawnKey] = []
     methods: dict[int, list[tuple[str, int]]] = {}  # id of a method -> its undrawn keys
     for unit in index.units:
         # (a function calling no method or attribute with a name first passes no key to
-        # fold_in or eval_shape; one keeping it is a method of a class storing a name)
+        # fold_in or eval_shape; one keeping it is a method of a class storing a name;
+        # the test is inline, without calls: it runs for most functions of every module)
         kept = stored.get(unit.class_name or "") if unit.parent_is_class else None
         if unit.parent is not None or kept is None and not unit.random_args:
             continue
+        if kept is None and (not shaped or id(unit) not in shaped):
+            for text, _ in unit.random_args:
+                if "fold_in" in text or tails and text.rpartition(".")[2] in tails:
+                    break
+            else:
+                continue
         if unit.parent_is_class:
-            keys = _undrawn(resolver, index, unit, kept)
+            keys = _undrawn(resolver, index, unit, kept, bool(shaped) and id(unit) in shaped,
+                            tails)
             if keys:
                 methods[id(unit)] = keys
         elif len(index.bindings.get(unit.name, ())) == 1:
-            found += [(unit.name, *key)
-                      for key in _undrawn(resolver, index, unit, None)]
+            found += [(unit.name, *key) for key in _undrawn(
+                resolver, index, unit, None, bool(shaped) and id(unit) in shaped, tails)]
     if not methods:
         return tuple(found)
     factories: dict[str, list[str]] = {}  # class -> the functions declared to return one
@@ -90,8 +100,8 @@ def _stored_names(index: ModuleIndex) -> dict[str, frozenset[str]]:
     return {cls: frozenset(names) for cls, names in found.items()}
 
 
-def _undrawn(resolver: Resolver, index: ModuleIndex, unit: Unit,
-             stored: frozenset[str] | None) -> list[tuple[str, int]]:
+def _undrawn(resolver: Resolver, index: ModuleIndex, unit: Unit, stored: frozenset[str] | None,
+             shaped: bool, tails: frozenset[str]) -> list[tuple[str, int]]:
     """(parameter, position among the positional parameters after ``self`` for a method;
     -1 keyword-only) for each key parameter ``unit`` never draws from, of the candidates:
     those it hands to ``fold_in`` (``prng_key = fold_in(prng_key, step)``, kauldron's
@@ -99,11 +109,12 @@ def _undrawn(resolver: Resolver, index: ModuleIndex, unit: Unit,
     all of them when it traces something for its shapes only (``jax.eval_shape(self.init,
     rngs, x)``: maxdiffusion's ``init_weights``), or those among ``stored`` (names its
     class keeps in private attributes). (The candidates only spare the cold run the
-    reading of every key parameter; :func:`keyparams.helper_consumes` judges each.)"""
-    folded = {name for text, name in unit.random_args if text.endswith("fold_in")
+    reading of every key parameter; :func:`keyparams.helper_consumes` judges each.)
+    ``shaped``: ``unit`` traces for shapes; ``tails``: see :func:`_undrawn_tails`."""
+    folded = {name for text, name in unit.random_args if "fold_in" in text
               and resolver.qualname_text(text, unit) == "jax.random.fold_in"}
-    folded |= _handed_to_undrawn(resolver, unit)
-    shaped = id(unit) in shape_tracing_units(resolver, index)
+    if tails:
+        folded |= _handed_to_undrawn(resolver, unit, tails)
     params = [p for p in unit.params if not p.star
               and (p.name in folded or shaped or stored is not None and p.name in stored)
               and (key_like_name(p.name) or p.name in RNG_KEYWORDS
@@ -118,37 +129,54 @@ def _undrawn(resolver: Resolver, index: ModuleIndex, unit: Unit,
             for p in params if not helper_consumes(resolver, index, unit, p.name)]
 
 
-def _handed_to_undrawn(resolver: Resolver, unit: Unit) -> set[str]:
+def _undrawn_tails(resolver: Resolver) -> frozenset[str]:
+    """The last parts of the names of other modules' functions the seeds say never draw
+    from a key parameter (``fold_in_str``): a call named otherwise is none of them."""
+    undrawn = resolver.memo.get("imported_undrawn_keys")
+    return frozenset(name.rpartition(".")[2] for name in undrawn) if undrawn else frozenset()
+
+
+def _handed_to_undrawn(resolver: Resolver, unit: Unit, tails: frozenset[str]) -> set[str]:
     """The names ``unit`` hands to a function of another module the seeds say never draws
     from that parameter (kauldron's ``maybe_add_grain_meta_features(ds, rng=rng)``, which
     only hands ``rng`` to ``random.fold_in_str``): a chain of such helpers is learnt one
-    module a round, as the seeds settle. Only calls named like one of them are resolved."""
-    undrawn = resolver.memo.get("imported_undrawn_keys")
-    if not undrawn:
-        return set()
-    tails = resolver.memo.get("undrawn_key_tails")
-    if tails is None:
-        tails = resolver.memo["undrawn_key_tails"] = frozenset(
-            name.rsplit(".", 1)[-1] for name in undrawn)
-    return {name for text, name in unit.random_args if text.rsplit(".", 1)[-1] in tails
+    module a round, as the seeds settle. Only calls named like one of them (``tails``)
+    are resolved."""
+    return {name for text, name in unit.random_args if text.rpartition(".")[2] in tails
             and imported_undrawn(resolver, resolver.qualname_text(text, unit))}
 
 
 def shape_tracing_units(resolver: Resolver, index: ModuleIndex) -> frozenset[int]:
-    """The ids of the module's functions that call a shape-only tracer (``jax.eval_shape``,
-    ``jax.make_jaxpr``: catalog SHAPE_ONLY) on something, as index.py records a call's
-    first argument (memoised per module: the summary asks it twice)."""
+    """The ids of the module's functions that hand a key parameter (named as one) to a
+    shape-only tracer (``jax.eval_shape(self.init, rngs, x)``, ``jax.make_jaxpr(f)(key)``:
+    catalog SHAPE_ONLY). Only the functions calling one, as index.py records a call and
+    its first argument, are read (memoised per module: the summary asks it twice)."""
     found = resolver.memo.get("shape_tracing_units")
     if found is None:
         ids: set[int] = set()
         for unit in index.units:
+            named = False
             for text, _ in unit.random_args:
-                if text.endswith(_SHAPE_ONLY_NAMES) \
-                        and resolver.qualname_text(text, unit) in SHAPE_ONLY:
-                    ids.add(id(unit))
-                    break
+                for tail in _SHAPE_ONLY_NAMES:  # (`in`, no call: every call of every module)
+                    named = named or tail in text
+            if named and _traces_key_parameter(resolver, unit):
+                ids.add(id(unit))
         found = resolver.memo["shape_tracing_units"] = frozenset(ids)
     return found
+
+
+def _traces_key_parameter(resolver: Resolver, unit: Unit) -> bool:
+    """``unit`` passes one of its key parameters to a shape-only tracer (see above)."""
+    for call in unit.calls:
+        func = call.func.func if type(call.func) is cst.Call else call.func
+        if resolver.qualname(func, unit) not in SHAPE_ONLY:
+            continue
+        for arg in call.args:
+            value = arg.value
+            if type(value) is cst.Name and value.value in unit.param_names \
+                    and (value.value in RNG_KEYWORDS or key_like_name(value.value)):
+                return True
+    return False
 
 
 def undrawn_by_imported_keys(resolver: Resolver, index: ModuleIndex, call: cst.Call,
