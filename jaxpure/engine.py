@@ -36,10 +36,11 @@ from jaxpure.analysis.module.module_names import module_name as summary_module_n
 from jaxpure.analysis.module.field_index import FieldNames
 from jaxpure.analysis.module.field_markers import declared_leaf_fields, exported_field_factories
 from jaxpure.analysis.module.flag_gates import exported_key_gates
+from jaxpure.analysis.module.gate_index import KeyGate
 from jaxpure.analysis.module.scan_wrappers import scan_wrappers
 from jaxpure.analysis.module.handed_keys import exported_handed_keys
-from jaxpure.analysis.module.undrawn_keys import exported_undrawn_keys
 from jaxpure.analysis.module.split_returns import exported_split_returns
+from jaxpure.analysis.module.undrawn_keys import exported_undrawn_keys, shape_tracing_units
 from jaxpure.analysis.module.aux_decorators import exported_aux_decorators
 from jaxpure.analysis.module.classes import container_fields
 from jaxpure.analysis.module.contracts import exported_shape_parameters
@@ -354,10 +355,7 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
                          tuple(sorted(ctx.entry_asks, key=repr)),
                          answer_asks(ctx.resolver, ctx.index, ctx.facts.entry_uses,
                                      ctx.facts.entry_asked) if ctx.facts.entry_asked else (),
-                         # a module none of whose functions draws has no gated key
-                         exported_key_gates(ctx.resolver, ctx.index,
-                                            ctx.facts.imported_scan_wrappers)
-                         if ctx.facts.key_params.module_draws() else (),
+                         _key_gates(ctx),
                          exported_closure_keys(ctx.resolver, ctx.index),
                          scan_wrappers(ctx.resolver, ctx.index),
                          exported_handed_keys(ctx.resolver, ctx.index),
@@ -367,6 +365,19 @@ def module_summary(name: str, source: str, ctx: Context) -> ModuleSummary:
                          exported_shape_parameters(ctx.resolver, _traced_from_outside(ctx)),
                          exported_undrawn_keys(ctx.resolver, ctx.index),
                          exported_split_returns(ctx.resolver, ctx.index))
+
+
+def _key_gates(ctx: Context) -> tuple[KeyGate, ...]:
+    """The module's gated keys (flag_gates.py). A module none of whose functions draws has
+    none, but for the functions that trace something for its shapes alone: their other
+    branch may draw through a call not seen (`self.init(rngs, x)` unless `eval_only`:
+    maxdiffusion's init_weights)."""
+    shaped = shape_tracing_units(ctx.resolver, ctx.index)
+    if ctx.facts.key_params.module_draws():
+        return exported_key_gates(ctx.resolver, ctx.index, ctx.facts.imported_scan_wrappers,
+                                  shaped=shaped)
+    return exported_key_gates(ctx.resolver, ctx.index, ctx.facts.imported_scan_wrappers,
+                              shaped, shaped) if shaped else ()
 
 
 def _traced_from_outside(ctx: Context) -> frozenset[int]:

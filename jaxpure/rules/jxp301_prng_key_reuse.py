@@ -31,7 +31,10 @@ class PrngKeyReuse(Rule):
     nor does reading `key.shape`/`key.dtype` or passing the key to `isinstance`, `print`,
     `id` or `hash`. A function of the same module consumes a key argument only if its body
     may draw from it: one that only inspects, deletes (`del key`), hashes or returns the key
-    does not. Of calls whose body is not visible, a predicate or check (`is_prng_key(key)`,
+    does not, nor does one that only folds data into it or traces with it for shapes
+    (`jax.random.fold_in`, `jax.eval_shape`), also when it is another module's (kauldron's
+    `random.fold_in_str(rng, "shuffle")`, re-exported by its package). Of calls whose body
+    is not visible, a predicate or check (`is_prng_key(key)`,
     `has_*`, `check_*`, `validate_*`) and any call whose result is only tested for truth
     (`assert f(key)`, `if not f(key) and x:`, `a if f(key) else b`) are taken to inspect
     the key, while a `jax.random` call always draws; a key given to one as `rng=`, or in
@@ -44,7 +47,11 @@ class PrngKeyReuse(Rule):
     instance (fortuna's `dataset.get_data_loader(ds, rng=rng, shuffle=False)`), or only when a
     parameter the call leaves out is not at its default (`if batch_size != -1:`), also
     when the function splits the key per iteration of a scan whose body draws only then
-    (GPJax's `fit(..., key=key)` on the full batch). A first draw whose results are all
+    (GPJax's `fit(..., key=key)` on the full batch). The flag is read from an `if` around
+    the draw or from an earlier `if flag: return ...` (maxdiffusion's `init_weights(rngs,
+    eval_only=True)` returns `jax.eval_shape(self.init, rngs, ...)` when `eval_only`), and
+    the instance may come from a classmethod of its class returning `cls(...)`
+    (`Model.from_config(...)`). A first draw whose results are all
     overwritten before being read (a duplicated `a, b = split(key)` line) shares nothing,
     and so does a `jax.random` draw whose result is thrown away, or never read (or read only
     for its `.shape`/`.dtype`) on the path of the second use, such as a draw before an early

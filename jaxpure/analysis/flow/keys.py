@@ -175,7 +175,9 @@ class KeyFlow(FoldIns, KeyCalls):
                 and not frame.key_paths:
             return
         qual = ctx.qualname(call.func)
-        if draw_free(call, qual) or ctx.facts.expected_to_raise(call):
+        if draw_free(call, qual, ctx.qualname(call.func.func)
+                     if type(call.func) is cst.Call else None) \
+                or ctx.facts.expected_to_raise(call):
             return  # the last statement under `pytest.raises`: what it would draw nobody sees
         if self.key_made_for_fold_in(call) or stores_in_carry(ctx, call, self.statement) \
                 or self.copied_into_record(call):

@@ -1,7 +1,9 @@
 """Draws gated by a flag: a function that draws from its key only under ``if train:``, a
 parameter of its own, so that a call passing ``train=False`` draws nothing from the key
 (or ``deterministic=True`` for ``if not deterministic:``, or leaving the flag to a literal
-default that does the same; also ``permutation(key, n) if shuffle else arange(n)``).
+default that does the same; also ``permutation(key, n) if shuffle else arange(n)``, and a
+draw after ``if eval_only: return jax.eval_shape(self.init, rngs, x)``: maxdiffusion's
+``init_weights``).
 
 The gate may be reached through the module's own code: a function handing the key and the
 flag on to another (``make_iter(key, n, train)`` returning ``Batches(n, train, key)``; a
@@ -10,8 +12,9 @@ run of which hands both on: fortuna's ``from_callable(lambda: self._get_data_loa
 shuffle=shuffle, rng=rng))``), or a constructor storing both (``self.train = train``,
 ``self.key = key``) whose class reads ``self.key`` only under ``if self.train:`` (scico's
 ``IterateData``: the evaluation iterator, ``train=False``, keeps the data in order and
-never reads its key). A method called on an instance bound once (``ds = Dataset(...)``;
-its own or inherited from a base of this module) is asked too. This is the flag
+never reads its key). A method called on an instance bound once (``ds = Dataset(...)``,
+or ``Dataset.from_config(...)``, a classmethod returning ``cls(...)``; its own or
+inherited from a base of this module) is asked too. This is the flag
 counterpart of :mod:`draw_gates` (a draw gated by ``if mixture is None:``).
 
 Across modules, the summaries carry the gates of a module's functions, classes and the
@@ -27,7 +30,7 @@ from collections.abc import Mapping
 
 import libcst as cst
 
-from jaxpure.analysis.catalog.random import key_like_name
+from jaxpure.analysis.catalog.random import RNG_KEYWORDS, key_like_name
 from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.default_gates import (
     DEFAULT, gate_of_test, gate_off, gate_param, literal_truth, off_default,
@@ -40,9 +43,12 @@ from jaxpure.analysis.module.keyparams import (
     key_annotation, lambda_params, leaves_key, parameter_reads,
 )
 from jaxpure.analysis.module.resolve import Resolver
-from jaxpure.analysis.syntax import call_arg, children, push_children, keyword_arg, reads_any
+from jaxpure.analysis.syntax import (
+    call_arg, children, push_children, keyword_arg, reads_any, returned_values, single_assignment,
+    statements,
+)
 
-__all__ = ["drawn_nothing_by_flag", "exported_key_gates", "instance_method",
+__all__ = ["constructors", "drawn_nothing_by_flag", "exported_key_gates", "instance_method",
            "instance_method_name", "passed_argument", "undrawn_by_imported_gate"]
 
 _DEPTH = 4  # functions handing the key on before the gate; deeper chains are not followed
@@ -68,23 +74,30 @@ def drawn_nothing_by_flag(resolver: Resolver, index: ModuleIndex, callee: Unit,
 
 
 def exported_key_gates(resolver: Resolver, index: ModuleIndex,
-                       wrappers: frozenset[str] = frozenset()) -> tuple[KeyGate, ...]:
+                       wrappers: frozenset[str] = frozenset(),
+                       among: frozenset[int] | None = None,
+                       shaped: frozenset[int] = frozenset()) -> tuple[KeyGate, ...]:
     """The gates of the module's functions and classes another module may call: for a
     key parameter (named or annotated as one) of a module-level function, of the
     ``__init__`` of a module-level class, or of a method called on an instance of one
     (named ``Class().method``, its own or inherited from a base of this module), the flag
     parameter under which alone it is drawn from. Only functions with a key parameter and
-    another are looked at, each once."""
+    another are looked at, each once; only those ``among`` (ids) when given. A parameter
+    named ``rngs`` counts as a key in those ``shaped`` (ids: the functions tracing it for
+    shapes, maxdiffusion's ``init_weights(rngs, ..., eval_only=True)``); elsewhere it is
+    mostly an ``nnx.Rngs`` stream, never gated so."""
     found: list[KeyGate] = []
     methods: dict[int, list[tuple[str, int, str, int]]] = {}  # id(method) -> its gates
     for unit in index.units:
-        if unit.parent is not None or type(unit.node) is not cst.FunctionDef:
+        if unit.parent is not None or type(unit.node) is not cst.FunctionDef \
+                or among is not None and id(unit) not in among:
             continue
         name = unit.class_name if unit.parent_is_class else unit.name
         if name is None or len(index.bindings.get(name, ())) > 1 \
                 or unit.parent_is_class and name not in index.class_nodes:
             continue  # bound twice: which one a caller gets is not known
-        gates = _unit_gates(resolver, index, unit, wrappers)
+        gates = _unit_gates(resolver, index, unit, wrappers,
+                            bool(shaped) and id(unit) in shaped)
         if not unit.parent_is_class:
             found += [(name, *gate) for gate in gates]
         elif index.classes.get(name, {}).get(unit.name) is unit:
@@ -94,14 +107,15 @@ def exported_key_gates(resolver: Resolver, index: ModuleIndex,
     for name in index.class_nodes if methods else ():
         if len(index.bindings.get(name, ())) != 1:
             continue
+        makers = constructors(index, name)  # `Model().m`, `Model.from_config().m`
         for method, unit in instance_methods(index, resolver, name).items():
-            found += [(f"{name}().{method}", *gate) for gate in methods.get(id(unit), ())
-                      if method != "__init__"]
+            found += [(f"{maker}().{method}", *gate) for gate in methods.get(id(unit), ())
+                      if method != "__init__" for maker in makers]
     return tuple(found)
 
 
 def _unit_gates(resolver: Resolver, index: ModuleIndex, unit: Unit,
-                wrappers: frozenset[str]) -> list[tuple[str, int, str, int]]:
+                wrappers: frozenset[str], rngs: bool) -> list[tuple[str, int, str, int]]:
     """(key parameter, position, flag, position) for each key parameter of ``unit`` drawn
     from only under a flag; positions after ``self`` for a method."""
     positional = [p.name for p in unit.params if p.index >= 0 and not p.star]
@@ -112,7 +126,8 @@ def _unit_gates(resolver: Resolver, index: ModuleIndex, unit: Unit,
         return []  # no parameter but the key to gate it
     found = []
     for param in unit.params:
-        if param.star or not (key_like_name(param.name) or key_annotation(param.annotation)):
+        if param.star or not (key_like_name(param.name) or rngs and param.name in RNG_KEYWORDS
+                              or key_annotation(param.annotation)):
             continue
         gate = flag_gate(resolver, index, unit, param.name, _DEPTH, wrappers)
         flag = unit.param(gate_param(gate)) if gate is not None else None
@@ -125,6 +140,10 @@ def _unit_gates(resolver: Resolver, index: ModuleIndex, unit: Unit,
 def instance_methods(index: ModuleIndex, resolver: Resolver, name: str) -> dict[str, Unit]:
     """The methods an instance of the class ``name`` runs, its own and those its bases in
     this module give it (followed through single bases, as :func:`inherited_method`)."""
+    return _class_methods(index, name)
+
+
+def _class_methods(index: ModuleIndex, name: str) -> dict[str, Unit]:
     found = dict(index.classes.get(name, {}))
     node = index.class_nodes.get(name)
     seen = {name}
@@ -138,6 +157,40 @@ def instance_methods(index: ModuleIndex, resolver: Resolver, name: str) -> dict[
             found.setdefault(method, unit)
         node = index.class_nodes[base.value]
     return found
+
+
+def constructors(index: ModuleIndex, name: str) -> list[str]:
+    """How the module makes an instance of its class ``name``: ``name`` itself, and
+    ``name.<method>`` for each classmethod of the class (its own or inherited from a base
+    of this module) every ``return`` of which gives a new instance (``return cls(**kwargs)``,
+    or a local bound once to one): an alternative constructor (``Model.from_config``)."""
+    found = [name]
+    for method, unit in _class_methods(index, name).items():
+        if _makes_instance(unit):
+            found.append(f"{name}.{method}")
+    return found
+
+
+def _makes_instance(unit: Unit) -> bool:
+    """``unit`` is a classmethod returning ``cls(...)`` on every return (see constructors)."""
+    node = unit.node
+    if not unit.parent_is_class or type(node) is not cst.FunctionDef:
+        return False
+    for decorator in node.decorators:  # (a loop, no call: asked of every method)
+        if type(decorator.decorator) is cst.Name and decorator.decorator.value == "classmethod":
+            break
+    else:
+        return False
+    first = next((p.name for p in unit.params if p.index == 0 and not p.star), None)
+    returned = returned_values(node)
+    for value in returned:
+        if type(value) is cst.Name and unit.assigned.get(value.value) == 1 \
+                and value.value not in unit.param_names:
+            value = single_assignment(node.body, value.value) or value
+        if type(value) is not cst.Call or type(value.func) is not cst.Name \
+                or value.func.value != first or unit.assigned.get(first):
+            return False
+    return bool(returned)
 
 
 def instance_method(resolver: Resolver, index: ModuleIndex, func: cst.BaseExpression,
@@ -158,6 +211,11 @@ def _receiver_class(index: ModuleIndex, func: cst.BaseExpression, unit: Unit | N
     ``partitioner: Partitioner``)."""
     annotated = _annotated_parameter(func, unit)
     made = _made_by(index, func, unit) if annotated is None else (annotated, unit)
+    if made is not None and annotated is None and type(made[0]) is cst.Attribute \
+            and type(made[0].value) is cst.Name and made[0].value.value in index.class_nodes \
+            and f"{made[0].value.value}.{made[0].attr.value}" in constructors(
+                index, made[0].value.value):
+        made = made[0].value, made[1]  # `Model.from_config(...)`: an alternative constructor
     if made is None or type(made[0]) is not cst.Name:
         return None  # (`p: mod.Dataset`: another module's class)
     name, scope = made[0].value, made[1]
@@ -302,6 +360,9 @@ def _read_gate_in(resolver: Resolver, index: ModuleIndex, unit: Unit,
                 # `if train: ... key ...`, `if batch_size != -1: ... key ...`,
                 # `permutation(key, n) if shuffle else arange(n)`
                 return gate
+    gate = _guard_gate(unit, chain)
+    if gate is not None:
+        return gate  # `if eval_only: return jax.eval_shape(init, key)`, then `init(key)`
     split = split_into_scan_gate(resolver, index, unit, chain, wrappers)
     if split is not None:
         return split  # `keys = split(key, n)` scanned by a body drawing only under a gate
@@ -315,6 +376,36 @@ def _read_gate_in(resolver: Resolver, index: ModuleIndex, unit: Unit,
             and unit.parent_is_class and unit.name == "__init__":
         return _stored_gate(index, unit, parent.targets[0].target)
     return None
+
+
+def _guard_gate(unit: Unit, chain: list[cst.CSTNode]) -> str | None:
+    """The gate an earlier ``if test:`` of the same block (or of a block around it) puts
+    on the read (a chain from :func:`parameter_reads`) when its body always returns or
+    raises and it has no ``else``: the read runs only where ``test`` was false."""
+    body = unit.node.body
+    if not isinstance(body, cst.BaseSuite):
+        return None
+    levels = [(chain[-1], statements(body))] + [
+        (inner, outer.body) for inner, outer in zip(chain, chain[1:])
+        if type(outer) is cst.IndentedBlock]
+    for statement, block in levels:
+        for earlier in block:
+            if earlier is statement:
+                break
+            if type(earlier) is cst.If and earlier.orelse is None and _exits(earlier.body):
+                gate = gate_of_test(unit, earlier.test, False)
+                if gate is not None:
+                    return gate
+    return None
+
+
+def _exits(body: cst.BaseSuite) -> bool:
+    """The block's last statement is a ``return`` or a ``raise``."""
+    found = statements(body)
+    last = found[-1] if found else None
+    if type(last) is cst.SimpleStatementLine:  # (a suite on the `if` line gives its own)
+        last = last.body[-1]
+    return type(last) in (cst.Return, cst.Raise)
 
 
 def _handed_on_gate(resolver: Resolver, index: ModuleIndex, unit: Unit, call: cst.Call,

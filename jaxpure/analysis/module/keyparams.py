@@ -16,7 +16,7 @@ import libcst as cst
 
 from jaxpure.analysis.catalog.arrays import annotation_is_array
 from jaxpure.analysis.catalog.side_effects import GENERATOR_DRAWS
-from jaxpure.analysis.catalog.transforms import CARRY_LOOPS
+from jaxpure.analysis.catalog.transforms import CARRY_LOOPS, SHAPE_ONLY
 from jaxpure.analysis.catalog.random import (
     DESCRIPTIVE_ATTRIBUTES,
     SEED_TAKERS,
@@ -239,11 +239,13 @@ def _argument(call: cst.Call, position: int, keyword: str) -> cst.BaseExpression
     return args[position].value
 
 
-def draw_free(call: cst.Call, qualname: str | None) -> bool:
+def draw_free(call: cst.Call, qualname: str | None, curried: str | None = None) -> bool:
     """Whether ``call`` takes keys without drawing from them, whatever it is given:
     ``key_data``, ``print``, ``isinstance``, ``jnp`` functions, ``jitted.lower(key)``, a
-    project's own ``clone(key)``, and assertions (``self.assert_keys_equal(k1, k2)``)."""
-    if not consumes(qualname):
+    project's own ``clone(key)``, assertions (``self.assert_keys_equal(k1, k2)``), and
+    ``jax.make_jaxpr(f)(key)`` (``curried``: the qualified name of the call whose result
+    ``call`` calls), which traces for shapes as ``jax.eval_shape(f, key)`` does."""
+    if not consumes(qualname) or curried in SHAPE_ONLY:
         return True
     if type(call.func) is cst.Attribute and call.func.attr.value in NON_CONSUMING_METHODS:
         return True  # jax.jit(f).lower(key, x) traces with the key; it draws nothing
@@ -459,7 +461,8 @@ def leaves_key(resolver: Resolver, index: ModuleIndex, unit: Unit,
         qualname = resolver.qualname(call.func, unit)
         if qualname == "functools.partial":
             return False  # `partial(model, key=key)`: bound to be called, which draws
-        if draw_free(call, qualname):
+        if draw_free(call, qualname, resolver.qualname(call.func.func, unit)
+                     if type(call.func) is cst.Call else None):
             return True
         callee = resolver.function(call.func, unit) \
             or held_function(resolver, index, call.func, unit) \

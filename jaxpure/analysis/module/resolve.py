@@ -47,6 +47,8 @@ class ResolverMemo(TypedDict, total=False):
     # qualified name with the parameters' positions, which the pipeline gives
     split_returned: dict[int, dict[str, tuple[tuple[int, ...], ...]]]
     imported_split_returns: dict[str, tuple[tuple[str, int, tuple[tuple[int, ...], ...]], ...]]
+    # ids of the functions calling a shape-only tracer such as jax.eval_shape (undrawn_keys.py)
+    shape_tracing_units: frozenset[int]
     keyfree_classes: dict[str, bool]  # linen classes whose init reads no key (keyfree_modules.py)
     keyfree_functions: dict[str, bool]  # module functions such a class may call
     # (id of a function, key parameter) -> the flag gating its draws (flag_gates.py)

@@ -5,55 +5,71 @@ function (:func:`keyparams.helper_consumes`): one that only folds something into
 (``prng_key = fold_in(prng_key, states.step)``), only inspects it or only keeps it for its
 shape (module/stored_keys.py) uses up nothing. Across modules the defining module does
 that reading: its summary names, for its module-level functions, the methods an instance
-of its classes runs (``Class().method``) and those of the instance a function declared to
+of its classes runs (``Class().method``, also made by a classmethod returning ``cls(...)``:
+``Class.from_config().method``) and those of the instance a function declared to
 return one of them gives (``create_partitioner().method``, ``-> Partitioner``), each key
 parameter (named or annotated as one) never drawn from, with its position (an *undrawn
 key*). An importing module then keeps the keys its calls pass there: paxml's train loops
 hand one key to ``trainer_lib.train_step_single_learner`` every step, which folds the step
 count in, and its runners hand their key to ``partitioner.setup``, which keeps it for
-lowering only.
+lowering only. kauldron's ``random.fold_in_str(key, data)`` only returns ``fold_in(key,
+...)``, and maxdiffusion's ``calculate_model_tflops(module, rngs, ...)`` only runs
+``jax.eval_shape(module.init, rngs, ...)``: neither draws from its key.
 """
 
 from __future__ import annotations
 
 import libcst as cst
 
-from jaxpure.analysis.catalog.random import key_like_name
-from jaxpure.analysis.module.flag_gates import instance_method_name, instance_methods
+from jaxpure.analysis.catalog.random import RNG_KEYWORDS, key_like_name
+from jaxpure.analysis.catalog.transforms import SHAPE_ONLY
+from jaxpure.analysis.module.flag_gates import constructors, instance_method_name, instance_methods
 from jaxpure.analysis.module.gate_index import UndrawnKey
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.imported_undrawn import imported_undrawn, passed_key
 from jaxpure.analysis.module.keyparams import helper_consumes, key_annotation
 from jaxpure.analysis.module.resolve import Resolver
 
-__all__ = ["exported_undrawn_keys", "undrawn_by_imported_keys"]
+__all__ = ["exported_undrawn_keys", "shape_tracing_units", "undrawn_by_imported_keys"]
+
+# how a call of a shape-only tracer (catalog SHAPE_ONLY) ends, before it is resolved
+_SHAPE_ONLY_NAMES = tuple(sorted({name.rsplit(".", 1)[-1] for name in SHAPE_ONLY}))
 
 
 def exported_undrawn_keys(resolver: Resolver, index: ModuleIndex) -> tuple[UndrawnKey, ...]:
     """The undrawn keys of the module's functions and methods another module may call by
     name or on an instance; a function or class bound twice is left out (which one a
     caller gets is not known). Only the parameters named or annotated as keys that the
-    function rebinds from ``fold_in`` (``prng_key = fold_in(prng_key, step)``) or a method
-    keeps in a private attribute are read (:func:`_undrawn`): most key parameters are
-    drawn from or handed on, and reading every one of every module would cost the cold
-    run."""
+    function hands to ``fold_in`` (``prng_key = fold_in(prng_key, step)``), to shape-only
+    tracing, or to another module's function never drawing from them, or a method keeps
+    in a private attribute, are read (:func:`_undrawn`): most key parameters are drawn
+    from or handed on, and reading every one of every module would cost the cold run."""
     stored = _stored_names(index)
+    shaped = shape_tracing_units(resolver, index)
+    tails = _undrawn_tails(resolver)
     found: list[UndrawnKey] = []
     methods: dict[int, list[tuple[str, int]]] = {}  # id of a method -> its undrawn keys
     for unit in index.units:
-        # (few calls for most functions: one folding a key calls jax.random and rebinds a
-        # parameter, one keeping it is a method of a class storing a name)
+        # (a function calling no method or attribute with a name first passes no key to
+        # fold_in or eval_shape; one keeping it is a method of a class storing a name;
+        # the test is inline, without calls: it runs for most functions of every module)
         kept = stored.get(unit.class_name or "") if unit.parent_is_class else None
-        if unit.parent is not None or kept is None and (
-                not unit.random_args or unit.param_names.isdisjoint(unit.assigned)):
+        if unit.parent is not None or kept is None and not unit.random_args:
             continue
+        if kept is None and (not shaped or id(unit) not in shaped):
+            for text, _ in unit.random_args:
+                if "fold_in" in text or tails and text.rpartition(".")[2] in tails:
+                    break
+            else:
+                continue
         if unit.parent_is_class:
-            keys = _undrawn(resolver, index, unit, kept)
+            keys = _undrawn(resolver, index, unit, kept, bool(shaped) and id(unit) in shaped,
+                            tails)
             if keys:
                 methods[id(unit)] = keys
         elif len(index.bindings.get(unit.name, ())) == 1:
-            found += [(unit.name, *key)
-                      for key in _undrawn(resolver, index, unit, None)]
+            found += [(unit.name, *key) for key in _undrawn(
+                resolver, index, unit, None, bool(shaped) and id(unit) in shaped, tails)]
     if not methods:
         return tuple(found)
     factories: dict[str, list[str]] = {}  # class -> the functions declared to return one
@@ -65,7 +81,7 @@ def exported_undrawn_keys(resolver: Resolver, index: ModuleIndex) -> tuple[Undra
     for name in index.class_nodes:
         if len(index.bindings.get(name, ())) != 1:
             continue
-        makers = [name + "()"] + factories.get(name, [])
+        makers = [maker + "()" for maker in constructors(index, name)] + factories.get(name, [])
         for method, unit in instance_methods(index, resolver, name).items():
             if not method.startswith("__"):
                 found += [(f"{maker}.{method}", *key) for key in methods.get(id(unit), ())
@@ -84,20 +100,26 @@ def _stored_names(index: ModuleIndex) -> dict[str, frozenset[str]]:
     return {cls: frozenset(names) for cls, names in found.items()}
 
 
-def _undrawn(resolver: Resolver, index: ModuleIndex, unit: Unit,
-             stored: frozenset[str] | None) -> list[tuple[str, int]]:
+def _undrawn(resolver: Resolver, index: ModuleIndex, unit: Unit, stored: frozenset[str] | None,
+             shaped: bool, tails: frozenset[str]) -> list[tuple[str, int]]:
     """(parameter, position among the positional parameters after ``self`` for a method;
     -1 keyword-only) for each key parameter ``unit`` never draws from, of the candidates:
-    those it rebinds and hands to ``fold_in`` (``prng_key = fold_in(prng_key, step)``; a
-    ``key, sub = split(key)`` draws), or among ``stored`` (names its class keeps in
-    private attributes)."""
-    folded = {name for text, name in unit.random_args if name in unit.assigned
-              and text.endswith("fold_in")
+    those it hands to ``fold_in`` (``prng_key = fold_in(prng_key, step)``, kauldron's
+    ``return fold_in(key, _hash_str_to_int(data))``; a ``key, sub = split(key)`` draws),
+    all of them when it traces something for its shapes only (``jax.eval_shape(self.init,
+    rngs, x)``: maxdiffusion's ``init_weights``), or those among ``stored`` (names its
+    class keeps in private attributes). (The candidates only spare the cold run the
+    reading of every key parameter; :func:`keyparams.helper_consumes` judges each.)
+    ``shaped``: ``unit`` traces for shapes; ``tails``: see :func:`_undrawn_tails`."""
+    folded = {name for text, name in unit.random_args if "fold_in" in text
               and resolver.qualname_text(text, unit) == "jax.random.fold_in"}
+    if tails:
+        folded |= _handed_to_undrawn(resolver, unit, tails)
     params = [p for p in unit.params if not p.star
-              and (p.name in folded or stored is not None and p.name in stored)
-              and (key_like_name(p.name) or key_annotation(p.annotation))] \
-        if folded or stored else []
+              and (p.name in folded or shaped or stored is not None and p.name in stored)
+              and (key_like_name(p.name) or p.name in RNG_KEYWORDS
+                   or key_annotation(p.annotation))] \
+        if folded or shaped or stored else []
     if not params:
         return []
     positional = [p.name for p in unit.params if p.index >= 0 and not p.star]
@@ -105,6 +127,56 @@ def _undrawn(resolver: Resolver, index: ModuleIndex, unit: Unit,
         positional = positional[1:]
     return [(p.name, positional.index(p.name) if p.name in positional else -1)
             for p in params if not helper_consumes(resolver, index, unit, p.name)]
+
+
+def _undrawn_tails(resolver: Resolver) -> frozenset[str]:
+    """The last parts of the names of other modules' functions the seeds say never draw
+    from a key parameter (``fold_in_str``): a call named otherwise is none of them."""
+    undrawn = resolver.memo.get("imported_undrawn_keys")
+    return frozenset(name.rpartition(".")[2] for name in undrawn) if undrawn else frozenset()
+
+
+def _handed_to_undrawn(resolver: Resolver, unit: Unit, tails: frozenset[str]) -> set[str]:
+    """The names ``unit`` hands to a function of another module the seeds say never draws
+    from that parameter (kauldron's ``maybe_add_grain_meta_features(ds, rng=rng)``, which
+    only hands ``rng`` to ``random.fold_in_str``): a chain of such helpers is learnt one
+    module a round, as the seeds settle. Only calls named like one of them (``tails``)
+    are resolved."""
+    return {name for text, name in unit.random_args if text.rpartition(".")[2] in tails
+            and imported_undrawn(resolver, resolver.qualname_text(text, unit))}
+
+
+def shape_tracing_units(resolver: Resolver, index: ModuleIndex) -> frozenset[int]:
+    """The ids of the module's functions that hand a key parameter (named as one) to a
+    shape-only tracer (``jax.eval_shape(self.init, rngs, x)``, ``jax.make_jaxpr(f)(key)``:
+    catalog SHAPE_ONLY). Only the functions calling one, as index.py records a call and
+    its first argument, are read (memoised per module: the summary asks it twice)."""
+    found = resolver.memo.get("shape_tracing_units")
+    if found is None:
+        ids: set[int] = set()
+        for unit in index.units:
+            named = False
+            for text, _ in unit.random_args:
+                for tail in _SHAPE_ONLY_NAMES:  # (`in`, no call: every call of every module)
+                    named = named or tail in text
+            if named and _traces_key_parameter(resolver, unit):
+                ids.add(id(unit))
+        found = resolver.memo["shape_tracing_units"] = frozenset(ids)
+    return found
+
+
+def _traces_key_parameter(resolver: Resolver, unit: Unit) -> bool:
+    """``unit`` passes one of its key parameters to a shape-only tracer (see above)."""
+    for call in unit.calls:
+        func = call.func.func if type(call.func) is cst.Call else call.func
+        if resolver.qualname(func, unit) not in SHAPE_ONLY:
+            continue
+        for arg in call.args:
+            value = arg.value
+            if type(value) is cst.Name and value.value in unit.param_names \
+                    and (value.value in RNG_KEYWORDS or key_like_name(value.value)):
+                return True
+    return False
 
 
 def undrawn_by_imported_keys(resolver: Resolver, index: ModuleIndex, call: cst.Call,
