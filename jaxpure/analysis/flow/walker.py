@@ -46,6 +46,10 @@ from jaxpure.analysis.flow.key_records import KeyRecords
 from jaxpure.analysis.flow.kinds import KindFlow
 from jaxpure.analysis.flow.carried import note_carried_keys
 
+# the statements after which nothing in the same block runs
+_LEAVING = frozenset({cst.Return, cst.Raise, cst.Break, cst.Continue})
+
+
 class Walker(ExpressionWalk, AlternativePaths, Fallbacks, KindFlow, KeyFlow, KeyIdioms, KeyUses, KeyLoops, KeyBodies,
              KeyRecords, CallSites):
     def __init__(self, ctx: Context, handlers: dict[type, list[Handler]]) -> None:
@@ -191,6 +195,9 @@ class Walker(ExpressionWalk, AlternativePaths, Fallbacks, KindFlow, KeyFlow, Key
                 # the trace stops at `concrete_or_error(None, x)`: the rest is eager code
                 frame.info, concrete = None, True
                 self.ctx.kind_cache.clear()
+            if type(statement) is cst.SimpleStatementLine \
+                    and type(statement.body[-1]) in _LEAVING:
+                break  # `raise` / `return` / `break` / `continue`: what follows never runs
         if concrete:
             frame.info, frame.dead = info, True
             self.ctx.kind_cache.clear()
