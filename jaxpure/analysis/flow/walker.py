@@ -48,6 +48,7 @@ from jaxpure.analysis.flow.carried import note_carried_keys
 
 # the statements after which nothing in the same block runs
 _LEAVING = frozenset({cst.Return, cst.Raise, cst.Break, cst.Continue})
+_MODULE_TEXT = {"__file__": L.STATIC, "__name__": L.STATIC}
 
 
 class Walker(ExpressionWalk, AlternativePaths, Fallbacks, KindFlow, KeyFlow, KeyIdioms, KeyUses, KeyLoops, KeyBodies,
@@ -88,6 +89,8 @@ class Walker(ExpressionWalk, AlternativePaths, Fallbacks, KindFlow, KeyFlow, Key
     def run(self) -> None:
         ctx = self.ctx
         ctx.frame = Frame(None, None)
+        # what the import system sets: text (`os.path.join(os.path.dirname(__file__), f)`)
+        ctx.frame.env.update(_MODULE_TEXT)
         self.walk_body(tuple(ctx.module.body))
         ctx.module_env = ctx.frame.env
         for name in ctx.index.global_writes:
