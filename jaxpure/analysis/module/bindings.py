@@ -256,8 +256,9 @@ class LocalSources:
         """``x.append(v)``, ``fill(x, v)``: each other argument may end up in ``x``; not
         so in a print or log line, which only shows them (dks's binary search logging
         ``min_, input_, max_, target, value`` each step)."""
-        if _shows_only(call.func):
-            return
+        if _shows_only(call.func) and not any(
+                a.keyword is not None and a.keyword.value == "file" for a in call.args):
+            return  # `print(x, file=buf)` writes into `buf`
         values = [arg.value for arg in call.args]
         if type(call.func) is cst.Attribute:
             for value in values:
