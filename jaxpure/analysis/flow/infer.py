@@ -34,7 +34,7 @@ from jaxpure.analysis.module.tree_maps import (PATH_MAPS, TREE_MAPS, maps_path_t
                                                maps_to_structure)
 from jaxpure.analysis.syntax import at_update_base, is_int_literal
 from jaxpure.analysis.catalog.transforms import CONTROL_FLOW, lookup
-from jaxpure.analysis.catalog.host import returns_host_value
+from jaxpure.analysis.catalog.host import computes_on_host, returns_host_value
 
 
 def infer_kind(ctx: KindScope, expr: cst.BaseExpression) -> int:
@@ -396,6 +396,8 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
             return L.NUMPY if all(k in (L.STATIC, L.NUMPY) for k in arg_kinds) else L.UNKNOWN
         if qual.startswith("math."):
             return L.STATIC
+        if computes_on_host(qual) and not traced:
+            return L.STATIC  # `scipy.optimize.brentq(f, lo, hi)`: a Python float
         if qual in A.ARRAY_TREE_FUNCTIONS:
             # `mjx.make_data(m)`: its fields are JAX arrays, traced when it is
             return L.TRACED if traced or _staged(ctx) else L.ARRAY_TREE

@@ -47,6 +47,11 @@ from jaxpure.analysis.flow.key_records import KeyRecords
 from jaxpure.analysis.flow.kinds import KindFlow
 from jaxpure.analysis.flow.carried import note_carried_keys
 
+# the statements after which nothing in the same block runs
+_LEAVING = frozenset({cst.Return, cst.Raise, cst.Break, cst.Continue})
+_MODULE_TEXT = {"__file__": L.STATIC, "__name__": L.STATIC}
+
+
 class Walker(ExpressionWalk, AlternativePaths, Fallbacks, KindFlow, KeyFlow, KeyIdioms, KeyUses, KeyLoops, KeyBodies,
              KeyRecords, CallSites):
     def __init__(self, ctx: Context, handlers: dict[type, list[Handler]]) -> None:
@@ -85,6 +90,8 @@ class Walker(ExpressionWalk, AlternativePaths, Fallbacks, KindFlow, KeyFlow, Key
     def run(self) -> None:
         ctx = self.ctx
         ctx.frame = Frame(None, None)
+        # what the import system sets: text (`os.path.join(os.path.dirname(__file__), f)`)
+        ctx.frame.env.update(_MODULE_TEXT)
         self.walk_body(tuple(ctx.module.body))
         ctx.module_env = ctx.frame.env
         for name in ctx.index.global_writes:
@@ -192,6 +199,9 @@ class Walker(ExpressionWalk, AlternativePaths, Fallbacks, KindFlow, KeyFlow, Key
                 # the trace stops at `concrete_or_error(None, x)`: the rest is eager code
                 frame.info, concrete = None, True
                 self.ctx.kind_cache.clear()
+            if type(statement) is cst.SimpleStatementLine \
+                    and type(statement.body[-1]) in _LEAVING:
+                break  # `raise` / `return` / `break` / `continue`: what follows never runs
         if concrete:
             frame.info, frame.dead = info, True
             self.ctx.kind_cache.clear()

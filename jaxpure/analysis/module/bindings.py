@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from jaxpure.analysis.catalog.side_effects import LOG_METHODS, LOGGER_NAMES
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.syntax import (
     COMPREHENSIONS, assignments_in, push_children, names_in, single_assignment, target_names,
@@ -252,7 +253,12 @@ class LocalSources:
             push_children(current, stack)
 
     def _call_stores(self, call: cst.Call) -> None:
-        """``x.append(v)``, ``fill(x, v)``: each other argument may end up in ``x``."""
+        """``x.append(v)``, ``fill(x, v)``: each other argument may end up in ``x``; not
+        so in a print or log line, which only shows them (dks's binary search logging
+        ``min_, input_, max_, target, value`` each step)."""
+        if _shows_only(call.func) and not any(
+                a.keyword is not None and a.keyword.value == "file" for a in call.args):
+            return  # `print(x, file=buf)` writes into `buf`
         values = [arg.value for arg in call.args]
         if type(call.func) is cst.Attribute:
             for value in values:
@@ -262,6 +268,16 @@ class LocalSources:
                 others = values[:position] + values[position + 1:]
                 for other in others:
                     self._store(value, other)
+
+
+def _shows_only(func: cst.BaseExpression) -> bool:
+    """``print(...)``, ``logging.info(...)``, ``logger.debug(...)``: a call that formats
+    its arguments and stores none of them into another."""
+    if type(func) is cst.Name:
+        return func.value == "print"
+    return type(func) is cst.Attribute and func.attr.value in LOG_METHODS \
+        and type(func.value) is cst.Name and (func.value.value == "logging"
+                                              or func.value.value in LOGGER_NAMES)
 
 
 def unpacking_of(body: cst.BaseSuite, name: str) -> tuple[cst.BaseExpression, int] | None:
