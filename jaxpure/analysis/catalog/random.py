@@ -35,7 +35,11 @@ NON_CONSUMING = frozenset(
      "flax.training.checkpoints.save_checkpoint_multiprocess",
      "flax.training.checkpoints.restore_checkpoint", "flax.serialization.to_bytes",
      "flax.serialization.to_state_dict", "flax.serialization.msgpack_serialize",
-     "pickle.dump", "pickle.dumps"}
+     "pickle.dump", "pickle.dumps",
+     # legacy flax.nn's key scope: `with nn.stochastic(rng):` lets `nn.make_rng()` hand out
+     # fold_in(rng, 1), fold_in(rng, 2)...; it draws nothing itself, and the init run inside
+     # it (`init_by_shape(rng, ...)`) folds each parameter's name into the key
+     "flax.nn.stochastic", "flax.deprecated.nn.stochastic"}
 )
 NON_CONSUMING_PREFIXES = ("builtins.", "jax.debug.", "jax.tree", "jax.numpy.", "typing.",
                           "jax.dtypes.", "jax.core.", "logging.", "numpy.", "jax.sharding.",
