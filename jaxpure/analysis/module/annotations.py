@@ -101,39 +101,33 @@ def without_none(annotation: cst.BaseExpression) -> cst.BaseExpression | None:
     return annotation
 
 
-def string_annotation(annotation: cst.BaseExpression | None) -> bool:
-    """``axis_name: str``, ``str | None``, ``Optional[str]``, ``Literal["mean", "sum"]``: a
-    parameter declared to hold a string (or None). No string is ever a tracer: ``jax.jit``
-    refuses one as an argument unless it is static, ``vmap``'s ``in_axes=None`` and
-    ``grad``'s other arguments hand it on as it is."""
-    inner = without_none(annotation) if annotation is not None else None
-    if type(inner) is cst.Name:
-        return inner.value == "str"
-    if type(inner) is cst.Subscript and (dotted_name(inner.value) or "").rsplit(".", 1)[-1] == "Literal":
-        return all(type(e.slice) is cst.Index and type(e.slice.value) is cst.SimpleString
-                   for e in inner.slice)
-    return False
-
-
 # the last names of annotations declaring a dtype: `jnp.dtype`, `np.dtype`,
 # `jax.typing.DTypeLike`, flax's `Dtype`, `DType` aliases
 DTYPE_TYPES = frozenset({"dtype", "DType", "Dtype", "DTypeLike", "DtypeLike"})
 
 
 def python_value_annotation(annotation: cst.BaseExpression | None) -> bool:
-    """A parameter declared to hold a string or a dtype, or None, or one of several of
-    these (``Union[str, jnp.dtype]``, ``DTypeLike | None``). Neither is ever a tracer:
-    ``jax.jit`` refuses a string or a dtype argument unless it is static (checked under
-    jax 0.10: "Error interpreting argument ... as an abstract array"), ``vmap``'s
+    """A parameter declared to hold a string or a dtype (``axis_name: str``, ``dtype:
+    jnp.dtype``, ``Literal["mean", "sum"]``), or None, or one of several of these
+    (``Optional[str]``, ``Union[str, jnp.dtype]``, ``DTypeLike | None``). Neither is ever a
+    tracer: ``jax.jit`` refuses a string or a dtype argument unless it is static (checked
+    under jax 0.10: "Error interpreting argument ... as an abstract array"), ``vmap``'s
     ``in_axes=None`` and ``grad``'s other arguments hand one on as it is."""
     if annotation is None:
         return False
-    if type(annotation) is cst.Name or type(annotation) is cst.Attribute:
-        return _last_name(annotation) in DTYPE_TYPES or string_annotation(annotation)
     sides = _union_sides(annotation, 0)
-    return bool(sides) and all(
-        is_none(s) or string_annotation(s)
+    return any(not is_none(s) for s in sides) and all(
+        is_none(s) or _string_type(s)
         or _last_name(s.value if type(s) is cst.Subscript else s) in DTYPE_TYPES for s in sides)
+
+
+def _string_type(annotation: cst.BaseExpression) -> bool:
+    """``str``, or a ``Literal`` of strings only."""
+    if type(annotation) is cst.Name:
+        return annotation.value == "str"
+    return type(annotation) is cst.Subscript and _last_name(annotation.value) == "Literal" \
+        and all(type(e.slice) is cst.Index and type(e.slice.value) is cst.SimpleString
+                for e in annotation.slice)
 
 
 def _last_name(expr: cst.BaseExpression) -> str:
