@@ -37,6 +37,7 @@ from jaxpure.analysis.catalog.transforms import TRANSFORMS, Transform
 from jaxpure.analysis.module.annotations import is_none, without_none
 from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.classes import derives_from, body_statements
+from jaxpure.analysis.module.list_indexes import list_index_names
 from jaxpure.analysis.module.test_code import is_test_module
 from jaxpure.analysis.syntax import call_arg, descendants, keyword_arg, none_test
 
@@ -265,7 +266,8 @@ def shape_parameters(resolver: Resolver, unit: Unit) -> frozenset[str]:
     where a shape or size goes: a JAX shape argument, a NumPy size (``np.arange(n)``), any
     ``shape=`` keyword,
     a ``range()`` bound, a slice bound (``h[:, :n]``, ``h[:min(t, n)]``: a traced bound
-    raises, so its callers pass it static); or one it passes on bare to a function of the
+    raises, so its callers pass it static), an index into a list the function builds
+    (``shape[ax] = ...`` for each ``ax`` of it: module/list_indexes.py); or one it passes on bare to a function of the
     module that uses it so (``self.estimate(x, chunk)`` ranging over ``chunk``): the callee
     needs it static, so its callers must pass it static too."""
     found = unit.__dict__.get("_shape_parameters")
@@ -280,6 +282,7 @@ def shape_parameters(resolver: Resolver, unit: Unit) -> frozenset[str]:
             if type(bound) is cst.Call and type(bound.func) is cst.Name \
                     and bound.func.value in ("min", "max"):
                 names |= {arg.value.value for arg in bound.args if type(arg.value) is cst.Name}
+        names |= list_index_names(unit.node)
         found = unit.__dict__["_shape_parameters"] = frozenset(names & unit.param_names)
     return found
 
