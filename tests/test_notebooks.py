@@ -65,6 +65,24 @@ def test_a_second_draw_nothing_reads_is_no_reuse_in_a_notebook(tmp_path):
     assert [line.split(": ")[0] for line in run.out.splitlines()] == ["read.ipynb:cell 2:2:5"]
 
 
+SETUP_CELL = ["import jax\n", "size = 3\n", "def load(n):\n", "    global size\n",
+              "    size = n\n", "load(5)\n"]
+READER_CELL = ["@jax.jit\n", "def grow(x):\n", "    return x * size\n", "grow(1.0)\n"]
+
+
+def test_globals_a_setup_cell_rebinds_before_the_first_trace_are_not_stale(tmp_path):
+    # evojax's Lenia notebook: `load_pattern` sets the sizes through `global` once, in a
+    # cell before the jitted function is defined; no code imports a notebook, so nothing
+    # calls it later. Called again after the definition, the trace keeps the old size.
+    before = notebook(code(SETUP_CELL), code(READER_CELL))
+    after = notebook(code(SETUP_CELL), code(READER_CELL), code(["load(7)\n", "grow(1.0)\n"]))
+    write_notebook(tmp_path, before, "before.ipynb")
+    write_notebook(tmp_path, after, "after.ipynb")
+    run = run_subprocess(tmp_path, "check", "--no-cache", "before.ipynb", "after.ipynb")
+    reported = [line.split(": ")[:2] for line in run.out.splitlines()]
+    assert reported == [["after.ipynb:cell 2:3:16", "JXP101 Module global `size` is reassigned by a `global` statement in a function; jax.jit keeps its trace-time value"]]
+
+
 def test_json_and_sarif_carry_the_cell_and_both_rows(tmp_path):
     write_notebook(tmp_path, REUSE)
     run = run_subprocess(tmp_path, "check", "--no-cache", "--output-format", "json", "bug.ipynb")

@@ -168,15 +168,20 @@ class StaleNames:
         """Every function that changes ``name`` is a private module-level helper that only
         statements of the module body above the reader's definition name (``_build_vocab(
         "abc")`` filling a table at import): its writes are done before anything can trace
-        the reader, which reads the filled value on every trace."""
+        the reader, which reads the filled value on every trace. In a notebook, which no
+        code imports, a public helper is as private (evojax's Lenia notebook: a setup cell
+        calls ``load_pattern``, whose ``global n_kernel`` sets the sizes the next cells'
+        jitted functions read)."""
         if reader is None or self._module is None:
             return False
         writers = {id(u): u for u, base in self.index.mutations
                    if base == name and u is not None and refers_to_module(u, name)}
         writers.update((id(u), u) for u in self.index.units
                        if name in u.declared_global and name in u.assigned)
+        private = self.index.unimported
         if not writers or any(u.parent is not None or u.parent_is_class
-                              or not u.name.startswith("_") for u in writers.values()):
+                              or not (private or u.name.startswith("_"))
+                              for u in writers.values()):
             return False
         top = reader
         while top.parent is not None:
