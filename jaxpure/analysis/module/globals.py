@@ -111,7 +111,9 @@ class StaleNames:
                 and not self._lazily_initialised(name, bindings):
             return GLOBAL_WRITE
         top = [b for b in bindings if not b.nested]
-        if any(b.augmented for b in bindings):
+        if any(b.augmented and (b.nested or b.order > defined_at) for b in bindings):
+            # `y += noise` in a data cell above the jitted reader's definition runs before
+            # any trace of it (tinygp's tutorials); one after it, or in a block, may not
             return "is updated in place with an augmented assignment"
         # a rebinding before the function is even defined (an import-time override,
         # `if os.environ...: HIDDEN = 4`) happens before any trace
