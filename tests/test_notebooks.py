@@ -83,6 +83,25 @@ def test_globals_a_setup_cell_rebinds_before_the_first_trace_are_not_stale(tmp_p
     assert reported == [["after.ipynb:cell 2:3:16", "JXP101 Module global `size` is reassigned by a `global` statement in a function; jax.jit keeps its trace-time value"]]
 
 
+ADVANCE_CELL = ["import jax\n", "import jax.numpy as jnp\n", "@jax.jit\n",
+                "def advance(dt, state):\n", "    state[\"u\"] += dt\n", "    return state\n"]
+
+
+def test_an_argument_write_every_notebook_caller_rebinds_is_unobserved(tmp_path):
+    # lagrangebench's data_gen notebook: `state = advance(dt, state)` in every cell; no
+    # code imports a notebook, so those are all its callers. One reading the dict it passed
+    # in after the call sees the write only without jit.
+    start = ["state = {\"u\": jnp.zeros(3)}\n"]
+    rebound = notebook(code(ADVANCE_CELL), code(start + ["state = advance(0.1, state)\n"]))
+    read = notebook(code(ADVANCE_CELL), code(start + ["new = advance(0.1, state)\n",
+                                                      "print(state[\"u\"])\n"]))
+    write_notebook(tmp_path, rebound, "rebound.ipynb")
+    write_notebook(tmp_path, read, "read.ipynb")
+    run = run_subprocess(tmp_path, "check", "--no-cache", "rebound.ipynb", "read.ipynb")
+    assert [line.split(": ")[:2] for line in run.out.splitlines()] == [
+        ["read.ipynb:cell 1:5:5", "JXP502 `state[\"u\"] += dt` mutates argument `state` under jax.jit"]]
+
+
 def test_json_and_sarif_carry_the_cell_and_both_rows(tmp_path):
     write_notebook(tmp_path, REUSE)
     run = run_subprocess(tmp_path, "check", "--no-cache", "--output-format", "json", "bug.ipynb")

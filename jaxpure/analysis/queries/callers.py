@@ -42,8 +42,8 @@ def call_sites(ctx: Context, unit: Unit) -> list[CallSite] | None:
     transform (``jax.grad(f)(x)``) or through the one name or ``self`` attribute a transform
     of it is bound to (``_step = jax.jit(_update)``, ``self._step = jax.jit(self._update)``:
     :func:`_alias_calls`); None when the name escapes (passed on, stored, returned, aliased
-    otherwise) or when other modules may call it (a public module-level function, a public
-    method outside a script). A nested function is visible only in the function that
+    otherwise) or when other modules may call it (a public module-level function outside a
+    notebook, a public method outside a script). A nested function is visible only in the function that
     defines it. Memoised per module."""
     memo = ctx.facts.call_sites
     key = id(unit)
@@ -59,9 +59,9 @@ def _call_sites(ctx: Context, unit: Unit) -> list[CallSite] | None:
         return None
     name = unit.name
     scope: cst.CSTNode = ctx.module if unit.parent is None else unit.parent.node
-    if unit.parent is None and not unit.parent_is_class \
+    if unit.parent is None and not unit.parent_is_class and not ctx.index.unimported \
             and (not name.startswith("_") or name.startswith("__")):
-        return None
+        return None  # other modules may call it; nothing imports a notebook
     parents = ctx.facts.parents
     mentions: list[cst.BaseExpression] | None = list(_mentions_of_def(scope, node)) \
         if not unit.parent_is_class else _mentions_of_method(ctx, unit)
