@@ -31,7 +31,7 @@ from jaxpure.analysis import lattice as L
 from jaxpure.analysis.flow.domain import KindScope
 from jaxpure.analysis.module.bindings import LocalSources, single_value
 from jaxpure.analysis.module.index import Unit
-from jaxpure.analysis.syntax import CallShape, names_in, returned_values
+from jaxpure.analysis.syntax import CallShape, descendants, names_in, returned_values
 
 Infer = Callable[[KindScope, cst.BaseExpression], int]
 
@@ -56,6 +56,8 @@ class _CalleeScope:
         self._params = params
         self.returned_depth = depth
         self.locals: dict[str, int] = {}  # the helper's locals followed, once known
+        # set for each returned value: inside `with jax.ensure_compile_time_eval():` or not
+        self.compile_time_eval = outer.compile_time_eval
 
     def __getattr__(self, name: str) -> object:
         return getattr(self._outer, name)
@@ -205,7 +207,11 @@ def returned_kind(ctx: KindScope, callee: Unit, call: CallShape, infer: Infer,
         scope.locals = _follow_locals(scope, ctx.facts.local_sources(callee), values, infer,
                                       rebound)
     found: int | None = None
+    eager = _eagerly_returned(ctx, callee)
     for value in values:
+        # a return inside `with jax.ensure_compile_time_eval():` runs its jnp calls on
+        # constants eagerly, in the caller's trace too (e3nn's `is_zero_in_zero`)
+        scope.compile_time_eval = ctx.compile_time_eval + (id(value) in eager)
         kind = infer(scope, value)  # type: ignore[arg-type]  # a KindScope by delegation
         if kind == L.UNKNOWN:
             return None
@@ -214,6 +220,21 @@ def returned_kind(ctx: KindScope, callee: Unit, call: CallShape, infer: Infer,
         # `return tensor, tensor.shape[-1], n`: one kind for the whole tuple says nothing
         # of what each name it is unpacked into holds, unless every part is a Python value
         return None
+    return found
+
+
+def _eagerly_returned(ctx: KindScope, callee: Unit) -> frozenset[int]:
+    """The ids of the values ``callee`` returns from inside a ``with
+    jax.ensure_compile_time_eval():`` block (found once per function)."""
+    found = callee.__dict__.get("_eagerly_returned")
+    if found is None:
+        found = callee.__dict__["_eagerly_returned"] = frozenset(
+            id(r.value) for block in descendants(callee.node)
+            if type(block) is cst.With and any(
+                type(item.item) is cst.Call
+                and ctx.qualname(item.item.func) == "jax.ensure_compile_time_eval"
+                for item in block.items)
+            for r in descendants(block.body) if type(r) is cst.Return and r.value is not None)
     return found
 
 
