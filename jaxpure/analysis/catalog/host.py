@@ -16,6 +16,12 @@ _HOST_MODULES = frozenset(sys.stdlib_module_names) - _CALLING_BACK
 
 # Functions of JAX libraries that format or describe their argument as text.
 HOST_VALUE_FUNCTIONS = frozenset({"flax.core.frozen_dict.pretty_repr", "flax.core.pretty_repr"})
+# itertools functions that call nothing back: they hand back the elements they are given,
+# so on static arguments their elements are static too (dks's starting points,
+# `list(itertools.product(*always_try))` over constant tuples)
+_ITERTOOLS_HANDING_BACK = frozenset(f"itertools.{name}" for name in (
+    "product", "permutations", "combinations", "combinations_with_replacement", "chain",
+    "chain.from_iterable", "islice", "zip_longest", "repeat", "cycle", "pairwise", "count"))
 # NumPy as autograd wraps it (`from autograd import numpy as np`): on Python values, NumPy's
 # results (dks's `np.sqrt(2.0 / (1.0 + negative_slope**2))`)
 _HOST_PREFIXES = ("autograd.numpy.",)
@@ -24,7 +30,8 @@ _HOST_PREFIXES = ("autograd.numpy.",)
 def returns_host_value(qual: str) -> bool:
     """``os.path.join``, ``pprint.pformat``, ``flax.core.pretty_repr``: on static arguments,
     a static value (octo's and flaxmodels' trace-time messages)."""
-    return qual in HOST_VALUE_FUNCTIONS or qual.split(".", 1)[0] in _HOST_MODULES \
+    return qual in HOST_VALUE_FUNCTIONS or qual in _ITERTOOLS_HANDING_BACK \
+        or qual.split(".", 1)[0] in _HOST_MODULES \
         or qual.startswith(_HOST_PREFIXES)
 
 
