@@ -120,6 +120,8 @@ class JitInLoop(Rule):
         "import jax\ndef fit(x, lr):\n    step = jax.jit(lambda p: p * lr)\n    for _ in range(9):\n        x = step(x)\n        if x > 9:\n            return fit(x, lr / 3)\n    return x\n",
         # a method of a different object on each iteration: one compilation per object
         "import jax\nclass Env:\n    def __init__(self, n):\n        self.n = n\n    def step(self, s):\n        return s * self.n\ndef sweep(sizes):\n    for size in sizes:\n        env = Env(size)\n        step = jax.jit(jax.vmap(env.step))\n        step(1.0)\n",
+        # ... also through a `partial` of the object's method (probdiffeq's solvers)
+        "import functools\nimport jax\nclass Solver:\n    def __init__(self, n):\n        self.n = n\n    def dense(self, t, scale):\n        return t * self.n * scale\ndef sweep(sizes, ts):\n    for size in sizes:\n        solver = Solver(size)\n        dense = functools.partial(solver.dense, scale=2.0)\n        jax.jit(jax.vmap(dense))(ts)\n",
     )
     INVALID = (
         'import jax\ndef make_eval():\n    def ev(x):\n        return x * 2\n    return jax.jit(ev)\ndef fit(xs):\n    out = []\n    for x in xs:\n        ev = make_eval()\n        out.append(ev(x))\n    return out\n',
@@ -127,6 +129,8 @@ class JitInLoop(Rule):
         "import jax\ndef make(s):\n    def f(x):\n        return x * s\n    return f\ndef run(xs):\n    return [jax.jit(make(2.0))(x) for x in xs]\n",
         "import jax\ndef train(p, batches):\n    for b in batches:\n        p = jax.jit(lambda q: q * b)(p)\n    return p\n",
         "import functools\nimport jax\ndef loss(p, b):\n    return p * b\ndef train(p, batches):\n    for b in batches:\n        f = jax.jit(functools.partial(loss, b=b))\n        p = f(p)\n    return p\n",
+        # one function with each batch bound: the batch belongs in the arguments
+        "import functools\nimport jax\ndef loss(p, b):\n    return p * b\ndef train(p, batches):\n    for b in batches:\n        f = functools.partial(loss, b=b)\n        p = jax.jit(jax.vmap(f))(p)\n    return p\n",
         "import jax\ndef train(p, batches):\n    for b in batches:\n        @jax.jit\n        def step(q):\n            return q * b\n        p = step(p)\n    return p\n",
         "import jax\ndef evaluate(p, b):\n    f = jax.jit(lambda q: q * b)\n    return f(p)\ndef run(p, batches):\n    return [evaluate(p, b) for b in batches]\n",
         "import jax\ndef evaluate(p, b):\n    def loss(q):\n        return q * b\n    return jax.jit(loss)(p)\nfor b in range(3):\n    evaluate(1.0, b)\n",

@@ -15,6 +15,7 @@ from jaxpure.analysis.catalog.transforms import Transform
 from jaxpure.analysis.flow.domain import repeating_loop
 from jaxpure.analysis.module.bindings import binding_value
 from jaxpure.analysis.module.classes import model_classes
+from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import (
     COMPREHENSIONS, NODE_TYPES, CHILD_FIELDS, assigned_in, children, leaving_block, push_children,
@@ -216,14 +217,31 @@ def per_iteration_object(loop: cst.For, function: cst.BaseExpression) -> bool:
     configurations. An object built the same way on every iteration is not this."""
     while type(function) is cst.Call and function.args and not function.args[0].keyword:
         function = function.args[0].value  # `jax.vmap(env.step)`: the function it wraps
-    if type(function) is not cst.Attribute or type(function.value) is not cst.Name:
-        return False
     varying = set(target_names(loop.target))
+    bound: dict[str, cst.BaseExpression] = {}
     for line in statements(loop.body):
         for small in line.body if type(line) is cst.SimpleStatementLine else ():
             if type(small) is cst.Assign and reads_any(small.value, varying):
                 varying.update(n for t in small.targets for n in target_names(t.target))
+            if type(small) is cst.Assign and len(small.targets) == 1 \
+                    and type(small.targets[0].target) is cst.Name:
+                bound[small.targets[0].target.value] = small.value
+    function = _partial_of_method(function, bound)
+    if type(function) is not cst.Attribute or type(function.value) is not cst.Name:
+        return False
     return function.value.value in varying and function.value.value not in target_names(loop.target)
+
+
+def _partial_of_method(function: cst.BaseExpression,
+                       bound: dict[str, cst.BaseExpression]) -> cst.BaseExpression:
+    """The method a name bound in the loop body to ``partial(obj.method, ...)`` wraps
+    (probdiffeq's ``dense = partial(solver.offgrid_marginals, solution=solution)``, then
+    ``jax.jit(jax.vmap(dense))``); the function itself otherwise."""
+    value = bound.get(function.value) if type(function) is cst.Name else None
+    if type(value) is cst.Call and value.args and not value.args[0].keyword \
+            and (dotted_name(value.func) or "").rsplit(".", 1)[-1] == "partial":
+        return value.args[0].value
+    return function
 
 
 def wrapper_transform(ctx: Context, created: cst.CSTNode) -> Transform | None:
