@@ -44,8 +44,11 @@ class GlobalRead(Rule):
     ## Known problems
     Imports, functions, classes and names bound once (including a JAX array, and a list,
     dict or NumPy array that nothing in the module mutates) are treated as constants and not
-    reported: a container mutated only from another module is missed. A rebinding before
-    the traced function is defined (an import-time override), or in a script's
+    reported: a container mutated only from another module is missed. A rebinding or an
+    augmented assignment (`y += noise`) at module level before the traced function is
+    defined (an import-time override, a notebook's data cell), a change made through
+    `global` by private helpers (in a notebook, any helper: nothing imports it) called only
+    above the definition, or in a script's
     `if __name__ == "__main__":` block before it calls anything of the module
     (`temperature = args.temperature`), happens before any trace and is not reported.
     Neither is a rebinding by module code after the module's last run of the traced function

@@ -43,6 +43,7 @@ class InputStateMutation(Rule):
     `hijax=True`, and `optimizer.update(model, grads)` (two or more arguments: no dict's
     `update`) in a module that makes such references. Nor is a write that no caller can
     observe: every call of the function is seen (it is nested, private to the module, a
+    function of a notebook, which nothing imports, a
     private method called as `self._step(...)` or on an instance, `model._step(x)`, which
     passes `model` for `self`, or a public method of a script, a module with an `if
     __name__ == "__main__":` block; directly, or through the one name or `self` attribute a

@@ -54,8 +54,9 @@ class JitInLoop(Rule):
     per configuration is inherent) and is not reported, nor is one over the indices of such
     a literal table (`for i in range(len(widths))`); any other `range(...)` loop repeats
     work and is not a sweep. Nor is a method of an object the loop builds from its target on each
-    iteration (`for env_id in ids: env = make(env_id); step = jax.jit(env.step)`): one
-    compilation per object is inherent. Nor is a rebuild only on the iterations that ask for
+    iteration (`for env_id in ids: env = make(env_id); step = jax.jit(env.step)`, also
+    through `partial(solver.dense, solution=s)` bound in the body): one compilation per
+    object is inherent. Nor is a rebuild only on the iterations that ask for
     it: under an `if flag:` whose branch clears the flag or an `if not flag:` whose branch
     sets it (also beside other conditions joined by `and`), or under `if new != old:` where
     the loop binds one of the two names (a schedule value that changed since the last
