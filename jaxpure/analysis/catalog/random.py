@@ -69,6 +69,10 @@ RNG_KEYWORDS = frozenset({"rng", "rngs", "key", "prng_key", "rng_key", "dropout_
                           "dropout_key"})
 RANDOMNESS_OFF = {"train": "False", "training": "False", "is_training": "False",
                   "deterministic": "True"}
+# rng streams of a Flax `rngs` dict that no Flax layer draws a key from: "batch_stats" names
+# the collection BatchNorm keeps its running statistics in, made from zeros and ones (sbx's
+# `init({"params": k1, "batch_stats": bn_key}, x)` for two networks draws nothing from bn_key)
+UNDRAWN_STREAMS = frozenset({"batch_stats"})
 
 KEY_NAME = re.compile(
     r"^(?:[a-z0-9_]*_)?(?:key|rng|prng|prng_key|rng_key|subkey|sub_key|dropout_rng|keys?)"

@@ -424,8 +424,7 @@ def _key_arguments(value: cst.BaseExpression) -> list[tuple[str, cst.BaseExpress
     if isinstance(value, (cst.Tuple, cst.List)):
         return [found for e in value.elements for found in _key_arguments(e.value)]
     if type(value) is cst.Dict:
-        return [found for e in value.elements if type(e) is cst.DictElement
-                for found in _key_arguments(e.value)]
+        return [found for e in _drawn_streams(value) for found in _key_arguments(e.value)]
     path = key_path(value)
     return [(path, value)] if path is not None else []
 
@@ -495,7 +494,17 @@ def _paths_not_kept(value: cst.BaseExpression, kept: set[int]) -> list[str]:
     if type(value) is cst.Tuple:
         return [p for e in value.elements if id(e.value) not in kept
                 for p in argument_paths(e.value)]
+    if type(value) is cst.Dict:
+        return [p for e in _drawn_streams(value) for p in argument_paths(e.value)]
     return argument_paths(value)
+
+
+def _drawn_streams(value: cst.Dict) -> list[cst.DictElement]:
+    """The entries of a dict display of keys, less those under a stream name no Flax layer
+    draws from (``"batch_stats"``)."""
+    return [e for e in value.elements if type(e) is cst.DictElement
+            and not (type(e.key) is cst.SimpleString
+                     and e.key.evaluated_value in R.UNDRAWN_STREAMS)]
 
 
 def _is_random_call(ctx: Context, node: cst.CSTNode) -> bool:
