@@ -255,7 +255,7 @@ def draw_free(call: cst.Call, qualname: str | None, curried: str | None = None) 
 
 
 def helper_consumes(resolver: Resolver, index: ModuleIndex, unit: Unit, param: str,
-                    _seen: frozenset[tuple[int, str]] = frozenset()) -> bool:
+                    _seen: frozenset[tuple[int, str]] = frozenset(), exact: bool = False) -> bool:
     """Whether a function of this module may draw from the key passed as ``param``.
 
     It does unless every read of the parameter visibly leaves the key's randomness alone:
@@ -265,7 +265,10 @@ def helper_consumes(resolver: Resolver, index: ModuleIndex, unit: Unit, param: s
     module, or the parameter is declared an int (a seed). Anything else (a ``jax.random``
     call, an unknown call, storing it, closing over it) may consume it. A method is trusted
     only if it reads the parameter (an unread one may be a stub that subclasses override),
-    and so is each other definition of it in the module's classes (module/overrides.py).
+    and so is each other definition of it in the module's classes (module/overrides.py),
+    unless ``exact``: the call's receiver is an instance made by calling the method's class
+    (``h = Holder(); h.init(key)``), so that no other definition runs and an unread key is
+    only ignored (rejax's ``initialize_reward_rms_state(self, rng)``).
     """
     p = unit.param(param)
     if p is None or p.star:
@@ -275,8 +278,10 @@ def helper_consumes(resolver: Resolver, index: ModuleIndex, unit: Unit, param: s
     if (id(unit), param) in _seen:
         return False  # recursion: the other reads decide
     seen = _seen | {(id(unit), param)}
-    if consumes_alone(resolver, index, unit, param, seen):
+    if consumes_alone(resolver, index, unit, param, seen, exact):
         return True
+    if exact:
+        return False  # the instance's own class: its subclasses' definitions never run
     # `self.step(key)` runs whichever class's `step` the instance has: each definition of
     # the module is an alternative, and the key is drawn from if one of them draws
     for other in method_alternatives(resolver, index, unit)[1:]:
@@ -288,13 +293,14 @@ def helper_consumes(resolver: Resolver, index: ModuleIndex, unit: Unit, param: s
 
 
 def consumes_alone(resolver: Resolver, index: ModuleIndex, unit: Unit, param: str,
-                   seen: frozenset[tuple[int, str]] = frozenset()) -> bool:
-    """Whether ``unit`` itself (not the overrides of a method) may draw from ``param``."""
+                   seen: frozenset[tuple[int, str]] = frozenset(), exact: bool = False) -> bool:
+    """Whether ``unit`` itself (not the overrides of a method) may draw from ``param``;
+    ``exact``: see :func:`helper_consumes`."""
     reads = parameter_reads(unit, param)
     if reads is None:
         return True
     if unit.parent_is_class and not reads:
-        return True
+        return not exact
     sources = key_source_methods(resolver, index)
     if any(_draws_as_generator(chain, sources) for chain in reads):
         # `rng.randint(2**32)`: a JAX key has no methods to draw with; what does is a
