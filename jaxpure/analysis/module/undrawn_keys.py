@@ -34,6 +34,8 @@ from jaxpure.analysis.module.resolve import Resolver
 
 __all__ = ["exported_undrawn_keys", "shape_tracing_units", "undrawn_by_imported_keys"]
 
+# the annotations keyparams.key_annotation takes for keys, as the last part of their name
+_KEY_TYPES = frozenset({"PRNGKey", "PRNGKeyArray", "KeyArray"})
 # how a call of a shape-only tracer (catalog SHAPE_ONLY) ends, before it is resolved
 _SHAPE_ONLY_NAMES = tuple(sorted({name.rsplit(".", 1)[-1] for name in SHAPE_ONLY}))
 
@@ -57,7 +59,9 @@ def exported_undrawn_keys(resolver: Resolver, index: ModuleIndex) -> tuple[Undra
         # the test is inline, without calls: it runs for most functions of every module)
         if unit.parent is not None:
             continue
-        untouched = _untouched_keys(unit)
+        params = unit.params  # (no call for a function without one, or a method with `self` only)
+        untouched = _untouched_keys(unit) if params and (
+            not unit.parent_is_class or params[-1] is not params[0]) else frozenset()
         kept = stored.get(unit.class_name or "") if unit.parent_is_class else None
         if kept is None and not untouched and not unit.random_args:
             continue
@@ -109,23 +113,46 @@ def _stored_names(index: ModuleIndex) -> dict[str, frozenset[str]]:
 
 
 def _untouched_keys(unit: Unit) -> frozenset[str]:
-    """The key parameters (named or annotated as keys) ``unit`` hands to no call of its own
-    as an argument: never read, deleted, compared, kept (rejax's
-    ``initialize_reward_rms_state(self, rng)`` ignores its key). (A test of its calls'
-    arguments, no walk of the body: it runs for every function of every module.)"""
+    """The key parameters (named or annotated as keys) ``unit`` hands to no call as an
+    argument: never read, deleted, compared, kept (rejax's ``initialize_reward_rms_state(self,
+    rng)`` ignores its key). (A test of the arguments of its calls, no walk of the body: it
+    runs for every function of every module; a key handed on in a tuple, a dict or through
+    a subscript, or by a function nested in it, is taken as drawn without reading further.)"""
     names: set[str] | None = None
+    if unit.parent_is_class and unit.name[:2] == "__":
+        return frozenset()  # `__getitem__(self, key)`: no summary names a dunder method
     for p in unit.params:
-        if not p.star and (key_like_name(p.name) or p.name in RNG_KEYWORDS
-                           or p.annotation is not None and key_annotation(p.annotation)):
+        # (every key-like name holds a "k" or "rng": the test spares most names the regex)
+        annotation = p.annotation
+        if not p.star and (("k" in p.name or "rng" in p.name) and key_like_name(p.name)
+                           or p.name in RNG_KEYWORDS
+                           or type(annotation) is cst.Attribute and annotation.attr.value in _KEY_TYPES
+                           or type(annotation) is cst.Name and annotation.value in _KEY_TYPES):
             names = names or set()
             names.add(p.name)
     if names is None:
         return frozenset()
+    _discard_passed(unit, names)
+    return frozenset(names)
+
+
+def _discard_passed(unit: Unit, names: set[str]) -> None:
+    """Takes out of ``names`` those ``unit`` or a ``def`` nested in it hands to a call (as
+    an argument, in a tuple, list or dict argument, or subscripted)."""
     for call in unit.calls:
         for arg in call.args:
-            if type(arg.value) is cst.Name:
-                names.discard(arg.value.value)
-    return frozenset(names)
+            value = arg.value
+            if type(value) is cst.Name:
+                names.discard(value.value)
+            elif type(value) is cst.Subscript and type(value.value) is cst.Name:
+                names.discard(value.value.value)
+            elif type(value) is cst.Tuple or type(value) is cst.List or type(value) is cst.Dict:
+                for element in value.elements:
+                    if type(element.value) is cst.Name:
+                        names.discard(element.value.value)
+    for nested in unit.nested.values():
+        if names:
+            _discard_passed(nested, names)
 
 
 def _undrawn(resolver: Resolver, index: ModuleIndex, unit: Unit, stored: frozenset[str] | None,
@@ -152,8 +179,8 @@ def _undrawn(resolver: Resolver, index: ModuleIndex, unit: Unit, stored: frozens
               and (key_like_name(p.name) or p.name in RNG_KEYWORDS
                    or key_annotation(p.annotation))] \
         if folded or shaped or stored else []
-    params += [p for p in unit.params if p.name in untouched and p not in params
-               and not _returned(unit, p.name)]
+    named = {p.name for p in params}
+    params += [p for p in unit.params if p.name in untouched and p.name not in named]
     if not params:
         return []
     positional = [p.name for p in unit.params if p.index >= 0 and not p.star]
@@ -162,10 +189,15 @@ def _undrawn(resolver: Resolver, index: ModuleIndex, unit: Unit, stored: frozens
     found: list[tuple[str, int]] = []
     for p in params:
         at = positional.index(p.name) if p.name in positional else -1
+        # (`exact` only trusts more of a method: a key it draws from then is drawn anyway)
+        if unit.parent_is_class and p.name not in named \
+                and helper_consumes(resolver, index, unit, p.name, exact=True):
+            continue
         if not helper_consumes(resolver, index, unit, p.name):
-            found.append((p.name, at))
-        elif unit.parent_is_class and p.name in untouched \
-                and not helper_consumes(resolver, index, unit, p.name, exact=True):
+            if p.name in named or not _returned(unit, p.name):
+                found.append((p.name, at))
+        elif unit.parent_is_class and p.name not in named:
+            # never read, or drawn from by another definition of the method only
             found.append((UNREAD + p.name, at))
     return found
 
