@@ -267,8 +267,8 @@ def helper_consumes(resolver: Resolver, index: ModuleIndex, unit: Unit, param: s
     only if it reads the parameter (an unread one may be a stub that subclasses override),
     and so is each other definition of it in the module's classes (module/overrides.py),
     unless ``exact``: the call's receiver is an instance made by calling the method's class
-    (``h = Holder(); h.init(key)``), so that no other definition runs and an unread key is
-    only ignored (rejax's ``initialize_reward_rms_state(self, rng)``).
+    (``h = Holder(); h.init(key)``), so that no other definition runs and a key the method
+    never reads is only ignored (rejax's ``initialize_reward_rms_state(self, rng)``).
     """
     p = unit.param(param)
     if p is None or p.star:
@@ -277,11 +277,11 @@ def helper_consumes(resolver: Resolver, index: ModuleIndex, unit: Unit, param: s
         return False  # `def load_dataset(split, seed: int)`: it takes a seed, not a key
     if (id(unit), param) in _seen:
         return False  # recursion: the other reads decide
+    if exact and unit.parent_is_class and parameter_reads(unit, param) == []:
+        return False  # the instance's own class's method, which ignores it
     seen = _seen | {(id(unit), param)}
-    if consumes_alone(resolver, index, unit, param, seen, exact):
+    if consumes_alone(resolver, index, unit, param, seen):
         return True
-    if exact:
-        return False  # the instance's own class: its subclasses' definitions never run
     # `self.step(key)` runs whichever class's `step` the instance has: each definition of
     # the module is an alternative, and the key is drawn from if one of them draws
     for other in method_alternatives(resolver, index, unit)[1:]:
@@ -293,14 +293,13 @@ def helper_consumes(resolver: Resolver, index: ModuleIndex, unit: Unit, param: s
 
 
 def consumes_alone(resolver: Resolver, index: ModuleIndex, unit: Unit, param: str,
-                   seen: frozenset[tuple[int, str]] = frozenset(), exact: bool = False) -> bool:
-    """Whether ``unit`` itself (not the overrides of a method) may draw from ``param``;
-    ``exact``: see :func:`helper_consumes`."""
+                   seen: frozenset[tuple[int, str]] = frozenset()) -> bool:
+    """Whether ``unit`` itself (not the overrides of a method) may draw from ``param``."""
     reads = parameter_reads(unit, param)
     if reads is None:
         return True
     if unit.parent_is_class and not reads:
-        return not exact
+        return True
     sources = key_source_methods(resolver, index)
     if any(_draws_as_generator(chain, sources) for chain in reads):
         # `rng.randint(2**32)`: a JAX key has no methods to draw with; what does is a

@@ -31,6 +31,7 @@ from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.imported_undrawn import UNREAD, imported_undrawn, passed_key
 from jaxpure.analysis.module.keyparams import helper_consumes, key_annotation, parameter_reads
 from jaxpure.analysis.module.resolve import Resolver
+from jaxpure.analysis.syntax import reads_any
 
 __all__ = ["exported_undrawn_keys", "shape_tracing_units", "undrawn_by_imported_keys"]
 
@@ -169,7 +170,7 @@ def _undrawn(resolver: Resolver, index: ModuleIndex, unit: Unit, stored: frozens
     ``shaped``: ``unit`` traces for shapes; ``tails``: see :func:`_undrawn_tails`;
     ``untouched``: see :func:`_untouched_keys`, candidates too unless ``unit`` returns them
     (an importer cannot follow the key it gets back). A method's key it never reads is
-    named with ``UNREAD`` first (imported_undrawn.py)."""
+    named with ``UNREAD`` first (imported_undrawn.py): a stub may be overridden."""
     folded = {name for text, name in unit.random_args if "fold_in" in text
               and resolver.qualname_text(text, unit) == "jax.random.fold_in"}
     if tails:
@@ -189,16 +190,12 @@ def _undrawn(resolver: Resolver, index: ModuleIndex, unit: Unit, stored: frozens
     found: list[tuple[str, int]] = []
     for p in params:
         at = positional.index(p.name) if p.name in positional else -1
-        # (`exact` only trusts more of a method: a key it draws from then is drawn anyway)
-        if unit.parent_is_class and p.name not in named \
-                and helper_consumes(resolver, index, unit, p.name, exact=True):
-            continue
         if not helper_consumes(resolver, index, unit, p.name):
             if p.name in named or not _returned(unit, p.name):
                 found.append((p.name, at))
-        elif unit.parent_is_class and p.name not in named:
-            # never read, or drawn from by another definition of the method only
-            found.append((UNREAD + p.name, at))
+        elif unit.parent_is_class and p.name not in named \
+                and not reads_any(unit.node.body, {p.name}):  # (stops at the first mention)
+            found.append((UNREAD + p.name, at))  # (helper_consumes's `exact`)
     return found
 
 
