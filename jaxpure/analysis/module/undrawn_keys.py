@@ -14,7 +14,11 @@ hand one key to ``trainer_lib.train_step_single_learner`` every step, which fold
 count in, and its runners hand their key to ``partitioner.setup``, which keeps it for
 lowering only. kauldron's ``random.fold_in_str(key, data)`` only returns ``fold_in(key,
 ...)``, and maxdiffusion's ``calculate_model_tflops(module, rngs, ...)`` only runs
-``jax.eval_shape(module.init, rngs, ...)``: neither draws from its key.
+``jax.eval_shape(module.init, rngs, ...)``: neither draws from its key. Nor does rejax's
+``NormalizeRewardsMixin.initialize_reward_rms_state(self, rng)``, which never reads it: a
+key parameter a function hands to no call is read too, unless the function hands it back
+(the importer cannot follow it); one a method never reads counts only for an instance made
+by calling the class (``UNREAD``, imported_undrawn.py: a stub's subclass may draw).
 """
 
 from __future__ import annotations
