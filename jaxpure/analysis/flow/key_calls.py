@@ -12,7 +12,7 @@ from jaxpure.analysis.catalog import random as R
 from jaxpure.analysis.catalog.transforms import BRANCH_PRIMITIVES
 from jaxpure.analysis.flow.base import WalkerBase
 from jaxpure.analysis.module.branch_operands import operands_no_branch_draws
-from jaxpure.analysis.module.flag_gates import drawn_nothing_by_flag, instance_method
+from jaxpure.analysis.module.flag_gates import drawn_nothing_by_flag, instance_method, made_receiver
 from jaxpure.analysis.module.handed_keys import (
     handed_to_parameter, undrawn_by_given_function, undrawn_by_imported_handed,
 )
@@ -75,8 +75,9 @@ class KeyCalls(WalkerBase):
             # a parameter annotated with the class): the method's key never drawn from
             # (`partitioner.setup(task, key)` keeping it for its shape), or only under the
             # flag the call passes False
+            exact = made_receiver(ctx.index, call.func, ctx.frame.unit)
             kept = {id(value) for name, value in passed.items() if argument_paths(value)
-                    and (not self.consumed_by(method, name)
+                    and (not self.consumed_by(method, name, exact)
                          or drawn_nothing_by_flag(ctx.resolver, ctx.index, method, call, name,
                                                   ctx.facts.imported_scan_wrappers))}
             if kept:
@@ -96,14 +97,15 @@ class KeyCalls(WalkerBase):
         # the flag switches its draws off
         return switched_off_rng_arguments(call)
 
-    def consumed_by(self, callee: Unit, name: str) -> bool:
-        """Whether ``callee`` may draw from its key parameter ``name`` (asked once)."""
+    def consumed_by(self, callee: Unit, name: str, exact: bool = False) -> bool:
+        """Whether ``callee`` may draw from its key parameter ``name`` (asked once);
+        ``exact``: called on an instance made by calling its class (helper_consumes)."""
         ctx = self.ctx
         cache = ctx.facts.helper_consumes
-        consumes = cache.get((id(callee), name))
+        consumes = cache.get((id(callee), name, exact))
         if consumes is None:
-            consumes = cache[(id(callee), name)] = helper_consumes(
-                ctx.resolver, ctx.index, callee, name)
+            consumes = cache[(id(callee), name, exact)] = helper_consumes(
+                ctx.resolver, ctx.index, callee, name, exact=exact)
         return consumes
 
     def undrawn_by_function_given(self, callee: Unit, passed: dict[str, cst.BaseExpression],

@@ -42,7 +42,7 @@ class ModuleFacts:
         self._local_sources: dict[int, LocalSources] = {}
         # memos filled by the questions that compute them (they need the walk's context):
         # (id of a helper's unit, parameter) -> whether the helper draws from that key
-        self.helper_consumes: dict[tuple[int, str], bool] = {}
+        self.helper_consumes: dict[tuple[int, str, bool], bool] = {}  # (callee, key, exact)
         # (id of a helper's unit, parameter) -> the function parameter alone it hands the
         # key to, and where (handed_keys.handed_to_parameter)
         self.handed_keys: dict[tuple[int, str], tuple[str, int | str] | None] = {}

@@ -49,7 +49,7 @@ from jaxpure.analysis.syntax import (
 )
 
 __all__ = ["constructors", "drawn_nothing_by_flag", "exported_key_gates", "instance_method",
-           "instance_method_name", "passed_argument", "undrawn_by_imported_gate"]
+           "instance_method_name", "made_receiver", "passed_argument", "undrawn_by_imported_gate"]
 
 _DEPTH = 4  # functions handing the key on before the gate; deeper chains are not followed
 
@@ -232,6 +232,18 @@ def _receiver_class(index: ModuleIndex, func: cst.BaseExpression, unit: Unit | N
     if name not in index.class_nodes or len(index.bindings.get(name, ())) != 1:
         return None
     return name
+
+
+def made_receiver(index: ModuleIndex, func: cst.BaseExpression, unit: Unit | None) -> bool:
+    """``func``'s receiver (``h`` in ``h.init``) is bound once to what calling a class gives
+    (``Holder(...)``, ``Holder.from_config(...)``, also another module's), so the method
+    that runs is that class's: not a parameter annotated with it (a subclass's instance may
+    come) nor a function of this module declared to return one (it may make a subclass's)."""
+    made = _made_by(index, func, unit) if _annotated_parameter(func, unit) is None else None
+    head = made[0] if made is not None else None
+    if type(head) is cst.Attribute and type(head.value) is cst.Name:
+        head = head.value  # `Holder.from_config`, or `mod.Holder` (another module's: its summary names it)
+    return type(head) is cst.Name and head.value not in index.defs
 
 
 def _annotated_parameter(func: cst.BaseExpression, unit: Unit | None) -> cst.Name | cst.Attribute | None:

@@ -255,7 +255,7 @@ def draw_free(call: cst.Call, qualname: str | None, curried: str | None = None) 
 
 
 def helper_consumes(resolver: Resolver, index: ModuleIndex, unit: Unit, param: str,
-                    _seen: frozenset[tuple[int, str]] = frozenset()) -> bool:
+                    _seen: frozenset[tuple[int, str]] = frozenset(), exact: bool = False) -> bool:
     """Whether a function of this module may draw from the key passed as ``param``.
 
     It does unless every read of the parameter visibly leaves the key's randomness alone:
@@ -265,7 +265,10 @@ def helper_consumes(resolver: Resolver, index: ModuleIndex, unit: Unit, param: s
     module, or the parameter is declared an int (a seed). Anything else (a ``jax.random``
     call, an unknown call, storing it, closing over it) may consume it. A method is trusted
     only if it reads the parameter (an unread one may be a stub that subclasses override),
-    and so is each other definition of it in the module's classes (module/overrides.py).
+    and so is each other definition of it in the module's classes (module/overrides.py),
+    unless ``exact``: the call's receiver is an instance made by calling the method's class
+    (``h = Holder(); h.init(key)``), so that no other definition runs and a key the method
+    never reads is only ignored (rejax's ``initialize_reward_rms_state(self, rng)``).
     """
     p = unit.param(param)
     if p is None or p.star:
@@ -274,6 +277,8 @@ def helper_consumes(resolver: Resolver, index: ModuleIndex, unit: Unit, param: s
         return False  # `def load_dataset(split, seed: int)`: it takes a seed, not a key
     if (id(unit), param) in _seen:
         return False  # recursion: the other reads decide
+    if exact and unit.parent_is_class and parameter_reads(unit, param) == []:
+        return False  # the instance's own class's method, which ignores it
     seen = _seen | {(id(unit), param)}
     if consumes_alone(resolver, index, unit, param, seen):
         return True
