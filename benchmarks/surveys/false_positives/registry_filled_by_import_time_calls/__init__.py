@@ -1,0 +1,1 @@
+"""navix-style environment registry filled by import-time calls (see registry.py)."""
