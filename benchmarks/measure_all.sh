@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every benchmark figure of docs/precision.md and benchmarks/realworld/README.md in one run:
-# the survey sets (all-commits.txt: nineteen sets, 185 repositories), the real-world set and the two held-out sets, with
+# the survey sets (all-commits.txt: twenty sets, 195 repositories), the real-world set and the two held-out sets, with
 # this checkout's jaxpure. Writes into OUT_DIR:
 #   survey.txt          survey.py's tables, the summary per set, tests and examples by default,
 #                       and every library finding not judged real (--sets, --non-real)

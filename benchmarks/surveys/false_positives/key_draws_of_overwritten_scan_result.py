@@ -10,9 +10,10 @@
 # What the analysis would need: a draw whose result is dead (the name rebound before any
 #   read) is no use of the key; taught for plain draws (reused_key_draw_never_read), not for
 #   draws inside a lax.scan body whose outputs are discarded.
-# Left untaught (twentieth set, lead): a lax.scan whose outputs are all dead (carry dropped,
-#   stacked result rebound unread) draws nothing anyone uses, but its body is walked on its
-#   own and the scan call counts as a use of the key it is given.
+# Half taught (twentieth set, lead): the later split is no reuse now (a lax loop's results
+#   rebound unread are dead, as a plain draw's are: fixtures/surveys/
+#   lax_result_rebound_unread.py). Left: the body's `split(x)[1], split(x)[1]` is walked on
+#   its own, where nothing says the scan's results are dead.
 import jax
 
 

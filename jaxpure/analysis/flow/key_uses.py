@@ -21,7 +21,7 @@ import libcst as cst
 
 from jaxpure.analysis.catalog import random as R
 from jaxpure.analysis.catalog.shapes import STRUCTURE_ATTRIBUTES, STRUCTURE_FUNCTIONS
-from jaxpure.analysis.catalog.transforms import ARGUMENT_PRESERVING_TRANSFORMS
+from jaxpure.analysis.catalog.transforms import ARGUMENT_PRESERVING_TRANSFORMS, LAX_CONSUMERS
 from jaxpure.analysis.flow.base import WalkerBase, nested_scopes, read_by_closure
 from jaxpure.analysis.flow.keystate import KeyState
 from jaxpure.analysis.module.draw_gates import drawn_only_where_first_did_not
@@ -52,7 +52,9 @@ class KeyUses(WalkerBase):
         statement = self.statement
         qual = ctx.qualname(call.func) or ""
         if ctx.frame.unit is None or type(ctx.frame.unit.node) is not cst.FunctionDef \
-                or not qual.startswith("jax.random."):
+                or not (qual.startswith("jax.random.") or qual in LAX_CONSUMERS):
+            # lax's loops and branches are pure too: what their bodies draw reaches only
+            # their results (navix's leftover `_, reset_rng = lax.scan(...)`, rebound unread)
             return None
         if ctx.loops:
             return None  # the next iteration may read what this one drew, before the draw
@@ -311,7 +313,8 @@ class KeyUses(WalkerBase):
         if type(first) is not cst.Call:
             return False
         qual = self.ctx.qualname(first.func) or ""
-        return qual in R.KEY_PRODUCERS or not qual.startswith("jax.random.")
+        return qual in R.KEY_PRODUCERS \
+            or not (qual.startswith("jax.random.") or qual in LAX_CONSUMERS)
 
     def bound_here(self) -> frozenset[str]:
         """The names the statement being walked binds (``key, *keys = split(key, n + 1)``)."""
