@@ -25,6 +25,7 @@ from jaxpure.analysis.module.keyfree_modules import keyfree_init_argument
 from jaxpure.analysis.module.keyparams import helper_consumes
 from jaxpure.analysis.module.transform_callees import held_function
 from jaxpure.analysis.module.randomness_off import switched_off_rng_arguments
+from jaxpure.analysis.module.record_fields import field_left_alone
 from jaxpure.analysis.syntax import argument_paths
 
 __all__ = ["KeyCalls"]
@@ -127,6 +128,19 @@ class KeyCalls(WalkerBase):
         return ctx.resolver.function(call.func, ctx.frame.unit) \
             or self.transformed_function(call.func) \
             or held_function(ctx.resolver, ctx.index, call.func, ctx.frame.unit)
+
+    def field_left_by_callee(self, call: cst.Call, value: cst.BaseExpression, path: str) -> bool:
+        """Whether the function of this module ``call`` runs leaves the key field ``path``
+        (``training_state.key``) of the record ``value`` it is handed alone: it reads other
+        fields of it only (module/record_fields.py)."""
+        if type(value) is not cst.Name or not path.startswith(value.value + ".") \
+                or "." in path[len(value.value) + 1:] or "[" in path:
+            return False
+        callee = self.callee_of(call)
+        passed = callee.arguments_of(call, past_keywords=True) if callee is not None else None
+        param = next((name for name, given in (passed or {}).items() if given is value), None)
+        return callee is not None and param is not None and field_left_alone(
+            self.ctx.resolver, self.ctx.index, callee, param, path[len(value.value) + 1:])
 
     def entry_uses(self, call: cst.Call) -> dict[str, str]:
         """What ``call``'s callee does with keys in dicts it gets whole (``info["rng"]``)."""

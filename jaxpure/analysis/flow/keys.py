@@ -196,8 +196,9 @@ class KeyFlow(FoldIns, KeyCalls):
             if arg is not None and id(arg.value) in kept:
                 continue
             for name in self.held_keys(_paths_not_kept(arg.value, kept), fields=True) if arg is not None else ([bound] if bound else []):
-                if name in seen:
-                    continue
+                if name in seen or arg is not None and "." in name \
+                        and self.field_left_by_callee(call, arg.value, name):
+                    continue  # (a record's key field its callee never reads)
                 seen.add(name)
                 state = ctx.key_state(name)
                 if state is None and ("." in name or "[" in name) and (
