@@ -227,6 +227,8 @@ def _eagerly_returned(ctx: KindScope, callee: Unit) -> frozenset[int]:
     """The ids of the values ``callee`` returns from inside a ``with
     jax.ensure_compile_time_eval():`` block (found once per function)."""
     found = callee.__dict__.get("_eagerly_returned")
+    if found is None and not any(_names_eager(call.func) for call in callee.calls):
+        found = callee.__dict__["_eagerly_returned"] = frozenset()  # no block: no walk
     if found is None:
         found = callee.__dict__["_eagerly_returned"] = frozenset(
             id(r.value) for block in descendants(callee.node)
@@ -236,6 +238,12 @@ def _eagerly_returned(ctx: KindScope, callee: Unit) -> frozenset[int]:
                 for item in block.items)
             for r in descendants(block.body) if type(r) is cst.Return and r.value is not None)
     return found
+
+
+def _names_eager(func: cst.BaseExpression) -> bool:
+    """``jax.ensure_compile_time_eval`` or a bare import of it, by its last name."""
+    return (func.attr.value if type(func) is cst.Attribute else
+            func.value if type(func) is cst.Name else "") == "ensure_compile_time_eval"
 
 
 def read_parameters(ctx: KindScope, callee: Unit) -> frozenset[str]:

@@ -277,12 +277,13 @@ def shape_parameters(resolver: Resolver, unit: Unit) -> frozenset[str]:
         for call in unit.calls:
             for spot in _shape_spots(resolver, unit, call) + _forwarded_shapes(resolver, unit, call):
                 names |= _bare_names(spot)
-        for bound in _slice_bounds(unit.node):
+        nodes = list(descendants(unit.node))  # one walk for the slices and the list indexes
+        for bound in _slice_bounds(nodes):
             names |= _bare_names(bound)
             if type(bound) is cst.Call and type(bound.func) is cst.Name \
                     and bound.func.value in ("min", "max"):
                 names |= {arg.value.value for arg in bound.args if type(arg.value) is cst.Name}
-        names |= list_index_names(unit.node)
+        names |= list_index_names(nodes)
         found = unit.__dict__["_shape_parameters"] = frozenset(names & unit.param_names)
     return found
 
@@ -485,9 +486,9 @@ def _subscripted_name(node: cst.BaseExpression) -> set[str]:
     return set()
 
 
-def _slice_bounds(node: cst.CSTNode) -> list[cst.BaseExpression]:
-    """The lower and upper bounds of every slice written in a function."""
-    return [bound for current in descendants(node) if type(current) is cst.Slice
+def _slice_bounds(nodes: list[cst.CSTNode]) -> list[cst.BaseExpression]:
+    """The lower and upper bounds of every slice among a function's nodes."""
+    return [bound for current in nodes if type(current) is cst.Slice
             for bound in (current.lower, current.upper) if bound is not None]
 
 

@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jaxpure.analysis.syntax import descendants
 
 
-def list_index_names(function: cst.CSTNode) -> set[str]:
-    """The names ``i`` of every ``s[i]`` in ``function`` where ``s`` is only ever bound to a
-    list or tuple the function builds, and the names each such ``i`` is drawn from by a
-    ``for i in name`` loop."""
-    nodes = list(descendants(function))
+def list_index_names(nodes: list[cst.CSTNode]) -> set[str]:
+    """The names ``i`` of every ``s[i]`` among a function's ``nodes`` where ``s`` is only
+    ever bound to a list or tuple the function builds, and the names each such ``i`` is
+    drawn from by a ``for i in name`` loop."""
     built = _built_sequences(nodes)
     if not built:
         return set()
