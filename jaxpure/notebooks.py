@@ -155,13 +155,12 @@ def _compile_error(text: str) -> tuple[str, int, int] | None:
 def mask_ipython(body: str) -> str:
     """IPython syntax replaced by Python that parses, on the same rows."""
     lines = body.split("\n")
-    opening = _first_statement_row(lines)
-    first = lines[opening].strip()
+    first = lines[0].strip()
     if first.startswith("%%"):
         name = first[2:].split(None, 1)[0] if first[2:].strip() else ""
         if name not in PYTHON_CELL_MAGICS:
             return "\n" * (len(lines) - 1)  # a %%bash, %%html, %%writefile... body
-        lines[opening] = ""
+        lines[0] = ""
     continued = False
     for i, line in enumerate(lines):
         if continued:
@@ -178,18 +177,6 @@ def mask_ipython(body: str) -> str:
             indent = re.match(r"[ \t]*", line).group(0)  # type: ignore[union-attr]
             lines[i] = indent + "pass"
     return "\n".join(lines)
-
-
-def _first_statement_row(lines: list[str]) -> int:
-    """The row of a cell's first line that is neither blank nor a comment: where a cell magic
-    stands when the cell opens with a note (``# install the tools`` then ``%%bash``, as
-    Colab notebooks write it). Like ruff, a cell magic there makes the cell a magic's body,
-    not Python, rather than a syntax error to report."""
-    for row, line in enumerate(lines):
-        stripped = line.strip()
-        if stripped and not stripped.startswith("#"):
-            return row
-    return 0
 
 
 def _automagic(line: str) -> bool:

@@ -208,14 +208,6 @@ def test_masking_keeps_rows_and_python_cell_magics():
     assert mask_ipython("%%writefile a.py\nimport os\n") == "\n\n"
 
 
-def test_a_cell_magic_after_opening_comments_makes_the_cell_its_body():
-    # rigl's colabs: a note, then `%%bash`; the body is shell, not Python to report
-    assert mask_ipython("# Install.\n\n%%bash\nls -la (\n") == "\n\n\n\n"
-    assert mask_ipython("# Time it.\n%%time\nx = 1\n") == "# Time it.\n\nx = 1\n"
-    # a `%%` past the first statement is no cell magic: that line alone is masked
-    assert mask_ipython("x = 1\n%%bash\n") == "x = 1\npass\n"
-
-
 def test_a_magics_backslash_continuation_is_part_of_it():
     # big_vision's paligemma notebook: IPython joins the continued lines into the command
     body = "if ok:\n  !git clone --depth=1 \\\n     https://x/y \\\n     dest\nz = 1 + \\\n  2\n"
