@@ -47,7 +47,9 @@ def _reads_other_fields_only(resolver: Resolver, index: ModuleIndex, unit: Unit,
     for chain in reads:
         name, parent = chain[0], chain[1] if len(chain) > 1 else None
         if type(parent) is cst.Arg and parent.value is name and not parent.star:
-            if not _handed_on_alone(resolver, index, unit, chain, field, depth):
+            call = chain[2] if len(chain) > 2 else None
+            if type(call) is not cst.Call \
+                    or not _handed_on_alone(resolver, index, unit, parent, call, field, depth):
                 return False
             continue
         if type(parent) is not cst.Attribute or parent.value is not name \
@@ -59,15 +61,12 @@ def _reads_other_fields_only(resolver: Resolver, index: ModuleIndex, unit: Unit,
     return True
 
 
-def _handed_on_alone(resolver: Resolver, index: ModuleIndex, unit: Unit,
-                     chain: list[cst.CSTNode], field: str, depth: int) -> bool:
-    """The record, handed as an argument (``chain``: name, Arg, Call), goes to a function of
-    the module that leaves the field alone."""
-    arg, call = chain[1], chain[2] if len(chain) > 2 else None
-    if type(call) is not cst.Call:
-        return False
+def _handed_on_alone(resolver: Resolver, index: ModuleIndex, unit: Unit, arg: cst.Arg,
+                     call: cst.Call, field: str, depth: int) -> bool:
+    """The record, handed as ``arg`` of ``call``, goes to a function of the module that
+    leaves the field alone."""
     callee = resolver.function(call.func, unit)
     passed = callee.arguments_of(call, past_keywords=True) if callee is not None else None
-    target = next((p for p, given in (passed or {}).items() if given is arg.value), None)  # type: ignore[attr-defined]
+    target = next((p for p, given in (passed or {}).items() if given is arg.value), None)
     return callee is not None and target is not None \
         and field_left_alone(resolver, index, callee, target, field, depth + 1)
