@@ -164,3 +164,11 @@ class KindScope(Protocol):
     def caching_via(self) -> str | None: ...
     def lookup(self, name: str) -> int: ...
     def qualname(self, expr: cst.BaseExpression) -> str | None: ...
+
+
+def opens_compile_time_eval(node: cst.With, qualname: Callable[[cst.BaseExpression], str | None]) -> bool:
+    """``with jax.ensure_compile_time_eval():``: jnp calls in the block run eagerly (the
+    walk of the block, and the returns a helper makes from it: flow/returned_kind.py)."""
+    return any(type(item.item) is cst.Call
+               and qualname(item.item.func) == "jax.ensure_compile_time_eval"
+               for item in node.items)

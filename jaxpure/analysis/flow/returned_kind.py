@@ -28,7 +28,7 @@ from typing import Callable, NamedTuple
 import libcst as cst
 
 from jaxpure.analysis import lattice as L
-from jaxpure.analysis.flow.domain import KindScope
+from jaxpure.analysis.flow.domain import KindScope, opens_compile_time_eval
 from jaxpure.analysis.module.bindings import LocalSources, single_value
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import CallShape, descendants, names_in, returned_values
@@ -232,10 +232,7 @@ def _eagerly_returned(ctx: KindScope, callee: Unit) -> frozenset[int]:
     if found is None:
         found = callee.__dict__["_eagerly_returned"] = frozenset(
             id(r.value) for block in descendants(callee.node)
-            if type(block) is cst.With and any(
-                type(item.item) is cst.Call
-                and ctx.qualname(item.item.func) == "jax.ensure_compile_time_eval"
-                for item in block.items)
+            if type(block) is cst.With and opens_compile_time_eval(block, ctx.qualname)
             for r in descendants(block.body) if type(r) is cst.Return and r.value is not None)
     return found
 

@@ -28,7 +28,7 @@ from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import statements, target_names
 
 from jaxpure.analysis.syntax import assigned_in, children, leaves_loop, leaving_block
-from jaxpure.analysis.flow.domain import FlowState, Frame, Handler, Loop
+from jaxpure.analysis.flow.domain import FlowState, Frame, Handler, Loop, opens_compile_time_eval
 from jaxpure.analysis.context import Context
 from jaxpure.analysis.flow.narrowing import ruling_flag, untraced_path
 from jaxpure.analysis.flow.flag_paths import ending, flag_test, narrow_off_flag, note_flag_bindings
@@ -432,12 +432,9 @@ class Walker(ExpressionWalk, AlternativePaths, Fallbacks, KindFlow, KeyFlow, Key
 
     def stmt_With(self, node: cst.With) -> None:
         self.dispatch(node)
-        eager = False
+        eager = opens_compile_time_eval(node, self.ctx.qualname)
         for item in node.items:
             self.expr(item.item)
-            if type(item.item) is cst.Call \
-                    and self.ctx.qualname(item.item.func) == "jax.ensure_compile_time_eval":
-                eager = True
             if item.asname is not None:
                 for name in target_names(item.asname.name):
                     self.ctx.frame.env[name] = L.UNKNOWN
