@@ -23,6 +23,7 @@ from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.key_entries import entry_uses, inherited_entry_uses
 from jaxpure.analysis.module.keyfree_modules import keyfree_init_argument
 from jaxpure.analysis.module.keyparams import helper_consumes
+from jaxpure.analysis.module.loop_operands import LOOP_CARRIES, carried_keys_undrawn
 from jaxpure.analysis.module.transform_callees import held_function
 from jaxpure.analysis.module.randomness_off import switched_off_rng_arguments
 from jaxpure.analysis.module.record_fields import field_left_alone
@@ -92,6 +93,8 @@ class KeyCalls(WalkerBase):
             return kept
         if qual in BRANCH_PRIMITIVES:  # `lax.cond(p, f, g, key)` whose f and g ignore the key
             return operands_no_branch_draws(ctx.resolver, ctx.index, call, qual, ctx.frame.unit)
+        if qual in LOOP_CARRIES:  # a carried key the body only splits and carries on
+            return carried_keys_undrawn(ctx.resolver, ctx.index, call, qual, ctx.frame.unit)
         if R.predicate_name(dotted_name(call.func)) or self.truth_tested(call):
             return None
         # `forward(x, rngs={"dropout": key}, is_training=False)` of a callable not seen:
