@@ -162,6 +162,9 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         under_rebuild_guard as under_rebuild_guard,
     )
     from jaxpure.analysis.queries.bound_calls import names_bound_to as names_bound_to  # noqa: F401
+    from jaxpure.analysis.queries.defaults import (  # noqa: F401
+        traced_call_leaving_out as traced_call_leaving_out,
+    )
     from jaxpure.analysis.queries.structures import (  # noqa: F401
         Mismatch as Mismatch,
         Structure as Structure,
@@ -327,6 +330,9 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         'Structure',
         'branch_mismatch',
         'loop_carry_mismatches',
+    ),
+    'jaxpure.analysis.queries.defaults': (
+        'traced_call_leaving_out',
     ),
     'jaxpure.analysis.queries.guards': (
         'calls_named',

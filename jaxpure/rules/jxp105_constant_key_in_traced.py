@@ -4,7 +4,7 @@ import libcst as cst
 
 from jaxpure.analysis import (
     Context, carry_initialiser_key, is_int_literal, key_for_structure_only, none_fallback,
-    positional_args, unused_key_argument,
+    positional_args, traced_call_leaving_out, unused_key_argument,
 )
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Rule
@@ -50,10 +50,11 @@ class ConstantKeyInTraced(Rule):
     (`train=False`, `deterministic=True`): it is never drawn from. Nor is a key given only to a recurrent
     cell's `initialize_carry(key, shape)`: Flax's carry initialiser is zeros unless the cell
     is built with a random `carry_init`, which this rule does not see. A default for a key parameter the caller
-    left out (`if key is None: key = jax.random.key(0)`) is reported, and the message says
-    it is the default: every call that passes no key repeats the same numbers, which some
-    libraries document on purpose (a noqa is fair there); not so a helper's default that
-    every traced call of it passes a key for (only eager calls make it). Tests often fix a seed inside
+    leaves out (`if key is None: key = jax.random.key(0)`, `key or jax.random.key(0)`) is
+    the caller's choice, often documented (a deterministic default): it is reported only
+    where a call in view runs the function under a transform without a key (from a traced
+    function, or any call of a transformed one), and the message names that call. A
+    library's default that only its users' calls could reach is not reported. Tests often fix a seed inside
     jitted code on purpose, so the rule is off in test files by default (`test-ignore`
     in the configuration).
 
@@ -92,11 +93,14 @@ class ConstantKeyInTraced(Rule):
         "import jax\n@jax.jit\ndef f(x, seed):\n    return x + jax.random.normal(jax.random.key(seed), x.shape)\n",
         "import jax\nseed = 0\ndef reseed(s):\n    global seed\n    seed = s\n@jax.jit\ndef f(x):\n    return x + jax.random.normal(jax.random.key(seed), x.shape)\n",
         "import functools\nimport jax\n@functools.partial(jax.jit, static_argnums=0)\ndef init(n):\n    return jax.random.normal(jax.random.key(0), (n,))\n",
+        "import jax\n@jax.jit\ndef sample(x, key=None):\n    if key is None:\n        key = jax.random.key(0)\n    return x + jax.random.normal(key, x.shape)\n",
+        "import jax\ndef noisy(x, key=None):\n    key = key if key is not None else jax.random.key(0)\n    return x + jax.random.normal(key, x.shape)\n@jax.jit\ndef step(x, key):\n    return noisy(x, key)\n",
     )
     INVALID = (
         "import jax\nSEED = 0\n@jax.jit\ndef f(x):\n    return x + jax.random.normal(jax.random.key(SEED), x.shape)\n",
         "import jax\n@jax.jit\ndef f(x):\n    key = jax.random.key(0)\n    return x + jax.random.normal(key, x.shape)\n",
-        "import jax\n@jax.jit\ndef f(x, key=None):\n    if key is None:\n        key = jax.random.key(0)\n    return x + jax.random.normal(key, x.shape)\n",
+        "import jax\n@jax.jit\ndef f(x, key=None):\n    if key is None:\n        key = jax.random.key(0)\n    return x + jax.random.normal(key, x.shape)\ny = f(1.0)\n",
+        "import jax\ndef noisy(x, key=None):\n    key = key if key is not None else jax.random.key(0)\n    return x + jax.random.normal(key, x.shape)\n@jax.jit\ndef step(x):\n    return noisy(x)\n",
         "import jax\nfrom jax import random\n@jax.vmap\ndef f(x):\n    return x + random.uniform(random.PRNGKey(42))\n",
         "import jax\nimport jax.numpy as jnp\ndef noise(x):\n    return jax.random.normal(jax.random.PRNGKey(1), x.shape)\n@jax.jit\ndef f(x):\n    return x + noise(x)\n",
     )
@@ -130,14 +134,21 @@ class ConstantKeyInTraced(Rule):
         info = ctx.info
         default_for = none_fallback(ctx, node)
         if default_for is not None:
+            # the caller's choice: only a traced call in view that passes no key makes it
+            leaving_out = traced_call_leaving_out(ctx, ctx.unit, default_for) \
+                if ctx.unit is not None else None
+            if leaving_out is None:
+                return
             self.report(
                 ctx,
                 node,
                 f"`{snippet(ctx, node)}`, the default for `{default_for}` under "
                 f"{ctx.via_description(via)}, makes the same key on every call that passes no "
-                f"`{default_for}`; make `{default_for}` required",
-                detail="Every call without a key draws the same random numbers. Require the key "
-                       "(or document that calls without one repeat their numbers).",
+                f"`{default_for}` (`{snippet(ctx, leaving_out)}` on line {{line0}} can); "
+                "pass a key",
+                related=(leaving_out,),
+                detail="Every call without a key draws the same random numbers. Pass a key "
+                       "there (or make the key required).",
             )
             return
         if info is not None and info.loop_body and info.direct:
