@@ -23,6 +23,7 @@ from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.key_entries import entry_uses, inherited_entry_uses
 from jaxpure.analysis.module.keyfree_modules import keyfree_init_argument
 from jaxpure.analysis.module.keyparams import helper_consumes
+from jaxpure.analysis.module.list_stores import stores_in_list
 from jaxpure.analysis.module.loop_operands import LOOP_CARRIES, carried_keys_undrawn
 from jaxpure.analysis.module.transform_callees import held_function
 from jaxpure.analysis.module.randomness_off import switched_off_rng_arguments
@@ -67,6 +68,8 @@ class KeyCalls(WalkerBase):
             return kept
         if (qual or "").startswith("jax.random."):
             return set()
+        if stores_in_list(ctx.index, call, ctx.frame.unit):  # `seq.append((key, state))`
+            return {id(arg.value) for arg in call.args}
         unread = keyfree_init_argument(ctx.index, ctx.resolver, call, ctx.frame.unit)
         if unread is not None:  # `Temperature().init(rng)` of a module that reads no key
             return {id(unread)}
