@@ -116,6 +116,11 @@ STRUCTURE_COPIES = frozenset({
     "builtins.len", "builtins.isinstance", "builtins.type",
 })
 FILL_LIKE = frozenset({"jax.numpy.full_like", "numpy.full_like"})
+# replay buffers whose `init(example)` builds empty storage from the example's structure
+# only (flashbax's `make_*_buffer(...)`: an empty array of each leaf's shape and dtype);
+# an object made by one of these factories, or by its own `.replace(...)`, has them
+STRUCTURE_INIT_FACTORIES = ("flashbax.make_", "flashbax.buffers.")
+STRUCTURE_INIT_METHODS = frozenset({"init"})
 # maps over the leaves of pytrees: what they read of their trees is what their function reads
 TREE_MAPS = frozenset({"jax.tree.map", "jax.tree_map"})
 # functions of one array that give its structure as a Python value: mapped over a pytree

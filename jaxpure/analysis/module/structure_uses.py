@@ -31,6 +31,8 @@ import libcst as cst
 
 from jaxpure.analysis.catalog.shapes import (
     FILL_LIKE,
+    STRUCTURE_INIT_FACTORIES,
+    STRUCTURE_INIT_METHODS,
     STRUCTURE_ATTRIBUTES,
     STRUCTURE_COPIES,
     STRUCTURE_FUNCTIONS,
@@ -39,7 +41,7 @@ from jaxpure.analysis.catalog.shapes import (
 )
 from jaxpure.analysis.catalog.random import draws_values
 from jaxpure.analysis.catalog.transforms import SHAPE_ONLY
-from jaxpure.analysis.syntax import NODE_TYPES, CHILD_FIELDS, names_in
+from jaxpure.analysis.syntax import NODE_TYPES, CHILD_FIELDS, assigned_in, names_in
 
 Qualname = Callable[[cst.BaseExpression], "str | None"]
 Parents = dict[int, cst.CSTNode]
@@ -49,6 +51,13 @@ _TARGET_HOLDERS = (cst.Tuple, cst.List, cst.Element, cst.StarredElement)
 _SCOPES = (cst.FunctionDef, cst.Lambda, cst.ClassDef)
 # the containers a key may be handed on in (`rngs={"dropout": key}`, `(key, x)`)
 _CONTAINERS = (cst.Element, cst.Tuple, cst.List, cst.DictElement, cst.Dict)
+
+
+def declared_outer(body: cst.BaseSuite) -> set[str]:
+    """The names a function body declares ``global`` or ``nonlocal`` (not its own)."""
+    return {item.name.value for line in body.body if type(line) is cst.SimpleStatementLine
+            for small in line.body if type(small) is cst.Global or type(small) is cst.Nonlocal
+            for item in small.names}
 
 
 def parent_map(root: cst.CSTNode) -> Parents:
@@ -80,6 +89,7 @@ class StructureUses:
         self._built_parents = built_parents
         self._parents: dict[int, Parents] = {}
         self._results: dict[int, bool] = {}
+        self._asking: set[int] = set()  # calls whose answer is being worked out
 
     def parents_in(self, scope: cst.CSTNode) -> Parents:
         """The parents of the nodes in ``scope``: the module's map when it is built
@@ -96,11 +106,21 @@ class StructureUses:
         """Whether the result of ``call``, made in ``scope`` (a function, or the module for
         its top-level code), is used for its structure only (:meth:`_Reads.flows_only`)."""
         found = self._results.get(id(call))
-        if found is None:
-            # numbers `jax.random` draws are no shape, whatever their name (`shapes =
-            # uniform(key)`); a model's output named `out_shape` is its shape
-            reads = _Reads(self, scope, qualname, names_say_shape=not draws_values(qualname(call.func)))
-            found = self._results[id(call)] = reads.flows_only(call, reads.structure_use)
+        if found is not None:
+            return found
+        if id(call) in self._asking:
+            # asked again while answering (`state = step(key, state)` reads its own result):
+            # the other reads decide, so assume it holds (the greatest answer)
+            return True
+        self._asking.add(id(call))
+        # numbers `jax.random` draws are no shape, whatever their name (`shapes =
+        # uniform(key)`); a model's output named `out_shape` is its shape
+        reads = _Reads(self, scope, qualname, names_say_shape=not draws_values(qualname(call.func)))
+        found = reads.flows_only(call, reads.structure_use)
+        self._asking.discard(id(call))
+        if not found or not self._asking:
+            # a True found while another answer is assumed rests on that assumption
+            self._results[id(call)] = found
         return found
 
     def key_for_structure(self, made: cst.Call, scope: cst.CSTNode, qualname: Qualname) -> bool:
@@ -121,6 +141,7 @@ class _Reads:
         self.parents = uses.parents_in(scope)
         self.scope = scope
         self.qualname = qualname
+        self._own: dict[int, set[str]] = {}
 
     def flows_only(self, node: cst.CSTNode, use: Callable[[cst.CSTNode], bool | list[str]]) -> bool:
         """Whether ``use`` accepts the value of ``node`` where it is made and at every read of
@@ -138,7 +159,7 @@ class _Reads:
             seen |= pending
             pending, unread = set(), set(names)
             for found in names_in(self.scope):
-                if found.value not in names:
+                if found.value not in names or self.shadowed(found):
                     continue
                 role = self.role(found)
                 if role == "bound":
@@ -156,6 +177,30 @@ class _Reads:
             if unread and type(self.scope) is cst.Module:
                 return False  # a module's names are seen by its importers, a notebook's shown
         return looked
+
+    def shadowed(self, name: cst.Name) -> bool:
+        """Whether ``name`` sits in a function nested in the scope that has a variable of
+        its own by that name (a parameter, a name it assigns): another variable."""
+        parent = self.parents.get(id(name))
+        while parent is not None and parent is not self.scope:
+            if (type(parent) is cst.FunctionDef or type(parent) is cst.Lambda) \
+                    and name.value in self.own_names(parent):
+                return True
+            parent = self.parents.get(id(parent))
+        return False
+
+    def own_names(self, function: cst.FunctionDef | cst.Lambda) -> set[str]:
+        found = self._own.get(id(function))
+        if found is None:
+            params = function.params
+            found = {p.name.value for p in (*params.posonly_params, *params.params,
+                                            *params.kwonly_params)}
+            found |= {star.name.value for star in (params.star_arg, params.star_kwarg)
+                      if isinstance(star, cst.Param)}
+            if type(function) is cst.FunctionDef:
+                found |= assigned_in(function.body) - declared_outer(function.body)
+            self._own[id(function)] = found
+        return found
 
     def role(self, name: cst.Name) -> str:
         """"read", "bound" (a binding or a deletion of the name, or not the variable at
@@ -184,6 +229,8 @@ class _Reads:
         used right where it stands: True for its structure only, the names an assignment
         binds it (or a part of it) to, False for anything else."""
         selected = self.selected(node)
+        while selected is not None and self.holds(*selected):
+            selected = self.selected(selected[1])  # type: ignore[arg-type]
         if selected is None:
             return True
         current, parent = selected
@@ -203,6 +250,18 @@ class _Reads:
                 return None
             current, parent = parent, self.parents.get(id(parent))
         return current, parent
+
+    @staticmethod
+    def holds(value: cst.CSTNode, parent: cst.CSTNode | None) -> bool:
+        """Whether ``parent`` is a display or a comprehension that holds ``value`` as one of
+        its elements (``{a: env.sample(key, a) for a in agents}``, ``(obs, state)``): the
+        value goes where the container goes."""
+        if isinstance(parent, _CONTAINERS):
+            return True
+        if type(parent) is cst.DictComp:
+            return parent.value is value
+        return type(parent) in (cst.ListComp, cst.SetComp, cst.GeneratorExp) \
+            and parent.elt is value  # type: ignore[union-attr]
 
     def bound_names(self, value: cst.CSTNode, parent: cst.CSTNode | None) -> bool | list[str]:
         """The names ``name = value`` / ``a, b = value`` binds; False for anything else
@@ -230,9 +289,41 @@ class _Reads:
             return True
         if qual in FILL_LIKE:
             return call.args[0] is arg and arg.keyword is None
-        if qual in TREE_MAPS and arg.keyword is None and call.args[0] is not arg:
-            return self.structure_function(call.args[0].value)
-        return False
+        if qual in TREE_MAPS and arg.keyword is None and call.args[0] is not arg \
+                and self.structure_function(call.args[0].value):
+            return True
+        if self.structure_init(call):
+            return True
+        # a call whose own result serves only its structure (a record built from the
+        # values, `jax.tree.map(lambda x: x[0], t)`, an env step on a dummy state) uses
+        # none of the numbers it was given
+        return self.uses.result_for_structure(call, self.scope, self.qualname)
+
+    def structure_init(self, call: cst.Call) -> bool:
+        """``buffer.init(example)`` of a replay buffer made by a structure-init factory
+        (``buffer = fbx.make_flat_buffer(...)``, then perhaps ``buffer =
+        buffer.replace(init=jax.jit(buffer.init))``), each binding of ``buffer`` in scope."""
+        func = call.func
+        if type(func) is not cst.Attribute or func.attr.value not in STRUCTURE_INIT_METHODS \
+                or type(func.value) is not cst.Name:
+            return False
+        receiver = func.value.value
+        made = False
+        for found in names_in(self.scope):
+            if found.value != receiver or self.role(found) != "bound":
+                continue
+            target = self.parents.get(id(found))
+            assign = self.parents.get(id(target)) if type(target) is cst.AssignTarget else None
+            value = assign.value if type(assign) is cst.Assign else None
+            if type(value) is not cst.Call:
+                return False
+            qual = self.qualname(value.func) or ""
+            if qual.startswith(STRUCTURE_INIT_FACTORIES):
+                made = True
+            elif not (type(value.func) is cst.Attribute and value.func.attr.value == "replace"
+                      and type(value.func.value) is cst.Name and value.func.value.value == receiver):
+                return False
+        return made
 
     def structure_function(self, func: cst.BaseExpression) -> bool:
         """``lambda a: a.shape``, ``lambda a: jnp.zeros(a.shape, a.dtype)``,
