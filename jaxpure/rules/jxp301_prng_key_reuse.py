@@ -112,9 +112,16 @@ class PrngKeyReuse(Rule):
     `out.logits.shape[-1]`, `jnp.zeros_like(out)`, `jax.tree.map(lambda a: a.shape, out)`,
     `jax.ShapeDtypeStruct(out.shape, out.dtype)`, `len(out)`), or named as a shape (stax's
     `out_shape, _ = init_fn(key, input_shape)`): a dummy run for shapes is no use of the
-    key, before or after the real one. A result also read for its values, returned, stored,
-    passed to another call (even a model's `init` as its example input), thrown away or
-    bound and never read stays a use, and so do keys split off and left unread. Then a
+    key, before or after the real one. So is a result handed on, or held in a display or
+    a comprehension, only to calls whose own results serve their structure alone (a record
+    built from it, `jax.tree.map(lambda x: x[0], t)`, another step of a dummy environment),
+    or as the example of a replay buffer's `init` (flashbax's `make_*_buffer`, which makes
+    empty arrays of the example's shapes): one dummy transition to size a buffer. A result
+    also read for its values, returned, stored, passed to another call (even a model's
+    `init` as its example input), thrown away or bound and never read stays a use, and so
+    do keys split off and left unread. Storing a key in a list (`seq.append((key, state))`
+    on a name bound to `[]`) draws nothing from it, and neither does a `lax` loop whose
+    functions only split the key in their carry and carry a child on. Then a
     function run only
     under `jax.eval_shape`/`jax.make_jaxpr` (its draws are abstract), and a smoke run, a
     key made from a literal seed and given straight to calls whose results feed only each

@@ -44,7 +44,9 @@ class PrngKeyReuseInLoop(Rule):
     ## Known problems
     `permutation`/`shuffle` of the loop's element (or of each leaf under `jax.tree.map`,
     where `choice` too picks the same rows of every leaf of one population) with one key is
-    an aligned shuffle and is not reported; the same draw on the same operand each
+    an aligned shuffle and is not reported, also when the mapped function hands the leaf
+    and the key to a function of the module that only permutes that leaf with it
+    (`lambda x: preprocess(x, key)`); the same draw on the same operand each
     iteration, or `choice` over separate sequences in a loop, is.
     A key split earlier in the same loop body, `fold_in(key, i)` with the loop variable,
     indexing a pre-split array of keys (`keys[i]`), and a use followed by `break`/`return`

@@ -15,7 +15,7 @@ from jaxpure.analysis.flow.keystate import KeyState
 from jaxpure.analysis.flow.carried import carried_state, passed_back, runs_once
 from jaxpure.analysis.syntax import argument_paths
 from jaxpure.analysis.catalog.transforms import MAPPING_TRANSFORMS
-from jaxpure.analysis.module.keyparams import helper_consumes
+from jaxpure.analysis.module.keyparams import helper_consumes, parameter_reads
 from jaxpure.analysis.module.transform_callees import transformed_function
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import reads_any, returned_values, statements
@@ -87,8 +87,9 @@ class KeyLoops(WalkerBase):
         if info is None or unit is None or unit.binds(root):
             return
         mapped = tree_map_name(info)
-        if mapped is not None and _aligned_shuffle(ctx, call, frozenset(p.name for p in unit.params),
-                                                   rows=True):
+        leaves = frozenset(p.name for p in unit.params)
+        if mapped is not None and (_aligned_shuffle(ctx, call, leaves, rows=True)
+                                   or _aligned_by_helper(ctx, call, name, leaves)):
             return
         if info.loop_body or mapped is not None:
             reported = self.closed_over_reported
@@ -247,3 +248,28 @@ def _aligned_shuffle(ctx: Context, call: cst.Call, per_iteration: frozenset[str]
     operand = call.args[1].value
     # `x` the loop's element, or `batch[name]` picked by it
     return isinstance(operand, (cst.Name, cst.Subscript)) and reads_any(operand, set(per_iteration))
+
+
+def _aligned_by_helper(ctx: Context, call: cst.Call, name: str,
+                       per_iteration: frozenset[str]) -> bool:
+    """``preprocess(x, key)`` with the leaf ``x``: a function of this module whose only
+    draws from the key parameter are permutations of the parameter the leaf arrives in
+    (``x = jax.random.permutation(key, x)``), so every leaf is shuffled alike
+    (:func:`_aligned_shuffle`, one call further)."""
+    unit = ctx.frame.unit
+    callee = ctx.resolver.function(call.func, unit)
+    passed = callee.arguments_of(call) if callee is not None else None
+    if callee is None or passed is None:
+        return False
+    keys = [p for p, value in passed.items() if type(value) is cst.Name and value.value == name]
+    leaves = {p for p, value in passed.items() if reads_any(value, set(per_iteration))}
+    reads = parameter_reads(callee, keys[0]) if len(keys) == 1 and leaves else None
+    if not reads:
+        return False
+    for chain in reads:
+        draw = chain[2] if len(chain) > 2 and type(chain[1]) is cst.Arg else None
+        if type(draw) is not cst.Call or draw.args[0] is not chain[1] or len(draw.args) < 2 \
+                or ctx.resolver.qualname(draw.func, callee) not in R.ALIGNING_DRAWS \
+                or not reads_any(draw.args[1].value, leaves):
+            return False
+    return True
