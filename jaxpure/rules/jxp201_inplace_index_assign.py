@@ -6,7 +6,7 @@ import libcst as cst
 
 from jaxpure.analysis import (
     ARRAY, Context, TRACED, TRACED_ARRAY, TRACED_CONTAINER, array_field, indexed_by_own_key,
-    is_string, names_numpy_array,
+    is_string, keyed_by_string, names_numpy_array, single_value,
 )
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Invalid, Replacement, Rule
@@ -37,8 +37,11 @@ class InplaceIndexAssign(Rule):
     NumPy arrays, lists, dicts and `jax.new_ref` refs support item assignment and are not
     reported, nor is a field that a class of the module declares as one of them (matched by
     name). A parameter of a traced function whose type is unknown is reported when
-    indexed with something other than a string (a string key means a dict: see JXP502).
-    Under a flag every traced caller passes as a literal (`use_jax=True`), the NumPy
+    indexed with something other than a string (a string key means a dict: see JXP502),
+    and so is a name bound once to its `.copy()` (NumPy's `y = x.copy(); y[0] = 0`); a
+    copy of anything else is what it copies (`mdl_vars = states.mdl_vars.copy()` of
+    unknown structure may be a dict), and a name the function also indexes with a string
+    is a dict. Under a flag every traced caller passes as a literal (`use_jax=True`), the NumPy
     branches the flag rules out (`if use_jax: ... else: out[mask] = 0.0`) see what the
     earlier such branches bound (`out = np.zeros_like(x)`), not the JAX arrays of the
     traced ones.
@@ -116,7 +119,8 @@ class InplaceIndexAssign(Rule):
 
     def _check(self, ctx: Context, statement: cst.CSTNode, target: cst.BaseExpression,
                value: cst.BaseExpression, method: str | None, fixable: bool) -> None:
-        if not type(target) is cst.Subscript or _string_key(ctx, target):
+        if not type(target) is cst.Subscript or _string_key(ctx, target) \
+                or type(target.value) is cst.Name and keyed_by_string(ctx, target.value.value):
             return  # a string key means a dict (`metrics = state.copy(); metrics[KEY] = v`)
         if type(target.value) is cst.Name and names_numpy_array(ctx, target.value.value):
             return  # `delta = np.zeros(...)`: NumPy arrays are mutable (and have no `.at`)
@@ -176,10 +180,18 @@ def _whole_ref_index(target: cst.Subscript) -> bool:
         type(target.slice[0].slice.value) is cst.Ellipsis
 
 
-def _untouched_param(ctx: Context, node: cst.BaseExpression) -> bool:
+def _untouched_param(ctx: Context, node: cst.BaseExpression, copied: bool = True) -> bool:
+    """A parameter the function never rebinds, or (``copied``) a name bound once to its
+    ``.copy()`` (NumPy's idiom: `y = x.copy(); y[0] = 0`)."""
     unit = ctx.unit
-    return type(node) is cst.Name and unit is not None and \
-        unit.param(node.value) is not None and node.value not in unit.assigned
+    if type(node) is not cst.Name or unit is None:
+        return False
+    if unit.param(node.value) is not None:
+        return node.value not in unit.assigned
+    bound = single_value(ctx.index, unit, node.value) if copied else None
+    value = bound[0] if bound is not None and bound[1] is unit else None
+    return type(value) is cst.Call and not value.args and type(value.func) is cst.Attribute \
+        and value.func.attr.value == "copy" and _untouched_param(ctx, value.func.value, False)
 
 
 def _leaf_access(ctx: Context, value: cst.BaseExpression) -> bool:

@@ -448,8 +448,10 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
                 # `d.get("k")` reads an entry of a dict, like `d["k"]` (an array's only
                 # `get` is `x.at[i].get()`)
                 return L.TRACED_ARRAY if receiver == L.TRACED_ARRAY else L.TRACED
-            if receiver == L.TRACED_CONTAINER and method == "copy":
-                return L.TRACED_CONTAINER  # `self._cache.copy()`: a dict, not an array's copy
+            if method == "copy" and not call.args:
+                # a copy is what it copies: `self._cache.copy()` a dict, `states.copy()` of
+                # unknown structure a dict or an array, `x.copy()` of an array an array
+                return receiver
             if method not in A.ARRAY_METHODS and (
                     _static_method(ctx, method) or method in ctx.facts.class_facts.imported_names):
                 # `model.dofs()`, built from the pytree's static fields (a method no array

@@ -21,7 +21,8 @@ from jaxpure.analysis.catalog.arrays import (
 )
 from jaxpure.analysis.catalog.shapes import AXIS_KEYWORDS, AXIS_NAMESPACES, AXIS_POSITIONS
 from jaxpure.analysis.lattice import TRACED, TRACED_ARRAY, is_traced
-from jaxpure.analysis.syntax import call_arg, keyword_arg, own_loops, returned_values, target_names
+from jaxpure.analysis.syntax import (call_arg, descendants, keyword_arg, own_loops, returned_values,
+                                     target_names)
 
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
     from jaxpure.analysis.context import Context
@@ -139,6 +140,22 @@ def is_string(ctx: Context, value: cst.BaseExpression) -> bool:
             owner = ctx.unit.class_name
         return string_constant(ctx.index, owner, value.attr.value)
     return False
+
+
+def keyed_by_string(ctx: Context, name: str) -> bool:
+    """Whether the function indexes the local ``name`` with a string anywhere (``mdl_vars
+    ["params"] = ...`` beside ``mdl_vars[collection] = ...``): a JAX array indexed by a
+    string raises, so the object is a dict (or a dict-like pytree), whatever else indexes
+    it. Only for a name the function binds once: a rebinding may hold another object."""
+    unit = ctx.unit
+    if unit is None or type(unit.node) is not cst.FunctionDef or unit.param(name) is not None \
+            or unit.assigned.get(name) != 1:
+        return False
+    return any(type(node) is cst.Subscript and type(node.value) is cst.Name
+               and node.value.value == name and len(node.slice) == 1
+               and type(node.slice[0].slice) is cst.Index
+               and is_string(ctx, node.slice[0].slice.value)
+               for node in descendants(unit.node.body))
 
 
 def _string_loop_key(ctx: Context, name: str) -> bool:
