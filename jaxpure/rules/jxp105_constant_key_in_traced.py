@@ -44,7 +44,9 @@ class ConstantKeyInTraced(Rule):
     is not reported, also when the key is bound to a name first or used in a lambda they
     trace (`key = key(0)`, `jax.eval_shape(lambda: model.init(key, x))`), and neither is
     a key given only to calls whose results are read for their structure (`out =
-    net.apply(p, x, rngs={"dropout": key})` read only as `out.shape`); nor is a traced function without traced parameters (it returns the same
+    net.apply(p, x, rngs={"dropout": key})` read only as `out.shape`, or a lax loop body
+    sampling a dummy trajectory whose only reader is a replay buffer's `init`, as JXP301
+    tells); nor is a traced function without traced parameters (it returns the same
     result on every call anyway, e.g. a jitted initialiser), nor a dummy key passed as
     `rng=`, or in `rngs=` as dropout streams only, to a call that switches randomness off
     (`train=False`, `deterministic=True`): it is never drawn from. Nor is a key given only to a recurrent

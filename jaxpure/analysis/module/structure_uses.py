@@ -40,7 +40,7 @@ from jaxpure.analysis.catalog.shapes import (
     TREE_MAPS,
 )
 from jaxpure.analysis.catalog.random import draws_values
-from jaxpure.analysis.catalog.transforms import SHAPE_ONLY
+from jaxpure.analysis.catalog.transforms import CARRY_LOOPS, SHAPE_ONLY
 from jaxpure.analysis.syntax import NODE_TYPES, CHILD_FIELDS, assigned_in, names_in
 
 Qualname = Callable[[cst.BaseExpression], "str | None"]
@@ -237,7 +237,35 @@ class _Reads:
         if type(parent) is cst.Arg and parent.value is current:
             call = self.parents.get(id(parent))
             return type(call) is cst.Call and self.structure_argument(call, parent)
+        if type(parent) is cst.Return and parent.value is current:
+            return self.returned_for_structure()
         return self.bound_names(current, parent)
+
+    def returned_for_structure(self) -> bool:
+        """Whether what the scope returns serves only its structure: the scope is the body
+        of a lax loop (its one mention in the function around it) whose result does (a
+        dummy trajectory sampled only to size a replay buffer)."""
+        scope = self.scope
+        if type(scope) is not cst.FunctionDef:
+            return False
+        around = self.uses.parents_in(self.uses.module)
+        outer = around.get(id(scope))
+        while outer is not None and type(outer) is not cst.FunctionDef and type(outer) is not cst.Module:
+            if type(outer) is cst.ClassDef:
+                return False  # a method: called through its instance, not seen here
+            outer = around.get(id(outer))
+        if outer is None:
+            return False
+        reads = _Reads(self.uses, outer, self.qualname)
+        mentions = [found for found in names_in(outer) if found.value == scope.name.value
+                    and found is not scope.name and reads.role(found) == "read"]
+        arg = reads.parents.get(id(mentions[0])) if len(mentions) == 1 else None
+        call = reads.parents.get(id(arg)) if type(arg) is cst.Arg else None
+        layout = CARRY_LOOPS.get(self.qualname(call.func) or "") if type(call) is cst.Call else None
+        if layout is None or type(arg) is not cst.Arg or arg.keyword is not None \
+                or layout[0] >= len(call.args) or call.args[layout[0]] is not arg:  # type: ignore[union-attr]
+            return False
+        return self.uses.result_for_structure(call, outer, self.qualname)  # type: ignore[arg-type]
 
     def selected(self, node: cst.CSTNode) -> tuple[cst.CSTNode, cst.CSTNode | None] | None:
         """``node`` and its parent, after the parts of it selected (``out.logits``,
