@@ -139,11 +139,13 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         bound_to_reference as bound_to_reference,
         reference_update as reference_update,
     )
-    from jaxpure.analysis.queries.per_call import inherent_per_call as inherent_per_call  # noqa: F401
+    from jaxpure.analysis.queries.per_call import (  # noqa: F401
+        inherent_per_call as inherent_per_call,
+        one_program_per_item as one_program_per_item,
+    )
     from jaxpure.analysis.queries.repetition import (  # noqa: F401
         constant_iterable as constant_iterable,
         outlives_iteration as outlives_iteration,
-        per_iteration_object as per_iteration_object,
         repeated_units as repeated_units,
         repeating_loop_node as repeating_loop_node,
         reused_by_structure as reused_by_structure,
@@ -314,11 +316,11 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ),
     'jaxpure.analysis.queries.per_call': (
         'inherent_per_call',
+        'one_program_per_item',
     ),
     'jaxpure.analysis.queries.repetition': (
         'constant_iterable',
         'outlives_iteration',
-        'per_iteration_object',
         'repeated_units',
         'repeating_loop_node',
         'reused_by_structure',

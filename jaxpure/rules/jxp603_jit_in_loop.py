@@ -4,7 +4,7 @@ import libcst as cst
 
 from jaxpure.analysis import (
     Context, Transform, Unit, call_arg, calls_named, constant_iterable, contains, inherent_per_call,
-    memoiser, outlives_iteration, per_iteration_object, reads_any, repeated_units, repeating_loop_node,
+    memoiser, one_program_per_item, outlives_iteration, reads_any, repeated_units, repeating_loop_node,
     returned_values, reused_by_structure, target_names, under_rebuild_guard, wrapper_transform)
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Rule
@@ -70,8 +70,11 @@ class JitInLoop(Rule):
     function then calls the jitted function in a loop of its own (a training or solving loop)
     and it closes over that value, a partial binds it, or the own loop passes arrays whose
     shapes are made from it: one compilation per call is the least there can be, and it
-    serves the whole own loop. A jit over values passed unchanged, or over a changing value
-    used as data and called once, is reported. Only loops and calls in the same module are
+    serves the whole own loop. The same holds in a loop body: a jit the body builds from the
+    loop's item (`loss = loss_func(model)`, `jax.jit(jax.value_and_grad(loss))`) and calls
+    in a loop of its own (a training loop per model) is not reported. A jit over values
+    passed unchanged, or over a changing value used as data and called once, is reported.
+    Only loops and calls in the same module are
     seen.
 
     ## Example
@@ -310,9 +313,8 @@ class JitInLoop(Rule):
         if type(loop) is cst.For and constant_iterable(ctx, loop.iter, follow=True) \
                 and reads_any(wrapped, set(target_names(loop.target))):
             return  # one compilation per configuration value is inherent (autotuning)
-        if type(loop) is cst.For and isinstance(wrapped, cst.BaseExpression) \
-                and per_iteration_object(loop, wrapped):
-            return  # `env = make(env_id)`; `jax.jit(env.step)`: one compilation per env
+        if type(loop) is cst.For and one_program_per_item(loop, wrapped, bound_to):
+            return  # one compilation per env (`jax.jit(env.step)`), or per model reused inside
         if loop is not None and under_rebuild_guard(ctx, created, region):
             return  # `if need_compile:` cleared in its branch, `if new != old:`: rebuilt when asked
         if bound_to is not None and (not calls_named(region, bound_to)

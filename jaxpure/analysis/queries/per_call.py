@@ -13,7 +13,7 @@ from jaxpure.analysis.catalog.shapes import (
     NUMPY_DIMENSION_CALLS, NUMPY_SIZE_ARGS, SHAPE_ARGS, STRUCTURE_ATTRIBUTES,
 )
 from jaxpure.analysis.module.index import Unit
-from jaxpure.analysis.queries.repetition import repeated_units
+from jaxpure.analysis.queries.repetition import per_iteration_object, repeated_units
 from jaxpure.analysis.syntax import (
     COMPREHENSIONS, assigned_in, call_arg, children, free_names, push_children, reads_any,
     target_names,
@@ -55,6 +55,40 @@ def inherent_per_call(ctx: Context, unit: Unit, wrapped: cst.CSTNode, bound_to: 
                         for p in shapes.get(name, ()))
     return bool(read) and all(_changes_each_iteration(ctx, unit, site, read) for site in sites) \
         and _repeated_only_from_loops(ctx, unit, sites)
+
+
+def one_program_per_item(loop: cst.For, wrapped: cst.CSTNode, bound_to: str | None) -> bool:
+    """A jit in a loop body that compiles one program per item of the loop, as it must: a
+    method of an object the body builds from the item (repetition.per_iteration_object), or
+    a function made from the item and reused by a loop of the body's own
+    (:func:`inherent_per_iteration`)."""
+    return isinstance(wrapped, cst.BaseExpression) and per_iteration_object(loop, wrapped) \
+        or bound_to is not None and inherent_per_iteration(loop, wrapped, bound_to)
+
+
+def inherent_per_iteration(loop: cst.For, wrapped: cst.CSTNode, bound_to: str) -> bool:
+    """The loop body's counterpart of :func:`inherent_per_call`: the body jits ``wrapped``
+    once per iteration, calls it (``bound_to``) in a loop of its own (a training loop per
+    model), and ``wrapped`` is made from the loop's item (``loss = loss_func(model)``;
+    ``jax.jit(jax.value_and_grad(loss))``): one compilation per item serves the whole inner
+    loop. A jit over anything else, or called only once per iteration, is not this."""
+    if not _own_loop_calls(loop.body, bound_to):
+        return False
+    made = set(target_names(loop.target))
+    grew = True
+    while grew:  # the names the body binds from the item, followed through its bindings
+        grew = False
+        for statement in loop.body.body:
+            small = statement.body if type(statement) is cst.SimpleStatementLine else ()
+            for assign in small:
+                if type(assign) is not cst.Assign or not reads_any(assign.value, made):
+                    continue
+                bound = {name for t in assign.targets for name in target_names(t.target)}
+                if not bound <= made:
+                    made |= bound
+                    grew = True
+    made.discard(bound_to)
+    return reads_any(wrapped, made)
 
 
 def _own_loop_calls(body: cst.CSTNode, name: str) -> list[cst.Call]:
