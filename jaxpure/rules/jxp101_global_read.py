@@ -76,7 +76,10 @@ class GlobalRead(Rule):
     (`linear = jax.custom_vjp(linear)`) or after the last, every trace sees one value; an attribute
     assigned in a function (`cfg.lr = v`) makes only that attribute stale; a dict used as a
     trace-time memo (`if k not in CACHE`, `try: CACHE[k]` / `except KeyError`), a registry filled only by decorators applied at
-    import (`@register("swish")`) and `jax.new_ref` refs are not reported. Neither is a
+    import (`@register("swish")`) or by a function that only stores a callable under a
+    name it is given (`def register_env(name: str, ctor: Callable): REGISTRY[name] = ctor`:
+    the registry only grows, and what a trace looked up stays) and `jax.new_ref` refs are
+    not reported. Neither is a
     global bound once and changed only by context managers (`__enter__`/`__exit__`,
     `@contextmanager`): an effect-handler stack or a flag set for a `with` block is scoped
     configuration, read at trace time on purpose by code traced inside the block; a jitted

@@ -50,7 +50,7 @@ class StaleNames:
         self._order = resolver.module_order() if module is not None else None
         # values assigned in the `__main__` block before it calls anything of the module
         self._set_up_in_main = main_block_setup(module, index) if module is not None else set()
-        registrars = self._registrars = import_time_decorators(index)
+        registrars = self._registrars = import_time_decorators(index) | registering_functions(index)
         self._mutated = index.mutated_module_names(skip=registrars)
         self._stored = index.mutated_module_names(stores_only=True, skip=registrars)
         # registries: filled by import-time decorators and by nothing else
@@ -425,6 +425,50 @@ def import_time_decorators(index: ModuleIndex) -> set[int]:
         returned = {v.value for v in returned_values(unit.node) if type(v) is cst.Name}
         found.update(id(inner) for name, inner in unit.nested.items() if name in returned)
     return found
+
+
+def registering_functions(index: ModuleIndex) -> set[int]:
+    """Module-level functions that register a callable by name, and change module globals in
+    no other way: every in-place change they make is ``REGISTRY[name] = ctor`` keyed by one
+    of their parameters, with a parameter annotated as a callable or a class (navix's
+    ``register_env(name: str, ctor: Callable)``, called at import time by the modules that
+    define the environments). The registry only grows by name: what a trace looked up
+    stays, whatever is registered after it."""
+    found: set[int] = set()
+    for unit in index.units:
+        if unit.parent is not None or unit.parent_is_class or type(unit.node) is not cst.FunctionDef:
+            continue
+        changed = [base for owner, base in index.mutations if owner is unit]
+        if not changed:
+            continue
+        stores = [small for small in own_statements(unit.node.body) if type(small) is cst.Assign
+                  and _registers(unit, small)]
+        if len(stores) == len(changed):
+            found.add(id(unit))
+    return found
+
+
+def _registers(unit: Unit, assign: cst.Assign) -> bool:
+    """``REGISTRY[name] = ctor``: a global subscripted by a parameter, given a parameter
+    annotated as a callable or a class."""
+    if len(assign.targets) != 1 or type(assign.value) is not cst.Name:
+        return False
+    target = assign.targets[0].target
+    if type(target) is not cst.Subscript or type(target.value) is not cst.Name \
+            or unit.binds(target.value.value) or len(target.slice) != 1 \
+            or type(target.slice[0].slice) is not cst.Index:
+        return False
+    key = target.slice[0].slice.value
+    value = unit.param(assign.value.value)
+    return type(key) is cst.Name and unit.param(key.value) is not None and value is not None \
+        and value.annotation is not None and _names_callable(value.annotation)
+
+
+def _names_callable(annotation: cst.BaseExpression) -> bool:
+    """``Callable``, ``Callable[..., Env]``, ``type``, ``Type[Env]``, ``typing.Callable``."""
+    node = annotation.value if type(annotation) is cst.Subscript else annotation
+    name = node.attr.value if type(node) is cst.Attribute else getattr(node, "value", None)
+    return name in ("Callable", "type", "Type")
 
 
 def _binding_owner(unit: Unit | None, name: str) -> Unit | None:
