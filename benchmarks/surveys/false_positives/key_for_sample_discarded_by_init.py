@@ -8,6 +8,11 @@
 # uses of the key. The analysis counts a key given twice to one call as reused; it would
 # have to know that the output of the call made by `init` is discarded (the same call with
 # `apply`, whose output is kept, is a real reuse).
+# Left untaught (twelfth session): teaching it (the inputs an rng-first `init` hands to the
+# model draw nothing kept) was tried and reverted: jaxrl's maintainers changed the same
+# shape, `actor.init(key, obs, 1.0, key)`, in a fix commit (real-world entry
+# jaxrl-73ceb60d-207), and rejax's three are judged deliberate, not false; the line between
+# hygiene and harm is the maintainers' to draw.
 # Needs flax. Checked under jax 0.10.2, flax 0.12.8:
 # `python key_for_sample_discarded_by_init.py` passes.
 import flax.linen as nn
