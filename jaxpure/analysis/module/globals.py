@@ -434,16 +434,18 @@ def registering_functions(index: ModuleIndex) -> set[int]:
     ``register_env(name: str, ctor: Callable)``, called at import time by the modules that
     define the environments). The registry only grows by name: what a trace looked up
     stays, whatever is registered after it."""
+    changes: dict[int, int] = {}  # id of a function -> its in-place changes of names
+    for owner, _ in index.mutations:
+        if owner is not None and owner.parent is None and not owner.parent_is_class:
+            changes[id(owner)] = changes.get(id(owner), 0) + 1
     found: set[int] = set()
     for unit in index.units:
-        if unit.parent is not None or unit.parent_is_class or type(unit.node) is not cst.FunctionDef:
-            continue
-        changed = [base for owner, base in index.mutations if owner is unit]
-        if not changed:
+        changed = changes.get(id(unit))
+        if changed is None or type(unit.node) is not cst.FunctionDef:
             continue
         stores = [small for small in own_statements(unit.node.body) if type(small) is cst.Assign
                   and _registers(unit, small)]
-        if len(stores) == len(changed):
+        if len(stores) == changed:
             found.add(id(unit))
     return found
 
