@@ -119,8 +119,7 @@ class InplaceIndexAssign(Rule):
 
     def _check(self, ctx: Context, statement: cst.CSTNode, target: cst.BaseExpression,
                value: cst.BaseExpression, method: str | None, fixable: bool) -> None:
-        if not type(target) is cst.Subscript or _string_key(ctx, target) \
-                or type(target.value) is cst.Name and keyed_by_string(ctx, target.value.value):
+        if not type(target) is cst.Subscript or _string_key(ctx, target):
             return  # a string key means a dict (`metrics = state.copy(); metrics[KEY] = v`)
         if type(target.value) is cst.Name and names_numpy_array(ctx, target.value.value):
             return  # `delta = np.zeros(...)`: NumPy arrays are mutable (and have no `.at`)
@@ -141,6 +140,8 @@ class InplaceIndexAssign(Rule):
             applicability = "safe"
         else:
             return
+        if type(target.value) is cst.Name and keyed_by_string(ctx, target.value.value):
+            return  # indexed with a string elsewhere: a dict (asked last: it reads the body)
         base = snippet(ctx, target.value)
         index = ctx.module.code_for_node(target).removeprefix(ctx.module.code_for_node(target.value))
         replacement = None

@@ -435,13 +435,16 @@ def registering_functions(index: ModuleIndex) -> set[int]:
     define the environments). The registry only grows by name: what a trace looked up
     stays, whatever is registered after it."""
     changes: dict[int, int] = {}  # id of a function -> its in-place changes of names
-    for owner, _ in index.mutations:
+    touched: set[int] = set()  # the functions among them that change a module global
+    for owner, base in index.mutations:
         if owner is not None and owner.parent is None and not owner.parent_is_class:
             changes[id(owner)] = changes.get(id(owner), 0) + 1
+            if not owner.binds(base):
+                touched.add(id(owner))
     found: set[int] = set()
     for unit in index.units:
         changed = changes.get(id(unit))
-        if changed is None or type(unit.node) is not cst.FunctionDef:
+        if changed is None or id(unit) not in touched or type(unit.node) is not cst.FunctionDef:
             continue
         stores = [small for small in own_statements(unit.node.body) if type(small) is cst.Assign
                   and _registers(unit, small)]
