@@ -79,7 +79,9 @@ class TraceTimeSideEffect(Rule):
     that its author expects on every call is the pitfall itself; eagerly they run on every
     call, and a warning filter of "always" shows each), except under a static test
     (`if x.ndim > 1:`, a static
-    argument, a module-level setting such as `if config.verbose:`): a message about the
+    argument, a module-level setting such as `if config.verbose:`, a test that calls nothing
+    and reads only what the function closes over from a function not traced, as the run's
+    config dict in a jitted closure, `if config["ratio"] == 0.0:`): a message about the
     trace's configuration, meant once; the message may be a warning built in place from
     static values, or a warning show values no tracer is known to reach (the entries of a
     dict of layer settings), or a warning-level log or warning showing only values whose

@@ -123,6 +123,10 @@ class StructureUses:
             self._results[id(call)] = found
         return found
 
+    def answering(self, call: cst.Call) -> bool:
+        """Whether the structure uses of ``call``'s result are being worked out now."""
+        return id(call) in self._asking
+
     def key_for_structure(self, made: cst.Call, scope: cst.CSTNode, qualname: Qualname) -> bool:
         """Whether the key ``made`` makes (``jax.random.key(0)``, in ``scope``) reaches only
         shape-only transforms (``jax.eval_shape(model.init, key, x)``, also through a lambda
@@ -310,8 +314,10 @@ class _Reads:
                 names.append(inner.value)
         return names
 
-    def structure_argument(self, call: cst.Call, arg: cst.Arg) -> bool:
-        """Whether ``call`` reads only the structure of its argument ``arg``."""
+    def structure_argument(self, call: cst.Call, arg: cst.Arg) -> bool | list[str]:
+        """Whether ``call`` reads only the structure of its argument ``arg``; no names (a
+        read that neither uses the numbers nor looks at the structure) when the value goes
+        back into the call whose result is being followed (`state = step(key, state)`)."""
         qual = self.qualname(call.func) or ""
         if qual in STRUCTURE_FUNCTIONS or qual in STRUCTURE_COPIES:
             return True
@@ -325,6 +331,8 @@ class _Reads:
         # a call whose own result serves only its structure (a record built from the
         # values, `jax.tree.map(lambda x: x[0], t)`, an env step on a dummy state) uses
         # none of the numbers it was given
+        if self.uses.answering(call):
+            return []  # its own result again: the other reads decide, and one must look
         return self.uses.result_for_structure(call, self.scope, self.qualname)
 
     def structure_init(self, call: cst.Call) -> bool:

@@ -27,7 +27,7 @@ from jaxpure.analysis.catalog.side_effects import (
 )
 from jaxpure.analysis.lattice import STATIC, is_traced
 from jaxpure.analysis.module.imports import dotted_name
-from jaxpure.analysis.syntax import names_in
+from jaxpure.analysis.syntax import descendants, free_names, names_in
 
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
     from jaxpure.analysis.context import Context
@@ -200,7 +200,30 @@ def static_test(ctx: Context, test: cst.BaseExpression) -> bool:
     if type(test) is cst.Call and ctx.qualname(test.func) in ("builtins.any", "builtins.all") \
             and len(test.args) == 1 and type(test.args[0].value) in (cst.GeneratorExp, cst.ListComp):
         return static_test(ctx, test.args[0].value.elt)  # type: ignore[attr-defined]
-    return False
+    return _fixed_before_trace(ctx, test)
+
+
+def _fixed_before_trace(ctx: Context, test: cst.BaseExpression) -> bool:
+    """A test that calls nothing and reads only names the function closes over from a
+    function not traced, or module globals (``config["sampled_envs_ratio"] == 0.0`` on the
+    run's config dict, in a jitted closure: Kinetix): what it reads was fixed before the
+    trace began, so it is decided once, at trace time (or, on a JAX array, raises: JXP401's
+    to tell)."""
+    if any(type(node) is cst.Call for node in descendants(test)):
+        return False
+    names = free_names(test)
+    if not names:
+        return False
+    for name in names:
+        scope = ctx.scope_of(name)
+        if scope == "closure":
+            owner = ctx.defining_unit(name)
+            info = ctx.traced_analysis.info.get(id(owner)) if owner is not None else None
+            if owner is None or info is not None and info.traced:
+                return False
+        elif scope not in ("module", "builtin"):
+            return False
+    return True
 
 
 # log levels that warn: a message about a condition, not a report of values
