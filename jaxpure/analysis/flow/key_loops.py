@@ -242,12 +242,7 @@ def _aligned_shuffle(ctx: Context, call: cst.Call, per_iteration: frozenset[str]
     same operand each iteration (a fixed permutation every epoch) is still reported. With
     ``rows`` (the leaves of one pytree), ``choice`` too: the same rows of every leaf, like
     picking individuals of a population; across separate sequences it is a bug."""
-    allowed = R.ALIGNING_DRAWS | {"jax.random.choice"} if rows else R.ALIGNING_DRAWS
-    if ctx.qualname(call.func) not in allowed or len(call.args) < 2:
-        return False
-    operand = call.args[1].value
-    # `x` the loop's element, or `batch[name]` picked by it
-    return isinstance(operand, (cst.Name, cst.Subscript)) and reads_any(operand, set(per_iteration))
+    return _permutes(ctx.qualname(call.func), call, set(per_iteration), rows)
 
 
 def _aligned_by_helper(ctx: Context, call: cst.Call, name: str,
@@ -268,8 +263,17 @@ def _aligned_by_helper(ctx: Context, call: cst.Call, name: str,
         return False
     for chain in reads:
         draw = chain[2] if len(chain) > 2 and type(chain[1]) is cst.Arg else None
-        if type(draw) is not cst.Call or draw.args[0] is not chain[1] or len(draw.args) < 2 \
-                or ctx.resolver.qualname(draw.func, callee) not in R.ALIGNING_DRAWS \
-                or not reads_any(draw.args[1].value, leaves):
+        if type(draw) is not cst.Call or draw.args[0] is not chain[1] or not _permutes(
+                ctx.resolver.qualname(draw.func, callee), draw, leaves, rows=False):
             return False
     return True
+
+
+def _permutes(qualname: str | None, draw: cst.Call, operands: set[str], rows: bool) -> bool:
+    """``draw`` permutes (or, with ``rows``, picks rows of) one of ``operands``."""
+    allowed = R.ALIGNING_DRAWS | {"jax.random.choice"} if rows else R.ALIGNING_DRAWS
+    if qualname not in allowed or len(draw.args) < 2:
+        return False
+    operand = draw.args[1].value
+    # `x` the loop's element, or `batch[name]` picked by it
+    return isinstance(operand, (cst.Name, cst.Subscript)) and reads_any(operand, operands)

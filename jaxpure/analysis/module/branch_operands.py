@@ -33,7 +33,7 @@ def operands_no_branch_draws(resolver: Resolver, index: ModuleIndex, call: cst.C
         return set()
     kept: set[int] = set()
     for position, arg in enumerate(call.args[first_operand:]):
-        names = [_positional_name(branch, position) for branch in branches]
+        names = [positional_name(branch, position) for branch in branches]
         if all(name is not None and not helper_consumes(resolver, index, branch, name)
                for branch, name in zip(branches, names)):
             kept.add(id(arg.value))
@@ -74,10 +74,11 @@ def _branch_units(resolver: Resolver, call: cst.Call, qualname: str,
     return None if not found or any(b is None for b in found) else [b for b in found if b]
 
 
-def _positional_name(branch: Unit, position: int) -> str | None:
-    """The parameter of ``branch`` the operand at ``position`` arrives in (None: a
-    ``*args`` or no such parameter, which the operand may reach some other way)."""
-    if any(p.star for p in branch.params):
+def positional_name(function: Unit, position: int) -> str | None:
+    """The parameter of ``function`` (a branch, a loop's body) the operand at ``position``
+    arrives in (None: a ``*args`` or no such parameter, which the operand may reach some
+    other way)."""
+    if any(p.star for p in function.params):
         return None
-    positional = [p for p in branch.params if p.index >= 0]
+    positional = [p for p in function.params if p.index >= 0]
     return positional[position].name if position < len(positional) else None

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from jaxpure.analysis.module.branch_operands import positional_name
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.keyparams import (
     leaves_key, operand_unpacking, parameter_reads)
@@ -44,7 +45,7 @@ def carried_keys_undrawn(resolver: Resolver, index: ModuleIndex, call: cst.Call,
     kept = set(range(len(elements))) if elements is not None else {-1}
     for function_at, param_at in functions:
         function = resolver.function(call.args[function_at].value, unit)
-        param = _positional(function, param_at) if function is not None else None
+        param = positional_name(function, param_at) if function is not None else None
         if function is None or param is None:
             return set()
         kept = {at for at in kept
@@ -59,13 +60,6 @@ def _elements(carry: cst.BaseExpression) -> list[cst.BaseExpression] | None:
     if type(carry) is not cst.Tuple or any(type(e) is not cst.Element for e in carry.elements):
         return None
     return [e.value for e in carry.elements]
-
-
-def _positional(function: Unit, position: int) -> str | None:
-    if any(p.star for p in function.params):
-        return None
-    positional = [p for p in function.params if p.index >= 0]
-    return positional[position].name if position < len(positional) else None
 
 
 def _carried_undrawn(resolver: Resolver, index: ModuleIndex, function: Unit, param: str,
