@@ -10,6 +10,7 @@ import libcst as cst
 import pytest
 
 from jaxpure.analysis.module.imports import dotted_name
+from jaxpure.analysis.module.index import build_index
 from jaxpure.analysis.module.structure_uses import StructureUses, parent_map
 from tests.analysis.harness import lines_of
 
@@ -26,7 +27,7 @@ def _first_call_for_structure(body: str) -> bool:
     statement = function.body.body[0].body[0]  # type: ignore[attr-defined]
     call = statement.value
     assert type(call) is cst.Call
-    uses = StructureUses(module, lambda: parent_map(module))
+    uses = StructureUses(module, build_index(module), lambda: parent_map(module))
     return uses.result_for_structure(call, function, lambda e: NAMES.get(dotted_name(e) or ""))
 
 

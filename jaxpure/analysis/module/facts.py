@@ -135,7 +135,8 @@ class ModuleFacts:
     @cached_property
     def structure_uses(self) -> StructureUses:
         """Which calls' results are used for their structure only (structure_uses.py)."""
-        return StructureUses(self.module, lambda: self.parents, lambda: self.__dict__.get("parents"))
+        return StructureUses(self.module, self.index, lambda: self.parents,
+                             lambda: self.__dict__.get("parents"))
 
     @cached_property
     def class_facts(self) -> ClassFacts:

@@ -41,7 +41,8 @@ from jaxpure.analysis.catalog.shapes import (
 )
 from jaxpure.analysis.catalog.random import draws_values
 from jaxpure.analysis.catalog.transforms import CARRY_LOOPS, SHAPE_ONLY
-from jaxpure.analysis.syntax import NODE_TYPES, CHILD_FIELDS, assigned_in, names_in
+from jaxpure.analysis.module.index import ModuleIndex
+from jaxpure.analysis.syntax import NODE_TYPES, CHILD_FIELDS, names_in
 
 Qualname = Callable[[cst.BaseExpression], "str | None"]
 Parents = dict[int, cst.CSTNode]
@@ -51,13 +52,6 @@ _TARGET_HOLDERS = (cst.Tuple, cst.List, cst.Element, cst.StarredElement)
 _SCOPES = (cst.FunctionDef, cst.Lambda, cst.ClassDef)
 # the containers a key may be handed on in (`rngs={"dropout": key}`, `(key, x)`)
 _CONTAINERS = (cst.Element, cst.Tuple, cst.List, cst.DictElement, cst.Dict)
-
-
-def declared_outer(body: cst.BaseSuite) -> set[str]:
-    """The names a function body declares ``global`` or ``nonlocal`` (not its own)."""
-    return {item.name.value for line in body.body if type(line) is cst.SimpleStatementLine
-            for small in line.body if type(small) is cst.Global or type(small) is cst.Nonlocal
-            for item in small.names}
 
 
 def parent_map(root: cst.CSTNode) -> Parents:
@@ -82,9 +76,10 @@ def parent_map(root: cst.CSTNode) -> Parents:
 class StructureUses:
     """The module's answers, memoised by node (module/facts.py holds one)."""
 
-    def __init__(self, module: cst.Module, module_parents: Callable[[], Parents],
+    def __init__(self, module: cst.Module, index: ModuleIndex, module_parents: Callable[[], Parents],
                  built_parents: Callable[[], Parents | None] = lambda: None) -> None:
         self.module = module
+        self.index = index
         self._module_parents = module_parents
         self._built_parents = built_parents
         self._parents: dict[int, Parents] = {}
@@ -109,18 +104,13 @@ class StructureUses:
         if found is not None:
             return found
         if id(call) in self._asking:
-            # asked again while answering (`state = step(key, state)` reads its own result):
-            # the other reads decide, so assume it holds (the greatest answer)
-            return True
+            return False  # asked again while answering, not through an argument: a use
         self._asking.add(id(call))
         # numbers `jax.random` draws are no shape, whatever their name (`shapes =
         # uniform(key)`); a model's output named `out_shape` is its shape
         reads = _Reads(self, scope, qualname, names_say_shape=not draws_values(qualname(call.func)))
-        found = reads.flows_only(call, reads.structure_use)
+        found = self._results[id(call)] = reads.flows_only(call, reads.structure_use)
         self._asking.discard(id(call))
-        if not found or not self._asking:
-            # a True found while another answer is assumed rests on that assumption
-            self._results[id(call)] = found
         return found
 
     def answering(self, call: cst.Call) -> bool:
@@ -145,7 +135,6 @@ class _Reads:
         self.parents = uses.parents_in(scope)
         self.scope = scope
         self.qualname = qualname
-        self._own: dict[int, set[str]] = {}
 
     def flows_only(self, node: cst.CSTNode, use: Callable[[cst.CSTNode], bool | list[str]]) -> bool:
         """Whether ``use`` accepts the value of ``node`` where it is made and at every read of
@@ -187,24 +176,13 @@ class _Reads:
         its own by that name (a parameter, a name it assigns): another variable."""
         parent = self.parents.get(id(name))
         while parent is not None and parent is not self.scope:
-            if (type(parent) is cst.FunctionDef or type(parent) is cst.Lambda) \
-                    and name.value in self.own_names(parent):
-                return True
+            if type(parent) is cst.FunctionDef or type(parent) is cst.Lambda:
+                unit = self.uses.index.unit_for(parent)
+                if unit is not None and unit.binds(name.value) \
+                        and name.value not in unit.declared_nonlocal | unit.declared_global:
+                    return True
             parent = self.parents.get(id(parent))
         return False
-
-    def own_names(self, function: cst.FunctionDef | cst.Lambda) -> set[str]:
-        found = self._own.get(id(function))
-        if found is None:
-            params = function.params
-            found = {p.name.value for p in (*params.posonly_params, *params.params,
-                                            *params.kwonly_params)}
-            found |= {star.name.value for star in (params.star_arg, params.star_kwarg)
-                      if isinstance(star, cst.Param)}
-            if type(function) is cst.FunctionDef:
-                found |= assigned_in(function.body) - declared_outer(function.body)
-            self._own[id(function)] = found
-        return found
 
     def role(self, name: cst.Name) -> str:
         """"read", "bound" (a binding or a deletion of the name, or not the variable at
