@@ -40,6 +40,7 @@ from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.test_code import is_test_function
 from jaxpure.analysis.syntax import (
     contains,
+    descendants,
     is_int_literal,
     mentions,
     reads_any,
@@ -152,7 +153,9 @@ class KeyIdioms(WalkerBase):
 
     def target_network_copy(self, call: cst.Call, first: cst.Call) -> bool:
         """``params = net.init(key, x)`` and ``target_params = net.init(key, x)``: the same
-        init of one model, one result bound to a target network; also through a model
+        init of one model, one result bound to a target network (or given as one:
+        ``TrainState.create(params=net.init(key, x), target_params=net.init(key, x))``,
+        sbx's form); also through a model
         class's factory (``Model.create(critic_def, inputs=[key, obs, act], tx=...)``, jaxrl's
         form), the target's call leaving out only keywords (its optimiser). A target network
         (DQN, TD3, SAC) starts as a copy of the online one, so the same numbers are the
@@ -167,8 +170,9 @@ class KeyIdioms(WalkerBase):
         if where is None or not self.lines:
             return False
         here, j = self.lines[-1]
-        return any("target" in name.lower()
-                   for statement in (where[0][where[1]], here[j]) for name in _bound_names(statement))
+        names = [*_bound_names(where[0][where[1]]), *_keyword_given(where[0][where[1]], first),
+                 *_bound_names(here[j]), *_keyword_given(here[j], call)]
+        return any("target" in name.lower() for name in names)
 
     def _same_build(self, one: cst.Call, other: cst.Call) -> bool:
         """The same positional arguments in the same order, and the same keywords but for
@@ -258,6 +262,14 @@ def _bound_names(statement: cst.CSTNode) -> list[str]:
     if type(small) is cst.Assign:
         return [name for t in small.targets for name in target_names(t.target)]
     return []
+
+
+def _keyword_given(statement: cst.CSTNode, call: cst.Call) -> list[str]:
+    """The keyword under which ``statement`` hands ``call``'s result to another call
+    (``target_params`` in ``create(target_params=net.init(key, x))``); none if it is not an
+    argument of its own."""
+    return [node.keyword.value for node in descendants(statement)
+            if type(node) is cst.Arg and node.value is call and node.keyword is not None]
 
 
 def _only_small(statement: cst.CSTNode) -> cst.BaseSmallStatement | None:
