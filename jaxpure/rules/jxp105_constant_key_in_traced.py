@@ -48,8 +48,9 @@ class ConstantKeyInTraced(Rule):
     sampling a dummy trajectory whose only reader is a replay buffer's `init`, as JXP301
     tells); nor is a traced function without traced parameters (it returns the same
     result on every call anyway, e.g. a jitted initialiser), nor a dummy key passed as
-    `rng=`, or in `rngs=` as dropout streams only, to a call that switches randomness off
-    (`train=False`, `deterministic=True`): it is never drawn from. Nor is a key given only to a recurrent
+    `rng=`, in `rngs=` as dropout streams only, or positionally as a constant
+    (`apply(v, jax.random.key(0), x, randomized=False)`), to a call that switches randomness
+    off (`train=False`, `deterministic=True`, `randomized=False`): it is never drawn from. Nor is a key given only to a recurrent
     cell's `initialize_carry(key, shape)`: Flax's carry initialiser is zeros unless the cell
     is built with a random `carry_init`, which this rule does not see. A default for a key parameter the caller
     leaves out (`if key is None: key = jax.random.key(0)`, `key or jax.random.key(0)`) is

@@ -68,7 +68,7 @@ PREDICATE_NAME = re.compile(r"^_*(?:is|has|check|validate)_")
 RNG_KEYWORDS = frozenset({"rng", "rngs", "key", "prng_key", "rng_key", "dropout_rng",
                           "dropout_key"})
 RANDOMNESS_OFF = {"train": "False", "training": "False", "is_training": "False",
-                  "deterministic": "True"}
+                  "deterministic": "True", "randomized": "False", "stochastic": "False"}
 # rng streams of a Flax `rngs` dict that no Flax layer draws a key from: "batch_stats" names
 # the collection BatchNorm keeps its running statistics in, made from zeros and ones (sbx's
 # `init({"params": k1, "batch_stats": bn_key}, x)` for two networks draws nothing from bn_key)

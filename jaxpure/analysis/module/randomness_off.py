@@ -2,7 +2,8 @@
 
 ``apply(params, x, rngs={"dropout": key}, train=False)``: a model's call given its keys by
 keyword (``rngs=``, ``rng=``...) and, with a constant, the flag that turns its draws off
-(``train=False``, ``is_training=False``, ``deterministic=True``). Models build their
+(``train=False``, ``is_training=False``, ``deterministic=True``, ``randomized=False``);
+a constant key given positionally beside such a flag counts too. Models build their
 dropout as ``deterministic=not train``: with the flag off nothing is drawn from the key,
 which callers pass as a dummy (ithaca's ``rng = PRNGKey(0)  # dummy, no randomness in
 model``). The same call with the flag on, or given a value not known before the run (a
@@ -22,6 +23,8 @@ from collections.abc import Sequence
 import libcst as cst
 
 from jaxpure.analysis.catalog.random import RANDOMNESS_OFF, RNG_KEYWORDS
+from jaxpure.analysis.module.imports import dotted_name
+from jaxpure.analysis.syntax import is_int_literal
 
 __all__ = ["switched_off_call", "switched_off_rng_arguments", "unused_key_argument"]
 
@@ -34,7 +37,19 @@ def switched_off_rng_arguments(call: cst.Call) -> set[int]:
         return set()
     return {id(arg.value) for arg in call.args
             if arg.keyword is not None and arg.keyword.value in RNG_KEYWORDS
-            and _dropout_streams_only(arg.value)}
+            and _dropout_streams_only(arg.value)
+            or arg.keyword is None and _constant_key(arg.value)}
+
+
+def _constant_key(value: cst.BaseExpression) -> bool:
+    """``PRNGKey(0)`` or ``random.key(0)`` given positionally: self-evidently the call's
+    key (mipnerf's ``model.apply(variables, PRNGKey(0), rays, randomized=False)``, a
+    policy's ``apply_fn(params, obs, PRNGKey(0), deterministic=True)``), a dummy the flag
+    leaves undrawn. A name given positionally is not known to be the key the flag governs."""
+    if type(value) is not cst.Call or not value.args or not is_int_literal(value.args[0].value):
+        return False
+    name = dotted_name(value.func) or ""
+    return name.endswith("PRNGKey") or name.endswith("random.key")
 
 
 def unused_key_argument(ancestors: Sequence[cst.CSTNode | None]) -> bool:
