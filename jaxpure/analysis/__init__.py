@@ -139,6 +139,10 @@ if TYPE_CHECKING:  # the same names, for type checkers: at run time __getattr__ 
         bound_to_reference as bound_to_reference,
         reference_update as reference_update,
     )
+    from jaxpure.analysis.queries.fresh_functions import (  # noqa: F401
+        made_by as made_by,
+        new_function_object as new_function_object,
+    )
     from jaxpure.analysis.queries.per_call import (  # noqa: F401
         inherent_per_call as inherent_per_call,
         one_program_per_item as one_program_per_item,
@@ -313,6 +317,10 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     'jaxpure.analysis.queries.references': (
         'bound_to_reference',
         'reference_update',
+    ),
+    'jaxpure.analysis.queries.fresh_functions': (
+        'made_by',
+        'new_function_object',
     ),
     'jaxpure.analysis.queries.per_call': (
         'inherent_per_call',

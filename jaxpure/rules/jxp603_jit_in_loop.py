@@ -5,11 +5,11 @@ import libcst as cst
 from jaxpure.analysis import (
     Context, Transform, Unit, call_arg, calls_named, constant_iterable, contains, inherent_per_call,
     memoiser, one_program_per_item, outlives_iteration, reads_any, repeated_units, repeating_loop_node,
-    returned_values, reused_by_structure, target_names, under_rebuild_guard, wrapper_transform)
+    made_by, new_function_object, returned_values, reused_by_structure, target_names,
+    under_rebuild_guard, wrapper_transform)
 from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Rule
 
-PARTIAL = "functools.partial"
 
 
 def _compiles(t: Transform) -> bool:
@@ -22,9 +22,11 @@ class JitInLoop(Rule):
     ## What it does
     Checks for `jax.jit(...)` (also `pmap`, `eqx.filter_jit`, `nnx.jit`) applied to a
     freshly created function (a `lambda`, a nested `def`, a `functools.partial(...)`, a
-    bound method, or another transform's result such as `jax.vmap(f)`) and called, when
-    this happens inside a Python loop body, or inside a function that is itself called in
-    a loop in the same module. A nested `@jax.jit def` defined and called there is checked
+    bound method, or another transform's result such as `jax.vmap(f)`; directly or through
+    a name bound to it there, `f = functools.partial(g, lr=lr)`) and called, when this
+    happens inside a Python loop body, or inside a function that is itself called in a
+    loop in the same module (also a subclass's override of a method its base class's loop
+    calls as `self.update(...)`). A nested `@jax.jit def` defined and called there is checked
     the same way, and so is a factory that returns `jax.jit(<a function it defines>)` when
     it is called in a `for` loop with arguments that do not change between iterations.
 
@@ -146,15 +148,6 @@ class JitInLoop(Rule):
     )
 
     # -- where the jitted function is created ------------------------------------------
-    def __init__(self) -> None:
-        self._method_names: frozenset[str] | None = None  # per file, on first use
-
-    def _methods(self, ctx: Context) -> frozenset[str]:
-        if self._method_names is None:
-            self._method_names = _method_names(ctx)
-        return self._method_names
-
-
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
         """``jax.jit(fn)(args)``: created and called at once."""
         if not type(node.func) is cst.Call:
@@ -241,43 +234,18 @@ class JitInLoop(Rule):
             return call_arg(call, 0, "fun")
         return None
 
-    def _fresh(self, ctx: Context, wrapped: cst.CSTNode, region: cst.CSTNode | None) -> str | None:
+    @staticmethod
+    def _fresh(ctx: Context, wrapped: cst.CSTNode, region: cst.CSTNode | None) -> str | None:
         """Why ``wrapped`` is a new function object every time this code runs, or None."""
-        if type(wrapped) is cst.Lambda:
-            return "a new lambda"
-        if type(wrapped) is cst.FunctionDef:
-            return "a new function"
-        if type(wrapped) is cst.Call:
-            qual = ctx.qualname(wrapped.func)
-            if qual == PARTIAL:
-                return "a new `functools.partial` object"
-            found = ctx.traced_analysis.transform(wrapped.func, ctx.unit) \
-                if not type(wrapped.func) is cst.Call else None
-            if found is not None and found[0].kind == "wrap":
-                return f"a new `{snippet(ctx, wrapped.func)}(...)` function"
-            factory = ctx.resolver.function(wrapped.func, ctx.unit)
-            if factory is not None and _returns_new_function(ctx, factory):
-                return f"the new function `{snippet(ctx, wrapped.func)}(...)` returns"
+        found = new_function_object(ctx, wrapped, region)
+        if found is None:
             return None
-        if type(wrapped) is cst.Attribute:
-            if type(wrapped.value) is cst.Name and wrapped.value.value in ("self", "cls") \
-                    and ctx.resolver.function(wrapped, ctx.unit) is not None:
-                return "a new bound method"
-            if type(wrapped.value) is cst.Name \
-                    and wrapped.value.value not in ctx.index.import_names \
-                    and wrapped.attr.value in self._methods(ctx):
-                # `probe.accuracy`: an instance of a class of this module (not a module's
-                # function, which is one object); each attribute access makes a new method
-                return "a new bound method"
-            return None
-        if type(wrapped) is cst.Name:
-            callee = ctx.resolver.function(wrapped, ctx.unit)
-            if callee is None or callee.parent is None or callee.parent is not ctx.unit:
-                return None  # module-level (a cache hit) or unknown
-            if region is not None and not contains(region, callee.node):
-                return None  # defined once, outside the loop
-            return "a new nested function"
-        return None
+        kind, maker = found
+        if kind == "wrap" and maker is not None:
+            return f"a new `{snippet(ctx, maker)}(...)` function"
+        if kind == "factory" and maker is not None:
+            return f"the new function `{snippet(ctx, maker)}(...)` returns"
+        return _NEW[kind]
 
     def _check(self, ctx: Context, created: cst.CSTNode, wrapped: cst.CSTNode,
                bound_to: str | None, nested_def: bool = False) -> None:
@@ -301,6 +269,7 @@ class JitInLoop(Rule):
             when = "on every call"
             place = "outside the function"
         scope = region if loop is not None else None
+        wrapped = made_by(ctx, wrapped, scope)  # `f = partial(g, lr=lr)`, then `jax.jit(f)`
         why = self._fresh(ctx, wrapped, scope)
         if why and reused_by_structure(ctx, created, wrapped, lambda e: not self._fresh(ctx, e, scope)):
             return  # `eqx.filter_jit(scoring_fn.aux)`: one compilation per Module structure
@@ -335,21 +304,6 @@ class JitInLoop(Rule):
         )
 
 
-def _method_names(ctx: Context) -> frozenset[str]:
-    """Names of the methods (not static) of the classes this module defines."""
-    return frozenset(u.name for u in ctx.index.units
-                     if u.parent_is_class and not u.is_staticmethod and not u.name.startswith("__"))
-
-
-def _returns_new_function(ctx: Context, factory: Unit) -> bool:
-    """A factory that builds a function on every call (``def make_loss(l2): def loss...;
-    return loss``), unless it is memoised (``@functools.lru_cache``)."""
-    node = factory.node
-    if not type(node) is cst.FunctionDef or memoiser(ctx, factory) is not None:
-        return False
-    returned = returned_values(node)
-    return bool(returned) and all(
-        type(value) is cst.Lambda
-        or type(value) is cst.Name and value.value in factory.nested
-        for value in returned
-    )
+_NEW = {"lambda": "a new lambda", "function": "a new function",
+        "partial": "a new `functools.partial` object", "bound method": "a new bound method",
+        "nested function": "a new nested function"}

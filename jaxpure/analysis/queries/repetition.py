@@ -15,6 +15,7 @@ from jaxpure.analysis.catalog.transforms import Transform
 from jaxpure.analysis.flow.domain import repeating_loop
 from jaxpure.analysis.module.bindings import binding_value
 from jaxpure.analysis.module.classes import model_classes
+from jaxpure.analysis.module.hierarchy import owner_class, self_method_call, subclasses
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import (
@@ -45,6 +46,18 @@ def repeated_units(ctx: Context) -> dict[int, str]:
     return found
 
 
+def _overrides(ctx: Context, unit: Unit | None, call: cst.Call) -> list[Unit]:
+    """The overrides ``self.m(...)`` may run, in subclasses of this module of the calling
+    method's class: a base trainer's loop calling ``self.update_params(...)`` runs the
+    subclass's ``update_params`` on every step."""
+    method = self_method_call(unit, call) if unit is not None else None
+    owner = owner_class(unit) if method is not None and unit is not None else None
+    if method is None or owner is None:
+        return []
+    found = (ctx.index.classes.get(sub, {}).get(method) for sub in subclasses(ctx.index, owner))
+    return [override for override in found if override is not None]
+
+
 def _repeated_units(ctx: Context) -> dict[int, str]:
     repeated: dict[int, str] = {}
     units: dict[int, Unit] = {}
@@ -52,12 +65,13 @@ def _repeated_units(ctx: Context) -> dict[int, str]:
     calls = ctx.facts.repeating_calls
 
     def record(call: cst.Call, unit: Unit | None) -> None:
-        callee = ctx.resolver.function(call.func, unit)
-        if callee is not None:
+        for callee in (ctx.resolver.function(call.func, unit), *_overrides(ctx, unit, call)):
+            if callee is None:
+                continue
             calls.setdefault(id(callee), []).append(call)
-        if callee is not None and id(callee) not in repeated:
-            repeated[id(callee)] = f"`{unit.name}`" if unit is not None else "module level"
-            units[id(callee)] = callee
+            if id(callee) not in repeated:
+                repeated[id(callee)] = f"`{unit.name}`" if unit is not None else "module level"
+                units[id(callee)] = callee
 
     def walk(node: cst.CSTNode, unit: Unit | None, loops: tuple[int, ...], repeats: bool) -> None:
         """``loops``: the loops around ``node`` in ``unit``, innermost last, each REPEATS
