@@ -12,8 +12,9 @@ from jaxpure.rules.base import Rule
 class TracerLeak(StoreRule, Rule):
     """
     ## What it does
-    Checks for a traced value stored where it outlives the trace: on `self`
-    (`self.cache = x * 2`), in a `global` or `nonlocal` name, or in an item, attribute or
+    Checks for a traced value (or an object a class builds from one, `self.grid =
+    Grid(xx=x)`: a constructor keeps what it is given) stored where it outlives the trace:
+    on `self` (`self.cache = x * 2`), in a `global` or `nonlocal` name, or in an item, attribute or
     container of a module-level or closed-over object (`CACHE[k] = y`,
     `history.append(loss)`), or in a parameter's mutable default (`def f(x, seen=[])`:
     one list shared by every call); also a JAX value returned by a function memoised with

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.contracts import builds_per_call_instance
 from jaxpure.analysis.module.index import Param, Unit
 from jaxpure.analysis.catalog.side_effects import (
@@ -381,7 +382,21 @@ def _assign_stores(ctx: Context, statement: cst.CSTNode, target: cst.BaseExpress
         return
     outer = outer_target(ctx, target)
     if outer is not None:
-        out.append(Store(statement, target, outer, ctx.is_traced(value), "assign", value=value))
+        out.append(Store(statement, target, outer, _holds_traced(ctx, value), "assign", value=value))
+
+
+def _holds_traced(ctx: Context, value: cst.BaseExpression) -> bool:
+    """A traced value, or an object built by a class from one (``Piemd_GPU(0., xx=x,
+    yy=y)``, a distribution ``Normal(loc=mu)``): a constructor keeps what it is given, so
+    the object holds the tracers (herculens cached such an object on ``self`` in a jitted
+    method, and the next trace read the first one's coordinates)."""
+    if ctx.is_traced(value):
+        return True
+    if type(value) is not cst.Call:
+        return False
+    name = (dotted_name(value.func) or "").rpartition(".")[2]
+    return name[:1].isupper() and not name.isupper() \
+        and any(ctx.is_traced(arg.value) for arg in value.args)
 
 
 def _call_store(ctx: Context, call: cst.Call) -> Store | None:
@@ -419,7 +434,7 @@ def _call_store(ctx: Context, call: cst.Call) -> Store | None:
         first = _STORED_FROM.get(method, 0)
         positional = [a for a in call.args if a.keyword is None]
         stored = positional[first:] + [a for a in call.args if a.keyword is not None]
-        traced = any(ctx.is_traced(a.value) for a in stored)
+        traced = any(_holds_traced(ctx, a.value) for a in stored)
     return Store(call, receiver, outer, traced, "call", method)
 
 
