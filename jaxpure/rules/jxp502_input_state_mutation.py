@@ -40,7 +40,8 @@ class InputStateMutation(Rule):
     default is JXP601.
     Writes through mutable references reach the caller under `jit` by design and are not
     reported: into an argument every caller binds to `jax.new_ref(...)` or a Variable with
-    `hijax=True`, and `optimizer.update(model, grads)` (two or more arguments: no dict's
+    `hijax=True` (at module level, every binding of the name: a notebook rebinds it from
+    cell to cell; any Variable after `nnx.var_defaults(hijax=True)`), and `optimizer.update(model, grads)` (two or more arguments: no dict's
     `update`) in a module that makes such references. Nor is a write that no caller can
     observe: every call of the function is seen (it is nested, private to the module, a
     function of a notebook, which nothing imports, a

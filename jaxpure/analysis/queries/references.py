@@ -70,10 +70,29 @@ def bound_to_reference(ctx: Context, unit: Unit, param: str) -> bool:
         return False
     for site in sites:
         passed = passed_for(ctx, unit, site, param)
-        body = getattr(site.scope, "body", None)
-        if not type(passed) is cst.Name or not isinstance(body, cst.BaseSuite):
+        if not type(passed) is cst.Name:
             return False
-        value = single_assignment(body, passed.value)
-        if not type(value) is cst.Call or not _makes_reference(ctx, value):
+        values = _bound_values(ctx, site.scope, passed.value)
+        if not values or not all(_reference_value(ctx, value) for value in values):
             return False
     return True
+
+
+def _bound_values(ctx: Context, scope: cst.CSTNode, name: str) -> list[cst.BaseExpression | None]:
+    """What ``name`` is bound to in ``scope``: its one assignment in a function; every
+    binding at module level (a notebook rebinds ``v`` from cell to cell), None for one with
+    no plain value."""
+    if type(scope) is cst.Module:
+        return [binding.value for binding in ctx.index.bindings.get(name, [])]
+    body = getattr(scope, "body", None)
+    return [single_assignment(body, name)] if isinstance(body, cst.BaseSuite) else []
+
+
+def _reference_value(ctx: Context, value: cst.BaseExpression | None) -> bool:
+    """A mutable reference by construction: ``jax.new_ref(x)``, a Variable made with
+    ``hijax=True``, or any Variable in a module that switches hijax on for every Variable
+    (``nnx.var_defaults(hijax=True)`` at its top level)."""
+    if not type(value) is cst.Call:
+        return False
+    return _makes_reference(ctx, value) or ctx.qualname(value.func) in VARIABLE_TYPES \
+        and any(_switches_hijax_on(ctx, call) for call in ctx.index.module_calls)
