@@ -164,8 +164,9 @@ class KeyIdioms(WalkerBase):
         from after its children were made, a step's key kept as the next parent, a key
         drawn from and then split), or two objects built or run from one key (QDax reset
         its training and evaluation environments so, ``env.reset(rng=key)`` and
-        ``eval_env.reset(rng=key)``, a bug its maintainers fixed), which stay told. Of the
-        surveys' test findings with neither, 264 were deliberate and 7 real."""
+        ``eval_env.reset(rng=key)``, a bug its maintainers fixed), which stay told. On the
+        surveyed tests this took 152 findings away: 102 judged deliberate, 49 unjudged, and
+        1 real, a later use of a parent whose first use after its split stays told."""
         if SPLIT in (self.ctx.qualname(call.func), self.ctx.qualname(first.func)):
             return False
         receivers = {method[0] for method in (self.model_method(call), self.model_method(first))
