@@ -11,7 +11,6 @@ from jaxpure.rules._shared import snippet
 from jaxpure.rules.base import Rule
 
 
-
 def _compiles(t: Transform) -> bool:
     """Transforms that compile and cache on the identity of the function they wrap."""
     return t.caching and t.kind == "wrap" and "checkpoint" not in t.name and "remat" not in t.name

@@ -99,11 +99,10 @@ def made_by(ctx: Context, wrapped: cst.CSTNode, region: cst.CSTNode | None) -> c
 
 def _method_names(ctx: Context) -> frozenset[str]:
     """Names of the methods (not static) of the classes this module defines (memoised on
-    the module's facts)."""
-    memo: dict[str, frozenset[str]] = ctx.index.__dict__.setdefault("_method_names", {})
-    found = memo.get("")
+    the module's index, as module/hierarchy.py's subclasses are)."""
+    found: frozenset[str] | None = ctx.index.__dict__.get("_method_names")
     if found is None:
-        found = memo[""] = frozenset(
+        found = ctx.index.__dict__["_method_names"] = frozenset(
             u.name for u in ctx.index.units
             if u.parent_is_class and not u.is_staticmethod and not u.name.startswith("__"))
     return found
