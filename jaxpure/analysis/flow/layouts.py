@@ -36,7 +36,7 @@ from jaxpure.analysis.flow.domain import KindScope, Layout, Path
 from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.summary import LIBRARY_PREFIXES
-from jaxpure.analysis.syntax import contains, returned_values
+from jaxpure.analysis.syntax import class_like, contains, returned_values
 
 ENTRY = "[]"  # any entry of a dict, list or tuple
 MAX_PATH = 5  # parts of a path kept
@@ -281,9 +281,8 @@ class LayoutReader:
         if type(func) is cst.Name and func.value in self.ctx.index.class_nodes:
             methods = self.ctx.index.classes.get(func.value, {})
             return "__init__" not in methods and "__post_init__" not in methods
-        last = (qual or "").rpartition(".")[2]
         if qual is not None and "." in qual and not qual.startswith(LIBRARY_PREFIXES) \
-                and last[:1].isupper() and not last.isupper() and self.ctx.resolver.function(
+                and class_like(qual) and self.ctx.resolver.function(
                     func, unit if unit is not None else self.ctx.frame.unit) is None:
             return False
         return None

@@ -19,7 +19,7 @@ from jaxpure.analysis.catalog.side_effects import (
     STORING_METHODS,
 )
 from jaxpure.analysis.catalog.arrays import is_mutable_value
-from jaxpure.analysis.syntax import enclosing_nodes
+from jaxpure.analysis.syntax import class_like, enclosing_nodes
 
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
     from jaxpure.analysis.context import Context
@@ -394,9 +394,7 @@ def _holds_traced(ctx: Context, value: cst.BaseExpression) -> bool:
         return True
     if type(value) is not cst.Call:
         return False
-    name = (dotted_name(value.func) or "").rpartition(".")[2]
-    return name[:1].isupper() and not name.isupper() \
-        and any(ctx.is_traced(arg.value) for arg in value.args)
+    return class_like(dotted_name(value.func)) and any(ctx.is_traced(arg.value) for arg in value.args)
 
 
 def _call_store(ctx: Context, call: cst.Call) -> Store | None:

@@ -49,6 +49,13 @@ def path_root(path: str) -> str:
     return path.partition("[")[0].partition(".")[0]
 
 
+def class_like(dotted: str | None) -> bool:
+    """A name that reads as a class by Python's naming convention: the last part of
+    ``pkg.Piemd_GPU`` or ``Normal`` capitalised, not a constant (``SEED``)."""
+    last = (dotted or "").rpartition(".")[2]
+    return last[:1].isupper() and not last.isupper()
+
+
 def array_of_keys(path: str) -> str | None:
     """``keys`` for the path ``keys[0]`` (an element of an array of keys), else None."""
     base, bracket, rest = path.partition("[")
