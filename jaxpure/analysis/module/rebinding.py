@@ -219,11 +219,25 @@ def _holds(value: cst.BaseExpression, match: Callable[[cst.CSTNode], bool]) -> b
         if type(current) is cst.Call and control_flow(current.func):
             continue  # `lax.fori_loop(0, n, body, init)` returns what body computed
         if type(current) is cst.Call and (type(current.func) is cst.Name
-                                          or _called_wrapper(current.func)):
+                                          or _called_wrapper(current.func)
+                                          or _run_by_its_holder(current.func, match)):
             stack.extend(current.args)
             continue
         push_children(current, stack)
     return False
+
+
+# methods of a jitted function that return it staged or bound, not what it computed
+_STAGING_METHODS = frozenset({"lower", "trace", "compile", "specialize", "bind", "clone",
+                              "replace", "copy"})
+
+
+def _run_by_its_holder(func: cst.BaseExpression, match: Callable[[cst.CSTNode], bool]) -> bool:
+    """``solver.run(init)`` for ``solver = ScipyMinimize(fun=loss)``: a method of the value
+    holding the function, called on the spot, runs it and returns what it computed (a
+    solution), as calling the function does; ``step.lower(x)`` keeps the trace."""
+    return type(func) is cst.Attribute and match(func.value) \
+        and func.attr.value not in _STAGING_METHODS
 
 
 def control_flow(func: cst.BaseExpression,
