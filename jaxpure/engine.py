@@ -179,7 +179,7 @@ def _analyze(source: str | bytes, filename: str, settings: Settings, relpath: st
             return FileAnalysis(FileResult(filename))
         return FileAnalysis(FileResult(filename, (_syntax_finding(filename, source, error),)))
     findings, ctx = _run_rules(module, source, filename, settings, codes, package, seeds,
-                               module_name)
+                               module_name, relpath)
     return FileAnalysis(FileResult(filename, findings), module_summary(module_name, source, ctx))
 
 
@@ -217,6 +217,7 @@ def _run_rules(
     package: str | None,
     seeds: tuple[Seed, ...] = (),
     module_name: str = "",
+    relpath: str | None = None,
 ) -> tuple[tuple[Finding, ...], Context]:
     handlers = _handlers_for(codes)
     ctx = analyze(
@@ -230,6 +231,7 @@ def _run_rules(
         traced=settings.traced,
         named_exprs=":=" in source,
         unimported=filename.lower().endswith(".ipynb"),  # a notebook is never imported
+        test_file=settings.is_test_file(relpath if relpath is not None else filename),
     )
     reports: list[Report] = ctx.reports  # type: ignore[assignment]
     if not reports:

@@ -45,14 +45,17 @@ def analyze(
     traced: tuple[str, ...] = (),
     named_exprs: bool = True,
     unimported: bool = False,
+    test_file: bool = False,
 ) -> Context:
     """``module_name``: the dotted module name; ``traced``: the configured patterns of functions
     traced by contract (module/contracts.py); ``named_exprs`` False: the source has no ``:=``
     (the walks for bindings then skip expressions); ``unimported``: nothing imports the
-    module (a notebook)."""
+    module (a notebook); ``test_file``: the project's test-file profile names the file (its
+    helpers are test code, module/test_code.py)."""
     index = build_index(module, package)
     index.named_exprs = named_exprs
     index.unimported = unimported
+    index.test_file = test_file
     # the aux-field decorators of other modules (module/aux_decorators.py)
     index.aux_decorators = {seed.origin: facts for seed in seeds or ()
                             if seed.via == AUX_DECORATORS

@@ -41,7 +41,7 @@ from jaxpure.analysis.catalog.transforms import SHAPE_ONLY, TRANSFORMS
 from jaxpure.analysis.flow.assertions import made_from, results_compared
 from jaxpure.analysis.flow.base import WalkerBase
 from jaxpure.analysis.module.imports import dotted_name
-from jaxpure.analysis.module.test_code import is_test_function
+from jaxpure.analysis.module.test_code import in_test_code
 from jaxpure.analysis.syntax import (
     contains,
     descendants,
@@ -153,7 +153,7 @@ class KeyIdioms(WalkerBase):
             # init and apply, or its input and init, given one key is the frameworks' own
             # demonstration (Haiku's docs); draws of numbers stay told there
             return self.init_then_apply(call, first) or self.input_then_init(call, first)
-        if not is_test_function(unit):
+        if not in_test_code(unit, self.ctx.index):
             return False
         return self.test_inputs(call, first) or self.init_then_apply(call, first) \
             or self.input_then_init(call, first) or self.neither_splits(call, first)
@@ -164,8 +164,7 @@ class KeyIdioms(WalkerBase):
         neither of which splits (``neither_splits``), a test's fixed input. On the surveyed
         tests none of these was a bug: 4 deliberate, 2 false (the module never drew from
         one of the two), 4 unjudged."""
-        unit = self.ctx.frame.unit
-        return unit is not None and is_test_function(unit) \
+        return in_test_code(self.ctx.frame.unit, self.ctx.index) \
             and self.ctx.qualname(call.func) != SPLIT
 
     def neither_splits(self, call: cst.Call, first: cst.Call) -> bool:

@@ -129,9 +129,8 @@ class ModuleIndex:
     defs: dict[str, Unit] = field(default_factory=dict)  # module-level functions
     classes: dict[str, dict[str, Unit]] = field(default_factory=dict)
     class_nodes: dict[str, cst.ClassDef] = field(default_factory=dict)
-    # module-level bindings (assignments, and `global` writes from functions)
+    # module-level bindings (assignments, `global` writes from functions) and those names
     bindings: dict[str, list[Binding]] = field(default_factory=dict)
-    # module names written from functions via `global`
     global_writes: set[str] = field(default_factory=set)
     # (unit or None, name) pairs mutated in place: X.append(...), X[k] = v, X.a = v
     mutations: list[tuple[Unit | None, str]] = field(default_factory=list)
@@ -162,12 +161,13 @@ class ModuleIndex:
     operator_calls: dict[int, tuple[Unit | None, cst.Call]] = field(default_factory=dict)
     # every `with` statement of the module (a test's `pytest.raises(...)`), in its function
     with_statements: list[tuple[Unit | None, cst.With]] = field(default_factory=list)
-    # names bound at module level by import / def / class
-    import_names: set[str] = field(default_factory=set)
-    def_names: set[str] = field(default_factory=set)
-    # False when the module's text has no `:=` (set by pipeline.analyze): no expression binds
+    import_names: set[str] = field(default_factory=set)  # bound at module level by import
+    def_names: set[str] = field(default_factory=set)  # and by def / class
+    # set by pipeline.analyze: False when the text has no `:=` (no expression binds); a
+    # notebook (no other code sees its globals); a test file by the test-file profile
     named_exprs: bool = True
-    unimported: bool = False  # a notebook: no other code sees its globals (pipeline.analyze)
+    unimported: bool = False
+    test_file: bool = False
     # the aux-field decorators of other modules it may import, by qualified name (set by
     # pipeline.analyze from the seeds: module/aux_decorators.py)
     aux_decorators: dict[str, AuxDecorator] = field(default_factory=dict)

@@ -42,6 +42,13 @@ def is_test_function(unit: Unit | None) -> bool:
     return False
 
 
+def in_test_code(unit: Unit | None, index: ModuleIndex) -> bool:
+    """``unit`` is a test's own code (``is_test_function``), or any function of a file the
+    project's test-file profile names (``tests/**``, ``*_test.py``): a helper there builds a
+    test's inputs or runs its case (kfac-jax's ``estimator_test_utils.py``), as a test does."""
+    return is_test_function(unit) or unit is not None and index.test_file
+
+
 def _is_test_class(name: str) -> bool:
     return name.startswith("Test") or name.endswith(("Test", "Tests"))
 
