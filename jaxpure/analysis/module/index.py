@@ -90,7 +90,7 @@ class Unit:
                      past_keywords: bool = False) -> dict[str, cst.BaseExpression] | None:
         """Parameter name -> the expression ``call`` passes for it: keywords by name,
         positional arguments by position (after ``self`` when a method is called through an
-        attribute); None when the call spreads ``*args``/``**kwargs``. With
+        attribute or on an instance made on the spot); None when the call spreads ``*args``/``**kwargs``. With
         ``before_spreads``, such a call still gives its keywords and the positional
         arguments before its first spread (``step(params, opt, *flexi_args)``): they fill
         those parameters whatever the spread holds; what it fills is left out. With
@@ -101,11 +101,11 @@ class Unit:
                for arg in call.args):
             return None
         positional = [p for p in self.params if p.index >= 0 and not p.star]
-        if self.parent_is_class and not self.is_staticmethod and type(call.func) is cst.Attribute:
+        if self.parent_is_class and not self.is_staticmethod \
+                and type(call.func) in (cst.Attribute, cst.Call):  # `Layer(4)(x)`: bound too
             positional = positional[1:]
         passed: dict[str, cst.BaseExpression] = {}
-        position = 0
-        spread = False
+        position, spread = 0, False
         for arg in call.args:
             spread = spread or arg.star == "*"
             if arg.star:
