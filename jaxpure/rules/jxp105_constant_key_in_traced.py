@@ -53,7 +53,8 @@ class ConstantKeyInTraced(Rule):
     off (`train=False`, `deterministic=True`, `randomized=False`): it is never drawn from. Nor is a key given only to a recurrent
     cell's `initialize_carry(key, shape)`: Flax's carry initialiser is zeros unless the cell
     is built with a random `carry_init`, which this rule does not see. A default for a key parameter the caller
-    leaves out (`if key is None: key = jax.random.key(0)`, `key or jax.random.key(0)`) is
+    leaves out (`if key is None: key = jax.random.key(0)`, `key or jax.random.key(0)`, a
+    helper's `if key is None: return jax.random.key(0)`) is
     the caller's choice, often documented (a deterministic default): it is reported only
     where a call in view runs the function under a transform without a key (from a traced
     function, or any call of a transformed one), and the message names that call. A

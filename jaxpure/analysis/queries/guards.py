@@ -112,8 +112,9 @@ def key_for_structure_only(ctx: Context, made: cst.Call) -> bool:
 
 def none_fallback(ctx: Context, node: cst.CSTNode) -> str | None:
     """The parameter ``node`` stands in for when the caller passes None: ``node`` is the
-    value bound to parameter ``p`` under ``if p is None:``, or the None arm of
-    ``node if p is None else p`` / ``p if p is not None else node`` / ``p or node``."""
+    value bound to parameter ``p`` under ``if p is None:``, or returned there (``if key is
+    None: return PRNGKey(0)``, a default-key helper's body), or the None arm of ``node if p
+    is None else p`` / ``p if p is not None else node`` / ``p or node``."""
     unit = ctx.unit
     if unit is None:
         return None
@@ -137,14 +138,19 @@ def none_fallback(ctx: Context, node: cst.CSTNode) -> str | None:
         elif type(current) is cst.Assign and assigned is None:
             targets = [t.target for t in current.targets]
             assigned = targets[0].value if len(targets) == 1 and type(targets[0]) is cst.Name else ""
+        elif type(current) is cst.Return and assigned is None:
+            assigned = _RETURNED
         elif type(current) is cst.If:
             tested = _none_test(current.test)
             if tested is not None and tested[1] and tested[0] in params \
-                    and child is current.body and assigned == tested[0]:
+                    and child is current.body and assigned in (tested[0], _RETURNED):
                 return tested[0]
         child = current
         current = parents.get(id(current))
     return None
+
+
+_RETURNED = "<returned>"  # what a `return` under the test hands back (no name binds it)
 
 
 def _none_test(test: cst.BaseExpression) -> tuple[str, bool] | None:
