@@ -17,6 +17,7 @@ from jaxpure.analysis.flow.domain import Handler
 from jaxpure.analysis.flow.keystate import EVENTS
 from jaxpure.analysis.pipeline import analyze
 from jaxpure.analysis.module.hierarchy import class_facts, self_calls, typed_calls
+from jaxpure.analysis.module.looped_calls import LOOPED_SELF_CALL, looped_abstract_calls
 from jaxpure.analysis.module.index import ModuleIndex, Unit
 from jaxpure.analysis.module.key_entries import answer_asks
 from jaxpure.analysis.module.wrappers import jit_wrappers
@@ -513,7 +514,9 @@ def _self_calls(source: str, ctx: Context, has_classes: bool) -> tuple[SelfCall,
              (self_calls(ctx.index, traced, off_trace) if has_classes else [])]
     found += [(owner, unit, method, True) for owner, unit, method in
               typed_calls(ctx.index, ctx.resolver, traced, off_trace)]
-    if not found:
+    # and abstract methods run in a loop: a subclass elsewhere repeats its override
+    looped = looped_abstract_calls(ctx.index) if has_classes else []
+    if not found and not looped:
         return ()
     lines = _def_lines(source)
     calls = []
@@ -521,4 +524,6 @@ def _self_calls(source: str, ctx: Context, has_classes: bool) -> tuple[SelfCall,
         info = infos[id(unit)]
         calls.append(SelfCall(owner, method, unit.name, _unit_line(lines, ctx.index, unit),
                               info.via or "", info.caching_via, info.strict_via, typed))
+    calls += [SelfCall(owner, method, unit.name, _unit_line(lines, ctx.index, unit),
+                       LOOPED_SELF_CALL, None, None) for owner, unit, method in looped]
     return tuple(calls)

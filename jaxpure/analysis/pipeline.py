@@ -29,6 +29,7 @@ from jaxpure.analysis.module.summary import CLASS_FACTS, FIELD_NAMES, LAYOUTS, N
 from jaxpure.analysis.module.field_index import FIELD_FACTORIES
 from jaxpure.analysis.module.key_source_index import KEY_SOURCES
 from jaxpure.analysis.module.split_return_index import SPLIT_RETURNS, paths_from_text
+from jaxpure.analysis.module.looped_calls import LOOPED_SELF_CALL
 from jaxpure.analysis.flow.domain import Layout
 from jaxpure.analysis.flow.layouts import join as layout_join
 
@@ -108,8 +109,9 @@ def analyze(
             (param, position), (paths, _zero) = seed.keywords
             split_returns[seed.function] = split_returns.get(seed.function, ()) + (
                 (param, position, paths_from_text(paths)),)
+    looped = {seed.function: seed.origin for seed in seeds or () if seed.via == LOOPED_SELF_CALL}
     seeds = [seed for seed in seeds or () if seed.via not in (
-        CLASS_FACTS, NNX_RUNS, LAYOUTS, FIELD_NAMES, ENTRY_ASK, ENTRY_USE, KEY_GATES, CLOSURE_KEYS,
+        LOOPED_SELF_CALL, CLASS_FACTS, NNX_RUNS, LAYOUTS, FIELD_NAMES, ENTRY_ASK, ENTRY_USE, KEY_GATES, CLOSURE_KEYS,
         UNDRAWN_KEYS, SPLIT_RETURNS, SCAN_WRAPPERS, HANDED_KEYS, AUX_DECORATORS, FIELD_FACTORIES, TRACER_TESTS,
         STATIC_RETURNS, KEY_SOURCES, SHAPE_PARAMETERS, SHAPE_ASK)]
     # the module's tree gives the order its statements run in; the functions other modules
@@ -155,6 +157,7 @@ def analyze(
     ctx.facts.imported_handed_keys = handed
     ctx.facts.imported_tracer_tests = tracer_tests
     ctx.facts.imported_static_returns = static_returns
+    ctx.facts.imported_looped_calls = looped
     for seed in entry_seeds:  # module/entry_facts.py
         cls, _, method = seed.function.rpartition(".")
         for where, entry, use in seed.entries:

@@ -101,6 +101,9 @@ class ModuleFacts:
         self.repeated_units: dict[int, str] | None = None
         # id of a unit -> the calls of it inside a repeating loop (filled with repeated_units)
         self.repeating_calls: dict[int, list[cst.Call]] = {}
+        # `Class.method` -> where another module's base class runs it in a loop, through an
+        # abstract `self.method(...)` (module/looped_calls.py; set by pipeline.analyze)
+        self.imported_looped_calls: dict[str, str] = {}
 
     def unit_bindings(self, unit: Unit) -> Bindings:
         return self.resolver.unit_bindings(unit)  # one memo for the module's analysis

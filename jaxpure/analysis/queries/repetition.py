@@ -18,6 +18,7 @@ from jaxpure.analysis.module.classes import model_classes
 from jaxpure.analysis.module.hierarchy import owner_class, self_method_call, subclasses
 from jaxpure.analysis.module.imports import dotted_name
 from jaxpure.analysis.module.index import Unit
+from jaxpure.analysis.module.resolve import seeded_unit
 from jaxpure.analysis.syntax import (
     COMPREHENSIONS, NODE_TYPES, CHILD_FIELDS, assigned_in, children, leaving_block, push_children,
     reads_any, statements, target_names,
@@ -131,6 +132,11 @@ def _repeated_units(ctx: Context) -> dict[int, str]:
                 walk(inner, unit, (), False)
         else:
             walk(body, unit, (), False)
+    # an override another module's base class runs in a loop (module/looped_calls.py)
+    for function, origin in ctx.facts.imported_looped_calls.items():
+        override = seeded_unit(ctx.index, function)
+        if override is not None:
+            repeated.setdefault(id(override), origin)
     # a function called (anywhere) by a repeated, untraced function repeats too
     changed = True
     while changed:
