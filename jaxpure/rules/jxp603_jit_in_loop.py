@@ -25,7 +25,8 @@ class JitInLoop(Rule):
     a name bound to it there, `f = functools.partial(g, lr=lr)`) and called, when this
     happens inside a Python loop body, or inside a function that is itself called in a
     loop in the same module (also a subclass's override of a method its base class's loop
-    calls as `self.update(...)`). A nested `@jax.jit def` defined and called there is checked
+    calls as `self.update(...)`, and, in any module, an override of a method the base class
+    declares abstract and calls in a loop). A nested `@jax.jit def` defined and called there is checked
     the same way, and so is a factory that returns `jax.jit(<a function it defines>)` when
     it is called in a `for` loop with arguments that do not change between iterations.
 

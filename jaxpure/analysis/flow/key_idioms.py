@@ -179,8 +179,11 @@ class KeyIdioms(WalkerBase):
         1 real, a later use of a parent whose first use after its split stays told."""
         if SPLIT in (self.ctx.qualname(call.func), self.ctx.qualname(first.func)):
             return False
+        # objects only: `hax.random.uniform(key, s)` and `hax.nn.MLP.init(..., key=key)` are
+        # functions and constructors reached through an imported module, as `MLP(key=key)` is
         receivers = {method[0] for method in (self.model_method(call), self.model_method(first))
-                     if method is not None}
+                     if method is not None
+                     and method[0].split(".", 1)[0] not in self.ctx.index.import_names}
         return len(receivers) < 2
 
     def target_network_copy(self, call: cst.Call, first: cst.Call) -> bool:

@@ -20,6 +20,7 @@ from jaxpure.analysis.syntax import (
     lazily_initialised,
     own_statements,
     reads_any,
+    key_path,
     returned_values,
     statements,
     target_names,
@@ -233,7 +234,7 @@ class StaleNames:
         ``unit`` itself swaps the place ``written`` and puts the saved value back before it
         returns (module/swaps.py). Traced code leaves the value as it found it, on every
         trace."""
-        if unit is not None and written is not None and swaps(unit.node, written):
+        if unit is not None and written is not None and swaps(unit.node, written, self.getter):
             return True
         while unit is not None and not self._in_context_manager_here(unit):
             unit = unit.parent
@@ -245,6 +246,16 @@ class StaleNames:
                       and u.class_name == unit.class_name and u.parent is unit.parent
                       and u.name in _ENTER_EXIT]
         return writes_undone(bodies, name)
+
+    def getter(self, call: cst.Call, path: str) -> bool:
+        """``current_mapping()``: a call, without arguments, of a module function whose
+        every ``return`` gives the place ``path`` or None (what a saved read would hold)."""
+        unit = self.index.defs.get(call.func.value) if type(call.func) is cst.Name \
+            and not call.args else None
+        if unit is None or type(unit.node) is not cst.FunctionDef:
+            return False
+        returned = [key_path(value) for value in returned_values(unit.node)]
+        return path in returned and all(found in (path, "None") for found in returned)
 
     def _in_context_manager_here(self, unit: Unit) -> bool:
         """``unit`` itself is an ``__enter__``/``__exit__`` method or a ``@contextmanager``

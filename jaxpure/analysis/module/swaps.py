@@ -10,33 +10,38 @@ the trace; disco_rl's value loss swaps the differentiated params into its networ
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import libcst as cst
 
 from jaxpure.analysis.syntax import children, key_path, statements, target_names
+
+# whether a call reads the place (a key path) and returns it: a getter of the module
+# (`old = current_mapping()`, which returns `_holder.data.mapping`), saved as a read would be
+Getter = Callable[[cst.Call, str], bool]
 
 # one step of a function's straight line: the statement, the `try` statements whose body
 # holds it, and the `try` whose `finally` holds it
 _Step = tuple[cst.CSTNode, tuple[cst.Try, ...], "cst.Try | None"]
 
 
-def swapped_paths(function: cst.CSTNode) -> frozenset[str]:
+def swapped_paths(function: cst.CSTNode, getter: Getter | None = None) -> frozenset[str]:
     """The places (key paths: ``FLAG``, ``nn.CALLBACK``, ``state['params']``) that every
     write in ``function``'s body (nested definitions aside) swaps and restores: the old
-    value saved in a local bound once before the first write, the last write putting the
+    value saved in a local bound once before the first write (from the place, or from a
+    ``getter`` of it), the last write putting the
     saved value back, every write a statement of the body's straight line (inside ``with``
     and ``try`` blocks, not a branch or a loop), and no ``return`` between the first write
     and the restore unless the restore is in the ``finally`` of the ``try`` that holds it."""
     if type(function) is not cst.FunctionDef:
         return frozenset()
-    return frozenset(_swapped(function))
+    return frozenset(_swapped(function, getter))
 
 
-def swaps(function: cst.CSTNode, written: cst.BaseExpression) -> bool:
+def swaps(function: cst.CSTNode, written: cst.BaseExpression, getter: Getter | None = None) -> bool:
     """Whether ``function`` swaps and restores the place ``written`` (a write's target)."""
     path = key_path(written)
-    return path is not None and path in swapped_paths(function)
+    return path is not None and path in swapped_paths(function, getter)
 
 
 def writes_of(node: cst.CSTNode, path: str) -> int:
@@ -52,22 +57,25 @@ def writes_of(node: cst.CSTNode, path: str) -> int:
     return sum(writes_of(child, path) for child in children(node))
 
 
-def _swapped(function: cst.FunctionDef) -> Iterator[str]:
+def _swapped(function: cst.FunctionDef, getter: Getter | None) -> Iterator[str]:
     line = list(_straight_line(statements(function.body), (), None))
     candidates = {path for node, _, _ in line if type(node) is cst.Assign
                   for t in node.targets for path in [key_path(t.target)] if path is not None}
     for path in candidates:
-        if _swapped_here(function, line, path):
+        if _swapped_here(function, line, path, getter):
             yield path
 
 
-def _swapped_here(function: cst.FunctionDef, line: list[_Step], path: str) -> bool:
+def _swapped_here(function: cst.FunctionDef, line: list[_Step], path: str,
+                  getter: Getter | None) -> bool:
     saved: str | None = None
     writes: list[int] = []
     for at, (node, _, _) in enumerate(line):
         if type(node) is cst.Assign:
             if saved is None and not writes and len(node.targets) == 1 \
-                    and type(node.targets[0].target) is cst.Name and key_path(node.value) == path:
+                    and type(node.targets[0].target) is cst.Name and (
+                        key_path(node.value) == path or getter is not None
+                        and type(node.value) is cst.Call and getter(node.value, path)):
                 saved = node.targets[0].target.value
             writes += [at] * sum(key_path(t.target) == path for t in node.targets)
         elif type(node) in (cst.AugAssign, cst.AnnAssign, cst.Del) and \
