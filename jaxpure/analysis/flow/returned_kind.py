@@ -140,9 +140,13 @@ def mapped_kind(ctx: KindScope, call: cst.Call, infer: Infer) -> int | None:
             and mapped.args and not mapped.args[0].keyword and not mapped.args[0].star:
         function, bound = mapped.args[0].value, list(mapped.args[1:])
     callee = called_helper(ctx, function)
-    trees = call.args[1:]
+    trees = [a for a in call.args[1:] if a.keyword is None or a.keyword.value != "is_leaf"]
+    # `is_leaf=`: `f` is given nodes the predicate picks (subtrees too), not the trees'
+    # leaves; what it returns is still every leaf of the result when that is a Python value
+    # whatever it is given (`lambda x: tree.map(lambda _: True, x) if stacked(x) else False`)
+    leaves_chosen = len(trees) < len(call.args) - 1
     if callee is None or not trees or any(a.keyword is not None or a.star for a in trees):
-        return None  # `is_leaf=`: which nodes are leaves is no longer the trees' own
+        return None
     # `partial(f, a=1)(x)` calls `f(x, a=1)`: the partial's keywords go last
     args = [a for a in bound if a.keyword is None] + list(trees) \
         + [a for a in bound if a.keyword is not None]
@@ -152,7 +156,8 @@ def mapped_kind(ctx: KindScope, call: cst.Call, infer: Infer) -> int | None:
     fixed = _bound_configuration(ctx, callee, helper_call, bound, infer)
     if returned_kind(ctx, callee, helper_call, infer, fixed, hoped=True) != L.STATIC:
         return None  # not a Python value even with every local one: no need to follow them
-    return returned_kind(ctx, callee, helper_call, infer, fixed)
+    found = returned_kind(ctx, callee, helper_call, infer, fixed)
+    return found if not leaves_chosen or found == L.STATIC else None
 
 
 def _bound_configuration(ctx: KindScope, callee: Unit, call: CallShape, bound: list[cst.Arg],
