@@ -17,8 +17,12 @@ from jaxpure.analysis.catalog.shapes import STATIC_CONFIG_CALLS, STATIC_LAYOUT_C
 # (and `__class__`, any value's type: `solver.__class__.__name__` of a traced module).
 STATIC_ATTRS = frozenset(
     {"shape", "ndim", "dtype", "size", "itemsize", "nbytes", "sharding", "weak_type",
-     "aval", "named_shape", "device", "format", "committed", "__class__"}
+     "aval", "named_shape", "device", "format", "committed", "__class__",
+     "axes"}  # a haliax NamedArray's named axes (`Axis(name, size)` tuples)
 )
+# Methods of a named array (haliax's NamedArray) that read its axes, static metadata like
+# `shape`: `x.axis_size("position")`, `x.resolve_axis("embed")` (an `Axis`)
+AXIS_METHODS = frozenset({"axis_size", "resolve_axis", "axis_indices"})
 # what any value that has them holds as Python data: an array's, a tracer's, NumPy's
 SHAPE_ATTRS = frozenset({"shape", "ndim", "dtype"})
 ARRAY_ATTRS = frozenset({"T", "mT", "real", "imag", "at"})

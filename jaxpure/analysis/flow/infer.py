@@ -442,7 +442,7 @@ def _call_kind(ctx: KindScope, call: cst.Call) -> int:
         receiver = infer_kind(ctx, func.value)
         method = func.attr.value
         if L.is_traced(receiver):
-            if method in A.CONCRETE_METHODS:
+            if method in A.CONCRETE_METHODS or method in A.AXIS_METHODS:
                 return L.STATIC
             if method == "get" and call.args and not _at_indexer(func.value):
                 # `d.get("k")` reads an entry of a dict, like `d["k"]` (an array's only
