@@ -26,7 +26,7 @@ NON_CONSUMING = frozenset(
      "jax.random.clone", "jax.random.key_impl", "jax.random.key", "jax.random.PRNGKey",
      "jax.device_put", "jax.device_get", "jax.block_until_ready", "jax.lax.stop_gradient",
      "jax.numpy.asarray", "jax.numpy.array", "jax.numpy.stack", "jax.numpy.concatenate",
-     "jax.numpy.shape", "jax.typeof", "jax.eval_shape",
+     "jax.numpy.shape", "jax.typeof", "jax.eval_shape", "equinox.filter_eval_shape",
      # binding a key into a sampler draws nothing yet (its calls do: flow.sampler_key)
      "functools.partial",
      # writing a key (or a record holding one) to disk or bytes, or reading a checkpoint

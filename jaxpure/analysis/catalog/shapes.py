@@ -105,8 +105,8 @@ STRUCTURE_ATTRIBUTES = frozenset({"shape", "dtype", "ndim", "size", "aval", "sha
 STRUCTURE_FUNCTIONS = frozenset({
     "jax.numpy.shape", "jax.numpy.ndim", "jax.numpy.size", "numpy.shape", "numpy.ndim",
     "numpy.size",
-    "jax.eval_shape", "jax.tree_util.tree_structure", "jax.tree.structure",
-    "jax.ShapeDtypeStruct",
+    "jax.eval_shape", "equinox.filter_eval_shape", "jax.tree_util.tree_structure",
+    "jax.tree.structure", "jax.ShapeDtypeStruct",
 })
 # functions whose result takes only the structure of their arguments: an array of the same
 # shape and dtype (the first argument of `full_like` only: its fill value is a value)

@@ -115,7 +115,7 @@ TRANSFORMS: dict[str, Transform] = dict(
 
 # Transforms that trace only for shapes and structure: nothing the body computes has a value
 # (a key drawn from twice under them gives no numbers twice).
-SHAPE_ONLY = frozenset({"jax.eval_shape", "jax.make_jaxpr"})
+SHAPE_ONLY = frozenset({"jax.eval_shape", "jax.make_jaxpr", "equinox.filter_eval_shape"})
 
 # Transforms whose state handling makes writes to module state legal (nnx Variables).
 STATEFUL_TRANSFORM_PREFIXES = ("flax.nnx.",)
