@@ -89,9 +89,9 @@ class Unit:
                      before_spreads: bool = False,
                      past_keywords: bool = False) -> dict[str, cst.BaseExpression] | None:
         """Parameter name -> the expression ``call`` passes for it: keywords by name,
-        positional arguments by position (after ``self`` when a method is called through an
-        attribute or on an instance made on the spot); None when the call spreads ``*args``/``**kwargs``. With
-        ``before_spreads``, such a call still gives its keywords and the positional
+        positional ones by position (after ``self`` for a method called through an attribute
+        or on an instance made on the spot); None when the call spreads ``*args``/``**kwargs``.
+        With ``before_spreads``, such a call still gives its keywords and the positional
         arguments before its first spread (``step(params, opt, *flexi_args)``): they fill
         those parameters whatever the spread holds; what it fills is left out. With
         ``past_keywords``, a ``**kwargs`` spread leaves the others known (it cannot fill a
