@@ -37,7 +37,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxpure.analysis.catalog import random as R
-from jaxpure.analysis.catalog.transforms import SHAPE_ONLY, TRANSFORMS
+from jaxpure.analysis.catalog.transforms import CARRY_LOOPS, SHAPE_ONLY, TRANSFORMS
 from jaxpure.analysis.flow.assertions import made_from, results_compared
 from jaxpure.analysis.flow.base import WalkerBase
 from jaxpure.analysis.module.imports import dotted_name
@@ -57,7 +57,7 @@ SPLIT = "jax.random.split"
 # consumers that split what they are given: the split, and a lax loop carrying the key into
 # a body that derives each step's key from it (JaxMARL's test resets an env with `rng`,
 # then scans a step that splits the same `rng` from its carry)
-_SPLITTING = frozenset({SPLIT, "jax.lax.scan", "jax.lax.fori_loop", "jax.lax.while_loop"})
+_SPLITTING = frozenset({SPLIT, *CARRY_LOOPS})
 
 
 class KeyIdioms(WalkerBase):
@@ -168,8 +168,7 @@ class KeyIdioms(WalkerBase):
         neither of which splits (``neither_splits``), a test's fixed input. On the surveyed
         tests none of these was a bug: 4 deliberate, 2 false (the module never drew from
         one of the two), 4 unjudged."""
-        return in_test_code(self.ctx.frame.unit, self.ctx.index) \
-            and self.ctx.qualname(call.func) != SPLIT
+        return in_test_code(self.ctx.frame.unit, self.ctx.index)
 
     def neither_splits(self, call: cst.Call, first: cst.Call) -> bool:
         """In a test's own code, one key given to two consumers neither of which is
