@@ -53,8 +53,9 @@ class InputStateMutation(Rule):
     never reads it after a single call (`return jax.grad(loss)(params)`), or sets the
     written entry anew before reading its object again (`params["student"] = w` after
     `jax.grad(loss)(w, params)`, whose `loss` wrote `params["student"]`). Nor is a write
-    into an optional argument (`cache=None`) that every path returns, itself or inside the
-    result it builds (`return Output(x, cache)`), when no call in the module drops that
+    into an argument of the transformed function that every path returns, itself, inside
+    the result it builds (`return Output(x, cache)`) or as a copy that keeps its fields
+    (`mem = mem._replace(extras=mem.extras)`), when no call in the module drops that
     result: callers read the state from the result, which holds the write under the
     transform too.
 
@@ -89,12 +90,13 @@ class InputStateMutation(Rule):
         "import jax\ndef update(state):\n    state['count'] += 1\n",
         "import jax\ndef bump(state):\n    state['count'] += 1\n@jax.jit\ndef step(x, state):\n    state = dict(state)\n    bump(state)\n    return x, state\n",
         "import jax\n@jax.jit\ndef f(x, **kwargs):\n    state = kwargs.pop('state', None)\n    return x\n",
+        "import jax\n@jax.jit\ndef apply_grads(params, grads):\n    params.update(grads)\n    return params\n",
     )
     INVALID = (
         "import jax\n@jax.jit\ndef step(state, x):\n    state['count'] = state['count'] + 1\n    return x\n",
-        "import jax\n@jax.jit\ndef step(params, grads):\n    params.update(grads)\n    return params\n",
+        "import jax\n@jax.jit\ndef step(params, grads):\n    params.update(grads)\n    return grads\n",
         "import jax\n@jax.vmap\ndef f(history, x):\n    history.append(x)\n    return x\n",
-        "import jax\n@jax.jit\ndef f(state):\n    del state['tmp']\n    return state\n",
+        "import jax\n@jax.jit\ndef f(state):\n    del state['tmp']\n    return state['x']\n",
         "import jax\ndef bump(state):\n    state['count'] += 1\n@jax.jit\ndef step(x, state):\n    bump(state)\n    return x\n",
     )
 

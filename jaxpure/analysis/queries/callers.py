@@ -45,22 +45,33 @@ def call_sites(ctx: Context, unit: Unit) -> list[CallSite] | None:
     otherwise) or when other modules may call it (a public module-level function outside a
     notebook, a public method outside a script). A nested function is visible only in the function that
     defines it. Memoised per module."""
+    return _memo_sites(ctx, unit, seen_only=False)
+
+
+def seen_call_sites(ctx: Context, unit: Unit) -> list[CallSite] | None:
+    """The calls of ``unit`` this module makes, as :func:`call_sites`, for a public function
+    too (other modules may call it as well); None when its name escapes."""
+    return _memo_sites(ctx, unit, seen_only=True)
+
+
+def _memo_sites(ctx: Context, unit: Unit, seen_only: bool) -> list[CallSite] | None:
     memo = ctx.facts.call_sites
-    key = id(unit)
+    key = id(unit) * 2 + seen_only
     if key not in memo:
-        memo[key] = list(sites) if (sites := _call_sites(ctx, unit)) is not None else None
+        sites = _call_sites(ctx, unit, seen_only)
+        memo[key] = list(sites) if sites is not None else None
     found = memo[key]
     return None if found is None else [site for site in found if isinstance(site, CallSite)]
 
 
-def _call_sites(ctx: Context, unit: Unit) -> list[CallSite] | None:
+def _call_sites(ctx: Context, unit: Unit, seen_only: bool) -> list[CallSite] | None:
     node = unit.node
     if not type(node) is cst.FunctionDef:
         return None
     name = unit.name
     scope: cst.CSTNode = ctx.module if unit.parent is None else unit.parent.node
     if unit.parent is None and not unit.parent_is_class and not ctx.index.unimported \
-            and (not name.startswith("_") or name.startswith("__")):
+            and (not name.startswith("_") or name.startswith("__")) and not seen_only:
         return None  # other modules may call it; nothing imports a notebook
     parents = ctx.facts.parents
     mentions: list[cst.BaseExpression] | None = list(_mentions_of_def(scope, node)) \
@@ -365,8 +376,20 @@ def write_unobserved(ctx: Context, unit: Unit, param: str,
             and not info.transformed and param in passed_containers(ctx.index, unit):
         return True
     sites = call_sites(ctx, unit)
-    if not sites:
-        return False
+    return bool(sites) and sites is not None \
+        and _no_caller_observes(ctx, unit, param, sites, target)
+
+
+def no_seen_caller_observes(ctx: Context, unit: Unit, param: str) -> bool:
+    """No call of ``unit`` in this module could observe a write into ``param``, as in
+    :func:`write_unobserved`, for calls other modules cannot make: true of a function
+    whose name escapes or that this module never calls."""
+    sites = seen_call_sites(ctx, unit)
+    return sites is None or _no_caller_observes(ctx, unit, param, sites, None)
+
+
+def _no_caller_observes(ctx: Context, unit: Unit, param: str, sites: list[CallSite],
+                        target: cst.BaseExpression | None) -> bool:
     entry = _written_entry(target, param)
     for site in sites:
         passed = passed_for(ctx, unit, site, param, before_spreads=True)

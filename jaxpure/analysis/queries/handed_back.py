@@ -1,13 +1,21 @@
-"""Whether a function hands an optional argument it wrote back to its callers (JXP502):
-the argument defaults to None (callers may pass none: it is state threaded through the
-call, not an object they keep), every ``return`` gives it back, itself or inside the result
-it builds (``return Output(x, cache)``), and no call of the function in the module drops
-that result. A caller then reads the written object from the result, which holds the write
-under the transform as it does eagerly (gemma's transformer writes each layer's entry of
-its ``cache=None`` dict and returns the dict in its output, where the sampler reads it).
+"""Whether a function hands an argument it wrote back to its callers (JXP502): every
+``return`` gives it back, itself or inside the result it builds (``return Output(x,
+cache)``), or a copy of it made after the write that keeps its fields (``mem =
+mem._replace(extras=mem.extras)``, ``state.replace(...)``, ``dataclasses.replace(state,
+...)``), and no call of the function in the module drops that result. A caller then reads
+the written object from the result, which holds the write under the transform as it does
+eagerly.
 
-A required argument written and returned (``params.update(g); return params``) stays a
-finding: a caller may keep using its own object, and none is seen here."""
+Which arguments: an optional one (``cache=None``: callers may pass none, it is state
+threaded through the call, not an object they keep; gemma's transformer writes each
+layer's entry of its cache dict and returns the dict in its output, where the sampler reads
+it); or any argument of a function whose own definition is transformed (``@jax.jit``), so
+its body never runs on the caller's object, when no caller in the module keeps reading its
+own object after the call (pax's jitted policies write ``mem.extras[...]`` and return
+``mem._replace(extras=mem.extras)``; their callers, in other modules, under ``vmap``, take
+the memory from the result). A required argument of a function also called untransformed
+(``step = jax.jit(_step)``), written and returned, stays a finding: an eager caller that
+keeps using its own object sees the write, a transformed one does not."""
 
 from __future__ import annotations
 
@@ -16,26 +24,83 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from jaxpure.analysis.module.index import Unit
-from jaxpure.analysis.syntax import own_returns, statements
+from jaxpure.analysis.queries.callers import no_seen_caller_observes
+from jaxpure.analysis.syntax import own_returns, own_statements, statements
 
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
     from jaxpure.analysis.context import Context
 
 
 def handed_back(ctx: Context, unit: Unit, param: str) -> bool:
-    """``param`` defaults to None, ``unit`` returns it on every path (it cannot run off its
-    end, and every ``return`` holds the name) and no call of it in the module is a bare
-    statement."""
+    """``unit`` returns ``param`` (or a copy of it made from itself) on every path (it cannot
+    run off its end, and every ``return`` holds the name) and no call of it in the module
+    is a bare statement; ``param`` defaults to None, or ``unit`` never runs untransformed
+    and no caller seen reads its own object after the call."""
     node = unit.node
     declared = unit.param(param)
-    if type(node) is not cst.FunctionDef or param in unit.assigned or declared is None \
-            or not (type(declared.default) is cst.Name and declared.default.value == "None"):
+    if type(node) is not cst.FunctionDef or declared is None:
+        return False
+    optional = type(declared.default) is cst.Name and declared.default.value == "None"
+    if not optional and not _always_transformed(ctx, node):
+        return False
+    if param in unit.assigned and not _rebound_only_to_copies(unit, node, param):
         return False
     if not _always_returns(node.body):
         return False
     returns = own_returns(node)
-    return bool(returns) and all(r.value is not None and _holds(r.value, param) for r in returns) \
-        and not _result_dropped(ctx, unit)
+    if not returns or not all(r.value is not None and _holds(r.value, param) for r in returns) \
+            or _result_dropped(ctx, unit):
+        return False
+    return optional or no_seen_caller_observes(ctx, unit, param)
+
+
+def _always_transformed(ctx: Context, node: cst.FunctionDef) -> bool:
+    """A transform decorates the definition (``@jax.jit``, ``@partial(jax.vmap, ...)``):
+    the name binds only the transformed function."""
+    info = ctx.info
+    decorators = {id(d.decorator) for d in node.decorators}
+    return info is not None and any(id(origin[1]) in decorators for origin in info.origins)
+
+
+_COPYING_METHODS = frozenset({"_replace", "replace", "copy"})
+
+
+def _rebound_only_to_copies(unit: Unit, function: cst.FunctionDef, name: str) -> bool:
+    """Every binding of ``name`` in ``function`` is ``name = name._replace(...)`` (or
+    ``.replace``, ``.copy``, ``dataclasses.replace(name, ...)``): a copy that keeps the
+    fields it is not given, so what was written into them is in the copy."""
+    bindings = [s for s in own_statements(function.body)
+                if type(s) is cst.Assign and any(_names(t.target, name) for t in s.targets)]
+    if not bindings or len(bindings) != unit.assigned[name]:
+        return False  # also bound another way (a loop target, `with ... as`, `+=`): no copy
+    return all(len(s.targets) == 1 and type(s.targets[0].target) is cst.Name
+               and _copy_of(s.value, name) for s in bindings)
+
+
+def _names(target: cst.BaseExpression, name: str) -> bool:
+    if type(target) is cst.Name:
+        return target.value == name
+    if type(target) is cst.Tuple or type(target) is cst.List:
+        return any(_names(e.value, name) for e in target.elements)
+    return False
+
+
+def _copy_of(value: cst.BaseExpression, name: str) -> bool:
+    if type(value) is not cst.Call:
+        return False
+    func = value.func
+    if type(func) is cst.Attribute and type(func.value) is cst.Name:
+        if func.value.value == name:  # `mem._replace(...)`
+            return func.attr.value in _COPYING_METHODS
+        # `dataclasses.replace(mem, ...)`
+        return func.attr.value == "replace" and _first_argument_is(value, name)
+    return type(func) is cst.Name and func.value == "replace" and _first_argument_is(value, name)
+
+
+def _first_argument_is(call: cst.Call, name: str) -> bool:
+    first = call.args[0] if call.args else None
+    return first is not None and first.keyword is None and first.star == "" \
+        and type(first.value) is cst.Name and first.value.value == name
 
 
 def _always_returns(body: cst.BaseSuite) -> bool:
