@@ -198,7 +198,7 @@ class ExpressionWalk(WalkerBase):
             if not first:
                 self.expr(comp.iter)
             first = False
-            self.bind_iteration(comp.target, comp.iter)
+            self.bind_iteration(comp.target, comp.iter, node)
             for condition in comp.ifs:
                 self.dispatch(condition)  # with the targets bound: `if norm(g) > 0` of a leaf
                 self.tests.add(id(condition.test))

@@ -25,7 +25,9 @@ from jaxpure.analysis.module.container_arguments import passed_containers
 from jaxpure.analysis.module.submodule_calls import submodule_calls
 from jaxpure.analysis.module.index import Param, Unit
 from jaxpure.analysis.catalog.transforms import CARRY_LOOPS
-from jaxpure.analysis.syntax import call_arg, handler_catches, statements, target_names, target_paths
+from jaxpure.analysis.syntax import (
+    call_arg, handler_catches, indexed_by_element, statements, target_names, target_paths,
+)
 from jaxpure.analysis.module.keyparams import int_seed, key_annotation, key_stream, may_be_key
 from jaxpure.analysis.module.key_sources import drawn_through_source
 from jaxpure.analysis.module.passed_scalars import scalar_literal
@@ -380,7 +382,10 @@ class KindFlow(WalkerBase):
         if type(target) is cst.StarredElement:
             self.bind(target.value, None)
 
-    def bind_iteration(self, target: cst.BaseExpression, iterable: cst.BaseExpression) -> None:
+    def bind_iteration(self, target: cst.BaseExpression, iterable: cst.BaseExpression,
+                       scope: cst.CSTNode | None = None) -> None:
+        """Bind the loop targets of ``for target in iterable`` (``scope``: the loop's body,
+        or the comprehension, where the targets are read)."""
         ctx = self.ctx
         self.ctx.kind_cache.clear()
         frame = ctx.frame
@@ -417,6 +422,9 @@ class KindFlow(WalkerBase):
             element_kind = L.TRACED_ARRAY if L.is_traced(kind) else L.ARRAY  # `for part in jnp.split(x, 3)`
         elif opaque:
             element_kind = L.UNKNOWN
+        elif L.is_traced(kind) and kind != L.TRACED_ARRAY and scope is not None \
+                and type(target) is cst.Name and indexed_by_element(iterable, target.value, scope):
+            element_kind = L.STATIC  # `for k in d: d[k]`: a mapping's keys, its structure
         elif L.is_traced(kind):
             element_kind = L.TRACED_ARRAY if kind == L.TRACED_ARRAY else L.TRACED
         elif kind == L.STATIC:

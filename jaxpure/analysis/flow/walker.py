@@ -373,7 +373,7 @@ class Walker(ExpressionWalk, AlternativePaths, Fallbacks, KindFlow, KeyFlow, Key
         self.expr(node.iter)
         assigned = frozenset(assigned_in(node.body)) | frozenset(target_names(node.target))
         before = self.snapshot()
-        self.bind_iteration(node.target, node.iter)
+        self.bind_iteration(node.target, node.iter, node.body)
         self.loop_body(node, Loop(node, assigned, seen=set(target_names(node.target))), before)
 
     def stmt_While(self, node: cst.While) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import libcst as cst
 
+from jaxpure.analysis.syntax.nodes import push_children
+
 
 def argument_names(value: cst.BaseExpression) -> list[cst.Name]:
     """Names passed directly, or inside a literal tuple/list/dict, as one argument."""
@@ -82,3 +84,23 @@ def target_paths(target: cst.BaseExpression) -> list[str]:
         return [p for element in target.elements for p in target_paths(element.value)]
     path = key_path(target) if isinstance(target, (cst.Attribute, cst.Subscript)) else None
     return [path] if path is not None else []
+
+
+def indexed_by_element(container: cst.BaseExpression, name: str,
+                       scope: cst.CSTNode) -> bool:
+    """``scope`` indexes ``container`` (a name or a path: ``batch["inputs"]``) with ``name``
+    (``inputs[key]`` in ``for key in inputs:``): what the loop walks is a mapping and
+    ``name`` one of its keys (an array is not indexed by its own rows)."""
+    text = key_path(container)
+    if text is None:
+        return False
+    pending: list[cst.CSTNode] = [scope]
+    while pending:
+        node = pending.pop()
+        if type(node) is cst.Subscript and len(node.slice) == 1 \
+                and type(node.slice[0].slice) is cst.Index \
+                and type(node.slice[0].slice.value) is cst.Name \
+                and node.slice[0].slice.value.value == name and key_path(node.value) == text:
+            return True
+        push_children(node, pending)
+    return False
