@@ -9,14 +9,16 @@ from jaxpure.analysis import (
 from jaxpure.rules._shared import GuardedByExcept, snippet, under
 from jaxpure.rules.base import Rule
 
-# NumPy functions that hand a tracer to its own method and so work under jit (checked
-# under jax 0.10 / numpy 2: np.clip, np.sort, np.take, np.nonzero, np.diagonal, np.trace,
-# np.ptp, np.compress, np.conj and np.searchsorted do not, and raise)
+# NumPy functions that hand a tracer to its own method (or only slice it) and so work
+# under jit (checked under jax 0.10 / numpy 2: np.clip, np.sort, np.take, np.nonzero,
+# np.diagonal, np.trace, np.ptp, np.compress, np.conj, np.searchsorted, np.expand_dims,
+# np.atleast_2d, np.ravel and np.broadcast_to do not, and raise)
 NUMPY_DISPATCHING = frozenset(
     {"sum", "mean", "max", "min", "amax", "amin", "prod", "any", "all", "std", "var",
      "argmax", "argmin", "cumsum", "cumprod", "round", "around", "reshape",
      "transpose", "squeeze", "swapaxes", "shape", "ndim", "size", "result_type", "dtype",
-     "iinfo", "finfo", "issubdtype", "repeat", "choose"}
+     "iinfo", "finfo", "issubdtype", "repeat", "choose", "split", "array_split", "hsplit",
+     "vsplit", "dsplit", "moveaxis", "flip"}
 )
 # NumPy submodules whose functions convert their inputs with np.asarray
 NUMPY_SUBMODULES = ("numpy.linalg.", "numpy.fft.")
