@@ -73,10 +73,16 @@ def _isinstance_test(ctx: Context, test: cst.BaseExpression
 
 
 def _field_read(node: cst.BaseExpression) -> bool:
-    """``info.input_shape``, ``self.cfg.shape``: a chain of attributes on a name."""
-    while type(node) is cst.Attribute:
+    """``info.input_shape``, ``self.cfg.shape``, ``x[0]``, ``batch["image"]``: a chain of
+    attributes and constant indices on a name."""
+    while type(node) is cst.Attribute or type(node) is cst.Subscript and _constant_index(node):
         node = node.value
     return type(node) is cst.Name
+
+
+def _constant_index(node: cst.Subscript) -> bool:
+    index = node.slice[0].slice if len(node.slice) == 1 else None
+    return type(index) is cst.Index and type(index.value) in (cst.Integer, cst.SimpleString)
 
 
 def _helper_test(ctx: Context, call: cst.Call) -> cst.Call | None:
