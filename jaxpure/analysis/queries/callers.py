@@ -16,7 +16,7 @@ from jaxpure.analysis.module.container_arguments import passed_containers
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.module.globals import is_main_test
 from jaxpure.analysis.module.swaps import swaps
-from jaxpure.analysis.syntax import children, mentions, statements, target_names
+from jaxpure.analysis.syntax import children, mentions, target_names
 
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
     from jaxpure.analysis.context import Context
@@ -35,6 +35,10 @@ class CallSite:
     # the call of the function in a lambda that ``call`` runs as a loop body or branch
     # (`lax.fori_loop(0, n, lambda i, s: step(s), state)`), whose parameters it forwards
     inner: cst.Call | None = None
+    # the statements that run once after the call's, in the order they run (the rest of
+    # its block, then of each block around it, up to the function's body); None inside a
+    # loop of the function, where the statements before it run again after it
+    later: tuple[cst.CSTNode, ...] | None = None
 
 
 def call_sites(ctx: Context, unit: Unit) -> list[CallSite] | None:
@@ -89,7 +93,8 @@ def _call_sites(ctx: Context, unit: Unit, seen_only: bool) -> list[CallSite] | N
             where = _statement_in(call, parents)
             if where is None:
                 return None
-            found.append(CallSite(call, where[0], where[1], parents.get(id(call)), inner))
+            found.append(CallSite(call, where[0], where[1], parents.get(id(call)), inner,
+                                  _later_statements(call, parents)))
     return found
 
 
@@ -338,6 +343,34 @@ def _operand_for(ctx: Context, call: cst.Call, positional: list[str],
         else None
 
 
+def _later_statements(node: cst.CSTNode, parents: dict[int, cst.CSTNode]
+                      ) -> tuple[cst.CSTNode, ...] | None:
+    """What runs once after the simple statement holding ``node``: the statements after it
+    in its block, then those after each compound statement around it (an ``if``, ``with``
+    or ``try`` runs its block once), up to the function's or module's body; None when a
+    loop is around it, or the statement is no simple one."""
+    later: list[cst.CSTNode] = []
+    current: cst.CSTNode = node
+    parent = parents.get(id(current))
+    while parent is not None and type(current) is not cst.SimpleStatementLine:
+        if isinstance(parent, (cst.Lambda, cst.ClassDef, cst.FunctionDef)):
+            return None
+        current, parent = parent, parents.get(id(parent))
+    while parent is not None:
+        if isinstance(parent, (cst.For, cst.While)):
+            return None
+        body = parent.body if isinstance(parent, (cst.IndentedBlock, cst.Module)) else None
+        if isinstance(body, (list, tuple)):
+            at = [id(statement) for statement in body].index(id(current))
+            later.extend(body[at + 1:])
+            if type(parent) is cst.Module or type(parents.get(id(parent))) is cst.FunctionDef:
+                return tuple(later)
+        if isinstance(parent, (cst.Lambda, cst.ClassDef, cst.FunctionDef)):
+            return None
+        current, parent = parent, parents.get(id(parent))
+    return None
+
+
 def _statement_in(node: cst.CSTNode,
                   parents: dict[int, cst.CSTNode]) -> tuple[cst.CSTNode, cst.CSTNode] | None:
     """The function (or module) around ``node``, and the statement of its body that holds
@@ -451,14 +484,9 @@ def _set_anew_before_read(site: CallSite, name: str, entry: str) -> bool:
 
 
 def _statements_after(site: CallSite) -> tuple[cst.CSTNode, ...] | None:
-    """The statements of the caller's body after the call's, when the call is a simple
-    statement of that body (it runs once there, not in a loop or a branch)."""
-    scope = site.scope
-    body: tuple[cst.CSTNode, ...] = statements(scope.body) \
-        if type(scope) is cst.FunctionDef else tuple(getattr(scope, "body", ()))
-    if not type(site.statement) is cst.SimpleStatementLine:
-        return None
-    return body[[id(s) for s in body].index(id(site.statement)) + 1:]
+    """The statements that run once after the call's (it runs once, not in a loop; in a
+    branch, the rest of the branch's block and then what follows the branch)."""
+    return site.later
 
 
 def _rebinds_from(site: CallSite, name: str) -> bool:
