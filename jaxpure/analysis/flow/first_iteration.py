@@ -12,7 +12,7 @@ from collections.abc import Callable
 import libcst as cst
 
 from jaxpure.analysis.flow.domain import Loop
-from jaxpure.analysis.syntax import assigned_in
+from jaxpure.analysis.syntax import assigned_in, push_children
 
 QualName = Callable[[cst.BaseExpression], str | None]
 
@@ -152,3 +152,53 @@ def _names(expr: cst.BaseExpression) -> set[str]:
 
     expr.visit(_Names())
     return found
+
+
+def runs_at_least_once(node: cst.For, literal: Callable[[cst.BaseExpression], int | None]
+                       ) -> bool:
+    """The ``for`` loop runs its body at least once and only leaves at its end: it walks
+    ``range(n)`` / ``range(a, b)`` of positive length (``literal``: the integer a name or
+    expression surely holds, ``n_steps = 500`` bound once) or a non-empty list or tuple
+    display, and its body has no ``break``, ``continue`` or ``return`` of its own. After it,
+    what the body last bound holds: the path that skips the loop does not exist (mjx's
+    tutorial, `for i in range(n_steps): act_rng, rng = split(rng)`, then `split(rng)`)."""
+    iterable = node.iter
+    if isinstance(iterable, (cst.List, cst.Tuple)):
+        nonempty = bool(iterable.elements) and not any(
+            isinstance(e, cst.StarredElement) for e in iterable.elements)
+    elif type(iterable) is cst.Call and type(iterable.func) is cst.Name \
+            and iterable.func.value == "range" and 1 <= len(iterable.args) <= 2 \
+            and not any(a.keyword or a.star for a in iterable.args):
+        bounds = [literal(a.value) for a in iterable.args]
+        start, stop = (0, bounds[0]) if len(bounds) == 1 else (bounds[0], bounds[1])
+        nonempty = start is not None and stop is not None and stop > start
+    else:
+        return False
+    return nonempty and not _leaves_early(node.body)
+
+
+def _leaves_early(body: cst.BaseSuite) -> bool:
+    """A ``break``/``continue`` of this loop, or a ``return``, somewhere in its body."""
+    pending: list[cst.CSTNode] = [body]
+    while pending:
+        current = pending.pop()
+        kind = type(current)
+        if kind is cst.Return or kind is cst.Break or kind is cst.Continue:
+            return True
+        if kind is cst.For or kind is cst.While:
+            if _returns(current):  # its own break and continue are not this loop's
+                return True
+        elif kind is not cst.FunctionDef and kind is not cst.ClassDef and kind is not cst.Lambda:
+            push_children(current, pending)
+    return False
+
+
+def _returns(node: cst.CSTNode) -> bool:
+    pending: list[cst.CSTNode] = [node]
+    while pending:
+        current = pending.pop()
+        if type(current) is cst.Return:
+            return True
+        if type(current) not in (cst.FunctionDef, cst.ClassDef, cst.Lambda):
+            push_children(current, pending)
+    return False

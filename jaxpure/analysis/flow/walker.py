@@ -23,7 +23,10 @@ import libcst as cst
 
 from jaxpure.analysis import lattice as L
 from jaxpure.analysis.flow.keystate import KeyReuseInLoop
-from jaxpure.analysis.flow.first_iteration import holds_on_first_iteration, mark_runs_once
+from jaxpure.analysis.flow.first_iteration import (
+    holds_on_first_iteration, mark_runs_once, runs_at_least_once,
+)
+from jaxpure.analysis.module.bindings import single_value
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.syntax import statements, target_names
 
@@ -376,6 +379,14 @@ class Walker(ExpressionWalk, AlternativePaths, Fallbacks, KindFlow, KeyFlow, Key
         self.bind_iteration(node.target, node.iter, node.body)
         self.loop_body(node, Loop(node, assigned, seen=set(target_names(node.target))), before)
 
+    def known_integer(self, expr: cst.BaseExpression) -> int | None:
+        """The integer a literal, or a name bound once to one (`n_steps = 500`), holds."""
+        if type(expr) is cst.Name:
+            found = single_value(self.ctx.index, self.ctx.frame.unit, expr.value)
+            expr = found[0] if found is not None else expr
+        value = expr.evaluated_value if type(expr) is cst.Integer else None
+        return value if isinstance(value, int) else None
+
     def stmt_While(self, node: cst.While) -> None:
         self.dispatch(node)
         self.tests.add(id(node.test))
@@ -392,7 +403,8 @@ class Walker(ExpressionWalk, AlternativePaths, Fallbacks, KindFlow, KeyFlow, Key
         self.ctx.loops.pop()
         self.flush_loop_reuse(loop, node.body)
         self.ctx.frame.dead = False
-        self.merge(before)
+        if not (type(node) is cst.For and runs_at_least_once(node, self.known_integer)):
+            self.merge(before)  # the body may not run at all
         if node.orelse is not None:
             self.block(node.orelse.body)
 
