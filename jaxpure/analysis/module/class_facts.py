@@ -53,14 +53,16 @@ _CONTAINER_METHODS = frozenset({"items", "keys", "values", "get", "index", "coun
 _COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
 # builtins whose result is a Python value when their arguments are
 _OF_STATIC = STATIC_BUILTINS | {"round", "float", "abs"}
+# what these say of any value, a tracer too, is a Python value: its class, a type test
+_TYPE_TESTS = frozenset({"type", "isinstance", "issubclass", "callable", "hasattr"})
 # a method read by this name (``grid.cfl_time_step()``) is static when called with static
 # arguments: its parameters are read as the static values the call hands it
 CALLED = "()"
 # where the fields of ``self`` are read as a class an ``isinstance`` test named
 ClassNarrowing = Mapping[str, tuple["ClassRef", ...]]
 _UNNARROWED: ClassNarrowing = MappingProxyType({})
-_COMPOSITE = (cst.Subscript, cst.BinaryOperation, cst.Tuple, cst.List, cst.Comparison,
-              cst.UnaryOperation, cst.BooleanOperation, cst.IfExp)
+_COMPOSITE = (cst.Subscript, cst.BinaryOperation, cst.Tuple, cst.List, cst.Dict, cst.Set,
+              cst.Comparison, cst.UnaryOperation, cst.BooleanOperation, cst.IfExp)
 
 # a class this module defines ("local", name) or imports ("imported", name as written here)
 ClassRef = tuple[str, str]
@@ -233,7 +235,8 @@ class ClassFacts:
         if type(node) is cst.Name:
             if node.value in names:
                 return names[node.value]
-            return NO_CONDITION if node.value in _OF_STATIC \
+            # a class of this module is a Python object (`{ModelJAX: Impl.JAX}`, an enum)
+            return NO_CONDITION if node.value in _OF_STATIC or node.value in self.index.class_nodes \
                 or node.value in ("None", "True", "False") else None
         if type(node) is cst.Attribute:
             if type(node.value) is cst.Name and node.value.value in names \
@@ -250,6 +253,8 @@ class ClassFacts:
             func = node.func
             parts: list[Cond | None] = [self._static(a.value, cls, self_name, names, narrowed)
                                         for a in node.args]
+            if type(func) is cst.Name and func.value in _TYPE_TESTS:
+                return NO_CONDITION  # `type(self._impl)`: a class, even of a tracer
             if type(func) is cst.Name:
                 # `len(...)`, or `Slot(label=self.label)`: a class holding aux data only
                 return _all(parts) if func.value in _OF_STATIC or (
