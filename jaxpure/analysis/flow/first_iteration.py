@@ -160,8 +160,9 @@ def runs_at_least_once(node: cst.For, literal: Callable[[cst.BaseExpression], in
     ``range(n)`` / ``range(a, b)`` of positive length (``literal``: the integer a name or
     expression surely holds, ``n_steps = 500`` bound once) or a non-empty list or tuple
     display, and its body has no ``break``, ``continue`` or ``return`` of its own. After it,
-    what the body last bound holds: the path that skips the loop does not exist (mjx's
-    tutorial, `for i in range(n_steps): act_rng, rng = split(rng)`, then `split(rng)`)."""
+    what the body last bound holds: the path that skips the loop does not exist (`for i in
+    range(n_steps): act_rng, rng = split(rng)`, then `split(rng)`: the last key of the
+    chain; mjx's tutorial, whose loop may `break` after its split, stays joined)."""
     iterable = node.iter
     if isinstance(iterable, (cst.List, cst.Tuple)):
         nonempty = bool(iterable.elements) and not any(

@@ -409,8 +409,9 @@ def write_unobserved(ctx: Context, unit: Unit, param: str,
             and not info.transformed and param in passed_containers(ctx.index, unit):
         return True
     sites = call_sites(ctx, unit)
-    return bool(sites) and sites is not None \
-        and _no_caller_observes(ctx, unit, param, sites, target)
+    if not sites:
+        return False
+    return _no_caller_observes(ctx, unit, param, sites, target)
 
 
 def no_seen_caller_observes(ctx: Context, unit: Unit, param: str) -> bool:
