@@ -25,7 +25,7 @@ import libcst as cst
 
 from jaxpure.analysis.module.index import Unit
 from jaxpure.analysis.queries.callers import no_seen_caller_observes
-from jaxpure.analysis.syntax import own_returns, own_statements, statements
+from jaxpure.analysis.syntax import own_returns, own_statements, statements, target_names
 
 if TYPE_CHECKING:  # context.py imports no query; keep it that way
     from jaxpure.analysis.context import Context
@@ -70,19 +70,11 @@ def _rebound_only_to_copies(unit: Unit, function: cst.FunctionDef, name: str) ->
     ``.replace``, ``.copy``, ``dataclasses.replace(name, ...)``): a copy that keeps the
     fields it is not given, so what was written into them is in the copy."""
     bindings = [s for s in own_statements(function.body)
-                if type(s) is cst.Assign and any(_names(t.target, name) for t in s.targets)]
+                if type(s) is cst.Assign and any(name in target_names(t.target) for t in s.targets)]
     if not bindings or len(bindings) != unit.assigned[name]:
         return False  # also bound another way (a loop target, `with ... as`, `+=`): no copy
     return all(len(s.targets) == 1 and type(s.targets[0].target) is cst.Name
                and _copy_of(s.value, name) for s in bindings)
-
-
-def _names(target: cst.BaseExpression, name: str) -> bool:
-    if type(target) is cst.Name:
-        return target.value == name
-    if type(target) is cst.Tuple or type(target) is cst.List:
-        return any(_names(e.value, name) for e in target.elements)
-    return False
 
 
 def _copy_of(value: cst.BaseExpression, name: str) -> bool:
